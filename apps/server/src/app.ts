@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from './http/app-error.ts';
+import { errorEnvelope, langOf } from './http/envelope.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { redactPaths, serializers } from './http/log-redaction.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
+import { coinRoutes } from './routes/coin.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import type { RoutePlugin } from './routes/route-kit.ts';
+import { tradingLogRoutes } from './routes/trading-log.routes.ts';
+import type { Services } from './services/services.ts';
+
+const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, tradingLogRoutes];
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: redactPaths, censor: '[REDACTED]' }, serializers, ...(stream ? { stream } : {}) };
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}) {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+  installErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'MakerDesk /backend API', version: '0.1.0', description: 'Every answer is the envelope {code, data, msg}; code 200 means success.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) routes(api, services);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webDist = services.config.webDist;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_PREFIX)) {
+      return reply.status(404).send(errorEnvelope(new AppError(ErrorCode.ROUTE_NOT_FOUND), langOf(request)));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
+    // The console is a single-page app: every other path, /zh-cn/... included, gets its shell.
+    if (!hasWeb) {
+      return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MAKERDESK_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  MAKERDESK_MASTER_KEY: z.string().optional(),
+  MAKERDESK_ADMIN_PASSWORD: z.string().min(8).max(16).optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('MakerDesk <no-reply@makerdesk.local>'),
+  MAKERDESK_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  masterKey: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  webDist: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = new URL('../../web/dist', import.meta.url).pathname;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.MAKERDESK_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    masterKey: e.MAKERDESK_MASTER_KEY,
+    adminPassword: e.MAKERDESK_ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    webDist: resolve(e.MAKERDESK_WEB_DIST ?? defaultWebDist),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
+
+export const admins = pgTable('admins', {
+  id: serial('id').primaryKey(),
+  account: text('account').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  employeeName: text('employee_name').notNull(),
+  mainAccountId: integer('main_account_id').notNull(),
+  status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    account: text('account').notNull(),
+    loginTime: timestamp('login_time', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    loginIp: text('login_ip').notNull(),
+    logoutTime: timestamp('logout_time', { withTimezone: true, mode: 'date' }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('login_logs_login_time_idx').on(t.loginTime)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    loginLogId: integer('login_log_id').references(() => loginLogs.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_admin_idx').on(t.adminId)],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_codes_admin_idx').on(t.adminId)],
+);
+
+export const platforms = pgTable('platforms', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+});
+
+export const coins = pgTable(
+  'coins',
+  {
+    id: serial('id').primaryKey(),
+    coinName: text('coin_name').notNull(),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    marketKind: text('market_kind', { enum: ['spot', 'usdt_margined', 'coin_margined'] }).notNull().default('spot'),
+    endTimeStamp: bigint('end_time_stamp', { mode: 'number' }),
+    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coins_platform_name_idx').on(t.platformId, t.coinName)],
+);
+
+export const accountPermissions = pgTable(
+  'account_permissions',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_permissions_admin_coin_idx').on(t.adminId, t.coinId)],
+);
+
+export const tradingLogs = pgTable(
+  'trading_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    robotId: integer('robot_id'),
+    level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trading_logs_coin_created_idx').on(t.coinId, t.createdAt)],
+);

@@ -1,0 +1,56 @@
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
+import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
+import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
+import { createServices } from './services/services.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) lock = lockDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const shutdown = async (app?: { close(): Promise<unknown> }) => {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    lock?.release();
+  };
+  try {
+    await database.migrate();
+    const masterKey = loadMasterKey(config.masterKey, config.dataDir);
+    const seeded = await seed(database.db, config.adminPassword);
+    const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
+    const app = await buildApp(createServices({ database, masterKey, mailer, webDist: config.webDist }), { loggerInstance: logger });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        logger.info(`${signal}: shutting down`);
+        void shutdown(app).then(() => process.exit(0));
+      });
+    }
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    if (seeded.generatedAdminPassword) {
+      // Printed once, on the start that created the account; it is not stored anywhere in clear.
+      process.stdout.write(
+        `\n  Main account created: ${SEED_ADMIN_ACCOUNT}\n  Initial password:     ${seeded.generatedAdminPassword}\n  Change it after the first sign-in.\n\n`,
+      );
+    }
+    process.stdout.write(`MakerDesk console: http://${config.host}:${port}/ (database: ${database.kind})\n`);
+  } catch (err) {
+    await shutdown();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
+  process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+  process.exit(1);
+});

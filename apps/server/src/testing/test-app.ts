@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { MemoryOutbox } from '../mail/mailer.ts';
+import { createServices, type Services } from '../services/services.ts';
+
+export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
+ * PostgreSQL server named by DATABASE_URL (so the same suite runs on both).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, drop: async () => undefined };
+  }
+  const { default: pg } = await import('pg');
+  const name = `makerdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface Json {
+  code: number;
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary payloads
+  msg: string;
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  services: Services;
+  outbox: MemoryOutbox;
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Json; raw: LightMyRequestResponse }>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await seed(database.db, TEST_ADMIN_PASSWORD);
+  const outbox = new MemoryOutbox();
+  const services = createServices({ database, masterKey: randomBytes(32), mailer: outbox, webDist: '/nonexistent' });
+  const app = await buildApp(services);
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.lang) headers.lang = options.lang;
+    const raw = await app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
+    return { status: raw.statusCode, body: raw.json() as Json, raw };
+  };
+
+  return {
+    app,
+    services,
+    outbox,
+    call,
+    async login(username = SEED_ADMIN_ACCOUNT, password = TEST_ADMIN_PASSWORD) {
+      const { body } = await call('POST', '/backend/admin/login', { body: { username, password } });
+      if (body.code !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

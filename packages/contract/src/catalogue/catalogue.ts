@@ -1,0 +1,29 @@
+import type { Lang } from '../envelope.ts';
+import { coreEntries } from './core.entries.ts';
+import type { CatalogueEntry } from './types.ts';
+
+const allEntries: CatalogueEntry[] = [...coreEntries];
+
+export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));
+
+export function catalogueEntry(code: number): CatalogueEntry | undefined {
+  return catalogue.get(code);
+}
+
+export function isKnownCode(code: unknown): code is number {
+  return typeof code === 'number' && catalogue.has(code);
+}
+
+/** Fills `{name}` placeholders; a missing param leaves an empty string, never the raw brace. */
+export function renderMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function messageFor(code: number, lang: Lang, params?: Record<string, string | number>): string {
+  const entry = catalogue.get(code);
+  if (!entry) return renderMessage(lang === 'zh_CN' ? coreZh.unknown : coreEn.unknown, { code });
+  return renderMessage(lang === 'zh_CN' ? entry.zh : entry.en, params);
+}
+
+const coreEn = { unknown: 'Unknown error ({code})' };
+const coreZh = { unknown: '未知错误（{code}）' };

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './codes.ts';
+export * from './catalogue.ts';

@@ -1,0 +1,83 @@
+/** Business constants and limits of spec §9 and §2. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+export const EXPIRY_WARNING_MINUTES = 4320;
+export const PRICE_GAP_CONFIRM_RATIO = 0.05;
+export const TRAILING_CALLBACK = { min: 0.1, max: 100 } as const;
+export const COPY_TRADE_INTRO = { min: 1, max: 500 } as const;
+export const COPY_TRADE_SOCIAL = { min: 1, max: 50 } as const;
+
+export const MAIN_ACCOUNT = 1;
+export const RESTRICTED_ACCOUNT = 2;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const VERIFICATION_RESEND_SECONDS = 60;
+
+export const layout = {
+  siderWidth: 208,
+  siderCollapsedWidth: 48,
+  headerHeight: 48,
+  mobileMaxWidth: 768,
+  resizeDebounceMs: 300,
+  loadingPaddingTop: 100,
+  footerToolbarHeight: 48,
+  footerToolbarMargin: 24,
+  menuInlineIndent: 24,
+  subMenuDelaySeconds: 0.1,
+  settingDrawerWidth: 300,
+} as const;
+
+export const breakpoints = { xs: 575, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1600, xxxl: 2000 } as const;
+
+export const feedback = {
+  messageSeconds: 3,
+  notificationSeconds: 4.5,
+  top: 24,
+} as const;
+
+export const progressBar = { trickleSpeed: 200, minimum: 0.3, showSpinner: false } as const;
+
+export const DEFAULT_THEME_COLOR = '#722ed1';
+export const THEME_STORAGE_KEY = 'local_theme';
+
+/** The settings drawer's named presets (antd's preset palettes). */
+export const themePresets = [
+  { key: 'daybreak', color: '#1890ff' },
+  { key: 'dust', color: '#F5222D' },
+  { key: 'volcano', color: '#FA541C' },
+  { key: 'sunset', color: '#FAAD14' },
+  { key: 'cyan', color: '#13C2C2' },
+  { key: 'green', color: '#52C41A' },
+  { key: 'geekblue', color: '#2F54EB' },
+  { key: 'purple', color: '#722ED1' },
+] as const;
+
+/** The top bar picker's palette, with a random pick. */
+export const pickerPalette = {
+  red: '#f5222d',
+  volcano: '#fa541c',
+  orange: '#fa8c16',
+  lime: '#a0d911',
+  cyan: '#13c2c2',
+  blue: '#1677ff',
+  purple: '#722ed1',
+  magenta: '#eb2f96',
+  gold: '#faad14',
+  green: '#52c41a',
+} as const;
+
+export const DEFAULT_ICON_COLOR = '#333';
+
+/** Browser storage keys of the console's client state (spec §3). */
+export const storageKeys = {
+  language: 'makerdesk_lang',
+  token: 'makerdesk_token',
+  currentPairName: 'makerdesk_pair_name',
+  currentPairId: 'makerdesk_pair_id',
+  userInfo: 'makerdesk_user_info',
+  apiKeyInfo: 'makerdesk_api_key_info',
+  session: 'makerdesk_session',
+} as const;

@@ -1,0 +1,5 @@
+export * from './envelope.ts';
+export * from './constants.ts';
+export * from './catalogue/index.ts';
+export * from './schemas/index.ts';
+export * from './routes.ts';

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  uptimeSeconds: z.number(),
+  version: z.string(),
+});

@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './admin.ts';
+export * from './coin.ts';
+export * from './trading-log.ts';
+export * from './health.ts';

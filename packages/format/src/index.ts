@@ -1,0 +1,11 @@
+export { MAX_DIGITS, isNumeric, toDecimalString } from './decimal.ts';
+export type { NumericInput } from './decimal.ts';
+export { add, minus, mul, div } from './arithmetic.ts';
+export { ceilAt, truncate } from './rounding.ts';
+export type { TruncateOptions } from './rounding.ts';
+export { thousands } from './separators.ts';
+export { compact, compactForPath, localeForPath } from './compact.ts';
+export type { CompactOptions, Locale } from './compact.ts';
+export { zeroBrace, trimZeros, expandZeroBrace } from './zero-brace.ts';
+export { formatAmount } from './format-amount.ts';
+export type { FormatAmountOptions } from './format-amount.ts';
