@@ -12,12 +12,13 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
+import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, tradingLogRoutes];
+const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, tradingLogRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

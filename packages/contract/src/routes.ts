@@ -16,4 +16,7 @@ export const paths = {
   accountPermissionsAdd: '/account-permissions/add',
   accountPermissionsList: '/account-permissions/list',
   tradingLogList: '/tradingLog/list',
+  credentialsAdd: '/credentials/add',
+  credentialsUpdate: '/credentials/update',
+  credentialsList: '/credentials/list',
 } as const;

@@ -113,3 +113,28 @@ export const tradingLogs = pgTable(
   },
   (t) => [index('trading_logs_coin_created_idx').on(t.coinId, t.createdAt)],
 );
+
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** AES-256-GCM sealed (security/secret-box.ts); never returned. */
+    apiKeySealed: text('api_key_sealed').notNull(),
+    secretKeySealed: text('secret_key_sealed').notNull(),
+    passphraseSealed: text('passphrase_sealed'),
+    memberId: text('member_id'),
+    hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (t) => [index('credentials_admin_idx').on(t.adminId)],
+);

@@ -8,6 +8,7 @@ import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
+import type { CredentialService } from './credential.service.ts';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -31,6 +32,7 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly signer: TokenSigner,
+    private readonly credentials: CredentialService,
     now: () => number = Date.now,
   ) {
     this.accountFailures = new AttemptThrottle({ limit: 5, windowMs: FAILURE_WINDOW_MS }, now);
@@ -65,7 +67,7 @@ export class AuthService {
       return updated ?? row;
     });
     const token = await this.signer.sign({ adminId: row.id, sessionId }, expiresAt);
-    return { token, expiresAt: expiresAt.getTime(), userInfo: { admin: toAdminUser(admin), apiKey: [] } };
+    return { token, expiresAt: expiresAt.getTime(), userInfo: { admin: toAdminUser(admin), apiKey: await this.credentials.listFor(row.id) } };
   }
 
   /** Resolves a bearer token to its live session; null means the caller must sign in again. */

@@ -6,6 +6,7 @@ import { TokenSigner } from '../security/tokens.ts';
 import { AdminService } from './admin.service.ts';
 import { AuthService } from './auth.service.ts';
 import { CoinService } from './coin.service.ts';
+import { CredentialService } from './credential.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { TradingLogService } from './trading-log.service.ts';
 
@@ -15,6 +16,7 @@ export interface Services {
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
+  credentials: CredentialService;
   tradingLogs: TradingLogService;
   config: Pick<Config, 'webDist'>;
 }
@@ -28,13 +30,16 @@ export interface ServiceDeps {
 
 export function createServices({ database, masterKey, mailer, webDist }: ServiceDeps): Services {
   const { db } = database;
-  const auth = new AuthService(db, new TokenSigner(deriveKey(masterKey, 'jwt')));
+  const coins = new CoinService(db);
+  const credentials = new CredentialService(db, coins, deriveKey(masterKey, 'credentials'));
+  const auth = new AuthService(db, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
   return {
     database,
     auth,
+    credentials,
     admins: new AdminService(db, auth),
     passwordReset: new PasswordResetService(db, mailer, auth, deriveKey(masterKey, 'reset-code')),
-    coins: new CoinService(db),
+    coins,
     tradingLogs: new TradingLogService(db),
     config: { webDist },
   };

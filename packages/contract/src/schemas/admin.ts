@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, epochMs, idParam, pageOf, pageQuery, password } from './common.ts';
+import { credentialView } from './credentials.ts';
 
 export const accountStatuses = ['active', 'suspended'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
@@ -22,7 +23,8 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 export const userInfo = z.object({
   admin: adminUser,
-  apiKey: z.array(z.unknown()),
+  /** The caller's exchange keys, masked. */
+  apiKey: z.array(credentialView),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -3,3 +3,4 @@ export * from './admin.ts';
 export * from './coin.ts';
 export * from './trading-log.ts';
 export * from './health.ts';
+export * from './credentials.ts';

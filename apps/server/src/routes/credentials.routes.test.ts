@@ -1,0 +1,84 @@
+import { ErrorCode } from '@makerdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentials } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let adminToken: string;
+let subToken: string;
+
+const SECRET = 'sk-very-secret-value-123456';
+const PASSPHRASE = 'my-passphrase-789';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await t.login();
+  const added = await t.call('POST', '/backend/admin/addUser', {
+    token: adminToken,
+    body: { account: 'keys@makerdesk.local', role: 'trader', employeeName: 'Keys', password: 'Keys-pass-12' },
+  });
+  await t.call('POST', '/backend/account-permissions/add', { token: adminToken, body: { adminId: added.body.data.id, coinId: 2 } });
+  subToken = await t.login('keys@makerdesk.local', 'Keys-pass-12');
+});
+afterAll(() => t.close());
+
+describe('API keys', () => {
+  it('imports a key: answered masked, sealed at rest, listed in the user info at the next sign-in', async () => {
+    const res = await t.call('POST', '/backend/credentials/add', {
+      token: adminToken,
+      body: { platformId: 1, apiKey: 'ak-public-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, coinId: 1, hosts: '203.0.113.7, 2001:db8::1' },
+    });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toMatchObject({ platformId: 1, platformCode: 'sim', apiKey: 'ak-…001', secretKey: 'sk-…456', passphrase: 'my-…789', coinId: 1, coinName: 'BTC/USDT', hosts: ['203.0.113.7', '2001:db8::1'] });
+    expect(res.raw.body).not.toContain(SECRET);
+    expect(res.raw.body).not.toContain(PASSPHRASE);
+
+    const rows = await t.services.database.db.select().from(credentials);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(SECRET);
+    expect(stored).not.toContain(PASSPHRASE);
+    expect(stored).not.toContain('ak-public-key-0001');
+
+    const login = await t.call('POST', '/backend/admin/login', { body: { username: 'admin@makerdesk.local', password: 'Admin-pass-123' } });
+    expect(login.body.data.userInfo.apiKey).toHaveLength(1);
+    expect(login.body.data.userInfo.apiKey[0].secretKey).toBe('sk-…456');
+    expect(login.raw.body).not.toContain(SECRET);
+  });
+
+  it('decrypts the material for the connector only', async () => {
+    const admin = await t.services.admins.get(1);
+    const material = await t.services.credentials.materialFor(admin, 1);
+    expect(material).toMatchObject({ platformCode: 'sim', apiKey: 'ak-public-key-0001', secretKey: SECRET, passphrase: PASSPHRASE });
+  });
+
+  it('refuses bad payloads field by field', async () => {
+    const res = await t.call('POST', '/backend/credentials/add', { token: adminToken, body: { platformId: 1, apiKey: '', secretKey: 'x', coinId: 1, hosts: ['999.1.1.1'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(expect.arrayContaining(['apiKey', 'hosts.0']));
+    const platform = await t.call('POST', '/backend/credentials/add', { token: adminToken, body: { platformId: 99, apiKey: 'a', secretKey: 'b', coinId: 1 } });
+    expect(platform.body.data.code).toBe(ErrorCode.PLATFORM_NOT_FOUND);
+  });
+
+  it('a restricted account may import keys only for its own pairs, and never touches others’ keys', async () => {
+    const other = await t.call('POST', '/backend/credentials/add', { token: subToken, body: { platformId: 1, apiKey: 'sub-key-1', secretKey: 'sub-secret-1', coinId: 1 } });
+    expect(other.body.data.code).toBe(ErrorCode.FORBIDDEN);
+    const mine = await t.call('POST', '/backend/credentials/add', { token: subToken, body: { platformId: 1, apiKey: 'sub-key-1', secretKey: 'sub-secret-1', coinId: 2 } });
+    expect(mine.body.code).toBe(200);
+    const list = await t.call('GET', '/backend/credentials/list', { token: subToken });
+    expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([mine.body.data.id]);
+    const adminKeys = await t.call('GET', '/backend/credentials/list', { token: adminToken });
+    const adminKeyId = adminKeys.body.data[0].id;
+    const steal = await t.call('PUT', '/backend/credentials/update', { token: subToken, body: { id: adminKeyId, hosts: [] } });
+    expect(steal.status).toBe(404);
+    expect(steal.body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
+  });
+
+  it('updates a key: new secret sealed, bound IPs replaced, passphrase cleared', async () => {
+    const list = await t.call('GET', '/backend/credentials/list', { token: adminToken });
+    const id = list.body.data[0].id;
+    const res = await t.call('PUT', '/backend/credentials/update', { token: adminToken, body: { id, secretKey: 'new-secret-abcdef', hosts: ['198.51.100.1'], passphrase: '' } });
+    expect(res.body.data).toMatchObject({ id, secretKey: 'new…def', hosts: ['198.51.100.1'], passphrase: null });
+    const admin = await t.services.admins.get(1);
+    expect((await t.services.credentials.materialFor(admin, 1))?.secretKey).toBe('new-secret-abcdef');
+  });
+});

@@ -1,0 +1,147 @@
+import {
+  ErrorCode,
+  type CredentialAddRequest,
+  type CredentialUpdateRequest,
+  type CredentialView,
+} from '@makerdesk/contract';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { coins, credentials, platforms } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { mask, open, seal } from '../security/secret-box.ts';
+import type { AdminRow } from './admin-mapper.ts';
+import type { CoinService } from './coin.service.ts';
+
+type CredentialRow = typeof credentials.$inferSelect;
+
+/** The decrypted key material, for connectors only: never serialised to a client or a log. */
+export interface ApiKeyMaterial {
+  id: number;
+  platformCode: string;
+  apiKey: string;
+  secretKey: string;
+  passphrase: string | null;
+  hosts: string[];
+}
+
+/** Exchange API keys: sealed at rest with AES-256-GCM, bound to their owner through the AAD, shown masked. */
+export class CredentialService {
+  constructor(
+    private readonly db: Db,
+    private readonly coins: CoinService,
+    private readonly key: Buffer,
+  ) {}
+
+  private aad(adminId: number, field: string): string {
+    return `credential:${adminId}:${field}`;
+  }
+
+  private sealField(adminId: number, field: string, value: string): string {
+    return seal(this.key, value, this.aad(adminId, field));
+  }
+
+  private openField(adminId: number, field: string, sealed: string): string {
+    return open(this.key, sealed, this.aad(adminId, field));
+  }
+
+  private async platformCode(platformId: number): Promise<string> {
+    const [platform] = await this.db.select().from(platforms).where(eq(platforms.id, platformId));
+    if (!platform) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    return platform.code;
+  }
+
+  private async view(row: CredentialRow): Promise<CredentialView> {
+    const [joined] = await this.db
+      .select({ coinName: coins.coinName, platformCode: platforms.code })
+      .from(coins)
+      .innerJoin(platforms, eq(platforms.id, row.platformId))
+      .where(eq(coins.id, row.coinId));
+    return {
+      id: row.id,
+      platformId: row.platformId,
+      platformCode: joined?.platformCode ?? '',
+      apiKey: mask(this.openField(row.adminId, 'apiKey', row.apiKeySealed)),
+      secretKey: mask(this.openField(row.adminId, 'secretKey', row.secretKeySealed)),
+      passphrase: row.passphraseSealed ? mask(this.openField(row.adminId, 'passphrase', row.passphraseSealed)) : null,
+      coinId: row.coinId,
+      coinName: joined?.coinName ?? '',
+      memberId: row.memberId,
+      hosts: row.hosts,
+      createdAt: row.createdAt.getTime(),
+      updatedAt: row.updatedAt.getTime(),
+    };
+  }
+
+  async listFor(adminId: number): Promise<CredentialView[]> {
+    const rows = await this.db.select().from(credentials).where(eq(credentials.adminId, adminId)).orderBy(asc(credentials.id));
+    return Promise.all(rows.map((r) => this.view(r)));
+  }
+
+  async add(owner: AdminRow, input: CredentialAddRequest): Promise<CredentialView> {
+    await this.platformCode(input.platformId);
+    await this.coins.requireUsablePair(owner, input.coinId);
+    const [row] = await this.db
+      .insert(credentials)
+      .values({
+        adminId: owner.id,
+        platformId: input.platformId,
+        coinId: input.coinId,
+        apiKeySealed: this.sealField(owner.id, 'apiKey', input.apiKey),
+        secretKeySealed: this.sealField(owner.id, 'secretKey', input.secretKey),
+        passphraseSealed: input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null,
+        memberId: input.memberId || null,
+        hosts: input.hosts ?? [],
+      })
+      .returning();
+    if (!row) throw new AppError(ErrorCode.INTERNAL_ERROR);
+    return this.view(row);
+  }
+
+  /** Only the owner reaches a key; anyone else is told it does not exist. */
+  private async owned(owner: AdminRow, id: number): Promise<CredentialRow> {
+    const [row] = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.id, id), eq(credentials.adminId, owner.id)));
+    if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    return row;
+  }
+
+  async update(owner: AdminRow, input: CredentialUpdateRequest): Promise<CredentialView> {
+    await this.owned(owner, input.id);
+    const changes: Partial<typeof credentials.$inferInsert> = { updatedAt: new Date() };
+    if (input.coinId !== undefined) {
+      await this.coins.requireUsablePair(owner, input.coinId);
+      changes.coinId = input.coinId;
+    }
+    if (input.apiKey !== undefined) changes.apiKeySealed = this.sealField(owner.id, 'apiKey', input.apiKey);
+    if (input.secretKey !== undefined) changes.secretKeySealed = this.sealField(owner.id, 'secretKey', input.secretKey);
+    if (input.passphrase !== undefined) {
+      changes.passphraseSealed = input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null;
+    }
+    if (input.memberId !== undefined) changes.memberId = input.memberId || null;
+    if (input.hosts !== undefined) changes.hosts = input.hosts;
+    const [row] = await this.db.update(credentials).set(changes).where(eq(credentials.id, input.id)).returning();
+    if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    return this.view(row);
+  }
+
+  /** The key a caller trades a pair with: its own, newest first. */
+  async materialFor(owner: AdminRow, coinId: number): Promise<ApiKeyMaterial | null> {
+    const [row] = await this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.adminId, owner.id), eq(credentials.coinId, coinId)))
+      .orderBy(desc(credentials.id))
+      .limit(1);
+    if (!row) return null;
+    return {
+      id: row.id,
+      platformCode: await this.platformCode(row.platformId),
+      apiKey: this.openField(owner.id, 'apiKey', row.apiKeySealed),
+      secretKey: this.openField(owner.id, 'secretKey', row.secretKeySealed),
+      passphrase: row.passphraseSealed ? this.openField(owner.id, 'passphrase', row.passphraseSealed) : null,
+      hosts: row.hosts,
+    };
+  }
+}
