@@ -1,8 +1,28 @@
 import type { Lang } from '../envelope.ts';
+import { accountEntries } from './account.entries.ts';
+import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
+import { noticeEntries } from './notice.entries.ts';
+import { pairEntries } from './pair.entries.ts';
+import { paramsEntries } from './params.entries.ts';
+import { systemEntries } from './system.entries.ts';
+import { traderEntries } from './trader.entries.ts';
+import { tradingEntries } from './trading.entries.ts';
 import type { CatalogueEntry } from './types.ts';
+import { walletEntries } from './wallet.entries.ts';
 
-const allEntries: CatalogueEntry[] = [...coreEntries];
+const allEntries: CatalogueEntry[] = [
+  ...coreEntries,
+  ...tradingEntries,
+  ...pairEntries,
+  ...accountEntries,
+  ...paramsEntries,
+  ...traderEntries,
+  ...noticeEntries,
+  ...copyTradingEntries,
+  ...walletEntries,
+  ...systemEntries,
+];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));
 

@@ -12,7 +12,8 @@ export type CatalogueGroup =
   | 'copyTrading'
   | 'wallet'
   | 'system'
-  | 'queue';
+  | 'queue'
+  | 'notice';
 
 export interface CatalogueEntry {
   code: number;
