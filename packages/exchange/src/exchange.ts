@@ -1,0 +1,165 @@
+/**
+ * The one interface every venue implements: the built-in simulator and live venues through ccxt.
+ * Prices and amounts are decimal strings end to end; nothing here is a float.
+ */
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'limit' | 'market';
+export type TimeInForce = 'GTC' | 'IOC' | 'POST_ONLY';
+export type OrderStatus = 'pending' | 'partial_filled' | 'partial_canceled' | 'canceled' | 'filled';
+
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+
+export const candleIntervalMs: Record<CandleInterval, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+};
+
+export interface Market {
+  /** Unified symbol, `BASE/QUOTE`. */
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Decimal places of a price and of an amount. */
+  pricePrecision: number;
+  amountPrecision: number;
+  minAmount: string;
+  maxAmount: string | null;
+  /** Smallest and largest order value in quote. */
+  minNotional: string;
+  maxNotional: string | null;
+  /** Fee rates as decimal fractions ("0.001" = 0.1 %). */
+  makerFee: string;
+  takerFee: string;
+  active: boolean;
+}
+
+/** `[price, amount]`, best first. */
+export type BookLevel = [string, string];
+
+export interface OrderBook {
+  symbol: string;
+  bids: BookLevel[];
+  asks: BookLevel[];
+  timestamp: number;
+}
+
+export interface Trade {
+  id: string;
+  symbol: string;
+  price: string;
+  amount: string;
+  /** The taker's side. */
+  side: Side;
+  timestamp: number;
+}
+
+export interface Candle {
+  /** Open time, epoch ms. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  quoteVolume: string;
+}
+
+export interface Ticker {
+  symbol: string;
+  last: string | null;
+  bid: string | null;
+  ask: string | null;
+  open24h: string | null;
+  high24h: string | null;
+  low24h: string | null;
+  baseVolume24h: string;
+  quoteVolume24h: string;
+  timestamp: number;
+}
+
+export interface Balance {
+  asset: string;
+  available: string;
+  /** Held by open orders. */
+  frozen: string;
+  total: string;
+}
+
+export interface Order {
+  orderNo: string;
+  clientOrderId: string | null;
+  symbol: string;
+  direction: Side;
+  tradeType: OrderType;
+  timeInForce: TimeInForce;
+  /** Null for market orders. */
+  price: string | null;
+  amount: string;
+  filledAmount: string;
+  /** Quote value of the fills. */
+  filledValue: string;
+  status: OrderStatus;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PlaceOrderRequest {
+  symbol: string;
+  direction: Side;
+  tradeType: OrderType;
+  /** Required for limit orders; a market order may carry it as a protection limit. */
+  price?: string;
+  amount: string;
+  timeInForce?: TimeInForce;
+  /** Idempotency key and ownership tag (bots prefix theirs). */
+  clientOrderId: string;
+}
+
+export interface MyTrade extends Trade {
+  orderNo: string;
+  fee: string;
+  feeAsset: string;
+  liquidity: 'maker' | 'taker';
+}
+
+export type ExchangeEvent =
+  | { type: 'book'; symbol: string; book: OrderBook }
+  | { type: 'trades'; symbol: string; trades: Trade[] }
+  | { type: 'order'; symbol: string; order: Order }
+  | { type: 'balances'; balances: Balance[] };
+
+export interface ExchangeCapabilities {
+  /** Venue enforces self-trade prevention itself. */
+  selfTradePrevention: boolean;
+  postOnly: boolean;
+  ioc: boolean;
+  stream: boolean;
+}
+
+export interface Exchange {
+  readonly id: string;
+  readonly capabilities: ExchangeCapabilities;
+  loadMarkets(): Promise<Market[]>;
+  fetchOrderBook(symbol: string, depth?: number): Promise<OrderBook>;
+  fetchTrades(symbol: string, limit?: number): Promise<Trade[]>;
+  fetchCandles(symbol: string, interval: CandleInterval, options?: { since?: number; limit?: number }): Promise<Candle[]>;
+  fetchTicker(symbol: string): Promise<Ticker>;
+  fetchBalances(): Promise<Balance[]>;
+  fetchOpenOrders(symbol: string): Promise<Order[]>;
+  fetchClosedOrders(symbol: string, options?: { limit?: number }): Promise<Order[]>;
+  fetchOrder(symbol: string, orderNo: string): Promise<Order>;
+  fetchMyTrades(symbol: string, options?: { limit?: number }): Promise<MyTrade[]>;
+  placeOrder(request: PlaceOrderRequest): Promise<Order>;
+  cancelOrder(symbol: string, orderNo: string): Promise<Order>;
+  cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]>;
+  /** Live updates for one pair; returns the unsubscribe function. */
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void;
+  close(): Promise<void>;
+}
