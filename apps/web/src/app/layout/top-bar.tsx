@@ -1,0 +1,30 @@
+import { BrandTitle } from '@/components/brand/brand-title';
+import { PairSelector } from '@/features/pairs/components/pair-selector';
+import { LanguageSwitch } from './language-switch';
+import { ThemePicker } from './theme-picker';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  fixed: boolean;
+  /** The logo and name sit in the side menu's header unless that header is switched off. */
+  showBrand: boolean;
+}
+
+/**
+ * The top bar of the side layout. ProLayout draws no header there on wide screens, so the console
+ * draws its own, 48 px high, sticking to the top when the header is fixed. The pair selector leads:
+ * every screen works on the selected pair.
+ */
+export function TopBar({ fixed, showBrand }: TopBarProps) {
+  return (
+    <header className={`md-topbar${fixed ? ' md-topbar-fixed' : ''}`}>
+      {showBrand && <BrandTitle size={24} />}
+      <PairSelector />
+      <div className="md-topbar-actions">
+        <ThemePicker />
+        <LanguageSwitch />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { adminUser, paths, type AdminUser } from '@makerdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, fillPath } from '@/lib/api-client';
+
+export function getAdmin(id: number): Promise<AdminUser> {
+  return api.get(fillPath(paths.adminById, { id }), undefined, { schema: adminUser });
+}
+
+export function getAdminQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['admin', id], queryFn: () => getAdmin(id) });
+}
+
+export function useAdmin(id: number | undefined) {
+  return useQuery({ ...getAdminQueryOptions(id ?? 0), enabled: id !== undefined });
+}

@@ -1,0 +1,219 @@
+import {
+  API_PREFIX,
+  catalogueEntry,
+  ErrorCode,
+  messageFor,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODE,
+  SYSTEM_NOTICE_CODE,
+  type FieldError,
+  type Lang,
+} from '@makerdesk/contract';
+import { endSession, readToken } from './auth';
+import { feedback } from './feedback';
+import { currentLang, i18n } from './i18n';
+import { firstTimeThisSession } from './session-notices';
+
+/** Raised on window with the server's text when a reply carries data.code 1080028 (spec §8). */
+export const SYSTEM_NOTICE_EVENT = 'makerdesk:system-notice';
+export interface SystemNoticeDetail {
+  message: string;
+}
+
+/** Whatever checks a reply's data; the contract's zod schemas fit. */
+export interface ReplySchema<T> {
+  parse(value: unknown): T;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema?: ReplySchema<T>;
+  /** The caller shows the error itself; the session still ends on 401 or suspension. */
+  skipErrorHandler?: boolean;
+}
+
+export type ApiErrorKind = 'response' | 'timeout' | 'network' | 'cancelled' | 'invalid-reply';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    /** HTTP status; 0 when no reply arrived. */
+    readonly status = 0,
+    /** The envelope's code, or for a catalogued failure data.code. */
+    readonly code?: number,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Codes that travel in the envelope's own `code` rather than in data.code (spec §8). */
+const TRANSPORT_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.UNAUTHORIZED,
+  ErrorCode.ACCOUNT_SUSPENDED,
+  ErrorCode.PAIR_UNAVAILABLE,
+  ErrorCode.PAIR_EXPIRED,
+]);
+const SIGN_OUT_CODES: ReadonlySet<number> = new Set([ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_SUSPENDED]);
+const ONCE_PER_SESSION_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.ACCOUNT_SUSPENDED,
+  ErrorCode.PAIR_UNAVAILABLE,
+  ErrorCode.PAIR_EXPIRED,
+]);
+
+const TIMEOUT = 'makerdesk:timeout';
+const SIGNED_OUT = 'makerdesk:signed-out';
+const pending = new Set<AbortController>();
+
+/** Cancels every request in flight: their answers belong to a session that has ended. */
+export function abortPendingRequests(): void {
+  for (const controller of pending) controller.abort(SIGNED_OUT);
+  pending.clear();
+}
+
+/** '/admin/:id' + {id: 3} → '/admin/3'. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function headersFor(lang: Lang, hasBody: boolean): Headers {
+  const headers = new Headers({ lang, accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (hasBody) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+interface ReplyEnvelope {
+  code: number;
+  data: unknown;
+  msg: string;
+}
+
+async function readEnvelope(response: Response): Promise<ReplyEnvelope | null> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && typeof (body as ReplyEnvelope).code === 'number') {
+      const { code, data, msg } = body as ReplyEnvelope;
+      return { code, data, msg: typeof msg === 'string' ? msg : '' };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+function dataCodeOf(envelope: ReplyEnvelope): number | undefined {
+  const data = envelope.data as { code?: unknown } | null;
+  return typeof data?.code === 'number' ? data.code : undefined;
+}
+
+/** The code that names a failure: a transport code, else the catalogue code in data.code. */
+function failureCode(envelope: ReplyEnvelope): number | undefined {
+  return TRANSPORT_CODES.has(envelope.code) ? envelope.code : dataCodeOf(envelope);
+}
+
+/**
+ * The text a failure shows: the catalogue's text for a known code, except that a catalogue text with
+ * placeholders needs the server's rendering of them; otherwise the server's msg.
+ */
+export function failureText(envelope: ReplyEnvelope, status: number, lang: Lang): string {
+  const code = failureCode(envelope);
+  const entry = code === undefined ? undefined : catalogueEntry(code);
+  if (entry) {
+    const template = lang === 'zh_CN' ? entry.zh : entry.en;
+    const hasPlaceholders = /\{\w+\}/.test(template);
+    if (!hasPlaceholders || !envelope.msg) return messageFor(entry.code, lang);
+  }
+  return envelope.msg || i18n.t('request.failed', { status: String(status) });
+}
+
+function showError(text: string): void {
+  // Keyed by text, so the same failure from parallel calls shows once.
+  void feedback().message.error({ content: text, key: text });
+}
+
+function transportFailure(reason: unknown, skipErrorHandler: boolean): ApiError {
+  if (reason === SIGNED_OUT) return new ApiError('Request cancelled: the session ended', 'cancelled');
+  const error =
+    reason === TIMEOUT
+      ? new ApiError(i18n.t('request.timeout'), 'timeout')
+      : new ApiError(i18n.t('request.network'), 'network');
+  if (!skipErrorHandler) showError(error.message);
+  return error;
+}
+
+function replyFailure(status: number, envelope: ReplyEnvelope | null, lang: Lang, skipErrorHandler: boolean): ApiError {
+  const reply = envelope ?? { code: status, data: null, msg: '' };
+  const code = failureCode(reply) ?? reply.code;
+  if (status === 401 || SIGN_OUT_CODES.has(code)) {
+    abortPendingRequests();
+    endSession();
+  }
+  const fields = (reply.data as { fields?: FieldError[] } | null)?.fields;
+  const error = new ApiError(failureText(reply, status, lang), 'response', status, code, fields);
+  if (skipErrorHandler) return error;
+  if (code === SYSTEM_NOTICE_CODE) {
+    window.dispatchEvent(new CustomEvent<SystemNoticeDetail>(SYSTEM_NOTICE_EVENT, { detail: { message: reply.msg } }));
+  } else if (!ONCE_PER_SESSION_CODES.has(code) || firstTimeThisSession(code)) {
+    showError(error.message);
+  }
+  return error;
+}
+
+export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, skipErrorHandler = false } = options;
+  const lang = currentLang();
+  const controller = new AbortController();
+  pending.add(controller);
+  const timer = setTimeout(() => controller.abort(TIMEOUT), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  let envelope: ReplyEnvelope | null;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: headersFor(lang, body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    envelope = await readEnvelope(response);
+  } catch {
+    throw transportFailure(controller.signal.reason, skipErrorHandler);
+  } finally {
+    clearTimeout(timer);
+    pending.delete(controller);
+  }
+  if (!response.ok || envelope?.code !== SUCCESS_CODE) throw replyFailure(response.status, envelope, lang, skipErrorHandler);
+  if (!schema) return envelope.data as T;
+  try {
+    return schema.parse(envelope.data);
+  } catch {
+    const error = new ApiError(i18n.t('request.invalidResponse'), 'invalid-reply', response.status);
+    if (!skipErrorHandler) showError(error.message);
+    throw error;
+  }
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'query'>;
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, options?: Options<T>) => request<T>(path, { ...options, query }),
+  post: <T>(path: string, body: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'DELETE' }),
+};

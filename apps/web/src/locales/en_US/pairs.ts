@@ -1,0 +1,17 @@
+export default {
+  'selector.placeholder': 'Select a trading pair',
+  'selector.empty': 'No trading pairs are bound to this account',
+  'selector.expired': 'Expired',
+  'selector.disabled': 'Disabled',
+  'expiry.expired': 'The pair expired {{time}} ago',
+  'expiry.expiring': 'The pair expires in {{time}}',
+  'expiry.advice': 'Renew the service for this pair, or choose another pair.',
+  'bindings.title': 'Trading pairs of {{account}}',
+  'bindings.bound': 'Bound pairs',
+  'bindings.none': 'No pairs bound yet: this account cannot use any pair.',
+  'bindings.choose': 'Choose a pair to bind',
+  'bindings.allBound': 'Every pair is already bound',
+  'bindings.bind': 'Bind',
+  'bindings.success': 'Bind success',
+  'bindings.boundAt': 'Bound {{time}}',
+} as const;

@@ -1,0 +1,46 @@
+import agreementEn from './en_US/agreement';
+import authEn from './en_US/auth';
+import commonEn from './en_US/common';
+import layoutEn from './en_US/layout';
+import loginLogsEn from './en_US/loginLogs';
+import menuEn from './en_US/menu';
+import pagesEn from './en_US/pages';
+import pairsEn from './en_US/pairs';
+import usersEn from './en_US/users';
+import agreementZh from './zh_CN/agreement';
+import authZh from './zh_CN/auth';
+import commonZh from './zh_CN/common';
+import layoutZh from './zh_CN/layout';
+import loginLogsZh from './zh_CN/loginLogs';
+import menuZh from './zh_CN/menu';
+import pagesZh from './zh_CN/pages';
+import pairsZh from './zh_CN/pairs';
+import usersZh from './zh_CN/users';
+
+export const resources = {
+  en_US: {
+    common: commonEn,
+    menu: menuEn,
+    auth: authEn,
+    layout: layoutEn,
+    pairs: pairsEn,
+    users: usersEn,
+    loginLogs: loginLogsEn,
+    pages: pagesEn,
+    agreement: agreementEn,
+  },
+  zh_CN: {
+    common: commonZh,
+    menu: menuZh,
+    auth: authZh,
+    layout: layoutZh,
+    pairs: pairsZh,
+    users: usersZh,
+    loginLogs: loginLogsZh,
+    pages: pagesZh,
+    agreement: agreementZh,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en_US'];
+export const namespaces = Object.keys(resources.en_US) as Namespace[];

@@ -1,0 +1,15 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+
+const backend = process.env.MAKERDESK_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  // The hoisted plugin is typed against the root's vite 8 while this workspace builds with vite 7;
+  // the hooks it uses are the same in both, only the declared types differ.
+  plugins: [react() as unknown as PluginOption],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { proxy: { '/backend': { target: backend, changeOrigin: true } } },
+  preview: { proxy: { '/backend': { target: backend, changeOrigin: true } } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+});

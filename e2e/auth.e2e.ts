@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { logout, newPage, openUserMenu, signIn, storageItem, submitLogin, visible } from './support/console';
+import { startServer, type RunningServer } from './support/server';
+
+const TOKEN_KEY = 'makerdesk_token';
+
+let server: RunningServer;
+let browser: Browser;
+let admin: { email: string; password: string };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = { email: server.adminEmail, password: server.adminPassword };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signing in and out', () => {
+  it('signs in with the seeded account and lands on the control panel', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL('**/login?redirect=%2F');
+    await visible(page, 'Run and supervise your market-making bots');
+    await screenshot(page, 'login');
+
+    await submitLogin(page, admin);
+    await visible(page, 'Login successful');
+    await page.waitForURL('**/dashborad');
+    await visible(page, 'Nothing to show yet');
+    expect(await page.title()).toBe('Control panel - MakerDesk');
+    expect(await storageItem(page, TOKEN_KEY)).toBeTruthy();
+    await screenshot(page, 'dashboard');
+    await context.close();
+  });
+
+  it('shows the spec messages on an empty form', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await visible(page, 'Username can not be empty!');
+    await visible(page, 'The password must be at least 8 digits and at most 16 digits!');
+    await visible(page, 'Agree to the user agreement to log in!');
+    await screenshot(page, 'login-validation');
+    await context.close();
+  });
+
+  it('returns to the requested page, query included, after signing in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/user/logManage?x=1`);
+    await page.waitForURL('**/login?redirect=%2Fuser%2FlogManage%3Fx%3D1');
+    await submitLogin(page, admin);
+    await page.waitForURL('**/user/logManage?x=1');
+    await visible(page, 'Login logs');
+    expect(await page.title()).toBe('Log management - MakerDesk');
+    await screenshot(page, 'redirect-after-login');
+    await context.close();
+  });
+
+  it("shows the server's message for a wrong password and stays on login", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/login`);
+    await submitLogin(page, { email: admin.email, password: 'not-the-password' });
+    await visible(page, 'Incorrect username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storageItem(page, TOKEN_KEY)).toBeNull();
+    await screenshot(page, 'login-wrong-password');
+    await context.close();
+  });
+
+  it('logs out back to login, and the token is gone', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, admin);
+    await logout(page, admin.email);
+    await visible(page, 'Logout successful');
+    expect(await storageItem(page, TOKEN_KEY)).toBeNull();
+    await visible(page, 'Sign in');
+    await screenshot(page, 'after-logout');
+
+    // The revoked session stays revoked: the console no longer opens without signing in.
+    await page.goto(`${server.baseUrl}/robot`);
+    await page.waitForURL('**/login?redirect=%2Frobot');
+    await context.close();
+  });
+
+  it('changes the password, then signs in with the new one only', async () => {
+    const newPassword = 'N3w-pass-2025';
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.baseUrl, admin);
+    await openUserMenu(page, admin.email);
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByLabel('Current password').fill(admin.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'The two password entries are inconsistent!');
+    await screenshot(page, 'change-password');
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'Password changed; your other sessions were signed out');
+
+    await logout(page, admin.email);
+    await submitLogin(page, admin);
+    await visible(page, 'Incorrect username or password');
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashborad');
+    await visible(page, 'Control panel');
+    await context.close();
+  });
+});
