@@ -91,7 +91,7 @@ describe('sub-accounts', () => {
     await page.getByLabel('Account').fill(sub.email);
     await page.getByRole('button', { name: 'Query' }).click();
     await page.waitForFunction((email) => {
-      const rows = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
+      const rows = Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
       return rows.length > 0 && rows.every((r) => r.textContent?.includes(email));
     }, sub.email);
   });

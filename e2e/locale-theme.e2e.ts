@@ -78,7 +78,16 @@ describe('theme colour', () => {
     await signIn(page, server.baseUrl, admin);
     await page.goto(`${server.baseUrl}/user/backendSettings`);
     const addButton = page.getByRole('button', { name: 'Add account' });
-    const background = () => addButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // antd animates colour changes: read the colour once two reads in a row agree.
+    const background = async () => {
+      let last = '';
+      for (;;) {
+        const now = await addButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+        if (now === last) return now;
+        last = now;
+        await page.waitForTimeout(150);
+      }
+    };
     await addButton.waitFor();
     const purple = await background();
 
@@ -88,7 +97,7 @@ describe('theme colour', () => {
     expect(await storageItem(page, 'local_theme')).toBe('#13c2c2');
     // The dark algorithm derives the button colour from the chosen one, so compare hues rather than exact values.
     await page.waitForFunction((before) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Add account'));
+      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.includes('Add account'));
       return button !== undefined && getComputedStyle(button).backgroundColor !== before;
     }, purple);
     const cyan = await background();
@@ -104,6 +113,11 @@ describe('theme colour', () => {
 
     await page.getByRole('button', { name: 'Layout settings' }).click();
     await visible(page, 'Navigation mode');
+    // The drawer slides in; the picture is taken once it rests against the right edge, 300 px wide.
+    await page.waitForFunction(() => {
+      const drawer = document.querySelector('.ant-drawer-content-wrapper');
+      return drawer !== null && Math.round(drawer.getBoundingClientRect().left) === window.innerWidth - 300;
+    });
     await screenshot(page, 'settings-drawer');
     await context.close();
   });

@@ -42,6 +42,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={lang === 'zh_CN' ? zhCN : enUS}
+        // antd spaces out two-character Chinese labels ('登 录'); the console writes them as words.
+        button={{ autoInsertSpace: false }}
         theme={{
           algorithm: theme.darkAlgorithm,
           token: {

@@ -10,6 +10,8 @@ export function useViewportWidth(debounceMs: number): number {
       timer = setTimeout(() => setWidth(window.innerWidth), debounceMs);
     };
     window.addEventListener('resize', onResize);
+    // The first read may predate the first layout (a page opened in the background); read once more.
+    setWidth(window.innerWidth);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('resize', onResize);

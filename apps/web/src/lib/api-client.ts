@@ -132,7 +132,7 @@ function failureCode(envelope: ReplyEnvelope): number | undefined {
  * The text a failure shows: the catalogue's text for a known code, except that a catalogue text with
  * placeholders needs the server's rendering of them; otherwise the server's msg.
  */
-export function failureText(envelope: ReplyEnvelope, status: number, lang: Lang): string {
+function failureText(envelope: ReplyEnvelope, status: number, lang: Lang): string {
   const code = failureCode(envelope);
   const entry = code === undefined ? undefined : catalogueEntry(code);
   if (entry) {

@@ -84,18 +84,18 @@ export function ConsoleLayout() {
         pageContainer: { paddingInlinePageContainerContent: 24, paddingBlockPageContainerContent: 16 },
       }}
       contentStyle={{ padding: 0 }}
+      // Fills the window, so the footer rests at the bottom of short pages.
+      style={{ minHeight: '100vh' }}
       className={collapsed ? 'md-layout md-layout-collapsed' : 'md-layout'}
     >
       {ownTopBar && showsPart(settings, 'headerRender') && (
         <TopBar fixed={settings.fixedHeader} showBrand={!showsPart(settings, 'menuHeaderRender')} />
       )}
-      <div className="md-content">
-        <ExpiryBanner />
-        <div key={pathname} className="md-page">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </div>
+      <ExpiryBanner />
+      <div key={pathname} className="md-page">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </div>
       <SettingsDrawer settings={settings} onChange={setSettings} />
     </ProLayout>

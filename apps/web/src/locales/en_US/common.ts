@@ -1,9 +1,5 @@
 export default {
-  'app.name': 'MakerDesk',
-  'app.tagline': 'Market-making and liquidity console',
   'action.ok': 'OK',
-  'action.cancel': 'Cancel',
-  'action.submit': 'Submit',
   'action.backHome': 'Back to the control panel',
   'action.backToLogin': 'Back to sign in',
   'request.timeout': 'The request timed out, please try again',

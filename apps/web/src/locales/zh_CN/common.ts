@@ -2,11 +2,7 @@ import type en from '../en_US/common';
 import type { Messages } from '../types';
 
 export default {
-  'app.name': 'MakerDesk',
-  'app.tagline': '做市与流动性管理控制台',
   'action.ok': '确定',
-  'action.cancel': '取消',
-  'action.submit': '提交',
   'action.backHome': '返回控制面板',
   'action.backToLogin': '返回登录',
   'request.timeout': '请求超时，请重试',

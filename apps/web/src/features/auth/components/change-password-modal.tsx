@@ -23,6 +23,7 @@ export function ChangePasswordModal({ open, onOpenChange }: ChangePasswordModalP
 
   return (
     <ModalForm<ChangePasswordValues>
+      name="change-password"
       title={t('password.title')}
       open={open}
       onOpenChange={onOpenChange}

@@ -81,7 +81,7 @@ function VerifyStep({ onVerified }: { onVerified: (code: ResetCode) => void }) {
       <Form.Item name="email" label={t('forgot.email')} rules={emailRules(tc('validation.email.required'), tc('validation.email.invalid'))}>
         <Input prefix={<MailOutlined />} placeholder={t('forgot.email.placeholder')} autoComplete="email" />
       </Form.Item>
-      <Form.Item label={t('forgot.code')} required={false}>
+      <Form.Item label={t('forgot.code')} htmlFor="forgot-verify_code" required={false}>
         <Space.Compact block>
           <Form.Item name="code" noStyle rules={codeRules(tc('validation.code.required'), tc('validation.code.format'))}>
             <Input prefix={<SafetyOutlined />} maxLength={6} inputMode="numeric" autoComplete="one-time-code" placeholder="000000" />

@@ -20,6 +20,7 @@ export function AddUserModal({ open, onOpenChange, onAdded }: AddUserModalProps)
 
   return (
     <ModalForm<AddUserRequest>
+      name="add-user"
       title={t('add.title')}
       open={open}
       onOpenChange={onOpenChange}

@@ -27,6 +27,7 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
 
   return (
     <ModalForm<EditUserValues>
+      name="edit-user"
       key={user?.id}
       title={user ? t('edit.title', { account: user.account }) : null}
       open={user !== null}

@@ -1,0 +1,61 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Page steps the console journeys share, written the way a user acts: by labels and visible texts. */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  return { context, page: await context.newPage() };
+}
+
+/** Fills the English sign-in form on the current page and submits it. */
+export async function submitLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the console at `path` signed out, signs in, and waits for the control panel. */
+export async function signIn(page: Page, baseUrl: string, credentials: Credentials): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, credentials);
+  await page.waitForURL('**/dashborad');
+  await visible(page, 'Control panel');
+}
+
+/** Waits until a text is on screen (the first match, exactly). */
+export async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible' });
+}
+
+export function storageItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+/** The side menu's visible entries, in order. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const entries = page.locator('.ant-pro-sider-menu').getByRole('menuitem');
+  await entries.first().waitFor();
+  return (await entries.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+export async function openUserMenu(page: Page, account: string): Promise<void> {
+  await page.getByRole('button', { name: account }).click();
+}
+
+export async function logout(page: Page, account: string): Promise<void> {
+  await openUserMenu(page, account);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+/** Picks an option of the antd Select that `trigger` opens. */
+export async function chooseOption(page: Page, trigger: ReturnType<Page['locator']>, option: string): Promise<void> {
+  await trigger.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
