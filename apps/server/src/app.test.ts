@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { catalogue } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -36,6 +39,24 @@ describe('the /backend surface', () => {
       '/backend/account-permissions/add',
       '/backend/account-permissions/list',
       '/backend/tradingLog/list',
+      '/backend/credentials/add',
+      '/backend/credentials/update',
+      '/backend/order/getOrders',
+      '/backend/order/getHistoryOrders',
+      '/backend/order/cancelOrder',
+      '/backend/order/addOrder',
+      '/backend/order/trade',
+      '/backend/order/wallet',
+      '/backend/order/candles',
+      '/backend/order/orderBook',
+      '/backend/order/orderBookOther',
+      '/backend/order/performTrades',
+      '/backend/order/tradesList',
+      '/backend/order/generateOrders',
+      '/backend/order/cancelOrderList',
+      '/backend/order/apiVerify',
+      '/backend/order/getPrice',
+      '/backend/notification/spot/{symbol}/candles',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
@@ -68,6 +89,29 @@ describe('the /backend surface', () => {
     for (const { body } of await Promise.all(probes)) {
       expect(body.code).not.toBe(200);
       expect(catalogue.has(body.data.code)).toBe(true);
+    }
+  });
+
+  it('serves the built console: files, the SPA shell for routes (also /zh-cn), 404 for missing files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-web-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>MakerDesk</title>');
+    writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1)');
+    const web = await createTestApp({ webDist: dir });
+    try {
+      for (const url of ['/', '/dashborad', '/zh-cn/work', '/user/logManage?x=1']) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('<title>MakerDesk</title>');
+      }
+      const js = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+      expect(js.headers['content-type']).toContain('javascript');
+      writeFileSync(join(dir, 'assets', 'app-2.js'), 'console.log(2)');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/app-2.js' })).body).toBe('console.log(2)');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
     }
   });
 

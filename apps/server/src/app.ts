@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,11 +15,15 @@ import { adminRoutes } from './routes/admin.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { notificationRoutes } from './routes/notification.routes.ts';
+import { orderRoutes } from './routes/order.routes.ts';
+import { SIM_BINANCE_PREFIX, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import { wsRoutes } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, tradingLogRoutes];
+const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -50,23 +55,34 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) routes(api, services);
+      wsRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
 
+  await app.register(simBinanceRoutes, {
+    prefix: SIM_BINANCE_PREFIX,
+    venue: services.simHost.venue,
+    secretFor: (apiKey) => services.simKeys.secretFor(apiKey),
+  });
+
   const webDist = services.config.webDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuilt console is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX)) {
       return reply.status(404).send(errorEnvelope(new AppError(ErrorCode.ROUTE_NOT_FOUND), langOf(request)));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
+    // A missing file (an old hashed bundle, a typo) is a 404, never the app shell served as script.
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).type('text/plain').send('Not found');
     // The console is a single-page app: every other path, /zh-cn/... included, gets its shell.
     if (!hasWeb) {
       return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');

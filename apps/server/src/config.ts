@@ -15,6 +15,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('MakerDesk <no-reply@makerdesk.local>'),
   MAKERDESK_WEB_DIST: z.string().optional(),
+  MAKERDESK_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(20261123),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -29,6 +30,8 @@ export interface Config {
   smtpFrom: string;
   webDist: string;
   logLevel: string;
+  /** Seeds the simulator's background market on its first start (later starts resume the snapshot). */
+  simSeed: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     webDist: resolve(e.MAKERDESK_WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
+    simSeed: e.MAKERDESK_SIM_SEED,
   };
 }

@@ -7,6 +7,9 @@ import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import { createServices } from './services/services.ts';
+import { openLiveExchange } from './venues/live-exchange.ts';
+import { simVenueFactory } from './venues/sim-factory.ts';
+import { SimHost } from './venues/sim-host.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,8 +19,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
+  let simHost: SimHost | undefined;
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
   };
@@ -26,7 +31,9 @@ async function main(): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
-    const app = await buildApp(createServices({ database, masterKey, mailer, webDist: config.webDist }), { loggerInstance: logger });
+    simHost = await SimHost.open(database.db, { create: simVenueFactory(config.simSeed) }, logger);
+    const services = createServices({ database, masterKey, mailer, webDist: config.webDist, simHost, liveExchange: openLiveExchange });
+    const app = await buildApp(services, { loggerInstance: logger });
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);

@@ -55,7 +55,7 @@ export interface Trade {
   symbol: string;
   price: string;
   amount: string;
-  /** The taker's side. */
+  /** Public trades: the taker's side. An account's own trades (MyTrade): that account's side. */
   side: Side;
   timestamp: number;
 }
@@ -143,6 +143,9 @@ export interface ExchangeCapabilities {
   stream: boolean;
 }
 
+/** The public half of a venue: markets and market data, no account needed. */
+export type MarketDataReader = Pick<Exchange, 'loadMarkets' | 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
+
 export interface Exchange {
   readonly id: string;
   readonly capabilities: ExchangeCapabilities;
@@ -159,6 +162,8 @@ export interface Exchange {
   placeOrder(request: PlaceOrderRequest): Promise<Order>;
   cancelOrder(symbol: string, orderNo: string): Promise<Order>;
   cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]>;
+  /** What the key may do, where the venue tells (Binance's account `canTrade`). */
+  fetchPermissions?(): Promise<{ canTrade: boolean; canWithdraw: boolean | null }>;
   /** Live updates for one pair; returns the unsubscribe function. */
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void;
   close(): Promise<void>;

@@ -5,3 +5,15 @@ export * from './exchange.ts';
  * their integer-unit Market, Balance and Side types are not the venue-facing ones above.
  */
 export * as matching from './sim/matching/index.ts';
+/** The built-in simulated venue (DESIGN §6): its contract, implementation and default pairs. */
+export type { SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim/sim-venue.api.ts';
+export { SimVenue } from './sim/sim-venue.ts';
+export { SimConfigError } from './sim/sim-pair.ts';
+export { SimSnapshotError } from './sim/snapshot-codec.ts';
+export {
+  createDefaultSimVenue,
+  defaultDemoFunds,
+  defaultSimPairs,
+  defaultSimVenueOptions,
+} from './sim/default-pairs.ts';
+export type { DefaultSimVenueSettings } from './sim/default-pairs.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -138,3 +138,18 @@ export const credentials = pgTable(
   },
   (t) => [index('credentials_admin_idx').on(t.adminId)],
 );
+
+/** The simulated exchange's state, one row, rewritten after changes (debounced) and at shutdown. */
+export const simState = pgTable('sim_state', {
+  id: integer('id').primaryKey(),
+  snapshot: jsonb('snapshot').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});
+
+/** Keys registered with the simulator, so its Binance-compatible facade can check HMAC signatures. */
+export const simApiKeys = pgTable('sim_api_keys', {
+  /** sha256 of the API key: looked up by key, never stored in clear. */
+  apiKeyHash: text('api_key_hash').primaryKey(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: createdAt(),
+});

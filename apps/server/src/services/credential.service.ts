@@ -11,6 +11,7 @@ import { AppError } from '../http/app-error.ts';
 import { mask, open, seal } from '../security/secret-box.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CoinService } from './coin.service.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
 
 type CredentialRow = typeof credentials.$inferSelect;
 
@@ -30,6 +31,8 @@ export class CredentialService {
     private readonly db: Db,
     private readonly coins: CoinService,
     private readonly key: Buffer,
+    /** Checks a key with its venue before it is stored, so a refused key leaves nothing behind. */
+    private readonly prepareKey: (material: Omit<ApiKeyMaterial, 'id'>, ownedApiKey?: string) => Promise<void>,
   ) {}
 
   private aad(adminId: number, field: string): string {
@@ -78,8 +81,11 @@ export class CredentialService {
   }
 
   async add(owner: AdminRow, input: CredentialAddRequest): Promise<CredentialView> {
-    await this.platformCode(input.platformId);
+    const platformCode = await this.platformCode(input.platformId);
     await this.coins.requireUsablePair(owner, input.coinId);
+    await venueCall(() =>
+      this.prepareKey({ platformCode, apiKey: input.apiKey, secretKey: input.secretKey, passphrase: input.passphrase ?? null, hosts: input.hosts ?? [] }),
+    );
     const [row] = await this.db
       .insert(credentials)
       .values({
@@ -108,7 +114,19 @@ export class CredentialService {
   }
 
   async update(owner: AdminRow, input: CredentialUpdateRequest): Promise<CredentialView> {
-    await this.owned(owner, input.id);
+    const current = await this.owned(owner, input.id);
+    if (input.apiKey !== undefined || input.secretKey !== undefined || input.passphrase !== undefined) {
+      const passphrase = input.passphrase ?? (current.passphraseSealed ? this.openField(owner.id, 'passphrase', current.passphraseSealed) : null);
+      const currentApiKey = this.openField(owner.id, 'apiKey', current.apiKeySealed);
+      const material = {
+        platformCode: await this.platformCode(current.platformId),
+        apiKey: input.apiKey ?? currentApiKey,
+        secretKey: input.secretKey ?? this.openField(owner.id, 'secretKey', current.secretKeySealed),
+        passphrase: passphrase || null,
+        hosts: input.hosts ?? current.hosts,
+      };
+      await venueCall(() => this.prepareKey(material, currentApiKey));
+    }
     const changes: Partial<typeof credentials.$inferInsert> = { updatedAt: new Date() };
     if (input.coinId !== undefined) {
       await this.coins.requireUsablePair(owner, input.coinId);

@@ -9,9 +9,18 @@ import { CoinService } from './coin.service.ts';
 import { CredentialService } from './credential.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { TradingLogService } from './trading-log.service.ts';
+import { ExchangeError } from '@makerdesk/exchange';
+import { OrderService } from '../orders/order.service.ts';
+import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
+import type { SimHost } from '../venues/sim-host.ts';
+import { SimKeyStore } from '../venues/sim-key-store.ts';
 
 export interface Services {
   database: Database;
+  gateway: ExchangeGateway;
+  orders: OrderService;
+  simHost: SimHost;
+  simKeys: SimKeyStore;
   auth: AuthService;
   admins: AdminService;
   passwordReset: PasswordResetService;
@@ -26,15 +35,28 @@ export interface ServiceDeps {
   masterKey: Buffer;
   mailer: Mailer;
   webDist: string;
+  simHost: SimHost;
+  /** Opens live venues (ccxt); without it, live keys are refused with a clear error. */
+  liveExchange?: LiveExchangeFactory;
 }
 
-export function createServices({ database, masterKey, mailer, webDist }: ServiceDeps): Services {
+const noLiveVenues: LiveExchangeFactory = async (material) => {
+  throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
+};
+
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange }: ServiceDeps): Services {
   const { db } = database;
   const coins = new CoinService(db);
-  const credentials = new CredentialService(db, coins, deriveKey(masterKey, 'credentials'));
+  const simKeys = new SimKeyStore(db, deriveKey(masterKey, 'sim-keys'));
+  const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues);
+  const credentials = new CredentialService(db, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
   const auth = new AuthService(db, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
   return {
     database,
+    gateway,
+    orders: new OrderService(coins, credentials, gateway),
+    simHost,
+    simKeys,
     auth,
     credentials,
     admins: new AdminService(db, auth),

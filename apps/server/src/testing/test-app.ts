@@ -5,6 +5,9 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
 import { createServices, type Services } from '../services/services.ts';
+import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
+import { simVenueFactory } from '../venues/sim-factory.ts';
+import { SimHost } from '../venues/sim-host.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -53,12 +56,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  webDist?: string;
+  /** Opens live venues; by default a live key is refused. */
+  liveExchange?: LiveExchangeFactory;
+  simSeed?: number;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seed(database.db, TEST_ADMIN_PASSWORD);
   const outbox = new MemoryOutbox();
-  const services = createServices({ database, masterKey: randomBytes(32), mailer: outbox, webDist: '/nonexistent' });
+  // The background market is stepped by hand in tests (services.simHost.venue.step()).
+  const simHost = await SimHost.open(database.db, { create: simVenueFactory(options.simSeed ?? 7), background: false, persistDelayMs: 50 });
+  const services = createServices({
+    database,
+    masterKey: randomBytes(32),
+    mailer: outbox,
+    webDist: options.webDist ?? '/nonexistent',
+    simHost,
+    ...(options.liveExchange ? { liveExchange: options.liveExchange } : {}),
+  });
   const app = await buildApp(services);
   await app.ready();
 
@@ -82,6 +101,7 @@ export async function createTestApp(): Promise<TestApp> {
     },
     async close() {
       await app.close();
+      await simHost.close();
       await database.close();
       await drop();
     },

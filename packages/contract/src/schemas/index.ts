@@ -4,3 +4,4 @@ export * from './coin.ts';
 export * from './trading-log.ts';
 export * from './health.ts';
 export * from './credentials.ts';
+export * from './order.ts';

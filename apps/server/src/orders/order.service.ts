@@ -1,0 +1,240 @@
+import {
+  ErrorCode,
+  type AddOrderRequest,
+  type Coin,
+  type OrderDto,
+} from '@makerdesk/contract';
+import type { Balance, CandleInterval, Exchange, ExchangeEvent, Market, Side } from '@makerdesk/exchange';
+import BigNumber from 'bignumber.js';
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../http/app-error.ts';
+import type { AdminRow } from '../services/admin-mapper.ts';
+import type { CoinService } from '../services/coin.service.ts';
+import type { CredentialService } from '../services/credential.service.ts';
+import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
+import { BatchSplitError, splitBatch, type Distribution } from './batch-split.ts';
+import { toOrderDto } from './order-mapper.ts';
+import { ordersInRange } from './price-range.ts';
+
+interface PairContext {
+  coin: Coin;
+  symbol: string;
+  exchange: Exchange;
+  platformCode: string;
+  hosts: string[];
+}
+
+/** Manual orders carry this tag, so bots (which use their own) never touch them. */
+export function manualClientOrderId(): string {
+  return `MDmanual${randomBytes(8).toString('hex')}`;
+}
+
+function emptyBalance(asset: string): Balance {
+  return { asset, available: '0', frozen: '0', total: '0' };
+}
+
+export interface BatchRequest {
+  direction: Side;
+  amount: string;
+  count: number;
+  minPrice: string;
+  maxPrice: string;
+  distribution: Distribution;
+}
+
+/** Every /order call: the pair gate, the caller's own key for that pair, then the venue. */
+export class OrderService {
+  constructor(
+    private readonly coins: CoinService,
+    private readonly credentials: CredentialService,
+    private readonly gateway: ExchangeGateway,
+  ) {}
+
+  private async context(admin: AdminRow, coinId: number): Promise<PairContext> {
+    const coin = await this.coins.requireUsablePair(admin, coinId);
+    const material = await this.credentials.materialFor(admin, coinId);
+    if (!material) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    const exchange = await venueCall(() => this.gateway.forKey(material));
+    return { coin, symbol: coin.coinName, exchange, platformCode: material.platformCode, hosts: material.hosts };
+  }
+
+  private async market(ctx: PairContext): Promise<Market> {
+    const markets = await venueCall(() => ctx.exchange.loadMarkets());
+    const market = markets.find((m) => m.symbol === ctx.symbol);
+    if (!market) throw new AppError(ErrorCode.PAIR_NOT_LISTED_ON_VENUE);
+    return market;
+  }
+
+  async openOrders(admin: AdminRow, coinId: number): Promise<OrderDto[]> {
+    const ctx = await this.context(admin, coinId);
+    return (await venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol))).map(toOrderDto);
+  }
+
+  async historyOrders(admin: AdminRow, coinId: number): Promise<OrderDto[]> {
+    const ctx = await this.context(admin, coinId);
+    return (await venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 200 }))).map(toOrderDto);
+  }
+
+  async add(admin: AdminRow, req: AddOrderRequest): Promise<OrderDto> {
+    const ctx = await this.context(admin, req.coinId);
+    const order = await venueCall(() =>
+      ctx.exchange.placeOrder({
+        symbol: ctx.symbol,
+        direction: req.direction,
+        tradeType: req.tradeType,
+        ...(req.price !== undefined && req.tradeType === 'limit' ? { price: req.price } : {}),
+        amount: req.amount,
+        clientOrderId: manualClientOrderId(),
+      }),
+    );
+    return toOrderDto(order);
+  }
+
+  async cancel(admin: AdminRow, coinId: number, orderNo: string): Promise<OrderDto> {
+    const ctx = await this.context(admin, coinId);
+    return toOrderDto(await venueCall(() => ctx.exchange.cancelOrder(ctx.symbol, orderNo)));
+  }
+
+  /** Manual match: immediate-or-cancel at a limit price; self-trade prevention stays on. */
+  async performTrade(admin: AdminRow, coinId: number, req: { direction: Side; price: string; amount: string }): Promise<OrderDto> {
+    const ctx = await this.context(admin, coinId);
+    const order = await venueCall(() =>
+      ctx.exchange.placeOrder({
+        symbol: ctx.symbol,
+        direction: req.direction,
+        tradeType: 'limit',
+        timeInForce: 'IOC',
+        price: req.price,
+        amount: req.amount,
+        clientOrderId: manualClientOrderId(),
+      }),
+    );
+    return toOrderDto(order);
+  }
+
+  async myTrades(admin: AdminRow, coinId: number, limit: number) {
+    const ctx = await this.context(admin, coinId);
+    return (await venueCall(() => ctx.exchange.fetchMyTrades(ctx.symbol, { limit }))).map(({ symbol: _s, ...t }) => t);
+  }
+
+  async publicTrades(admin: AdminRow, coinId: number, limit: number) {
+    const ctx = await this.context(admin, coinId);
+    return (await venueCall(() => ctx.exchange.fetchTrades(ctx.symbol, limit))).map(({ symbol: _s, ...t }) => t);
+  }
+
+  async wallet(admin: AdminRow, coinId: number) {
+    const ctx = await this.context(admin, coinId);
+    const market = await this.market(ctx);
+    const balances = await venueCall(() => ctx.exchange.fetchBalances());
+    const find = (asset: string) => balances.find((b) => b.asset === asset) ?? emptyBalance(asset);
+    return { base: find(market.base), quote: find(market.quote), balances };
+  }
+
+  async candles(admin: AdminRow, coinId: number, interval: CandleInterval, limit: number) {
+    const ctx = await this.context(admin, coinId);
+    return venueCall(() => ctx.exchange.fetchCandles(ctx.symbol, interval, { limit }));
+  }
+
+  async orderBook(admin: AdminRow, coinId: number, depth = 20) {
+    const ctx = await this.context(admin, coinId);
+    return venueCall(() => ctx.exchange.fetchOrderBook(ctx.symbol, depth));
+  }
+
+  async otherSideBook(admin: AdminRow, coinId: number, depth = 20) {
+    const ctx = await this.context(admin, coinId);
+    return venueCall(async () => this.gateway.referenceBook(ctx.symbol, depth));
+  }
+
+  async price(admin: AdminRow, coinId: number) {
+    const ctx = await this.context(admin, coinId);
+    const ticker = await venueCall(() => ctx.exchange.fetchTicker(ctx.symbol));
+    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: this.gateway.referencePrice(ctx.symbol) };
+  }
+
+  /** Batch orders: split, check the whole batch against the balance first, then place one by one. */
+  async generate(admin: AdminRow, coinId: number, req: BatchRequest) {
+    const ctx = await this.context(admin, coinId);
+    const market = await this.market(ctx);
+    let plan;
+    try {
+      plan = splitBatch({ ...req, pricePrecision: market.pricePrecision, amountPrecision: market.amountPrecision });
+    } catch (err) {
+      if (err instanceof BatchSplitError) {
+        throw err.reason === 'too_small' ? new AppError(ErrorCode.SPLIT_ORDER_TOO_SMALL, { min: err.min }) : new AppError(ErrorCode.INVALID_PRICE_RANGE);
+      }
+      throw err;
+    }
+    const balances = await venueCall(() => ctx.exchange.fetchBalances());
+    const available = (asset: string) => new BigNumber(balances.find((b) => b.asset === asset)?.available ?? '0');
+    if (req.direction === 'buy') {
+      const cost = plan.reduce((sum, o) => sum.plus(new BigNumber(o.price).times(o.amount)), new BigNumber(0));
+      if (cost.gt(available(market.quote))) throw new AppError(ErrorCode.BUY_EXCEEDS_BALANCE);
+    } else {
+      const quantity = plan.reduce((sum, o) => sum.plus(o.amount), new BigNumber(0));
+      if (quantity.gt(available(market.base))) throw new AppError(ErrorCode.SELL_EXCEEDS_BALANCE);
+    }
+    const orders: OrderDto[] = [];
+    const failed: { price: string; amount: string; msg: string }[] = [];
+    for (const item of plan) {
+      try {
+        const order = await ctx.exchange.placeOrder({
+          symbol: ctx.symbol,
+          direction: req.direction,
+          tradeType: 'limit',
+          price: item.price,
+          amount: item.amount,
+          clientOrderId: manualClientOrderId(),
+        });
+        orders.push(toOrderDto(order));
+      } catch (err) {
+        failed.push({ ...item, msg: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return { orders, failed };
+  }
+
+  /** Bulk cancel by price range; an empty range asks the user to revise it. */
+  async cancelRange(admin: AdminRow, coinId: number, minPrice: string, maxPrice: string, direction?: Side) {
+    const ctx = await this.context(admin, coinId);
+    const open = await venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol));
+    const targets = ordersInRange(open, minPrice, maxPrice, direction);
+    if (targets.length === 0) throw new AppError(ErrorCode.NO_ORDERS_IN_PRICE_RANGE);
+    const canceled = await venueCall(() => ctx.exchange.cancelOrders(ctx.symbol, targets.map((o) => o.orderNo)));
+    return { canceled: canceled.map(toOrderDto) };
+  }
+
+  /** Live updates of the pair for the caller's key: book, trades, own orders and balances. */
+  async subscribe(admin: AdminRow, coinId: number, listener: (event: ExchangeEvent) => void): Promise<() => void> {
+    const ctx = await this.context(admin, coinId);
+    return ctx.exchange.subscribe(ctx.symbol, listener);
+  }
+
+  /** Checks a key against its venue: can it read balances; is an IP bound. */
+  async verify(admin: AdminRow, coinId: number) {
+    const ctx = await this.context(admin, coinId);
+    try {
+      const balances = await ctx.exchange.fetchBalances();
+      const canTrade = ctx.exchange.fetchPermissions ? (await ctx.exchange.fetchPermissions()).canTrade : null;
+      return {
+        valid: true,
+        platformCode: ctx.platformCode,
+        canRead: true,
+        canTrade,
+        hostsBound: ctx.hosts.length > 0,
+        balances,
+        message: ctx.hosts.length > 0 ? 'API key verified' : 'API key verified; bind an IP address to this key at the exchange',
+      };
+    } catch (err) {
+      return {
+        valid: false,
+        platformCode: ctx.platformCode,
+        canRead: false,
+        canTrade: false,
+        hostsBound: ctx.hosts.length > 0,
+        balances: [],
+        message: err instanceof Error ? err.message : String(err),
+      };
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import { ErrorCode } from '@makerdesk/contract';
+import BigNumber from 'bignumber.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coins } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let token: string;
+
+const BTC = 1;
+
+async function post(url: string, body: unknown) {
+  return t.call('POST', url, { token, body });
+}
+async function get(url: string) {
+  return t.call('GET', url, { token });
+}
+async function wallet() {
+  return (await get(`/backend/order/wallet?coinId=${BTC}`)).body.data as {
+    base: { available: string; frozen: string; total: string };
+    quote: { available: string; frozen: string; total: string };
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'demo-key-1', secretKey: 'demo-secret-1', coinId: BTC });
+  expect(key.body.code).toBe(200);
+  for (let i = 0; i < 10; i++) t.services.simHost.venue.step();
+});
+afterAll(() => t.close());
+
+describe('market data', () => {
+  it('order book: bids and asks as [price, amount] strings, best first, uncrossed', async () => {
+    const { body } = await get(`/backend/order/orderBook?coinId=${BTC}`);
+    expect(body.code).toBe(200);
+    const { bids, asks } = body.data as { bids: [string, string][]; asks: [string, string][] };
+    expect(bids.length).toBeGreaterThan(5);
+    expect(asks.length).toBeGreaterThan(5);
+    for (const [price, amount] of [...bids, ...asks]) {
+      expect(price).toMatch(/^\d+\.\d{2}$/);
+      expect(amount).toMatch(/^\d+\.\d{5}$/);
+    }
+    for (let i = 1; i < bids.length; i++) expect(Number(bids[i]![0])).toBeLessThan(Number(bids[i - 1]![0]));
+    for (let i = 1; i < asks.length; i++) expect(Number(asks[i]![0])).toBeGreaterThan(Number(asks[i - 1]![0]));
+    expect(Number(bids[0]![0])).toBeLessThan(Number(asks[0]![0]));
+  });
+
+  it('the other-side book, price, trades and candles answer', async () => {
+    const other = await get(`/backend/order/orderBookOther?coinId=${BTC}`);
+    expect(other.body.data.bids.length).toBeGreaterThan(0);
+    const price = await get(`/backend/order/getPrice?coinId=${BTC}`);
+    expect(price.body.data).toMatchObject({ symbol: 'BTC/USDT' });
+    expect(Number(price.body.data.bid)).toBeLessThan(Number(price.body.data.ask));
+    expect(Number(price.body.data.reference)).toBeGreaterThan(0);
+    for (let i = 0; i < 40; i++) t.services.simHost.venue.step();
+    const trades = await get(`/backend/order/tradesList?coinId=${BTC}&limit=5`);
+    expect(trades.body.code).toBe(200);
+    expect(trades.body.data.length).toBeGreaterThan(0);
+    const candles = await get(`/backend/order/candles?coinId=${BTC}&interval=1m&limit=10`);
+    expect(candles.body.code).toBe(200);
+    expect(candles.body.data.length).toBeGreaterThan(0);
+    const bad = await get(`/backend/order/candles?coinId=${BTC}&interval=2m`);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('orders on the simulator', () => {
+  it('a new simulator key opens a funded demo account', async () => {
+    const w = await wallet();
+    expect(w.base).toEqual({ asset: 'BTC', available: '2.00000000', frozen: '0.00000000', total: '2.00000000' });
+    expect(w.quote).toMatchObject({ asset: 'USDT', available: '100000.00000000', frozen: '0.00000000' });
+  });
+
+  it('places a resting limit buy, freezes its cost, lists it, and cancels it releasing the funds', async () => {
+    const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
+    const price = new BigNumber(book.bids.at(-1)[0]).minus(100).toFixed(2);
+    const placed = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.01' });
+    expect(placed.body.code).toBe(200);
+    expect(placed.body.data.orderNo).toMatch(/^\d+$/);
+    expect(placed.body.data.order).toMatchObject({ price, amount: '0.01000', direction: 'buy', tradeType: 'limit', filledAmount: '0.00000', status: 'pending' });
+    const frozen = new BigNumber(price).times('0.01');
+    expect(new BigNumber((await wallet()).quote.frozen).eq(frozen)).toBe(true);
+    const open = await get(`/backend/order/getOrders?coinId=${BTC}`);
+    expect(open.body.data.map((o: { orderNo: string }) => o.orderNo)).toContain(placed.body.data.orderNo);
+
+    const canceled = await post('/backend/order/cancelOrder', { coinId: BTC, orderNo: placed.body.data.orderNo });
+    expect(canceled.body.data.status).toBe('canceled');
+    expect(new BigNumber((await wallet()).quote.frozen).isZero()).toBe(true);
+    const history = await get(`/backend/order/getHistoryOrders?coinId=${BTC}`);
+    expect(history.body.data[0]).toMatchObject({ orderNo: placed.body.data.orderNo, status: 'canceled' });
+    const again = await post('/backend/order/cancelOrder', { coinId: BTC, orderNo: placed.body.data.orderNo });
+    expect(again.body.data.code).toBe(ErrorCode.ORDER_NOT_CANCELLABLE);
+    const unknown = await post('/backend/order/cancelOrder', { coinId: BTC, orderNo: '999999999' });
+    expect(unknown.body.data.code).toBe(ErrorCode.ORDER_NOT_FOUND);
+  });
+
+  it('a market buy fills against the book and moves both balances', async () => {
+    const before = await wallet();
+    const placed = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' });
+    expect(placed.body.data.order.status).toBe('filled');
+    const after = await wallet();
+    expect(new BigNumber(after.base.total).gt(before.base.total)).toBe(true);
+    expect(new BigNumber(after.quote.total).lt(before.quote.total)).toBe(true);
+    const mine = await get(`/backend/order/trade?coinId=${BTC}`);
+    expect(mine.body.data[0]).toMatchObject({ orderNo: placed.body.data.orderNo, side: 'buy', liquidity: 'taker', feeAsset: 'BTC' });
+  });
+
+  it('manual match is immediate-or-cancel at the limit price', async () => {
+    const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
+    const belowAsk = new BigNumber(book.asks[0][0]).minus(50).toFixed(2);
+    const res = await t.call('POST', `/backend/order/performTrades?coinId=${BTC}`, { token, body: { direction: 'buy', price: belowAsk, amount: '0.002' } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.status).toBe('canceled');
+    expect((await get(`/backend/order/getOrders?coinId=${BTC}`)).body.data).toHaveLength(0);
+  });
+
+  it('batch: 10 orders across a range, then bulk cancel by that range; an empty range asks to revise it', async () => {
+    const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
+    const top = new BigNumber(book.bids.at(-1)[0]).minus(10);
+    const minPrice = top.minus(90).toFixed(2);
+    const maxPrice = top.toFixed(2);
+    const batch = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body: { direction: 'buy', amount: '0.1', count: 10, minPrice, maxPrice, distribution: 'uniform' } });
+    expect(batch.body.code).toBe(200);
+    expect(batch.body.data.failed).toEqual([]);
+    expect(batch.body.data.orders).toHaveLength(10);
+    expect(batch.body.data.orders.map((o: { price: string }) => o.price)).toEqual(Array.from({ length: 10 }, (_, i) => top.minus(90).plus(i * 10).toFixed(2)));
+    expect((await get(`/backend/order/getOrders?coinId=${BTC}`)).body.data).toHaveLength(10);
+
+    const cancel = await post('/backend/order/cancelOrderList', { coinId: BTC, minPrice, maxPrice });
+    expect(cancel.body.data.canceled).toHaveLength(10);
+    expect((await get(`/backend/order/getOrders?coinId=${BTC}`)).body.data).toHaveLength(0);
+    const empty = await post('/backend/order/cancelOrderList', { coinId: BTC, minPrice, maxPrice });
+    expect(empty.body.data.code).toBe(ErrorCode.NO_ORDERS_IN_PRICE_RANGE);
+    expect(empty.body.msg).toBe('No open orders in this price range, please revise the price range');
+  });
+
+  it('refusals: insufficient balance, batch beyond the balance, bad payloads, precision', async () => {
+    const big = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price: '60000', amount: '100' });
+    expect(big.body.data.code).toBe(ErrorCode.INSUFFICIENT_BALANCE);
+    const batch = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body: { direction: 'sell', amount: '50', count: 5, minPrice: '90000', maxPrice: '91000' } });
+    expect(batch.body.data.code).toBe(ErrorCode.SELL_EXCEEDS_BALANCE);
+    const noAmount = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body: { direction: 'sell', minPrice: '90000', maxPrice: '91000' } });
+    expect(noAmount.status).toBe(400);
+    expect(noAmount.body.data.fields.map((f: { field: string }) => f.field)).toEqual(expect.arrayContaining(['amount', 'count']));
+    const range = await post('/backend/order/cancelOrderList', { coinId: BTC, minPrice: '200', maxPrice: '100' });
+    expect(range.body.data.fields[0]).toMatchObject({ field: 'minPrice', message: 'Min value cannot exceed max value' });
+    const float = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price: '1.123', amount: '0.01' });
+    expect(float.body.data.code).toBe(ErrorCode.PRICE_PRECISION_EXCEEDED);
+    const noPrice = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', amount: '0.01' });
+    expect(noPrice.body.data.fields[0].field).toBe('price');
+    const negative = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price: '-5', amount: '0.01' });
+    expect(negative.status).toBe(400);
+  });
+
+  it('verifies the key and says when no IP is bound', async () => {
+    const res = await post('/backend/order/apiVerify', { coinId: BTC });
+    expect(res.body.data).toMatchObject({ valid: true, platformCode: 'sim', canRead: true, hostsBound: false });
+    expect(res.body.data.message).toContain('bind an IP');
+  });
+
+  it('pair without a key, expired pair, and another user’s key are refused', async () => {
+    expect((await get('/backend/order/getOrders?coinId=2')).body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
+
+    const added = await post('/backend/admin/addUser', { account: 'trader@makerdesk.local', role: 'trader', employeeName: 'T', password: 'Trader-pass-1' });
+    await post('/backend/account-permissions/add', { adminId: added.body.data.id, coinId: BTC });
+    const sub = await t.login('trader@makerdesk.local', 'Trader-pass-1');
+    const subOrders = await t.call('GET', `/backend/order/getOrders?coinId=${BTC}`, { token: sub });
+    expect(subOrders.body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
+    const notBound = await t.call('GET', '/backend/order/getOrders?coinId=3', { token: sub });
+    expect(notBound.body.data.code).toBe(ErrorCode.FORBIDDEN);
+
+    await t.services.database.db.update(coins).set({ endTimeStamp: Date.now() - 1000 }).where(eq(coins.id, BTC));
+    const expired = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' });
+    expect(expired.body.code).toBe(4000401);
+    await t.services.database.db.update(coins).set({ status: 'disabled', endTimeStamp: null }).where(eq(coins.id, BTC));
+    expect((await get(`/backend/order/orderBook?coinId=${BTC}`)).body.code).toBe(3000401);
+    await t.services.database.db.update(coins).set({ status: 'enabled' }).where(eq(coins.id, BTC));
+  });
+
+  it('a simulator key registered with one secret cannot be imported with another', async () => {
+    const res = await post('/backend/credentials/add', { platformId: 1, apiKey: 'demo-key-1', secretKey: 'another-secret', coinId: 2 });
+    expect(res.body.data.code).toBe(ErrorCode.INVALID_API_KEY);
+    const keys = await get('/backend/credentials/list');
+    expect(keys.body.data).toHaveLength(1);
+  });
+});
+
+describe('public candles for the chart page', () => {
+  it('answers without a token for any spelling of the pair, and refuses unknown pairs', async () => {
+    for (let i = 0; i < 30; i++) t.services.simHost.venue.step();
+    for (const symbol of ['BTCUSDT', 'btc_usdt', 'BTC-USDT']) {
+      const res = await t.call('GET', `/backend/notification/spot/${symbol}/candles?interval=1m&limit=5`);
+      expect(res.body.code).toBe(200);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      expect(res.body.data.length).toBeLessThanOrEqual(5);
+      expect(Object.keys(res.body.data[0]).sort()).toEqual(['close', 'high', 'low', 'open', 'quoteVolume', 'time', 'volume']);
+    }
+    const unknown = await t.call('GET', '/backend/notification/spot/DOGEUSDT/candles');
+    expect(unknown.body.data.code).toBe(ErrorCode.PAIR_NOT_FOUND);
+  });
+});

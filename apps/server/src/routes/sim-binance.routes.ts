@@ -1,0 +1,66 @@
+import type { SimVenueApi } from '@makerdesk/exchange';
+import { BinanceFacade, binanceErrors, facadeVenueFromSim } from '@makerdesk/exchange/binance-facade';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+
+export const SIM_BINANCE_PREFIX = '/sim/binance/api/v3';
+
+export interface SimBinanceDeps {
+  venue: SimVenueApi;
+  /** The secret registered for a simulator API key (SimKeyStore.secretFor); undefined rejects the key. */
+  secretFor(apiKey: string): Promise<string | undefined>;
+  /** The facade's clock for timestamp checks; Date.now by default. */
+  now?: () => number;
+}
+
+/** Signed bodies are small; Binance's own limit is far below the app's 1 MB. */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The simulator's Binance-compatible spot REST subset, for ccxt's `binance` and other Binance
+ * clients: register at `SIM_BINANCE_PREFIX` (outside /backend). It answers Binance's JSON and codes,
+ * not MakerDesk's envelope, so this encapsulated context has its own body parsing, error and
+ * not-found handling; its routes carry no schemas (the app's zod compilers never run for them).
+ */
+export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, deps) => {
+  const facade = new BinanceFacade({
+    venue: facadeVenueFromSim(deps.venue),
+    secretFor: deps.secretFor,
+    ...(deps.now ? { now: deps.now } : {}),
+    onUnexpectedError: (err) => app.log.error({ err }, 'binance facade failure'),
+  });
+
+  // The signature covers the body exactly as sent, so it is kept as a string; Binance reads forms only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  // What fails before the facade (body too large, a rate limiter) still answers in Binance's terms.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(binanceErrors.tooManyRequests().toJSON());
+    if (status >= 400 && status < 500) return reply.status(400).send({ code: -1100, msg: `Malformed request: ${error.message}` });
+    request.log.error({ err: error }, 'binance facade request failed');
+    return reply.status(500).send(binanceErrors.unknown().toJSON());
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(binanceErrors.notFound().toJSON()));
+
+  for (const route of facade.routes) {
+    app.route({
+      method: route.method,
+      url: `/${route.path}`,
+      handler: async (request, reply) => {
+        const url = request.raw.url ?? '';
+        const mark = url.indexOf('?');
+        const apiKey = request.headers['x-mbx-apikey'];
+        const result = await facade.handle({
+          method: route.method,
+          path: route.path,
+          query: mark < 0 ? '' : url.slice(mark + 1),
+          body: typeof request.body === 'string' ? request.body : '',
+          apiKey: Array.isArray(apiKey) ? apiKey[0] : apiKey,
+        });
+        return reply.status(result.status).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+      },
+    });
+  }
+};

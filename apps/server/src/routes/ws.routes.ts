@@ -1,0 +1,121 @@
+import { messageFor, parseLang } from '@makerdesk/contract';
+import type { ExchangeEvent } from '@makerdesk/exchange';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { AppError } from '../http/app-error.ts';
+import type { Principal } from '../services/auth.service.ts';
+import type { Services } from '../services/services.ts';
+import { toOrderDto } from '../orders/order-mapper.ts';
+import { toAppError } from '../venues/exchange-errors.ts';
+
+/** Close codes: 4401 the session is gone (sign in again), 4400 a malformed message. */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+export const WS_CLOSE_BAD_MESSAGE = 4400;
+const SESSION_RECHECK_MS = 30_000;
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+  z.object({ type: z.literal('subscribe'), coinId: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('unsubscribe') }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+function wireEvent(coinId: number, event: ExchangeEvent): unknown {
+  switch (event.type) {
+    case 'book':
+      return { type: 'book', coinId, data: { bids: event.book.bids, asks: event.book.asks, timestamp: event.book.timestamp } };
+    case 'trades':
+      return { type: 'trades', coinId, data: event.trades.map(({ symbol: _s, ...t }) => t) };
+    case 'order':
+      return { type: 'order', coinId, data: toOrderDto(event.order) };
+    case 'balances':
+      return { type: 'balances', coinId, data: event.balances };
+  }
+}
+
+/**
+ * `/backend/ws`: the first message authenticates (`{type:'auth', token}`: no token in the URL, so
+ * none in access logs), then `{type:'subscribe', coinId}` streams that pair for the caller's key.
+ */
+export function wsRoutes(app: FastifyInstance, { auth, orders }: Services): void {
+  app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
+    const lang = parseLang(request.headers.lang ?? new URL(request.url, 'http://x').searchParams.get('lang'));
+    let principal: Principal | null = null;
+    let token = '';
+    let unsubscribe: (() => void) | undefined;
+    const send = (payload: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+    };
+    const sendError = (err: unknown) => {
+      const appError = toAppError(err);
+      if (appError instanceof AppError) send({ type: 'error', code: appError.code, msg: messageFor(appError.code, lang, appError.params) });
+      else {
+        request.log.error({ err }, 'websocket handler failed');
+        send({ type: 'error', code: 1050501, msg: messageFor(1050501, lang) });
+      }
+    };
+    const stop = () => {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    };
+    const recheck = setInterval(() => {
+      if (!principal) return;
+      auth.authenticate(token).then(
+        (p) => {
+          if (!p) socket.close(WS_CLOSE_UNAUTHORIZED, 'session ended');
+        },
+        () => socket.close(WS_CLOSE_UNAUTHORIZED, 'session ended'),
+      );
+    }, SESSION_RECHECK_MS);
+    recheck.unref();
+
+    socket.on('message', (raw) => {
+      let message: z.infer<typeof clientMessage>;
+      try {
+        message = clientMessage.parse(JSON.parse(String(raw)));
+      } catch {
+        socket.close(WS_CLOSE_BAD_MESSAGE, 'malformed message');
+        return;
+      }
+      void (async () => {
+        try {
+          if (message.type === 'auth') {
+            principal = await auth.authenticate(message.token);
+            if (!principal) {
+              socket.close(WS_CLOSE_UNAUTHORIZED, 'sign in again');
+              return;
+            }
+            token = message.token;
+            send({ type: 'ready' });
+            return;
+          }
+          if (message.type === 'ping') {
+            send({ type: 'pong' });
+            return;
+          }
+          if (!principal) {
+            socket.close(WS_CLOSE_UNAUTHORIZED, 'authenticate first');
+            return;
+          }
+          stop();
+          if (message.type === 'subscribe') {
+            const coinId = message.coinId;
+            unsubscribe = await orders.subscribe(principal.admin, coinId, (event) => send(wireEvent(coinId, event)));
+            send({ type: 'subscribed', coinId });
+          }
+        } catch (err) {
+          if (err instanceof AppError && (err.code === 401 || err.code === 2000401)) {
+            socket.close(WS_CLOSE_UNAUTHORIZED, 'sign in again');
+            return;
+          }
+          sendError(err);
+        }
+      })();
+    });
+    socket.on('close', () => {
+      clearInterval(recheck);
+      stop();
+    });
+  });
+}

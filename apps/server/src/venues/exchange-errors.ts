@@ -1,0 +1,42 @@
+import { ErrorCode } from '@makerdesk/contract';
+import { isExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+
+const codeByKind: Record<ExchangeErrorKind, number> = {
+  insufficient_balance: ErrorCode.INSUFFICIENT_BALANCE,
+  order_not_found: ErrorCode.ORDER_NOT_FOUND,
+  order_closed: ErrorCode.ORDER_NOT_CANCELLABLE,
+  min_amount: ErrorCode.MIN_ORDER_QUANTITY,
+  max_amount: ErrorCode.MAX_ORDER_QUANTITY,
+  min_notional: ErrorCode.MIN_ORDER_AMOUNT,
+  max_notional: ErrorCode.MAX_ORDER_AMOUNT,
+  price_precision: ErrorCode.PRICE_PRECISION_EXCEEDED,
+  amount_precision: ErrorCode.QUANTITY_PRECISION_EXCEEDED,
+  price_protection: ErrorCode.PRICE_PROTECTION,
+  post_only_would_cross: ErrorCode.POST_ONLY_WOULD_CROSS,
+  no_liquidity: ErrorCode.NO_MARKET_LIQUIDITY,
+  self_trade_prevented: ErrorCode.SELF_TRADE_PREVENTED,
+  pair_not_open: ErrorCode.PAIR_NOT_OPEN,
+  unknown_symbol: ErrorCode.INVALID_SYMBOL,
+  invalid_order: ErrorCode.EXCHANGE_REJECTED_ORDER,
+  rate_limited: ErrorCode.ORDERS_TOO_FREQUENT,
+  invalid_key: ErrorCode.INVALID_API_KEY,
+  permission_denied: ErrorCode.INVALID_API_KEY,
+  ip_not_allowed: ErrorCode.INVALID_BOUND_HOSTS,
+  network: ErrorCode.SYSTEM_BUSY,
+  venue_error: ErrorCode.EXCHANGE_REJECTED_ORDER,
+};
+
+/** Turns a venue's refusal into the catalogue error the console shows; anything else is rethrown. */
+export function toAppError(err: unknown): unknown {
+  if (!isExchangeError(err)) return err;
+  return new AppError(codeByKind[err.kind], { reason: err.message, min: '', max: '', hosts: '', ...err.params });
+}
+
+export async function venueCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toAppError(err);
+  }
+}

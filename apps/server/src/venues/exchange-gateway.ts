@@ -1,0 +1,74 @@
+import { ErrorCode } from '@makerdesk/contract';
+import type { Exchange, OrderBook } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+import type { ApiKeyMaterial } from '../services/credential.service.ts';
+import type { SimHost } from './sim-host.ts';
+import type { SimKeyStore } from './sim-key-store.ts';
+
+export const SIM_PLATFORM = 'sim';
+
+/** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
+export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
+
+/**
+ * The one place that turns an imported key into a venue connection: the built-in simulator's account
+ * for `sim` keys, a ccxt connection (cached per key version) for live venues.
+ */
+export class ExchangeGateway {
+  private readonly live = new Map<string, Promise<Exchange>>();
+
+  constructor(
+    private readonly sim: SimHost,
+    private readonly simKeys: SimKeyStore,
+    private readonly liveFactory: LiveExchangeFactory,
+  ) {}
+
+  /**
+   * Checks a key can be used before it is stored: a simulator key is registered (a demo account
+   * is opened and funded); a key already registered with another secret is refused, unless the
+   * caller already holds that key (`ownedApiKey`) and is changing its secret.
+   */
+  async prepare(material: Omit<ApiKeyMaterial, 'id'>, ownedApiKey?: string): Promise<void> {
+    if (material.platformCode !== SIM_PLATFORM) return;
+    if (ownedApiKey === material.apiKey) {
+      await this.simKeys.replaceSecret(material.apiKey, material.secretKey);
+    } else if ((await this.simKeys.register(material.apiKey, material.secretKey)) === 'conflict') {
+      throw new AppError(ErrorCode.INVALID_API_KEY);
+    }
+    this.sim.venue.openAccount(material.apiKey);
+  }
+
+  async forKey(material: ApiKeyMaterial): Promise<Exchange> {
+    if (material.platformCode === SIM_PLATFORM) {
+      await this.prepare(material);
+      return this.sim.venue.account(material.apiKey);
+    }
+    const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}`;
+    let exchange = this.live.get(cacheKey);
+    if (!exchange) {
+      exchange = this.liveFactory(material);
+      exchange.catch(() => this.live.delete(cacheKey));
+      this.live.set(cacheKey, exchange);
+    }
+    return exchange;
+  }
+
+  /** The other-side book: the simulator's reference venue (the follow modes' price source). */
+  referenceBook(symbol: string, depth = 20): OrderBook {
+    return this.sim.venue.referenceBook(symbol, depth);
+  }
+
+  referencePrice(symbol: string): string | null {
+    try {
+      return this.sim.venue.referencePrice(symbol);
+    } catch {
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    const opened = await Promise.allSettled(this.live.values());
+    for (const result of opened) if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
+    this.live.clear();
+  }
+}

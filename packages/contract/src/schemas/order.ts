@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { epochMs, idParam } from './common.ts';
+
+/** A positive decimal string; money never travels as a float. */
+export const decimalString = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: 'must be a positive decimal number' }))
+  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than 0' });
+
+export const orderDirections = ['buy', 'sell'] as const;
+export const tradeTypes = ['limit', 'market'] as const;
+export const orderStatuses = ['pending', 'partial_filled', 'partial_canceled', 'canceled', 'filled'] as const;
+export type OrderStatusName = (typeof orderStatuses)[number];
+
+export const order = z.object({
+  orderNo: z.string(),
+  clientOrderId: z.string().nullable(),
+  symbol: z.string(),
+  price: z.string().nullable(),
+  amount: z.string(),
+  direction: z.enum(orderDirections),
+  tradeType: z.enum(tradeTypes),
+  filledAmount: z.string(),
+  filledValue: z.string(),
+  status: z.enum(orderStatuses),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+});
+export type OrderDto = z.infer<typeof order>;
+
+
+export const addOrderRequest = z
+  .object({
+    coinId: idParam,
+    direction: z.enum(orderDirections),
+    tradeType: z.enum(tradeTypes),
+    price: decimalString.optional(),
+    amount: decimalString,
+  })
+  .refine((v) => v.tradeType === 'market' || v.price !== undefined, { message: 'A limit order needs a price', path: ['price'] });
+export type AddOrderRequest = z.infer<typeof addOrderRequest>;
+export const addOrderResponse = z.object({ orderNo: z.string(), order });
+
+export const cancelOrderRequest = z.object({ coinId: idParam, orderNo: z.string().trim().min(1).max(64) });
+
+/** Manual match: an immediate-or-cancel order at a limit price. */
+export const performTradesRequest = z.object({
+  direction: z.enum(orderDirections),
+  price: decimalString,
+  amount: decimalString,
+});
+
+export const distributions = ['uniform', 'random', 'ascending', 'descending'] as const;
+
+/** Batch orders: `amount` split into `count` orders across [minPrice, maxPrice]. */
+export const generateOrdersRequest = z
+  .object({
+    direction: z.enum(orderDirections),
+    amount: decimalString,
+    count: z.coerce.number().int().min(1).max(100),
+    minPrice: decimalString,
+    maxPrice: decimalString,
+    distribution: z.enum(distributions).default('uniform'),
+  })
+  .refine((v) => Number(v.minPrice) <= Number(v.maxPrice), { message: 'Min value cannot exceed max value', path: ['minPrice'] });
+export const generateOrdersResponse = z.object({ orders: z.array(order), failed: z.array(z.object({ price: z.string(), amount: z.string(), msg: z.string() })) });
+
+export const cancelOrderListRequest = z
+  .object({
+    coinId: idParam,
+    minPrice: decimalString,
+    maxPrice: decimalString,
+    direction: z.enum(orderDirections).optional(),
+  })
+  .refine((v) => Number(v.minPrice) <= Number(v.maxPrice), { message: 'Min value cannot exceed max value', path: ['minPrice'] });
+export const cancelOrderListResponse = z.object({ canceled: z.array(order) });
+
+export const bookLevel = z.tuple([z.string(), z.string()]);
+export const orderBookResponse = z.object({ symbol: z.string(), bids: z.array(bookLevel), asks: z.array(bookLevel), timestamp: epochMs });
+
+export const publicTrade = z.object({ id: z.string(), price: z.string(), amount: z.string(), side: z.enum(orderDirections), timestamp: epochMs });
+export const tradesListResponse = z.array(publicTrade);
+
+export const myTrade = publicTrade.extend({ orderNo: z.string(), fee: z.string(), feeAsset: z.string(), liquidity: z.enum(['maker', 'taker']) });
+export const myTradesResponse = z.array(myTrade);
+
+export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export const candlesQuery = z.object({
+  coinId: idParam,
+  interval: z.enum(candleIntervals).default('1m'),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+});
+export const candle = z.object({ time: epochMs, open: z.string(), high: z.string(), low: z.string(), close: z.string(), volume: z.string(), quoteVolume: z.string() });
+export const candlesResponse = z.array(candle);
+
+export const walletBalance = z.object({ asset: z.string(), available: z.string(), frozen: z.string(), total: z.string() });
+export const walletResponse = z.object({ base: walletBalance, quote: walletBalance, balances: z.array(walletBalance) });
+
+export const priceResponse = z.object({ symbol: z.string(), last: z.string().nullable(), bid: z.string().nullable(), ask: z.string().nullable(), reference: z.string().nullable() });
+
+export const apiVerifyRequest = z.object({ coinId: idParam });
+export const apiVerifyResponse = z.object({
+  valid: z.boolean(),
+  platformCode: z.string(),
+  canRead: z.boolean(),
+  /** Null when the venue does not say before the first order. */
+  canTrade: z.boolean().nullable(),
+  hostsBound: z.boolean(),
+  balances: z.array(walletBalance),
+  message: z.string(),
+});

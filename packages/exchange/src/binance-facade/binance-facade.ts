@@ -1,0 +1,535 @@
+/**
+ * A Binance-compatible spot REST v3 subset over our `Exchange` interface, framework-free: the
+ * server hands it the method, the path below `/api/v3`, the raw query string and form body and the
+ * `X-MBX-APIKEY` header, and sends back the status and JSON it answers. Binance clients (ccxt's
+ * `binance` among them) can then trade against the built-in simulator.
+ */
+import { randomBytes } from 'node:crypto';
+import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
+import { ExchangeError } from '../errors.ts';
+import type { SimVenueApi } from '../sim/sim-venue.api.ts';
+import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
+import { add, compare, decimalsOf, div, floorToStep, isPositive, isZero, mul, stepOf, sub } from './decimal.ts';
+import {
+  formatAccount,
+  formatAggTrade,
+  formatBookTicker,
+  formatCanceledOrder,
+  formatDepth,
+  formatExchangeInfo,
+  formatKline,
+  formatMyTrade,
+  formatNewOrder,
+  formatOrder,
+  formatPriceTicker,
+  formatTicker24hr,
+  formatTrade,
+  type NewOrderRespType,
+} from './format.ts';
+import { CLIENT_ORDER_ID, Params } from './params.ts';
+import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
+import { SymbolMap } from './symbols.ts';
+
+/** Public market data, read without an account. */
+export type MarketData = Pick<Exchange, 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
+
+export interface FacadeVenue {
+  markets(): Market[];
+  marketData(): MarketData;
+  /** The venue as the key's account sees it (opened on first use). */
+  account(apiKey: string): Exchange;
+  /** An account's order by client order id; without it the facade searches recent orders. */
+  orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Order | undefined;
+}
+
+export interface BinanceFacadeOptions {
+  venue: FacadeVenue;
+  /** The secret registered for a key; undefined rejects the key (-2015). */
+  secretFor(apiKey: string): Promise<string | undefined>;
+  now?: () => number;
+  /** Told about failures that are not the caller's fault (they answer -1000). */
+  onUnexpectedError?: (err: unknown) => void;
+}
+
+export interface FacadeRequest {
+  method: string;
+  /** Below `/api/v3/`, e.g. `order` or `ticker/24hr`. */
+  path: string;
+  /** Raw query string without `?`, exactly as received (the signature covers it). */
+  query: string;
+  /** Raw `application/x-www-form-urlencoded` body, exactly as received. */
+  body: string;
+  /** The `X-MBX-APIKEY` header. */
+  apiKey?: string | undefined;
+}
+
+export interface FacadeResponse {
+  status: number;
+  body: unknown;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+interface Context {
+  params: Params;
+  symbols: SymbolMap;
+  now: number;
+}
+
+/** What a signed endpoint also knows: whose request it is. */
+interface SignedContext extends Context {
+  apiKey: string;
+  account: Exchange;
+}
+
+type Endpoint = { method: Method; path: string; action: FacadeAction } & (
+  | { signed: false; handle(ctx: Context): unknown }
+  | { signed: true; handle(ctx: SignedContext): unknown }
+);
+
+/** What `SimVenue` offers the facade beyond the contract: look-ups by client order id. */
+type SimVenueLike = SimVenueApi & Partial<Pick<FacadeVenue, 'orderByClientId'>>;
+
+/** Adapts the simulator: public data from its account-free market-data view. */
+export function facadeVenueFromSim(sim: SimVenueLike): FacadeVenue {
+  const byClientId = sim.orderByClientId?.bind(sim);
+  return {
+    markets: () => sim.markets(),
+    marketData: () => sim.marketData(),
+    account: (apiKey) => sim.account(apiKey),
+    ...(byClientId ? { orderByClientId: byClientId } : {}),
+  };
+}
+
+const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const NEW_ORDER_RESP_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
+const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT'] as const;
+/** Order parameters Binance knows and we do not serve: refused rather than silently ignored. */
+const UNSUPPORTED_ORDER_PARAMS = ['stopPrice', 'icebergQty', 'trailingDelta', 'strategyId', 'strategyType', 'pegPriceType', 'pegOffsetValue', 'pegOffsetType'];
+/** What the look-ups by client order id and the history endpoints read at most. */
+const HISTORY_WINDOW = 1000;
+
+export class BinanceFacade {
+  private readonly endpoints = new Map<string, Endpoint>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: BinanceFacadeOptions) {
+    this.now = options.now ?? Date.now;
+    for (const endpoint of this.table()) this.endpoints.set(`${endpoint.method} ${endpoint.path}`, endpoint);
+  }
+
+  /** Every endpoint served, for the HTTP layer to register. */
+  get routes(): { method: Method; path: string }[] {
+    return [...this.endpoints.values()].map(({ method, path }) => ({ method, path }));
+  }
+
+  async handle(request: FacadeRequest): Promise<FacadeResponse> {
+    const endpoint = this.endpoints.get(`${request.method.toUpperCase()} ${request.path}`);
+    if (!endpoint) return answer(binanceErrors.notFound());
+    try {
+      const params = new Params(request.query, request.body);
+      const now = this.now();
+      const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
+      const body = endpoint.signed
+        ? await endpoint.handle({ ...(await this.authenticate(request, params, now)), ...context() })
+        : await endpoint.handle(context());
+      return { status: 200, body };
+    } catch (err) {
+      const error = toBinanceError(err, endpoint.action);
+      if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
+      return answer(error);
+    }
+  }
+
+  private async authenticate(request: FacadeRequest, params: Params, now: number): Promise<{ apiKey: string; account: Exchange }> {
+    const { apiKey } = request;
+    assertKeyFormat(apiKey);
+    const secret = await this.options.secretFor(apiKey);
+    if (secret === undefined) throw binanceErrors.rejectedKey();
+    verifySignature(secret, request.query, request.body);
+    checkTimestamp(params.optional('timestamp'), params.optional('recvWindow'), now);
+    return { apiKey, account: this.options.venue.account(apiKey) };
+  }
+
+  private get data(): MarketData {
+    return this.options.venue.marketData();
+  }
+
+  private table(): Endpoint[] {
+    const get = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', path, signed: false, action: 'read', handle });
+    const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, path, signed: true, action, handle });
+    return [
+      get('ping', () => ({})),
+      get('time', ({ now }) => ({ serverTime: now })),
+      get('exchangeInfo', (ctx) => this.exchangeInfo(ctx)),
+      get('depth', (ctx) => this.depth(ctx)),
+      get('trades', (ctx) => this.trades(ctx)),
+      get('aggTrades', (ctx) => this.aggTrades(ctx)),
+      get('klines', (ctx) => this.klines(ctx)),
+      get('uiKlines', (ctx) => this.klines(ctx)),
+      get('avgPrice', (ctx) => this.avgPrice(ctx)),
+      get('ticker/24hr', (ctx) => this.ticker24hr(ctx)),
+      get('ticker/price', (ctx) => this.tickerPrice(ctx)),
+      get('ticker/bookTicker', (ctx) => this.bookTicker(ctx)),
+      signed('GET', 'account', 'read', (ctx) => this.accountInfo(ctx)),
+      signed('POST', 'order', 'place', (ctx) => this.newOrder(ctx, false)),
+      signed('POST', 'order/test', 'place', (ctx) => this.newOrder(ctx, true)),
+      signed('GET', 'order', 'query', (ctx) => this.queryOrder(ctx)),
+      signed('DELETE', 'order', 'cancel', (ctx) => this.cancelOrder(ctx)),
+      signed('GET', 'openOrders', 'read', (ctx) => this.openOrders(ctx)),
+      signed('DELETE', 'openOrders', 'cancel', (ctx) => this.cancelOpenOrders(ctx)),
+      signed('GET', 'allOrders', 'read', (ctx) => this.allOrders(ctx)),
+      signed('GET', 'myTrades', 'read', (ctx) => this.myTrades(ctx)),
+      // ccxt's binance asks which pairs trade on margin when it loads markets with a key (its sapi
+      // base points here too): none do.
+      signed('GET', 'margin/allPairs', 'read', () => []),
+      signed('GET', 'margin/isolated/allPairs', 'read', () => []),
+    ];
+  }
+
+  // ------------------------------------------------------------ public
+
+  private exchangeInfo({ params, symbols, now }: Context) {
+    const one = params.optional('symbol');
+    const many = params.optional('symbols');
+    let markets = symbols.markets;
+    if (one !== undefined) markets = [symbols.market(one)];
+    else if (many !== undefined) markets = parseSymbolList(many).map((id) => symbols.market(id));
+    return formatExchangeInfo(markets, now);
+  }
+
+  private async depth({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(100, 5000);
+    return formatDepth(await this.data.fetchOrderBook(market.symbol, limit));
+  }
+
+  private async recentTrades(symbol: string, limit: number): Promise<Trade[]> {
+    return ascending(await this.data.fetchTrades(symbol, limit));
+  }
+
+  private async trades({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    return (await this.recentTrades(market.symbol, limit)).slice(-limit).map(formatTrade);
+  }
+
+  private async aggTrades({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    const fromId = params.integer('fromId');
+    const startTime = params.integer('startTime');
+    const endTime = params.integer('endTime');
+    const trades = (await this.recentTrades(market.symbol, HISTORY_WINDOW)).filter(
+      (t) =>
+        (startTime === undefined || t.timestamp >= startTime) &&
+        (endTime === undefined || t.timestamp <= endTime) &&
+        (fromId === undefined || !/^\d+$/.test(t.id) || Number(t.id) >= fromId),
+    );
+    return page(trades, limit, startTime !== undefined || fromId !== undefined).map(formatAggTrade);
+  }
+
+  private async klines({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const interval = params.required('interval');
+    if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw binanceErrors.invalidInterval();
+    const limit = params.limit(500, 1000);
+    const startTime = params.integer('startTime');
+    const endTime = params.integer('endTime');
+    const candles: Candle[] = await this.data.fetchCandles(market.symbol, interval as CandleInterval, {
+      ...(startTime !== undefined ? { since: startTime } : {}),
+      limit: endTime === undefined ? limit : 1000,
+    });
+    const kept = [...candles].sort((a, b) => a.time - b.time).filter(
+      (c) => (startTime === undefined || c.time >= startTime) && (endTime === undefined || c.time <= endTime),
+    );
+    return page(kept, limit, startTime !== undefined).map((c) => formatKline(c, interval as CandleInterval));
+  }
+
+  private async avgPrice({ params, symbols, now }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const ticker = await this.data.fetchTicker(market.symbol);
+    return { mins: 5, price: formatPriceTicker(ticker).price, closeTime: now };
+  }
+
+  private async forSymbols<T>({ params, symbols }: Context, one: (market: Market) => Promise<T>): Promise<T | T[]> {
+    const symbol = params.optional('symbol');
+    if (symbol !== undefined) return one(symbols.market(symbol));
+    const list = params.optional('symbols');
+    const markets = list === undefined ? symbols.markets : parseSymbolList(list).map((id) => symbols.market(id));
+    return Promise.all(markets.map(one));
+  }
+
+  private ticker24hr(ctx: Context) {
+    return this.forSymbols(ctx, async (market) => {
+      const [ticker, book] = await Promise.all([this.data.fetchTicker(market.symbol), this.data.fetchOrderBook(market.symbol, 1)]);
+      return formatTicker24hr(ticker, book);
+    });
+  }
+
+  private tickerPrice(ctx: Context) {
+    return this.forSymbols(ctx, async (market) => formatPriceTicker(await this.data.fetchTicker(market.symbol)));
+  }
+
+  private bookTicker(ctx: Context) {
+    return this.forSymbols(ctx, async (market) => formatBookTicker(await this.data.fetchOrderBook(market.symbol, 1)));
+  }
+
+  // ------------------------------------------------------------ account
+
+  private async accountInfo({ params, symbols, account, now }: SignedContext) {
+    const omitZero = params.optional('omitZeroBalances') === 'true';
+    const balances = (await account.fetchBalances()).filter((b) => !omitZero || !isZero(b.total));
+    const first = symbols.markets[0];
+    return formatAccount(balances, { maker: first?.makerFee ?? '0', taker: first?.takerFee ?? '0' }, now);
+  }
+
+  private async newOrder({ params, symbols, account }: SignedContext, test: boolean) {
+    const market = symbols.market(params.required('symbol'));
+    const side = params.required('side');
+    if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
+    const type = params.required('type');
+    const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
+    const respType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
+    params.oneOf('selfTradePreventionMode', STP_MODES, () => binanceErrors.illegalChars('selfTradePreventionMode', STP_MODES.join('|')));
+    const quoteOrderQty = params.decimal('quoteOrderQty');
+
+    const open = await account.fetchOpenOrders(market.symbol);
+    if (open.some((o) => o.clientOrderId === request.clientOrderId)) throw binanceErrors.duplicateOrder();
+    if (request.tradeType === 'market' && quoteOrderQty !== undefined) {
+      request.amount = quantityForQuote(await account.fetchOrderBook(market.symbol, 5000), request.direction, quoteOrderQty, market);
+    }
+    checkFilters(request, market);
+    if (test) return {};
+
+    const order = await account.placeOrder(request);
+    const fills = respType === 'FULL' && isPositive(order.filledAmount) ? await this.fillsOf(account, order) : [];
+    return formatNewOrder(order, respType, fills, quoteOrderQty ?? '0');
+  }
+
+  private async fillsOf(account: Exchange, order: Order): Promise<MyTrade[]> {
+    const trades = await account.fetchMyTrades(order.symbol, { limit: HISTORY_WINDOW });
+    return ascending(trades.filter((t) => t.orderNo === order.orderNo));
+  }
+
+  /** The order named by `orderId`, or else by `origClientOrderId`. */
+  private async findOrder({ params, account, apiKey }: SignedContext, market: Market, onlyOpen: boolean): Promise<Order> {
+    const orderId = params.optional('orderId');
+    const clientId = params.optional('origClientOrderId');
+    if (orderId !== undefined) {
+      if (!ORDER_ID.test(orderId)) throw binanceErrors.illegalChars('orderId', '^[0-9]{1,20}$');
+      const order = await account.fetchOrder(market.symbol, orderId);
+      if (clientId !== undefined && order.clientOrderId !== clientId) throw binanceErrors.noSuchOrder();
+      return order;
+    }
+    if (clientId === undefined) throw binanceErrors.eitherMandatory('origClientOrderId', 'orderId');
+    const found = await this.orderByClientId(account, apiKey, market, clientId, onlyOpen);
+    if (!found) throw new ExchangeError('order_not_found', `no order with client order id ${clientId}`);
+    return found;
+  }
+
+  private async orderByClientId(account: Exchange, apiKey: string, market: Market, clientId: string, onlyOpen: boolean): Promise<Order | undefined> {
+    const lookUp = this.options.venue.orderByClientId;
+    if (lookUp) {
+      const order = lookUp.call(this.options.venue, apiKey, market.symbol, clientId);
+      return order && (!onlyOpen || order.status === 'pending' || order.status === 'partial_filled') ? order : undefined;
+    }
+    const open = await account.fetchOpenOrders(market.symbol);
+    const candidates = onlyOpen ? open : [...open, ...(await account.fetchClosedOrders(market.symbol, { limit: HISTORY_WINDOW }))];
+    return candidates.find((o) => o.clientOrderId === clientId);
+  }
+
+  private async queryOrder(ctx: SignedContext) {
+    const market = ctx.symbols.market(ctx.params.required('symbol'));
+    return formatOrder(await this.findOrder(ctx, market, false));
+  }
+
+  private async cancelOrder(ctx: SignedContext) {
+    const { params, symbols, account } = ctx;
+    const market = symbols.market(params.required('symbol'));
+    const cancelId = cancelClientOrderId(params);
+    const order = await this.findOrder(ctx, market, true);
+    return formatCanceledOrder(await account.cancelOrder(market.symbol, order.orderNo), cancelId);
+  }
+
+  private async cancelOpenOrders({ params, symbols, account }: SignedContext) {
+    const market = symbols.market(params.required('symbol'));
+    const open = await account.fetchOpenOrders(market.symbol);
+    if (open.length === 0) throw binanceErrors.cancelRejected();
+    const canceled = await account.cancelOrders(
+      market.symbol,
+      open.map((o) => o.orderNo),
+    );
+    return canceled.map((o) => formatCanceledOrder(o, randomClientOrderId()));
+  }
+
+  private async openOrders({ params, symbols, account }: SignedContext) {
+    const symbol = params.optional('symbol');
+    const markets = symbol === undefined ? symbols.markets : [symbols.market(symbol)];
+    const lists = await Promise.all(markets.map((m) => account.fetchOpenOrders(m.symbol)));
+    return byCreation(lists.flat()).map(formatOrder);
+  }
+
+  private async allOrders({ params, symbols, account }: SignedContext) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    const fromId = params.optional('orderId');
+    const startTime = params.integer('startTime');
+    const endTime = params.integer('endTime');
+    const [open, closed] = await Promise.all([account.fetchOpenOrders(market.symbol), account.fetchClosedOrders(market.symbol, { limit: HISTORY_WINDOW })]);
+    const unique = new Map<string, Order>();
+    for (const order of [...closed, ...open]) unique.set(order.orderNo, order);
+    let orders = byCreation([...unique.values()]).filter(
+      (o) => (startTime === undefined || o.createdAt >= startTime) && (endTime === undefined || o.createdAt <= endTime),
+    );
+    if (fromId !== undefined) {
+      const at = orders.findIndex((o) => o.orderNo === fromId || (/^\d+$/.test(o.orderNo) && /^\d+$/.test(fromId) && BigInt(o.orderNo) >= BigInt(fromId)));
+      orders = at < 0 ? [] : orders.slice(at);
+    }
+    return page(orders, limit, fromId !== undefined || startTime !== undefined).map(formatOrder);
+  }
+
+  private async myTrades({ params, symbols, account }: SignedContext) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    const orderId = params.optional('orderId');
+    const fromId = params.integer('fromId');
+    const startTime = params.integer('startTime');
+    const endTime = params.integer('endTime');
+    const trades = ascending(await account.fetchMyTrades(market.symbol, { limit: HISTORY_WINDOW })).filter(
+      (t) =>
+        (orderId === undefined || t.orderNo === orderId) &&
+        (startTime === undefined || t.timestamp >= startTime) &&
+        (endTime === undefined || t.timestamp <= endTime) &&
+        (fromId === undefined || !/^\d+$/.test(t.id) || Number(t.id) >= fromId),
+    );
+    return page(trades, limit, startTime !== undefined || fromId !== undefined).map(formatMyTrade);
+  }
+}
+
+function answer(error: BinanceError): FacadeResponse {
+  return { status: error.status, body: error.toJSON() };
+}
+
+function parseSymbolList(raw: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    throw binanceErrors.invalidParam('symbols');
+  }
+  if (!Array.isArray(list) || list.length === 0 || !list.every((s) => typeof s === 'string')) throw binanceErrors.invalidParam('symbols');
+  return list as string[];
+}
+
+/** Oldest first, as Binance lists everything; ids break ties within one millisecond. */
+function ascending<T extends { timestamp: number; id: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.timestamp - b.timestamp || compareIds(a.id, b.id));
+}
+
+function byCreation(orders: Order[]): Order[] {
+  return [...orders].sort((a, b) => a.createdAt - b.createdAt || compareIds(a.orderNo, b.orderNo));
+}
+
+function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return compare(a, b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Binance's paging: from a starting point the first `limit`, otherwise the latest `limit`. */
+function page<T>(items: T[], limit: number, fromStart: boolean): T[] {
+  return fromStart ? items.slice(0, limit) : items.slice(-limit);
+}
+
+function randomClientOrderId(): string {
+  return randomBytes(16).toString('base64url').slice(0, 22);
+}
+
+function cancelClientOrderId(params: Params): string {
+  const id = params.optional('newClientOrderId');
+  if (id === undefined) return randomClientOrderId();
+  if (!CLIENT_ORDER_ID.test(id)) throw binanceErrors.illegalChars('newClientOrderId', CLIENT_ORDER_ID.source);
+  return id;
+}
+
+/** Binance's order parameters → our request, refusing combinations we do not serve. */
+function orderRequest(params: Params, market: Market, direction: 'buy' | 'sell', type: string): PlaceOrderRequest {
+  for (const name of UNSUPPORTED_ORDER_PARAMS) if (params.has(name)) throw binanceErrors.unsupportedCombination();
+  const clientOrderId = params.optional('newClientOrderId') ?? randomClientOrderId();
+  if (!CLIENT_ORDER_ID.test(clientOrderId)) throw binanceErrors.illegalChars('newClientOrderId', CLIENT_ORDER_ID.source);
+  const base = { symbol: market.symbol, direction, clientOrderId };
+  switch (type) {
+    case 'LIMIT': {
+      const timeInForce = params.required('timeInForce');
+      if (timeInForce === 'FOK') throw binanceErrors.unsupportedCombination();
+      if (timeInForce !== 'GTC' && timeInForce !== 'IOC') throw binanceErrors.invalidTimeInForce();
+      if (params.has('quoteOrderQty')) throw binanceErrors.notRequired('quoteOrderQty');
+      return { ...base, tradeType: 'limit', timeInForce, amount: requiredDecimal(params, 'quantity'), price: requiredDecimal(params, 'price') };
+    }
+    case 'LIMIT_MAKER': {
+      if (params.has('timeInForce')) throw binanceErrors.notRequired('timeInForce');
+      if (params.has('quoteOrderQty')) throw binanceErrors.notRequired('quoteOrderQty');
+      return { ...base, tradeType: 'limit', timeInForce: 'POST_ONLY', amount: requiredDecimal(params, 'quantity'), price: requiredDecimal(params, 'price') };
+    }
+    case 'MARKET': {
+      if (params.has('timeInForce')) throw binanceErrors.notRequired('timeInForce');
+      if (params.has('price')) throw binanceErrors.notRequired('price');
+      const quantity = params.decimal('quantity');
+      const quote = params.decimal('quoteOrderQty');
+      if (quantity === undefined && quote === undefined) throw binanceErrors.eitherMandatory('quantity', 'quoteOrderQty');
+      if (quantity !== undefined && quote !== undefined) throw binanceErrors.unsupportedCombination();
+      // With quoteOrderQty the base amount is worked out from the book just before placing.
+      return { ...base, tradeType: 'market', timeInForce: 'IOC', amount: quantity ?? '0' };
+    }
+    case 'STOP_LOSS':
+    case 'STOP_LOSS_LIMIT':
+    case 'TAKE_PROFIT':
+    case 'TAKE_PROFIT_LIMIT':
+      throw binanceErrors.unsupportedCombination();
+    default:
+      throw binanceErrors.invalidOrderType();
+  }
+}
+
+function requiredDecimal(params: Params, name: string): string {
+  const value = params.decimal(name);
+  if (value === undefined) throw binanceErrors.mandatory(name);
+  return value;
+}
+
+/**
+ * The base amount a quoteOrderQty market order trades: a buy takes asks until it has spent the
+ * quote amount, a sell hits bids until it would receive it, rounded down to the lot step.
+ */
+function quantityForQuote(book: OrderBook, direction: 'buy' | 'sell', quote: string, market: Market): string {
+  const levels = direction === 'buy' ? book.asks : book.bids;
+  if (levels.length === 0) throw new ExchangeError('no_liquidity', 'the book is empty');
+  let remaining = quote;
+  let amount = '0';
+  for (const [price, size] of levels) {
+    const levelQuote = mul(price, size);
+    if (compare(levelQuote, remaining) <= 0) {
+      amount = add(amount, size);
+      remaining = sub(remaining, levelQuote);
+      if (isZero(remaining)) break;
+    } else {
+      amount = add(amount, div(remaining, price, market.amountPrecision));
+      break;
+    }
+  }
+  return floorToStep(amount, stepOf(market.amountPrecision));
+}
+
+/** The filters `exchangeInfo` publishes, checked the way Binance checks them (-1013). */
+function checkFilters(request: PlaceOrderRequest, market: Market): void {
+  if (!isPositive(request.amount)) throw binanceErrors.invalidQuantity();
+  if (decimalsOf(request.amount) > market.amountPrecision) throw binanceErrors.filter('LOT_SIZE');
+  if (compare(request.amount, market.minAmount) < 0) throw binanceErrors.filter('LOT_SIZE');
+  if (market.maxAmount !== null && compare(request.amount, market.maxAmount) > 0) throw binanceErrors.filter('LOT_SIZE');
+  if (request.price === undefined) return;
+  if (!isPositive(request.price)) throw binanceErrors.invalidPrice();
+  if (decimalsOf(request.price) > market.pricePrecision) throw binanceErrors.filter('PRICE_FILTER');
+  const notional = mul(request.price, request.amount);
+  if (compare(notional, market.minNotional) < 0) throw binanceErrors.filter('NOTIONAL');
+  if (market.maxNotional !== null && compare(notional, market.maxNotional) > 0) throw binanceErrors.filter('NOTIONAL');
+}

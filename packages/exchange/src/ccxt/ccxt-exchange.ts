@@ -1,0 +1,349 @@
+/**
+ * Live venues through ccxt: any ccxt exchange id, rate limiting on, decimal strings end to end
+ * (see `ccxt-decimal.ts`), ccxt's errors mapped to ours. IO lives here; turning ccxt's unified
+ * structures into ours is the pure `parse-*.ts` modules. ccxt is imported lazily (60 MB, ~0.8 s) by
+ * `createCcxtExchange`, so nothing pays for it until a live venue is used.
+ */
+import type { Exchange as CcxtVenue, Order as CcxtOrder } from 'ccxt';
+import type {
+  Balance,
+  Candle,
+  CandleInterval,
+  Exchange,
+  ExchangeCapabilities,
+  ExchangeEvent,
+  Market,
+  MyTrade,
+  Order,
+  OrderBook,
+  PlaceOrderRequest,
+  Ticker,
+  Trade,
+} from '../exchange.ts';
+import { ExchangeError } from '../errors.ts';
+import { add, compare } from '../binance-facade/decimal.ts';
+import { toExchangeError } from './ccxt-errors.ts';
+import { parseBalances, parseMyTrade, parseOrder } from './parse-account.ts';
+import { isSpotMarket, parseMarket, precisionModeOf } from './parse-market.ts';
+import { parseCandle, parseOrderBook, parseTicker, parseTrade } from './parse-market-data.ts';
+
+export interface CcxtExchangeConfig {
+  /** A ccxt exchange id, as the platform list names the venue (`binance`, `okx`, …). */
+  id: string;
+  apiKey?: string;
+  secret?: string;
+  /** Some venues' passphrase (OKX, KuCoin). */
+  password?: string;
+  uid?: string;
+  /** ccxt options of the venue, merged over its defaults. */
+  options?: Record<string, unknown>;
+  /** Merged over ccxt's `urls`. */
+  urls?: Record<string, unknown>;
+  /**
+   * Sends every API call to this base instead (each entry of ccxt's `urls.api`): how tests and the
+   * simulator point ccxt's `binance` at the Binance facade, with nothing leaving that host.
+   */
+  apiBaseUrl?: string;
+  /** How often `subscribe` polls; default 2000 ms. */
+  pollIntervalMs?: number;
+  /** Told about a failed poll (the next one still runs). */
+  onPollError?: (err: unknown) => void;
+  now?: () => number;
+}
+
+/** Venues whose own self-trade prevention we switch on with each order (Binance's EXPIRE_TAKER). */
+const VENUE_STP: Record<string, Record<string, string>> = {
+  binance: { selfTradePrevention: 'EXPIRE_TAKER' },
+};
+
+const DEFAULT_POLL_MS = 2000;
+
+export async function createCcxtExchange(config: CcxtExchangeConfig): Promise<CcxtExchange> {
+  const ccxt = (await import('ccxt')).default;
+  if (!ccxt.exchanges.includes(config.id)) throw new ExchangeError('venue_error', `ccxt has no exchange ${JSON.stringify(config.id)}`, { id: config.id });
+  const Venue = (ccxt as unknown as Record<string, new (settings: Record<string, unknown>) => CcxtVenue>)[config.id];
+  if (Venue === undefined) throw new ExchangeError('venue_error', `ccxt has no exchange ${JSON.stringify(config.id)}`, { id: config.id });
+  const settings: Record<string, unknown> = { enableRateLimit: true };
+  for (const key of ['apiKey', 'secret', 'password', 'uid', 'options', 'urls'] as const) if (config[key] !== undefined) settings[key] = config[key];
+  const venue = new Venue(settings);
+  if (config.apiBaseUrl !== undefined) venue.urls.api = redirect(venue.urls.api, config.apiBaseUrl);
+  return new CcxtExchange(venue, config);
+}
+
+/** Every string leaf of ccxt's `urls.api` (a string, or nested tables of them) replaced by `base`. */
+function redirect(api: unknown, base: string): never {
+  if (typeof api === 'string') return base as never;
+  if (typeof api !== 'object' || api === null) return api as never;
+  return Object.fromEntries(Object.entries(api).map(([key, value]) => [key, redirect(value, base)])) as never;
+}
+
+export class CcxtExchange implements Exchange {
+  readonly id: string;
+  readonly capabilities: ExchangeCapabilities;
+  /** ccxt's own capability map of the venue (`true`, `false` or `'emulated'` per unified method). */
+  readonly has: Readonly<Record<string, boolean | 'emulated' | undefined>>;
+  private readonly now: () => number;
+  private readonly pollMs: number;
+  private readonly subscriptions = new Set<() => void>();
+
+  constructor(
+    private readonly venue: CcxtVenue,
+    private readonly config: Pick<CcxtExchangeConfig, 'pollIntervalMs' | 'onPollError' | 'now'> = {},
+  ) {
+    this.id = venue.id;
+    this.has = venue.has as Record<string, boolean | 'emulated' | undefined>;
+    this.now = config.now ?? Date.now;
+    this.pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
+    this.capabilities = {
+      selfTradePrevention: venue.id in VENUE_STP,
+      postOnly: this.has.createPostOnlyOrder === true,
+      ioc: this.has.createOrder === true,
+      // ccxt pro is not used: subscribe polls.
+      stream: false,
+    };
+  }
+
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw toExchangeError(err);
+    }
+  }
+
+  async loadMarkets(): Promise<Market[]> {
+    const markets = await this.call(() => this.venue.loadMarkets());
+    const mode = precisionModeOf(this.venue.precisionMode ?? 0);
+    return Object.values(markets)
+      .filter((m) => m !== undefined && isSpotMarket(m))
+      .map((m) => parseMarket(m!, mode));
+  }
+
+  async fetchOrderBook(symbol: string, depth?: number): Promise<OrderBook> {
+    return parseOrderBook(await this.call(() => this.venue.fetchOrderBook(symbol, depth)), symbol, this.now());
+  }
+
+  /** Newest first. */
+  async fetchTrades(symbol: string, limit?: number): Promise<Trade[]> {
+    const trades = await this.call(() => this.venue.fetchTrades(symbol, undefined, limit));
+    return newestFirst(trades.map((t) => parseTrade(t, symbol, this.now())));
+  }
+
+  /** Oldest first. */
+  async fetchCandles(symbol: string, interval: CandleInterval, options: { since?: number; limit?: number } = {}): Promise<Candle[]> {
+    const rows = await this.call(() => this.venue.fetchOHLCV(symbol, interval, options.since, options.limit));
+    return rows.map(parseCandle);
+  }
+
+  async fetchTicker(symbol: string): Promise<Ticker> {
+    return parseTicker(await this.call(() => this.venue.fetchTicker(symbol)), symbol, this.now());
+  }
+
+  async fetchBalances(): Promise<Balance[]> {
+    return parseBalances(await this.call(() => this.venue.fetchBalance()));
+  }
+
+  async fetchOpenOrders(symbol: string): Promise<Order[]> {
+    const orders = await this.call(() => this.venue.fetchOpenOrders(symbol));
+    return orders.map((o) => parseOrder(o, symbol, this.now()));
+  }
+
+  /**
+   * Finished orders, canceled ones included, newest first. ccxt's `fetchClosedOrders` means filled
+   * only on some venues (Binance), so the venue's full order list is preferred where it has one.
+   */
+  async fetchClosedOrders(symbol: string, options: { limit?: number } = {}): Promise<Order[]> {
+    const { limit } = options;
+    const orders = await this.call(async () => {
+      if (this.has.fetchCanceledAndClosedOrders === true) return this.venue.fetchCanceledAndClosedOrders(symbol, undefined, limit);
+      if (this.has.fetchOrders === true) return (await this.venue.fetchOrders(symbol, undefined, limit)).filter((o) => o.status !== 'open');
+      return this.venue.fetchClosedOrders(symbol, undefined, limit);
+    });
+    return orders
+      .map((o) => parseOrder(o, symbol, this.now()))
+      .filter((o) => o.status !== 'pending' && o.status !== 'partial_filled')
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async fetchOrder(symbol: string, orderNo: string): Promise<Order> {
+    return parseOrder(await this.call(() => this.venue.fetchOrder(orderNo, symbol)), symbol, this.now());
+  }
+
+  /** Newest first. */
+  async fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
+    const trades = await this.call(() => this.venue.fetchMyTrades(symbol, undefined, options.limit));
+    return newestFirst(trades.map((t) => parseMyTrade(t, symbol, this.now())));
+  }
+
+  /**
+   * Places an order after checking it would not trade with one of the account's own resting orders
+   * (DESIGN §8): refused with 'self_trade_prevented' when it would. A market order with a price is
+   * sent as a limit IOC at that price, the venues' way of protecting a market order.
+   */
+  async placeOrder(request: PlaceOrderRequest): Promise<Order> {
+    if (request.tradeType === 'limit' && request.price === undefined) throw new ExchangeError('invalid_order', 'a limit order needs a price');
+    await this.refuseSelfTrade(request);
+    const params: Record<string, unknown> = { clientOrderId: request.clientOrderId, ...VENUE_STP[this.venue.id] };
+    const protectedMarket = request.tradeType === 'market' && request.price !== undefined;
+    const type = protectedMarket ? 'limit' : request.tradeType;
+    if (protectedMarket || (request.tradeType === 'limit' && request.timeInForce === 'IOC')) params.timeInForce = 'IOC';
+    if (request.tradeType === 'limit' && request.timeInForce === 'POST_ONLY') params.postOnly = true;
+    const price = type === 'limit' ? request.price : undefined;
+    // Decimal strings go to ccxt as they are: its amountToPrecision/priceToPrecision work on strings.
+    const placed = await this.call(() =>
+      this.venue.createOrder(request.symbol, type, request.direction, request.amount as unknown as number, price as unknown as number | undefined, params),
+    );
+    const order = await this.complete(placed, request.symbol);
+    return order.clientOrderId === null ? { ...order, clientOrderId: request.clientOrderId } : order;
+  }
+
+  /**
+   * The best a REST client can do: the account's open orders are read just before placing, so an
+   * order of ours placed elsewhere in between (another process on the same key) is not seen. On
+   * Binance the venue's own EXPIRE_TAKER prevention closes that gap.
+   */
+  private async refuseSelfTrade(request: PlaceOrderRequest): Promise<void> {
+    const opposite = (await this.fetchOpenOrders(request.symbol)).filter((o) => o.direction !== request.direction && o.price !== null);
+    if (opposite.length === 0) return;
+    const limit = request.price ?? (await this.sweepPrice(request));
+    const crosses = (price: string) => limit === undefined || (request.direction === 'buy' ? compare(price, limit) <= 0 : compare(price, limit) >= 0);
+    const own = opposite.find((o) => crosses(o.price!));
+    if (own) {
+      throw new ExchangeError('self_trade_prevented', `the order would trade with the account's own order ${own.orderNo} at ${own.price}`, {
+        orderNo: own.orderNo,
+        price: own.price!,
+      });
+    }
+  }
+
+  /** The worst price an unprotected market order reaches in the book now; undefined if the book is too thin. */
+  private async sweepPrice(request: PlaceOrderRequest): Promise<string | undefined> {
+    const book = await this.fetchOrderBook(request.symbol);
+    let filled = '0';
+    for (const [price, amount] of request.direction === 'buy' ? book.asks : book.bids) {
+      filled = add(filled, amount);
+      if (compare(filled, request.amount) >= 0) return price;
+    }
+    return undefined;
+  }
+
+  async cancelOrder(symbol: string, orderNo: string): Promise<Order> {
+    return this.complete(await this.call(() => this.venue.cancelOrder(orderNo, symbol)), symbol);
+  }
+
+  /** One by one (Binance spot has no batch cancel); an order already gone is reported as it ended. */
+  async cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]> {
+    const out: Order[] = [];
+    for (const orderNo of orderNos) {
+      try {
+        out.push(await this.cancelOrder(symbol, orderNo));
+      } catch (err) {
+        if (!(err instanceof ExchangeError) || (err.kind !== 'order_not_found' && err.kind !== 'order_closed')) throw err;
+        out.push(await this.fetchOrder(symbol, orderNo));
+      }
+    }
+    return out;
+  }
+
+  /** Some venues answer a create or cancel with the id alone: then the order is read back. */
+  private async complete(order: CcxtOrder, symbol: string): Promise<Order> {
+    if (order.id && (order.status === undefined || order.amount === undefined)) return this.fetchOrder(symbol, order.id);
+    return parseOrder(order, symbol, this.now());
+  }
+
+  /**
+   * Polls every `pollIntervalMs`: the book and new public trades always, and with credentials the
+   * account's orders on this pair (each change, and each order that left the book, read back once)
+   * and its balances when they change.
+   */
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
+    const poller = new Poller(this, symbol, listener, Boolean(this.venue.apiKey));
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        await poller.poll();
+      } catch (err) {
+        this.config.onPollError?.(err);
+      }
+      if (!stopped) timer = setTimeout(tick, this.pollMs);
+    };
+    timer = setTimeout(tick, 0);
+    const unsubscribe = () => {
+      stopped = true;
+      clearTimeout(timer);
+      this.subscriptions.delete(unsubscribe);
+    };
+    this.subscriptions.add(unsubscribe);
+    return unsubscribe;
+  }
+
+  async close(): Promise<void> {
+    for (const unsubscribe of [...this.subscriptions]) unsubscribe();
+    await this.venue.close();
+  }
+}
+
+/** Newest first; within a millisecond numeric ids decide (ccxt compares ids as strings, '11' < '9'). */
+function newestFirst<T extends { timestamp: number; id: string }>(items: T[]): T[] {
+  const byId = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? compare(a, b) : 0);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.timestamp - a.item.timestamp || byId(b.item.id, a.item.id) || b.index - a.index)
+    .map(({ item }) => item);
+}
+
+/** What one subscription has already told its listener. */
+class Poller {
+  private book = '';
+  /** Trades are new when later than the newest seen, or at its millisecond and not yet seen. */
+  private newestTrade = 0;
+  private seenAtNewest = new Set<string>();
+  private readonly orders = new Map<string, string>();
+  private balances = '';
+
+  constructor(
+    private readonly exchange: CcxtExchange,
+    private readonly symbol: string,
+    private readonly listener: (event: ExchangeEvent) => void,
+    private readonly privateData: boolean,
+  ) {}
+
+  async poll(): Promise<void> {
+    const { exchange, symbol, listener } = this;
+    const book = await exchange.fetchOrderBook(symbol);
+    const bookKey = JSON.stringify([book.bids, book.asks]);
+    if (bookKey !== this.book) {
+      this.book = bookKey;
+      listener({ type: 'book', symbol, book });
+    }
+
+    const recent = await exchange.fetchTrades(symbol);
+    const fresh = recent.filter((t) => t.timestamp > this.newestTrade || (t.timestamp === this.newestTrade && !this.seenAtNewest.has(t.id))).reverse();
+    if (fresh.length > 0) {
+      this.newestTrade = Math.max(...fresh.map((t) => t.timestamp));
+      this.seenAtNewest = new Set(recent.filter((t) => t.timestamp === this.newestTrade).map((t) => t.id));
+      listener({ type: 'trades', symbol, trades: fresh });
+    }
+    if (!this.privateData) return;
+
+    const open = await exchange.fetchOpenOrders(symbol);
+    const stillOpen = new Set(open.map((o) => o.orderNo));
+    const left = [...this.orders.keys()].filter((no) => !stillOpen.has(no));
+    const finished = await Promise.all(left.map((no) => exchange.fetchOrder(symbol, no)));
+    for (const order of [...open, ...finished]) {
+      const key = `${order.status}|${order.filledAmount}|${order.updatedAt}`;
+      if (this.orders.get(order.orderNo) === key) continue;
+      listener({ type: 'order', symbol, order });
+      this.orders.set(order.orderNo, key);
+    }
+    for (const no of left) this.orders.delete(no);
+
+    const balances = await exchange.fetchBalances();
+    const balancesKey = JSON.stringify(balances);
+    if (balancesKey !== this.balances) {
+      this.balances = balancesKey;
+      listener({ type: 'balances', balances });
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isOwnClientOrderId, makerDeskClientOrderId } from './client-order-id.ts';
+
+describe('MakerDesk client order ids', () => {
+  it('are MD + scope + Z + 16 base62 characters, within every venue limit', () => {
+    const id = makerDeskClientOrderId('bot42');
+    expect(id).toMatch(/^MDbot42Z[0-9A-Za-z]{16}$/);
+    expect(makerDeskClientOrderId('abcdefghijkl').length).toBeLessThanOrEqual(32);
+    expect(new Set(Array.from({ length: 200 }, () => makerDeskClientOrderId('b'))).size).toBe(200);
+  });
+
+  it('tell a scope its own orders from other bots and manual orders', () => {
+    const mine = makerDeskClientOrderId('b1');
+    expect(isOwnClientOrderId(mine, 'b1')).toBe(true);
+    expect(isOwnClientOrderId(makerDeskClientOrderId('b12'), 'b1')).toBe(false);
+    expect(isOwnClientOrderId(makerDeskClientOrderId('b'), 'b1')).toBe(false);
+    expect(isOwnClientOrderId('x-TKT5PX2Fabcdef', 'b1')).toBe(false);
+    expect(isOwnClientOrderId(`${mine}X`, 'b1')).toBe(false);
+    expect(isOwnClientOrderId(null, 'b1')).toBe(false);
+  });
+
+  it('refuse scopes that could be confused', () => {
+    expect(() => makerDeskClientOrderId('Bot')).toThrow(RangeError);
+    expect(() => makerDeskClientOrderId('')).toThrow(RangeError);
+    expect(() => makerDeskClientOrderId('a_b')).toThrow(RangeError);
+    expect(() => makerDeskClientOrderId('abcdefghijklm')).toThrow(RangeError);
+  });
+});

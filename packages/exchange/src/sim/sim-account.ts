@@ -1,0 +1,179 @@
+/** The simulated venue as one account sees it: the whole `Exchange` interface over SimCore. */
+import { ExchangeError } from '../errors.ts';
+import {
+  CANDLE_INTERVALS,
+  type Balance,
+  type Candle,
+  type CandleInterval,
+  type Exchange,
+  type ExchangeCapabilities,
+  type ExchangeEvent,
+  type Market,
+  type MarketDataReader,
+  type MyTrade,
+  type Order,
+  type OrderBook,
+  type PlaceOrderRequest,
+  type Ticker,
+  type Trade,
+} from '../exchange.ts';
+import { DEFAULT_CANDLE_CAPACITY } from './candles.ts';
+import { PUBLIC_TRADES_PER_PAIR, type SimCore } from './sim-core.ts';
+import { formatAmount, formatPrice, formatQuote } from './sim-pair.ts';
+import { balancesView, bookView, candleView, myTradeView, orderView, tradeView } from './sim-views.ts';
+import { CLOSED_ORDERS_PER_PAIR, FILLS_PER_PAIR, type UserAccount } from './user-account.ts';
+
+export const SIM_EXCHANGE_ID = 'sim';
+const DEFAULT_DEPTH = 20;
+const MAX_DEPTH = 5000;
+const DEFAULT_LIMIT = 100;
+const DEFAULT_CANDLE_LIMIT = 500;
+
+function limitOf(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ExchangeError('invalid_order', `limit must be a positive integer, got ${String(value)}.`);
+  }
+  return Math.min(value, max);
+}
+
+/** The venue's public data, without an account: what a chart or a market-data reader needs. */
+export class SimMarketData implements MarketDataReader {
+  constructor(protected readonly core: SimCore) {}
+
+  async loadMarkets(): Promise<Market[]> {
+    return this.core.setups.map((setup) => ({ ...setup.venueMarket }));
+  }
+
+  async fetchOrderBook(symbol: string, depth = DEFAULT_DEPTH): Promise<OrderBook> {
+    const pair = this.core.pair(symbol);
+    return bookView(pair.setup, pair.book.book, limitOf(depth, DEFAULT_DEPTH, MAX_DEPTH), this.core.now());
+  }
+
+  /** Newest first. */
+  async fetchTrades(symbol: string, limit = DEFAULT_LIMIT): Promise<Trade[]> {
+    const pair = this.core.pair(symbol);
+    const trades = pair.trades;
+    const n = limitOf(limit, DEFAULT_LIMIT, PUBLIC_TRADES_PER_PAIR);
+    const out: Trade[] = [];
+    for (let i = trades.length - 1; i >= 0 && out.length < n; i--) out.push(tradeView(pair.setup, trades[i]!));
+    return out;
+  }
+
+  /** Oldest first: from `since` on when given, else the newest `limit` (500 by default). */
+  async fetchCandles(
+    symbol: string,
+    interval: CandleInterval,
+    options: { since?: number; limit?: number } = {},
+  ): Promise<Candle[]> {
+    const pair = this.core.pair(symbol);
+    if (!CANDLE_INTERVALS.includes(interval)) {
+      const name = String(interval);
+      throw new ExchangeError('invalid_order', `Unknown candle interval ${name}.`, { interval: name });
+    }
+    const limit = limitOf(options.limit, DEFAULT_CANDLE_LIMIT, DEFAULT_CANDLE_CAPACITY);
+    const candles = pair.candles.candles(interval, { since: options.since, limit });
+    return candles.map((candle) => candleView(pair.setup, candle));
+  }
+
+  /** Rolling 24 h from the 1m candles; `last` is the last trade, however old. */
+  async fetchTicker(symbol: string): Promise<Ticker> {
+    const pair = this.core.pair(symbol);
+    const { setup } = pair;
+    const now = this.core.now();
+    const stats = pair.candles.rolling24h(now);
+    const bid = pair.book.book.bestBid();
+    const ask = pair.book.book.bestAsk();
+    const price = (ticks: number | null | undefined): string | null => (ticks == null ? null : formatPrice(setup, ticks));
+    return {
+      symbol,
+      last: price(pair.lastPrice),
+      bid: price(bid),
+      ask: price(ask),
+      open24h: price(stats?.open),
+      high24h: price(stats?.high),
+      low24h: price(stats?.low),
+      baseVolume24h: formatAmount(setup, stats?.volume ?? 0n),
+      quoteVolume24h: formatQuote(setup, stats?.quoteVolume ?? 0n),
+      timestamp: now,
+    };
+  }
+
+}
+
+export class SimAccount extends SimMarketData implements Exchange {
+  readonly id = SIM_EXCHANGE_ID;
+  readonly capabilities: ExchangeCapabilities = { selfTradePrevention: true, postOnly: true, ioc: true, stream: true };
+  private readonly unsubscribes = new Set<() => void>();
+
+  constructor(
+    core: SimCore,
+    private readonly user: UserAccount,
+  ) {
+    super(core);
+  }
+
+  async fetchBalances(): Promise<Balance[]> {
+    return balancesView(this.core.ledger, this.user.ledgerId, this.core.assetDecimals);
+  }
+
+  /** In placement order. */
+  async fetchOpenOrders(symbol: string): Promise<Order[]> {
+    const pair = this.core.pair(symbol);
+    return this.user.openOrders(symbol).map((order) => orderView(pair.setup, order));
+  }
+
+  /** Newest first, from the last 1000 closed orders of the pair. */
+  async fetchClosedOrders(symbol: string, options: { limit?: number } = {}): Promise<Order[]> {
+    const pair = this.core.pair(symbol);
+    const limit = limitOf(options.limit, DEFAULT_LIMIT, CLOSED_ORDERS_PER_PAIR);
+    return this.user.closedOrders(symbol, limit).map((order) => orderView(pair.setup, order));
+  }
+
+  async fetchOrder(symbol: string, orderNo: string): Promise<Order> {
+    const pair = this.core.pair(symbol);
+    const order = this.user.find(symbol, orderNo);
+    if (order === undefined) throw new ExchangeError('order_not_found', `Order ${String(orderNo)} not found.`, { orderNo });
+    return orderView(pair.setup, order);
+  }
+
+  /** Newest first; `side` is this account's side, the fee is in the asset it received. */
+  async fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
+    const pair = this.core.pair(symbol);
+    const limit = limitOf(options.limit, DEFAULT_LIMIT, FILLS_PER_PAIR);
+    return this.user.fills(symbol, limit).map((fill) => myTradeView(pair.setup, fill, this.core.assetDecimals));
+  }
+
+  async placeOrder(request: PlaceOrderRequest): Promise<Order> {
+    return this.core.placeOrder(this.user, request);
+  }
+
+  async cancelOrder(symbol: string, orderNo: string): Promise<Order> {
+    return this.core.cancelOrder(this.user, symbol, orderNo);
+  }
+
+  async cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]> {
+    return this.core.cancelOrders(this.user, symbol, orderNos);
+  }
+
+  /**
+   * Synchronous events, sent right after the change that caused them: 'book' (at most one per
+   * change or background tick, 20 levels) and 'trades' (newest first) of the pair, and this
+   * account's 'order' updates in the pair and 'balances' (sent to each of its subscriptions).
+   */
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
+    this.core.pair(symbol);
+    const remove = this.core.hub.add(symbol, this.user.ledgerId, listener);
+    const unsubscribe = (): void => {
+      remove();
+      this.unsubscribes.delete(unsubscribe);
+    };
+    this.unsubscribes.add(unsubscribe);
+    return unsubscribe;
+  }
+
+  /** Ends this handle's subscriptions; the account and the venue carry on. */
+  async close(): Promise<void> {
+    for (const unsubscribe of [...this.unsubscribes]) unsubscribe();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The contract of the built-in simulated exchange, shared by its implementation (`sim-venue.ts`),
+ * the Binance-compatible facade and the server. Change it only together with all three.
+ */
+import type { Exchange, Market, MarketDataReader, OrderBook } from '../exchange.ts';
+
+export interface SimPairConfig {
+  /** Unified symbol `BASE/QUOTE`, as the server's coin list names it. */
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  baseDecimals: number;
+  quoteDecimals: number;
+  /** Starting reference price, decimal string. */
+  initialPrice: string;
+  minAmount: string;
+  minNotional: string;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  /** Standard deviation of the reference price's relative move per background tick (e.g. 0.0008). */
+  volatility: number;
+}
+
+export interface SimVenueOptions {
+  pairs: SimPairConfig[];
+  /** Seeds every random choice of the background market, so runs are repeatable. */
+  seed: number;
+  now?: () => number;
+  /** What a newly opened demo account holds, per asset, decimal strings. */
+  demoFunds: Record<string, string>;
+  /** Background market tick period; `start()` runs it on a timer, tests call `step()`. */
+  tickMs: number;
+}
+
+/** JSON-safe (bigints as strings): everything needed to resume after a restart. */
+export type SimSnapshot = { version: 1 } & Record<string, unknown>;
+
+export interface SimVenueApi {
+  readonly pairs: readonly SimPairConfig[];
+  markets(): Market[];
+  /** Starts / stops the background market timer (liquidity providers, noise traders, reference walk). */
+  start(): void;
+  stop(): void;
+  /** One background tick, synchronously (tests and `start()`'s timer). */
+  step(): void;
+  hasAccount(apiKey: string): boolean;
+  /** Idempotent; a new account is funded with `demoFunds`. */
+  openAccount(apiKey: string): void;
+  /** Public market data without an account (charts, the REST facade's public endpoints). */
+  marketData(): MarketDataReader;
+  /** The venue as one account sees it; opens the account on first use. */
+  account(apiKey: string): Exchange;
+  /** The second, reference venue: its book is the "other-side order book" and the follow modes' price source. */
+  referenceBook(symbol: string, depth?: number): OrderBook;
+  referencePrice(symbol: string): string;
+  /** Called after any state change (debounce it): the server persists a snapshot then. */
+  onChange(listener: () => void): () => void;
+  snapshot(): SimSnapshot;
+}
