@@ -3,7 +3,8 @@ import { layout as layoutConstants, themePresets } from '@makerdesk/contract';
 import { Divider, Drawer, Flex, List, Switch, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveThemeColor, useThemeColor } from '@/lib/theme';
+import { useThemeColor } from '@/lib/theme';
+import { ColorSwatch } from './color-swatch';
 import { changeLayoutSettings, showsPart, withPart, type ContentPart, type LayoutSettings } from './layout-settings';
 
 interface SettingsDrawerProps {
@@ -92,23 +93,9 @@ export function SettingsDrawer({ settings, onChange }: SettingsDrawerProps) {
       >
         <Section title={t('settings.themeColor')}>
           <Flex gap={8} wrap>
-            {themePresets.map(({ key, color }) => {
-              const selected = color.toLowerCase() === colorPrimary.toLowerCase();
-              return (
-                <Tooltip key={key} title={t(`palette.${key}`)}>
-                  <button
-                    type="button"
-                    className="md-swatch"
-                    aria-label={t(`palette.${key}`)}
-                    aria-pressed={selected}
-                    style={{ background: color }}
-                    onClick={() => saveThemeColor(color)}
-                  >
-                    {selected && <CheckOutlined />}
-                  </button>
-                </Tooltip>
-              );
-            })}
+            {themePresets.map(({ key, color }) => (
+              <ColorSwatch key={key} label={t(`palette.${key}`)} color={color} current={colorPrimary} />
+            ))}
           </Flex>
         </Section>
         <Divider />

@@ -1,8 +1,9 @@
-import { BgColorsOutlined, CheckOutlined, SyncOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, SyncOutlined } from '@ant-design/icons';
 import { pickerPalette } from '@makerdesk/contract';
-import { Button, Flex, Popover, Tooltip } from 'antd';
+import { Button, Flex, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { randomColor, saveThemeColor, useThemeColor } from '@/lib/theme';
+import { ColorSwatch } from './color-swatch';
 
 const palette = Object.entries(pickerPalette) as [keyof typeof pickerPalette, string][];
 
@@ -14,23 +15,9 @@ export function ThemePicker() {
   const content = (
     <div style={{ width: 208 }}>
       <div className="md-palette">
-        {palette.map(([name, color]) => {
-          const selected = color.toLowerCase() === colorPrimary.toLowerCase();
-          return (
-            <Tooltip key={name} title={t(`palette.${name}`)}>
-              <button
-                type="button"
-                className="md-swatch"
-                aria-label={t(`palette.${name}`)}
-                aria-pressed={selected}
-                style={{ background: color }}
-                onClick={() => saveThemeColor(color)}
-              >
-                {selected && <CheckOutlined />}
-              </button>
-            </Tooltip>
-          );
-        })}
+        {palette.map(([name, color]) => (
+          <ColorSwatch key={name} label={t(`palette.${name}`)} color={color} current={colorPrimary} />
+        ))}
       </div>
       <Flex justify="end" style={{ marginTop: 12 }}>
         <Button size="small" icon={<SyncOutlined />} onClick={() => saveThemeColor(randomColor(Object.values(pickerPalette), colorPrimary))}>
