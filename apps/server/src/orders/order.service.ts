@@ -4,9 +4,8 @@ import {
   type Coin,
   type OrderDto,
 } from '@makerdesk/contract';
-import type { Balance, CandleInterval, Exchange, ExchangeEvent, Market, Side } from '@makerdesk/exchange';
+import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type Side } from '@makerdesk/exchange';
 import BigNumber from 'bignumber.js';
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../http/app-error.ts';
 import type { AdminRow } from '../services/admin-mapper.ts';
 import type { CoinService } from '../services/coin.service.ts';
@@ -25,9 +24,9 @@ interface PairContext {
   hosts: string[];
 }
 
-/** Manual orders carry this tag, so bots (which use their own) never touch them. */
+/** Manual orders carry their own scope, so bots (which use theirs) never touch them. */
 export function manualClientOrderId(): string {
-  return `MDmanual${randomBytes(8).toString('hex')}`;
+  return makerDeskClientOrderId('manual');
 }
 
 function emptyBalance(asset: string): Balance {

@@ -9,7 +9,7 @@ import { BinanceFacade } from '../binance-facade/binance-facade.ts';
 import { FakeVenue } from '../binance-facade/testing/fake-venue.ts';
 import { serveFacade, type FacadeServer } from '../binance-facade/testing/http-server.ts';
 import { createCcxtExchange, type CcxtExchange } from './ccxt-exchange.ts';
-import { isOwnClientOrderId, makerDeskClientOrderId } from './client-order-id.ts';
+import { isOwnClientOrderId, makerDeskClientOrderId } from '../client-order-id.ts';
 
 const KEY = 'ccxt-test-key';
 const SECRET = 'ccxt-test-secret';
