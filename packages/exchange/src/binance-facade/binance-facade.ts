@@ -9,7 +9,7 @@ import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type
 import { ExchangeError } from '../errors.ts';
 import type { SimVenueApi } from '../sim/sim-venue.api.ts';
 import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
-import { add, compare, decimalsOf, div, floorToStep, isPositive, isZero, mul, stepOf, sub } from './decimal.ts';
+import { add, compare, decimalsOf, div, floorToStep, isPositive, isZero, mul, stepOf, sub } from '../decimal.ts';
 import {
   formatAccount,
   formatAggTrade,

@@ -5,7 +5,7 @@
  */
 import type { Balance, BookLevel, Candle, Market, MyTrade, Order, OrderBook, Side, Ticker, Trade } from '../exchange.ts';
 import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
-import { decimalsOf, div, isPositive, mul, stepOf, sub, toFixed } from './decimal.ts';
+import { decimalsOf, div, isPositive, mul, stepOf, sub, toFixed } from '../decimal.ts';
 import { toBinanceSymbol } from './symbols.ts';
 
 export type BinanceOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';

@@ -4,7 +4,7 @@
  * every value of at most 15 significant digits (all prices, amounts and fees we trade). No float
  * arithmetic happens anywhere: sums and products use exact decimal strings.
  */
-import { isDecimal, normalize, numberToDecimal } from '../binance-facade/decimal.ts';
+import { isDecimal, normalize, numberToDecimal } from '../decimal.ts';
 
 export type CcxtNumeric = number | string | undefined | null;
 

@@ -1,7 +1,7 @@
 /** ccxt's unified balances, orders and own trades → ours. */
 import type { Balances as CcxtBalances, Order as CcxtOrder, Trade as CcxtTrade } from 'ccxt';
 import type { Balance, MyTrade, Order, OrderStatus, TimeInForce } from '../exchange.ts';
-import { add, compare, isPositive, isZero, mul, sub } from '../binance-facade/decimal.ts';
+import { add, compare, isPositive, isZero, mul, sub } from '../decimal.ts';
 import { decimal, optionalDecimal } from './ccxt-decimal.ts';
 import { parseSide } from './parse-market-data.ts';
 

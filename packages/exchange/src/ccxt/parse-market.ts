@@ -1,6 +1,6 @@
 import type { MarketInterface as CcxtMarket } from 'ccxt';
 import type { Market } from '../exchange.ts';
-import { decimalsOf, isPositive, stepOf } from '../binance-facade/decimal.ts';
+import { decimalsOf, isPositive, stepOf } from '../decimal.ts';
 import { decimal, optionalDecimal, type CcxtNumeric } from './ccxt-decimal.ts';
 
 /** How a ccxt exchange states precision (its `precisionMode`: DECIMAL_PLACES 2, SIGNIFICANT_DIGITS 3, TICK_SIZE 4). */

@@ -6,7 +6,7 @@
 import type { Balance, BookLevel, Candle, Exchange, Market, MyTrade, Order, OrderBook, PlaceOrderRequest, Ticker, Trade } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
 import type { FacadeVenue } from '../binance-facade.ts';
-import { add, compare, isPositive, isZero, min, mul, sub, toFixed } from '../decimal.ts';
+import { add, compare, isPositive, isZero, min, mul, sub, toFixed } from '../../decimal.ts';
 
 export const FAKE_NOW = 1_700_000_000_000;
 
