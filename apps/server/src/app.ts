@@ -38,12 +38,18 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // The console polls several calls every few seconds: successful requests log at debug only.
+    disableRequestLogging: true,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'info' : 'debug';
+    request.log[level]({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   installErrorHandling(app);
 
   await app.register(fastifySwagger, {
