@@ -58,11 +58,24 @@ describe('sub-accounts', () => {
     await visible(page, `Trading pairs of ${sub.email}`);
     await visible(page, 'No pairs bound yet: this account cannot use any pair.');
     await chooseOption(page, page.locator('.ant-drawer .ant-select'), 'ETH/USDT');
-    await page.getByRole('button', { name: 'Bind' }).click();
+    await page.locator('.ant-drawer').getByRole('button', { name: 'Bind' }).click();
     await visible(page, 'Bind success');
     await page.locator('.ant-drawer .ant-list-item', { hasText: 'ETH/USDT' }).waitFor();
     await screenshot(page, 'bind-pairs');
     await page.keyboard.press('Escape');
+  });
+
+  it('shows the same bindings from the top bar’s "Bind trading pair"', async () => {
+    const page = adminPage;
+    await page.locator('.ant-drawer .ant-drawer-close').click();
+    await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Bind trading pair' }).click();
+    const modal = page.locator('.ant-modal-content').filter({ hasText: 'Bind trading pair' });
+    await chooseOption(page, modal.locator('.ant-select').first(), sub.email);
+    await modal.locator('.ant-list-item', { hasText: 'ETH/USDT' }).waitFor();
+    await screenshot(page, 'bind-pair-modal', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
   });
 
   it('signs the sub-account in without the User section, and keeps it out of the main-account pages', async () => {

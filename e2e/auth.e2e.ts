@@ -31,7 +31,7 @@ describe('signing in and out', () => {
     await submitLogin(page, admin);
     await visible(page, 'Login successful');
     await page.waitForURL('**/dashborad');
-    await visible(page, 'Nothing to show yet');
+    await visible(page, 'Import an API key for BTC/USDT');
     expect(await page.title()).toBe('Control panel - MakerDesk');
     expect(await storageItem(page, TOKEN_KEY)).toBeTruthy();
     await screenshot(page, 'dashboard');

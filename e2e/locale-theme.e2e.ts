@@ -27,7 +27,7 @@ describe('language', () => {
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.waitForURL('**/zh-cn/dashborad');
-    await visible(page, '暂无内容');
+    await visible(page, '请为 BTC/USDT 导入API密钥');
     expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '用户']);
     expect(await page.title()).toBe('控制面板 - MakerDesk');
     expect(await storageItem(page, 'makerdesk_lang')).toBe('zh_CN');

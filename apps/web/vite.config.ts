@@ -9,7 +9,14 @@ export default defineConfig({
   // the hooks it uses are the same in both, only the declared types differ.
   plugins: [react() as unknown as PluginOption],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/backend': { target: backend, changeOrigin: true } } },
-  preview: { proxy: { '/backend': { target: backend, changeOrigin: true } } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+  // ws: the live updates of /backend/ws go through the same proxy.
+  server: { proxy: { '/backend': { target: backend, changeOrigin: true, ws: true } } },
+  preview: { proxy: { '/backend': { target: backend, changeOrigin: true, ws: true } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+    // The console, and the candle chart page it frames (no React in that one).
+    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), chart: fileURLToPath(new URL('./chart.html', import.meta.url)) } },
+  },
 });

@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Rendering whole antd screens in jsdom on a 2-core machine beside the other projects can pass 5 s.
+    testTimeout: 30_000,
   },
 });

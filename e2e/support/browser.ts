@@ -20,7 +20,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page by default; `fullPage: false` for what the viewport shows (a modal over its mask). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage });
+}
+
+/**
+ * A long page whole, with its fixed parts (side menu, layout background) drawn along all of it: the
+ * viewport grows to the page's height for the shot, then returns to its size.
+ */
+export async function screenshotTall(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!size || height <= size.height) return screenshot(page, name);
+  await page.setViewportSize({ width: size.width, height });
+  await page.waitForTimeout(300);
+  try {
+    await screenshot(page, name);
+  } finally {
+    await page.setViewportSize(size);
+  }
 }

@@ -1,4 +1,4 @@
-import { storageKeys, userInfo as userInfoSchema, type AdminUser, type UserInfo } from '@makerdesk/contract';
+import { storageKeys, userInfo as userInfoSchema, type AdminUser, type CredentialView, type UserInfo } from '@makerdesk/contract';
 import { clearStoredData } from './browser-storage';
 import { clearCurrentPair } from './current-pair';
 import { jsonCodec } from './json-codec';
@@ -23,6 +23,17 @@ export function signIn(newToken: string, info: UserInfo): void {
 export function replaceStoredAdmin(admin: AdminUser): void {
   const current = userInfo.get();
   if (current) userInfo.set({ ...current, admin });
+}
+
+/** The account's exchange keys (masked) as the login reply gave them, until the server's list replaces them. */
+export function readStoredApiKeys(): CredentialView[] | undefined {
+  return userInfo.get()?.apiKey;
+}
+
+/** Keeps the stored user info's key list in step after an import or an edit. */
+export function replaceStoredApiKeys(apiKey: CredentialView[]): void {
+  const current = userInfo.get();
+  if (current) userInfo.set({ ...current, apiKey });
 }
 
 /** A 401 or a suspension (spec §4): the token, the current pair and the user info go; preferences stay. */

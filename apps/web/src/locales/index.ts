@@ -1,20 +1,24 @@
 import agreementEn from './en_US/agreement';
 import authEn from './en_US/auth';
 import commonEn from './en_US/common';
+import credentialsEn from './en_US/credentials';
 import layoutEn from './en_US/layout';
 import loginLogsEn from './en_US/loginLogs';
 import menuEn from './en_US/menu';
 import pagesEn from './en_US/pages';
 import pairsEn from './en_US/pairs';
+import tradingEn from './en_US/trading';
 import usersEn from './en_US/users';
 import agreementZh from './zh_CN/agreement';
 import authZh from './zh_CN/auth';
 import commonZh from './zh_CN/common';
+import credentialsZh from './zh_CN/credentials';
 import layoutZh from './zh_CN/layout';
 import loginLogsZh from './zh_CN/loginLogs';
 import menuZh from './zh_CN/menu';
 import pagesZh from './zh_CN/pages';
 import pairsZh from './zh_CN/pairs';
+import tradingZh from './zh_CN/trading';
 import usersZh from './zh_CN/users';
 
 export const resources = {
@@ -24,6 +28,8 @@ export const resources = {
     auth: authEn,
     layout: layoutEn,
     pairs: pairsEn,
+    credentials: credentialsEn,
+    trading: tradingEn,
     users: usersEn,
     loginLogs: loginLogsEn,
     pages: pagesEn,
@@ -35,6 +41,8 @@ export const resources = {
     auth: authZh,
     layout: layoutZh,
     pairs: pairsZh,
+    credentials: credentialsZh,
+    trading: tradingZh,
     users: usersZh,
     loginLogs: loginLogsZh,
     pages: pagesZh,

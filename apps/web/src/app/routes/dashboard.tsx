@@ -1,7 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { ContentPlaceholder } from '@/components/content-placeholder';
+import { PageContainer } from '@ant-design/pro-components';
+import { DashboardOverview } from '@/features/trading/components/dashboard-overview';
+import { PairKeyGate } from '../layout/pair-key-gate';
 
+/** Control panel: balances, volumes and price changes of the selected pair. */
 export default function DashboardPage() {
-  const { t } = useTranslation('pages');
-  return <ContentPlaceholder description={t('dashboard.description')} />;
+  return (
+    <PageContainer>
+      <PairKeyGate>{(pair, missingKey) => <DashboardOverview key={pair.id} coinId={pair.id} name={pair.name} missingKey={missingKey} />}</PairKeyGate>
+    </PageContainer>
+  );
 }

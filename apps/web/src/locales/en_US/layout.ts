@@ -37,6 +37,10 @@ export default {
   'palette.blue': 'Blue',
   'palette.magenta': 'Magenta',
   'palette.gold': 'Gold',
+  'bindPair.title': 'Bind trading pair',
+  'bindPair.description': 'Choose a sub-account, then the pairs it may trade.',
+  'bindPair.account': 'Sub-account',
+  'bindPair.noAccounts': 'No sub-accounts yet: add one in backend settings.',
   'footer.notice': 'MakerDesk is a third-party tool and holds no assets.',
   'footer.agreement': 'User agreement',
 } as const;

@@ -40,6 +40,10 @@ export default {
   'palette.blue': '蓝色',
   'palette.magenta': '洋红',
   'palette.gold': '金色',
+  'bindPair.title': '绑定交易对',
+  'bindPair.description': '选择子账户，再选择它可以交易的交易对。',
+  'bindPair.account': '子账户',
+  'bindPair.noAccounts': '暂无子账户：请先在后台设置中添加。',
   'footer.notice': 'MakerDesk 仅为第三方工具，不持有任何资产。',
   'footer.agreement': '用户协议',
 } satisfies Messages<typeof en>;

@@ -5,8 +5,6 @@ export default {
   'placeholder.title': '暂无内容',
   'placeholder.noPair': '请先在顶栏选择交易对。',
   'placeholder.pair': '交易对：{{pair}}',
-  'dashboard.description': '所选交易对的机器人运行后，成交量、余额与机器人表现将显示在这里。',
   'robot.description': '所选交易对上部署的机器人将在这里列出，并可查看状态与操作。',
-  'work.description': '所选交易对的手动交易、当前委托与历史委托将显示在这里。',
   'analysis.description': '所选交易对自开始以来的资金与代币变化、持仓成本和周期统计将显示在这里。',
 } satisfies Messages<typeof en>;

@@ -1,0 +1,25 @@
+import { credentialView, paths, type CredentialAddRequest, type CredentialView } from '@makerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { replaceStoredApiKeys } from '@/lib/auth';
+import { credentialsQueryKey } from './get-credentials';
+
+/** Imports an exchange API key for a pair; the server checks it with the venue first. */
+export function addCredential(request: CredentialAddRequest): Promise<CredentialView> {
+  return api.post(paths.credentialsAdd, request, { schema: credentialView });
+}
+
+export function useAddCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCredential,
+    onSuccess: (added) => {
+      const keys = [...(queryClient.getQueryData<CredentialView[]>(credentialsQueryKey) ?? []), added];
+      queryClient.setQueryData(credentialsQueryKey, keys);
+      replaceStoredApiKeys(keys);
+      // Screens of the pair that failed for want of a key ask again now.
+      void queryClient.invalidateQueries({ queryKey: ['trading', added.coinId] });
+      void queryClient.invalidateQueries({ queryKey: credentialsQueryKey });
+    },
+  });
+}

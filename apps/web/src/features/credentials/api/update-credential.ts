@@ -1,0 +1,23 @@
+import { credentialView, paths, type CredentialUpdateRequest, type CredentialView } from '@makerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { replaceStoredApiKeys } from '@/lib/auth';
+import { credentialsQueryKey } from './get-credentials';
+
+/** Changes one of the caller's keys; fields left out keep their value. */
+export function updateCredential(request: CredentialUpdateRequest): Promise<CredentialView> {
+  return api.put(paths.credentialsUpdate, request, { schema: credentialView });
+}
+
+export function useUpdateCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCredential,
+    onSuccess: (updated) => {
+      const keys = (queryClient.getQueryData<CredentialView[]>(credentialsQueryKey) ?? []).map((key) => (key.id === updated.id ? updated : key));
+      queryClient.setQueryData(credentialsQueryKey, keys);
+      replaceStoredApiKeys(keys);
+      void queryClient.invalidateQueries({ queryKey: ['trading', updated.coinId] });
+    },
+  });
+}

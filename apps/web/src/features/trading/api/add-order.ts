@@ -1,0 +1,24 @@
+import { addOrderResponse, paths, type AddOrderRequest } from '@makerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Order } from '../types';
+import { refreshAccountQueries } from '../utils/account-queries';
+import { openOrdersQueryKey } from './get-open-orders';
+
+export function addOrder(request: AddOrderRequest): Promise<Order> {
+  return api.post(paths.addOrder, request, { schema: addOrderResponse }).then((reply) => reply.order);
+}
+
+export function useAddOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addOrder,
+    onSuccess: (placed, { coinId }) => {
+      // Shown at once; the refetch (or the socket) confirms it.
+      if (placed.status === 'pending' || placed.status === 'partial_filled') {
+        queryClient.setQueryData<Order[]>(openOrdersQueryKey(coinId), (open = []) => [placed, ...open.filter((o) => o.orderNo !== placed.orderNo)]);
+      }
+      return refreshAccountQueries(queryClient, coinId);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { order, paths } from '@makerdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefetchInterval } from '../live/live-status';
+import type { Order } from '../types';
+
+const orderList = order.array();
+
+/** The caller's closed orders on the pair, newest first. */
+export function getHistoryOrders(coinId: number): Promise<Order[]> {
+  return api.get(paths.getHistoryOrders, { coinId }, { schema: orderList });
+}
+
+export const historyOrdersQueryKey = (coinId: number) => ['trading', coinId, 'history-orders'] as const;
+
+export function getHistoryOrdersQueryOptions(coinId: number) {
+  return queryOptions({ queryKey: historyOrdersQueryKey(coinId), queryFn: () => getHistoryOrders(coinId) });
+}
+
+export function useHistoryOrders(coinId: number) {
+  return useQuery({ ...getHistoryOrdersQueryOptions(coinId), refetchInterval: useRefetchInterval(true, 5_000) });
+}

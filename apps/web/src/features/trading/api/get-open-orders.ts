@@ -1,0 +1,22 @@
+import { order, paths } from '@makerdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefetchInterval } from '../live/live-status';
+import type { Order } from '../types';
+
+const orderList = order.array();
+
+/** The caller's open orders on the pair. */
+export function getOpenOrders(coinId: number): Promise<Order[]> {
+  return api.get(paths.getOrders, { coinId }, { schema: orderList });
+}
+
+export const openOrdersQueryKey = (coinId: number) => ['trading', coinId, 'open-orders'] as const;
+
+export function getOpenOrdersQueryOptions(coinId: number) {
+  return queryOptions({ queryKey: openOrdersQueryKey(coinId), queryFn: () => getOpenOrders(coinId) });
+}
+
+export function useOpenOrders(coinId: number) {
+  return useQuery({ ...getOpenOrdersQueryOptions(coinId), refetchInterval: useRefetchInterval(true) });
+}

@@ -1,0 +1,22 @@
+import { orderBookResponse, paths } from '@makerdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefetchInterval } from '../live/live-status';
+import type { OrderBook } from '../types';
+import { BOOK_DEPTH } from './get-order-book';
+
+/** The reference venue's book of the pair ("other-side order book"). */
+export function getOtherBook(coinId: number): Promise<OrderBook> {
+  return api.get(paths.orderBookOther, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
+}
+
+export const otherBookQueryKey = (coinId: number) => ['trading', coinId, 'other-book'] as const;
+
+export function getOtherBookQueryOptions(coinId: number) {
+  return queryOptions({ queryKey: otherBookQueryKey(coinId), queryFn: () => getOtherBook(coinId) });
+}
+
+/** Not pushed: it polls while shown. */
+export function useOtherBook(coinId: number, enabled = true) {
+  return useQuery({ ...getOtherBookQueryOptions(coinId), enabled, refetchInterval: useRefetchInterval(false) });
+}

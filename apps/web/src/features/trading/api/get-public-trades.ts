@@ -1,0 +1,22 @@
+import { paths, tradesListResponse } from '@makerdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefetchInterval } from '../live/live-status';
+import type { PublicTrade } from '../types';
+
+/** Trades the console keeps in view, newest first. */
+export const PUBLIC_TRADES_LIMIT = 50;
+
+export function getPublicTrades(coinId: number): Promise<PublicTrade[]> {
+  return api.get(paths.tradesList, { coinId, limit: PUBLIC_TRADES_LIMIT }, { schema: tradesListResponse });
+}
+
+export const publicTradesQueryKey = (coinId: number) => ['trading', coinId, 'trades'] as const;
+
+export function getPublicTradesQueryOptions(coinId: number) {
+  return queryOptions({ queryKey: publicTradesQueryKey(coinId), queryFn: () => getPublicTrades(coinId) });
+}
+
+export function usePublicTrades(coinId: number) {
+  return useQuery({ ...getPublicTradesQueryOptions(coinId), refetchInterval: useRefetchInterval(true) });
+}

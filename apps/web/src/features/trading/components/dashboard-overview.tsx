@@ -1,0 +1,25 @@
+import { Flex } from 'antd';
+import type { ReactNode } from 'react';
+import { LiveUpdates } from '../live/live-updates';
+import { BalancesTable } from './balances-table';
+import { DashboardStats } from './dashboard-stats';
+import { KeyGuard } from './key-guard';
+import { MarketHeader } from './market-header';
+import { TradingProvider } from './trading-context';
+
+/** The control panel of one pair: its figures and the wallet, live like the work panel. */
+export function DashboardOverview({ coinId, name, missingKey }: { coinId: number; name: string; missingKey: ReactNode }) {
+  return (
+    <LiveUpdates coinId={coinId}>
+      <TradingProvider coinId={coinId} name={name}>
+        <KeyGuard fallback={missingKey}>
+          <Flex vertical gap={16} className="md-dashboard">
+            <MarketHeader />
+            <DashboardStats />
+            <BalancesTable />
+          </Flex>
+        </KeyGuard>
+      </TradingProvider>
+    </LiveUpdates>
+  );
+}

@@ -1,0 +1,146 @@
+import { Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNow } from '@/hooks/use-now';
+import { formatDateTime } from '@/lib/format-time';
+import { compareDecimals, formatFixed, formatSignedPercent } from '@/lib/numbers';
+import { useCandles } from '../api/get-candles';
+import { MY_TRADES_LIMIT, useMyTrades } from '../api/get-my-trades';
+import { useOpenOrders } from '../api/get-open-orders';
+import { usePrice } from '../api/get-price';
+import { useWallet } from '../api/get-wallet';
+import { fillTotals, orderOccupied, valuation, volumeSince } from '../utils/market-stats';
+import { priceChange, type PriceChange } from '../utils/price-change';
+import { StatCard } from './stat-card';
+import { useTrading } from './trading-context';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** 5-minute candles, 300 of them: 25 hours, enough for the day change and the 24 h volume. */
+const CANDLES = { interval: '5m', limit: 300 } as const;
+const CANDLE_MS = 5 * MINUTE;
+
+const FLEX = '1 1 220px';
+
+/** The control panel's figures for the selected pair (spec §3), every one from the venue's own data. */
+export function DashboardStats() {
+  const { t } = useTranslation('trading');
+  const { t: tc } = useTranslation('common');
+  const { pair, precision } = useTrading();
+  const now = useNow(10_000);
+  const wallet = useWallet(pair.coinId);
+  const price = usePrice(pair.coinId);
+  const open = useOpenOrders(pair.coinId);
+  const fills = useMyTrades(pair.coinId);
+  const candles = useCandles({ coinId: pair.coinId, ...CANDLES });
+
+  const last = price.data?.last ?? candles.data?.at(-1)?.close ?? null;
+  const worth = wallet.data && last ? valuation(wallet.data, last) : null;
+  const quote = (value: string | null | undefined) => (value == null ? null : formatFixed(value, precision.price));
+  const base = (value: string | null | undefined) => (value == null ? null : formatFixed(value, precision.amount));
+  const occupied = open.data && last ? orderOccupied(open.data, last) : null;
+  const volume24h = candles.data ? volumeSince(candles.data, now - DAY) : null;
+  const own = fills.data ? fillTotals(fills.data) : null;
+
+  const change = (windowMs: number, title: string) => {
+    const found: PriceChange | null | undefined = candles.data && priceChange(candles.data, windowMs, CANDLE_MS, now);
+    if (!candles.data) return <StatCard title={title} value={null} />;
+    if (!found) return <StatCard title={title} value={tc('empty.value')} note={t('stats.change.none')} />;
+    const direction = compareDecimals(found.percent, '0');
+    return (
+      <StatCard
+        title={title}
+        value={formatSignedPercent(found.percent)}
+        tone={direction > 0 ? 'up' : direction < 0 ? 'down' : undefined}
+        note={
+          found.complete
+            ? t('stats.change.from', { price: formatFixed(found.from, precision.price) })
+            : t('stats.change.since', { time: formatDateTime(found.since) })
+        }
+        tooltip={found.complete ? undefined : t('stats.change.partial')}
+      />
+    );
+  };
+
+  const margin = (title: string) => <StatCard title={title} value={tc('empty.value')} tooltip={t('stats.margin.tooltip')} note={t('stats.margin.note')} />;
+
+  return (
+    <>
+      <Typography.Title level={5} className="md-section-title">
+        {t('stats.section.balances', { quote: pair.quote })}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.totalBalance')}
+            value={quote(worth?.total)}
+            unit={pair.quote}
+            tooltip={t('stats.valued.tooltip', { quote: pair.quote })}
+            note={wallet.data && `${base(wallet.data.base.total)} ${pair.base} + ${quote(wallet.data.quote.total)} ${pair.quote}`}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.available')}
+            value={quote(worth?.available)}
+            unit={pair.quote}
+            note={wallet.data && `${base(wallet.data.base.available)} ${pair.base} + ${quote(wallet.data.quote.available)} ${pair.quote}`}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.frozen')}
+            value={quote(worth?.frozen)}
+            unit={pair.quote}
+            note={wallet.data && `${base(wallet.data.base.frozen)} ${pair.base} + ${quote(wallet.data.quote.frozen)} ${pair.quote}`}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.orderOccupied')}
+            value={quote(occupied)}
+            unit={pair.quote}
+            tooltip={t('stats.orderOccupied.tooltip')}
+            note={open.data && t('stats.openOrders', { count: open.data.length })}
+          />
+        </Col>
+      </Row>
+      <Typography.Title level={5} className="md-section-title">
+        {t('stats.section.market')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.volume24h')}
+            value={base(volume24h?.base)}
+            unit={pair.base}
+            tooltip={t('stats.volume24h.tooltip')}
+            note={volume24h && `≈ ${quote(volume24h.quote)} ${pair.quote}`}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard
+            title={t('stats.totalVolume')}
+            value={base(own?.volume)}
+            unit={pair.base}
+            tooltip={t('stats.totalVolume.tooltip')}
+            note={fills.data && t(fills.data.length >= MY_TRADES_LIMIT ? 'stats.fills.latest' : 'stats.fills', { count: fills.data.length })}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard title={t('stats.totalAmount')} value={quote(own?.turnover)} unit={pair.quote} tooltip={t('stats.totalAmount.tooltip')} note={t('stats.totalAmount.note')} />
+        </Col>
+        <Col flex={FLEX}>{change(HOUR, t('stats.change1h'))}</Col>
+        <Col flex={FLEX}>{change(DAY, t('stats.changeDay'))}</Col>
+      </Row>
+      <Typography.Title level={5} className="md-section-title">
+        {t('stats.section.margin')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col flex={FLEX}>{margin(t('stats.otherOccupied'))}</Col>
+        <Col flex={FLEX}>{margin(t('stats.isolatedOccupied'))}</Col>
+        <Col flex={FLEX}>{margin(t('stats.crossOccupied'))}</Col>
+      </Row>
+    </>
+  );
+}

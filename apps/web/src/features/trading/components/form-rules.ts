@@ -1,0 +1,59 @@
+import { mul } from '@makerdesk/format';
+import type { FormRule } from 'antd';
+import { compareDecimals, isPositive } from '@/lib/numbers';
+import type { Direction } from '../types';
+import { exceedsBalance, type Available } from '../utils/balance-check';
+
+/** A decimal field that must be filled and above 0. */
+export function positiveRules(required: string, positive: string): FormRule[] {
+  return [
+    { required: true, message: required },
+    { validator: (_, value?: string) => (!value || isPositive(value) ? Promise.resolve() : Promise.reject(new Error(positive))) },
+  ];
+}
+
+interface AmountTexts {
+  required: string;
+  positive: string;
+  /** The spec's "Buy quantity must not exceed balance" or "Sell quantity must not exceed balance". */
+  exceeds: string;
+}
+
+/** An order amount: filled, above 0, and payable from the available balance at `priceOf()` (spec §5). */
+export function amountRules(direction: Direction, priceOf: () => string | undefined, available: Available, texts: AmountTexts): FormRule[] {
+  return [
+    ...positiveRules(texts.required, texts.positive),
+    {
+      validator: (_, value?: string) => {
+        if (!value || !isPositive(value)) return Promise.resolve();
+        const price = priceOf();
+        const need = { cost: price ? mul(price, value) : '0', amount: value };
+        return exceedsBalance(direction, need, available) ? Promise.reject(new Error(texts.exceeds)) : Promise.resolve();
+      },
+    },
+  ];
+}
+
+interface RangeTexts {
+  required: string;
+  positive: string;
+  /** "Min value cannot exceed max value" */
+  minAboveMax: string;
+  /** "Max value must exceed min value" */
+  maxBelowMin: string;
+}
+
+/** Rules of a min/max price pair (spec §5: min must be less than max), each checked against the other field. */
+export function rangeRules(side: 'min' | 'max', other: string, texts: RangeTexts): FormRule[] {
+  return [
+    ...positiveRules(texts.required, texts.positive),
+    ({ getFieldValue }) => ({
+      validator: (_, value?: string) => {
+        const counterpart = getFieldValue(other) as string | undefined;
+        if (!value || !isPositive(value) || !counterpart || !isPositive(counterpart)) return Promise.resolve();
+        const ordered = side === 'min' ? compareDecimals(value, counterpart) < 0 : compareDecimals(value, counterpart) > 0;
+        return ordered ? Promise.resolve() : Promise.reject(new Error(side === 'min' ? texts.minAboveMax : texts.maxBelowMin));
+      },
+    }),
+  ];
+}

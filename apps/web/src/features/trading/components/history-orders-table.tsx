@@ -1,0 +1,49 @@
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { div } from '@makerdesk/format';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format-time';
+import { formatFixed, isPositive } from '@/lib/numbers';
+import { useHistoryOrders } from '../api/get-history-orders';
+import type { Order } from '../types';
+import { orderColumns } from './order-columns';
+import { OrdersEmpty } from './orders-empty';
+import { useTrading } from './trading-context';
+
+/** Closed orders of the pair, newest first, with the average fill price. */
+export function HistoryOrdersTable() {
+  const { t } = useTranslation('trading');
+  const { t: tc } = useTranslation('common');
+  const { pair, precision } = useTrading();
+  const orders = useHistoryOrders(pair.coinId);
+
+  const columns: ProColumns<Order>[] = [
+    ...orderColumns(t, pair, precision),
+    {
+      title: t('orders.average', { asset: pair.quote }),
+      dataIndex: 'filledValue',
+      align: 'right',
+      render: (_, o) =>
+        isPositive(o.filledAmount) ? formatFixed(div(o.filledValue, o.filledAmount), precision.price) : <Typography.Text type="secondary">{tc('empty.value')}</Typography.Text>,
+    },
+    { title: t('orders.updated'), dataIndex: 'updatedAt', width: 170, render: (_, o) => formatDateTime(o.updatedAt) },
+  ];
+
+  return (
+    <ProTable<Order>
+      rowKey="orderNo"
+      size="small"
+      className="md-orders-table"
+      columns={columns}
+      dataSource={orders.data ?? []}
+      loading={orders.isLoading}
+      search={false}
+      options={false}
+      toolBarRender={false}
+      cardProps={{ bodyStyle: { padding: 0 } }}
+      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: <OrdersEmpty text={t('orders.history.empty')} /> }}
+    />
+  );
+}

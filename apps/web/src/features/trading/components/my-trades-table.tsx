@@ -1,0 +1,56 @@
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { mul } from '@makerdesk/format';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format-time';
+import { formatFixed, formatPlain } from '@/lib/numbers';
+import { useMyTrades } from '../api/get-my-trades';
+import type { MyTrade } from '../types';
+import { SideTag } from './order-tags';
+import { OrdersEmpty } from './orders-empty';
+import { useTrading } from './trading-context';
+
+/** The caller's fills on the pair: price, amount, value, fee and whether it made or took liquidity. */
+export function MyTradesTable() {
+  const { t } = useTranslation('trading');
+  const { pair, precision } = useTrading();
+  const trades = useMyTrades(pair.coinId);
+
+  const columns: ProColumns<MyTrade>[] = [
+    { title: t('orders.time'), dataIndex: 'timestamp', width: 170, render: (_, f) => formatDateTime(f.timestamp) },
+    { title: t('orders.side'), dataIndex: 'side', width: 80, render: (_, f) => <SideTag side={f.side} /> },
+    { title: t('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, f) => formatFixed(f.price, precision.price) },
+    { title: t('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, f) => formatFixed(f.amount, precision.amount) },
+    { title: t('fills.value', { asset: pair.quote }), dataIndex: 'id', align: 'right', render: (_, f) => formatFixed(mul(f.price, f.amount), precision.price) },
+    { title: t('fills.fee'), dataIndex: 'fee', align: 'right', render: (_, f) => `${formatPlain(f.fee)} ${f.feeAsset}` },
+    {
+      title: t('fills.liquidity'),
+      dataIndex: 'liquidity',
+      width: 100,
+      render: (_, f) => (
+        <Tag bordered={false} color={f.liquidity === 'maker' ? 'blue' : 'purple'}>
+          {t(`fills.${f.liquidity}`)}
+        </Tag>
+      ),
+    },
+    { title: t('fills.orderNo'), dataIndex: 'orderNo', ellipsis: true, copyable: true },
+  ];
+
+  return (
+    <ProTable<MyTrade>
+      rowKey="id"
+      size="small"
+      className="md-orders-table"
+      columns={columns}
+      dataSource={trades.data ?? []}
+      loading={trades.isLoading}
+      search={false}
+      options={false}
+      toolBarRender={false}
+      cardProps={{ bodyStyle: { padding: 0 } }}
+      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      scroll={{ x: 1000 }}
+      locale={{ emptyText: <OrdersEmpty text={t('fills.empty')} /> }}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Card, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOrderBook } from '../api/get-order-book';
+import { useOtherBook } from '../api/get-other-book';
+import { usePrice } from '../api/get-price';
+import { BookLadder } from './book-ladder';
+import { useTrading } from './trading-context';
+
+type BookTab = 'book' | 'other';
+
+/** The pair's order book (click a price to use it in the order forms) and, in a tab, the reference venue's. */
+export function OrderBookCard() {
+  const { t } = useTranslation('trading');
+  const { pair, pickPrice } = useTrading();
+  const [tab, setTab] = useState<BookTab>('book');
+  const book = useOrderBook(pair.coinId);
+  const other = useOtherBook(pair.coinId, tab === 'other');
+  const price = usePrice(pair.coinId);
+  return (
+    <Card
+      size="small"
+      className="md-panel"
+      activeTabKey={tab}
+      onTabChange={(key) => setTab(key as BookTab)}
+      tabList={[
+        { key: 'book', label: t('book.title') },
+        { key: 'other', label: t('book.other') },
+      ]}
+      tabProps={{ size: 'small' }}
+    >
+      {tab === 'book' ? (
+        <BookLadder book={book.data} loading={book.isLoading} last={price.data?.last} onPick={pickPrice} />
+      ) : (
+        <>
+          <Typography.Text type="secondary" className="md-panel-note">
+            {t('book.other.note')}
+          </Typography.Text>
+          <BookLadder book={other.data} loading={other.isLoading} last={price.data?.reference} />
+        </>
+      )}
+    </Card>
+  );
+}

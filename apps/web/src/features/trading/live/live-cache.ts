@@ -1,0 +1,113 @@
+import { order, orderBookResponse, tradesListResponse, walletResponse } from '@makerdesk/contract';
+import { isPositive } from '@/lib/numbers';
+import { orderBookQueryKey } from '../api/get-order-book';
+import { historyOrdersQueryKey } from '../api/get-history-orders';
+import { myTradesQueryKey } from '../api/get-my-trades';
+import { openOrdersQueryKey } from '../api/get-open-orders';
+import { priceQueryKey } from '../api/get-price';
+import { PUBLIC_TRADES_LIMIT, publicTradesQueryKey } from '../api/get-public-trades';
+import { walletQueryKey } from '../api/get-wallet';
+import type { Balance, Order, OrderBook, Price, PublicTrade, Wallet } from '../types';
+
+/** What `/backend/ws` sends after `{type:'auth'}` and `{type:'subscribe', coinId}`. */
+export type LiveMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  | { type: 'subscribed'; coinId: number }
+  | { type: 'error'; code: number; msg: string }
+  | { type: 'book'; coinId: number; data: Omit<OrderBook, 'symbol'> }
+  | { type: 'trades'; coinId: number; data: PublicTrade[] }
+  | { type: 'order'; coinId: number; data: Order }
+  | { type: 'balances'; coinId: number; data: Balance[] };
+
+const payloadSchemas = {
+  book: orderBookResponse.omit({ symbol: true }),
+  trades: tradesListResponse,
+  order,
+  balances: walletResponse.shape.balances,
+};
+
+/** Checks a pushed message against the contract's schemas; anything else reads as null and is ignored. */
+export function parseLiveMessage(raw: unknown): LiveMessage | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const message = raw as { type?: unknown; coinId?: unknown; data?: unknown; code?: unknown; msg?: unknown };
+  switch (message.type) {
+    case 'ready':
+    case 'pong':
+      return { type: message.type };
+    case 'error':
+      return { type: 'error', code: typeof message.code === 'number' ? message.code : 0, msg: typeof message.msg === 'string' ? message.msg : '' };
+    case 'subscribed':
+    case 'book':
+    case 'trades':
+    case 'order':
+    case 'balances': {
+      if (typeof message.coinId !== 'number') return null;
+      if (message.type === 'subscribed') return { type: 'subscribed', coinId: message.coinId };
+      const parsed = payloadSchemas[message.type].safeParse(message.data);
+      return parsed.success ? ({ type: message.type, coinId: message.coinId, data: parsed.data } as LiveMessage) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** One change to the query cache: replace a query's data, or mark it stale so it is fetched again. */
+export type CacheChange =
+  | { kind: 'set'; queryKey: readonly unknown[]; update: (old: unknown) => unknown }
+  | { kind: 'invalidate'; queryKey: readonly unknown[] };
+
+/** A `set` whose updater leaves a query alone until it has loaded once (its first fetch is complete data). */
+function set<T>(queryKey: readonly unknown[], update: (old: T) => T): CacheChange {
+  return { kind: 'set', queryKey, update: (old) => (old === undefined ? undefined : update(old as T)) };
+}
+
+const isOpenOrder = (o: Pick<Order, 'status'>) => o.status === 'pending' || o.status === 'partial_filled';
+
+function upsert(list: Order[], changed: Order): Order[] {
+  return list.some((o) => o.orderNo === changed.orderNo) ? list.map((o) => (o.orderNo === changed.orderNo ? changed : o)) : [changed, ...list];
+}
+
+/**
+ * How a pushed message changes the cache, so every component reads one source: the book and trades
+ * replace or extend theirs, an order moves between the open and the history lists, balances refill
+ * the wallet, and the ticker follows the last trade and the best prices.
+ */
+export function cacheChangesFor(message: LiveMessage): CacheChange[] {
+  switch (message.type) {
+    case 'book': {
+      const { coinId, data } = message;
+      return [
+        set<OrderBook>(orderBookQueryKey(coinId), (old) => ({ ...old, ...data })),
+        set<Price>(priceQueryKey(coinId), (old) => ({ ...old, bid: data.bids[0]?.[0] ?? old.bid, ask: data.asks[0]?.[0] ?? old.ask })),
+      ];
+    }
+    case 'trades': {
+      const { coinId, data } = message;
+      const newest = data[0];
+      if (!newest) return [];
+      const ids = new Set(data.map((t) => t.id));
+      return [
+        set<PublicTrade[]>(publicTradesQueryKey(coinId), (old) => [...data, ...old.filter((t) => !ids.has(t.id))].slice(0, PUBLIC_TRADES_LIMIT)),
+        set<Price>(priceQueryKey(coinId), (old) => ({ ...old, last: newest.price })),
+      ];
+    }
+    case 'order': {
+      const { coinId, data } = message;
+      const open = isOpenOrder(data);
+      const changes: CacheChange[] = [
+        set<Order[]>(openOrdersQueryKey(coinId), (old) => (open ? upsert(old, data) : old.filter((o) => o.orderNo !== data.orderNo))),
+      ];
+      if (!open) changes.push(set<Order[]>(historyOrdersQueryKey(coinId), (old) => upsert(old, data)));
+      if (isPositive(data.filledAmount)) changes.push({ kind: 'invalidate', queryKey: myTradesQueryKey(coinId) });
+      return changes;
+    }
+    case 'balances': {
+      const { coinId, data } = message;
+      const find = (asset: string, fallback: Balance) => data.find((b) => b.asset === asset) ?? fallback;
+      return [set<Wallet>(walletQueryKey(coinId), (old) => ({ base: find(old.base.asset, old.base), quote: find(old.quote.asset, old.quote), balances: data }))];
+    }
+    default:
+      return [];
+  }
+}

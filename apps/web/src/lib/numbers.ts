@@ -1,0 +1,49 @@
+import { div, formatAmount, minus, mul, thousands, toDecimalString, truncate } from '@makerdesk/format';
+
+/**
+ * How the console shows money: truncated (never rounded up) to a fixed number of decimals, padded,
+ * with thousands separators. Arithmetic goes through @makerdesk/format; nothing here is a float.
+ */
+export function formatFixed(value: string | null | undefined, digits: number): string {
+  return formatAmount(value ?? '0', { digits, padZeros: true });
+}
+
+/** Every decimal the value has, without trailing zeros, grouped: '100000.00000000' → '100,000'. */
+export function formatPlain(value: string): string {
+  return thousands(toDecimalString(value));
+}
+
+/** -1, 0 or 1 as a decimal string compares with another; non-numbers count as zero (spec §5). */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const difference = minus(a, b);
+  if (difference === '0') return 0;
+  return difference.startsWith('-') ? -1 : 1;
+}
+
+export function isPositive(value: string | null | undefined): boolean {
+  return value != null && compareDecimals(value, '0') > 0;
+}
+
+/** (to − from) / from as a percentage, cut to `digits` decimals; null when `from` is zero. */
+export function percentChange(from: string, to: string, digits = 2): string | null {
+  if (!isPositive(from)) return null;
+  return truncate(mul(div(minus(to, from), from), '100'), digits, { padZeros: true });
+}
+
+/** '1.5' → '+1.50%', '-0.3' → '-0.30%': the sign is always written, as a change reads. */
+export function formatSignedPercent(percent: string, digits = 2): string {
+  const cut = truncate(percent, digits, { padZeros: true });
+  const sign = compareDecimals(cut, '0') > 0 ? '+' : '';
+  return `${sign}${cut}%`;
+}
+
+/** Decimals written in a decimal string: '65043.52' → 2, '2' → 0. */
+export function decimalsOf(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** The smallest step at `digits` decimals: 2 → '0.01', 0 → '1'. */
+export function stepOf(digits: number): string {
+  return digits <= 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`;
+}
