@@ -3,3 +3,4 @@ export * from './constants.ts';
 export * from './catalogue/index.ts';
 export * from './schemas/index.ts';
 export * from './routes.ts';
+export * from './batch-split.ts';

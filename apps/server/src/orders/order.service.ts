@@ -12,7 +12,7 @@ import type { CoinService } from '../services/coin.service.ts';
 import type { CredentialService } from '../services/credential.service.ts';
 import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
-import { BatchSplitError, splitBatch, type Distribution } from './batch-split.ts';
+import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
 import { ordersInRange } from './price-range.ts';
 

@@ -1,3 +1,4 @@
+/** Batch orders (spec §5): one rule for the server that places them and the console that previews them. */
 import BigNumber from 'bignumber.js';
 
 export type Distribution = 'uniform' | 'random' | 'ascending' | 'descending';
