@@ -9,7 +9,8 @@ import { exceedsBalance } from '../utils/balance-check';
 import type { BatchOrder } from '@makerdesk/contract';
 import { previewBatch, type BatchPreview } from '../utils/batch-split';
 import { DecimalInput } from './decimal-input';
-import { positiveRules, rangeRules } from './form-rules';
+import { positiveRules } from './form-rules';
+import { PriceRangeField } from './price-range-field';
 import { useTrading } from './trading-context';
 
 interface BatchValues {
@@ -132,34 +133,10 @@ export function BatchOrderForm() {
           </Row>
           <Row gutter={12}>
             <Col span={12}>
-              <Form.Item
-                name="minPrice"
-                label={t('range.min')}
-                dependencies={['maxPrice']}
-                rules={rangeRules('min', 'maxPrice', {
-                  required: t('range.min.required'),
-                  positive: t('validation.positive'),
-                  minAboveMax: t('range.minAboveMax'),
-                  maxBelowMin: t('range.maxBelowMin'),
-                })}
-              >
-                <DecimalInput decimals={precision.price} unit={pair.quote} />
-              </Form.Item>
+              <PriceRangeField bound="min" requiredMessage={t('range.min.required')} />
             </Col>
             <Col span={12}>
-              <Form.Item
-                name="maxPrice"
-                label={t('range.max')}
-                dependencies={['minPrice']}
-                rules={rangeRules('max', 'minPrice', {
-                  required: t('range.max.required'),
-                  positive: t('validation.positive'),
-                  minAboveMax: t('range.minAboveMax'),
-                  maxBelowMin: t('range.maxBelowMin'),
-                })}
-              >
-                <DecimalInput decimals={precision.price} unit={pair.quote} />
-              </Form.Item>
+              <PriceRangeField bound="max" requiredMessage={t('range.max.required')} />
             </Col>
           </Row>
           <Form.Item name="distribution" label={t('batch.distribution')} tooltip={t('batch.distribution.tooltip')}>

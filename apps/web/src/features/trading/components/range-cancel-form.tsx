@@ -6,8 +6,7 @@ import { compareDecimals, isPositive } from '@/lib/numbers';
 import { useCancelOrderList } from '../api/cancel-order-list';
 import { useOpenOrders } from '../api/get-open-orders';
 import type { Direction } from '../types';
-import { DecimalInput } from './decimal-input';
-import { rangeRules } from './form-rules';
+import { PriceRangeField } from './price-range-field';
 import { useTrading } from './trading-context';
 
 type SideChoice = Direction | 'all';
@@ -22,7 +21,7 @@ interface RangeValues {
 export function RangeCancelForm() {
   const { t } = useTranslation('trading');
   const { message } = App.useApp();
-  const { pair, precision } = useTrading();
+  const { pair } = useTrading();
   const open = useOpenOrders(pair.coinId);
   const cancelRange = useCancelOrderList();
   const [form] = Form.useForm<RangeValues>();
@@ -55,34 +54,10 @@ export function RangeCancelForm() {
       <Typography.Paragraph type="secondary">{t('rangeCancel.description')}</Typography.Paragraph>
       <Row gutter={16} align="bottom">
         <Col xs={24} sm={12} lg={6}>
-          <Form.Item
-            name="minPrice"
-            label={t('range.min')}
-            dependencies={['maxPrice']}
-            rules={rangeRules('min', 'maxPrice', {
-              required: t('rangeCancel.required'),
-              positive: t('validation.positive'),
-              minAboveMax: t('range.minAboveMax'),
-              maxBelowMin: t('range.maxBelowMin'),
-            })}
-          >
-            <DecimalInput decimals={precision.price} unit={pair.quote} />
-          </Form.Item>
+          <PriceRangeField bound="min" requiredMessage={t('rangeCancel.required')} />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <Form.Item
-            name="maxPrice"
-            label={t('range.max')}
-            dependencies={['minPrice']}
-            rules={rangeRules('max', 'minPrice', {
-              required: t('rangeCancel.required'),
-              positive: t('validation.positive'),
-              minAboveMax: t('range.minAboveMax'),
-              maxBelowMin: t('range.maxBelowMin'),
-            })}
-          >
-            <DecimalInput decimals={precision.price} unit={pair.quote} />
-          </Form.Item>
+          <PriceRangeField bound="max" requiredMessage={t('rangeCancel.required')} />
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="side" label={t('rangeCancel.side')}>
