@@ -35,7 +35,7 @@ export class ExchangeGateway {
     } else if ((await this.simKeys.register(material.apiKey, material.secretKey)) === 'conflict') {
       throw new AppError(ErrorCode.INVALID_API_KEY);
     }
-    this.sim.venue.openAccount(material.apiKey);
+    await this.sim.venue.openAccount(material.apiKey);
   }
 
   async forKey(material: ApiKeyMaterial): Promise<Exchange> {

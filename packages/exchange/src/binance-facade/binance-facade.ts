@@ -39,7 +39,7 @@ export interface FacadeVenue {
   /** The venue as the key's account sees it (opened on first use). */
   account(apiKey: string): Exchange;
   /** An account's order by client order id; without it the facade searches recent orders. */
-  orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Order | undefined;
+  orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
 }
 
 export interface BinanceFacadeOptions {
@@ -87,17 +87,13 @@ type Endpoint = { method: Method; path: string; action: FacadeAction } & (
   | { signed: true; handle(ctx: SignedContext): unknown }
 );
 
-/** What `SimVenue` offers the facade beyond the contract: look-ups by client order id. */
-type SimVenueLike = SimVenueApi & Partial<Pick<FacadeVenue, 'orderByClientId'>>;
-
 /** Adapts the simulator: public data from its account-free market-data view. */
-export function facadeVenueFromSim(sim: SimVenueLike): FacadeVenue {
-  const byClientId = sim.orderByClientId?.bind(sim);
+export function facadeVenueFromSim(sim: SimVenueApi): FacadeVenue {
   return {
     markets: () => sim.markets(),
     marketData: () => sim.marketData(),
     account: (apiKey) => sim.account(apiKey),
-    ...(byClientId ? { orderByClientId: byClientId } : {}),
+    orderByClientId: (apiKey, symbol, clientOrderId) => sim.orderByClientId(apiKey, symbol, clientOrderId),
   };
 }
 
@@ -331,7 +327,7 @@ export class BinanceFacade {
   private async orderByClientId(account: Exchange, apiKey: string, market: Market, clientId: string, onlyOpen: boolean): Promise<Order | undefined> {
     const lookUp = this.options.venue.orderByClientId;
     if (lookUp) {
-      const order = lookUp.call(this.options.venue, apiKey, market.symbol, clientId);
+      const order = await lookUp.call(this.options.venue, apiKey, market.symbol, clientId);
       return order && (!onlyOpen || order.status === 'pending' || order.status === 'partial_filled') ? order : undefined;
     }
     const open = await account.fetchOpenOrders(market.symbol);

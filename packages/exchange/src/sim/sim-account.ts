@@ -41,64 +41,81 @@ function limitOf(value: number | undefined, fallback: number, max: number): numb
 export class SimMarketData implements MarketDataReader {
   constructor(protected readonly core: SimCore) {}
 
-  async loadMarkets(): Promise<Market[]> {
-    return this.core.setups.map((setup) => ({ ...setup.venueMarket }));
+  /**
+   * Computes an answer now, and gives it (or the refusal) once everything it may reflect is
+   * durable: the venue never shows what a crash could take back.
+   */
+  protected answer<T>(compute: () => T): Promise<T> {
+    let value: T;
+    try {
+      value = compute();
+    } catch (err) {
+      return this.core.whenDurable(undefined).then(() => Promise.reject(err));
+    }
+    return this.core.whenDurable(value);
   }
 
-  async fetchOrderBook(symbol: string, depth = DEFAULT_DEPTH): Promise<OrderBook> {
-    const pair = this.core.pair(symbol);
-    return bookView(pair.setup, pair.book.book, limitOf(depth, DEFAULT_DEPTH, MAX_DEPTH), this.core.now());
+  loadMarkets(): Promise<Market[]> {
+    return this.answer(() => this.core.setups.map((setup) => ({ ...setup.venueMarket })));
+  }
+
+  fetchOrderBook(symbol: string, depth = DEFAULT_DEPTH): Promise<OrderBook> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      return bookView(pair.setup, pair.book.book, limitOf(depth, DEFAULT_DEPTH, MAX_DEPTH), this.core.now());
+    });
   }
 
   /** Newest first. */
-  async fetchTrades(symbol: string, limit = DEFAULT_LIMIT): Promise<Trade[]> {
-    const pair = this.core.pair(symbol);
-    const trades = pair.trades;
-    const n = limitOf(limit, DEFAULT_LIMIT, PUBLIC_TRADES_PER_PAIR);
-    const out: Trade[] = [];
-    for (let i = trades.length - 1; i >= 0 && out.length < n; i--) out.push(tradeView(pair.setup, trades[i]!));
-    return out;
+  fetchTrades(symbol: string, limit = DEFAULT_LIMIT): Promise<Trade[]> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const trades = pair.trades;
+      const n = limitOf(limit, DEFAULT_LIMIT, PUBLIC_TRADES_PER_PAIR);
+      const out: Trade[] = [];
+      for (let i = trades.length - 1; i >= 0 && out.length < n; i--) out.push(tradeView(pair.setup, trades[i]!));
+      return out;
+    });
   }
 
   /** Oldest first: from `since` on when given, else the newest `limit` (500 by default). */
-  async fetchCandles(
-    symbol: string,
-    interval: CandleInterval,
-    options: { since?: number; limit?: number } = {},
-  ): Promise<Candle[]> {
-    const pair = this.core.pair(symbol);
-    if (!CANDLE_INTERVALS.includes(interval)) {
-      const name = String(interval);
-      throw new ExchangeError('invalid_order', `Unknown candle interval ${name}.`, { interval: name });
-    }
-    const limit = limitOf(options.limit, DEFAULT_CANDLE_LIMIT, DEFAULT_CANDLE_CAPACITY);
-    const candles = pair.candles.candles(interval, { since: options.since, limit });
-    return candles.map((candle) => candleView(pair.setup, candle));
+  fetchCandles(symbol: string, interval: CandleInterval, options: { since?: number; limit?: number } = {}): Promise<Candle[]> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      if (!CANDLE_INTERVALS.includes(interval)) {
+        const name = String(interval);
+        throw new ExchangeError('invalid_order', `Unknown candle interval ${name}.`, { interval: name });
+      }
+      const limit = limitOf(options.limit, DEFAULT_CANDLE_LIMIT, DEFAULT_CANDLE_CAPACITY);
+      const candles = pair.candles.candles(interval, { since: options.since, limit });
+      return candles.map((candle) => candleView(pair.setup, candle));
+    });
   }
 
   /** Rolling 24 h from the 1m candles; `last` is the last trade, however old. */
-  async fetchTicker(symbol: string): Promise<Ticker> {
-    const pair = this.core.pair(symbol);
-    const { setup } = pair;
-    const now = this.core.now();
-    const stats = pair.candles.rolling24h(now);
-    const bid = pair.book.book.bestBid();
-    const ask = pair.book.book.bestAsk();
-    const price = (ticks: number | null | undefined): string | null => (ticks == null ? null : formatPrice(setup, ticks));
-    return {
-      symbol,
-      last: price(pair.lastPrice),
-      bid: price(bid),
-      ask: price(ask),
-      open24h: price(stats?.open),
-      high24h: price(stats?.high),
-      low24h: price(stats?.low),
-      baseVolume24h: formatAmount(setup, stats?.volume ?? 0n),
-      quoteVolume24h: formatQuote(setup, stats?.quoteVolume ?? 0n),
-      timestamp: now,
-    };
+  fetchTicker(symbol: string): Promise<Ticker> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const { setup } = pair;
+      const now = this.core.now();
+      const stats = pair.candles.rolling24h(now);
+      const bid = pair.book.book.bestBid();
+      const ask = pair.book.book.bestAsk();
+      const price = (ticks: number | null | undefined): string | null => (ticks == null ? null : formatPrice(setup, ticks));
+      return {
+        symbol,
+        last: price(pair.lastPrice),
+        bid: price(bid),
+        ask: price(ask),
+        open24h: price(stats?.open),
+        high24h: price(stats?.high),
+        low24h: price(stats?.low),
+        baseVolume24h: formatAmount(setup, stats?.volume ?? 0n),
+        quoteVolume24h: formatQuote(setup, stats?.quoteVolume ?? 0n),
+        timestamp: now,
+      };
+    });
   }
-
 }
 
 export class SimAccount extends SimMarketData implements Exchange {
@@ -113,53 +130,62 @@ export class SimAccount extends SimMarketData implements Exchange {
     super(core);
   }
 
-  async fetchBalances(): Promise<Balance[]> {
-    return balancesView(this.core.ledger, this.user.ledgerId, this.core.assetDecimals);
+  fetchBalances(): Promise<Balance[]> {
+    return this.answer(() => balancesView(this.core.ledger, this.user.ledgerId, this.core.assetDecimals));
   }
 
   /** In placement order. */
-  async fetchOpenOrders(symbol: string): Promise<Order[]> {
-    const pair = this.core.pair(symbol);
-    return this.user.openOrders(symbol).map((order) => orderView(pair.setup, order));
+  fetchOpenOrders(symbol: string): Promise<Order[]> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      return this.user.openOrders(symbol).map((order) => orderView(pair.setup, order));
+    });
   }
 
   /** Newest first, from the last 1000 closed orders of the pair. */
-  async fetchClosedOrders(symbol: string, options: { limit?: number } = {}): Promise<Order[]> {
-    const pair = this.core.pair(symbol);
-    const limit = limitOf(options.limit, DEFAULT_LIMIT, CLOSED_ORDERS_PER_PAIR);
-    return this.user.closedOrders(symbol, limit).map((order) => orderView(pair.setup, order));
+  fetchClosedOrders(symbol: string, options: { limit?: number } = {}): Promise<Order[]> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const limit = limitOf(options.limit, DEFAULT_LIMIT, CLOSED_ORDERS_PER_PAIR);
+      return this.user.closedOrders(symbol, limit).map((order) => orderView(pair.setup, order));
+    });
   }
 
-  async fetchOrder(symbol: string, orderNo: string): Promise<Order> {
-    const pair = this.core.pair(symbol);
-    const order = this.user.find(symbol, orderNo);
-    if (order === undefined) throw new ExchangeError('order_not_found', `Order ${String(orderNo)} not found.`, { orderNo });
-    return orderView(pair.setup, order);
+  fetchOrder(symbol: string, orderNo: string): Promise<Order> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const order = this.user.find(symbol, orderNo);
+      if (order === undefined) throw new ExchangeError('order_not_found', `Order ${String(orderNo)} not found.`, { orderNo });
+      return orderView(pair.setup, order);
+    });
   }
 
   /** Newest first; `side` is this account's side, the fee is in the asset it received. */
-  async fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
-    const pair = this.core.pair(symbol);
-    const limit = limitOf(options.limit, DEFAULT_LIMIT, FILLS_PER_PAIR);
-    return this.user.fills(symbol, limit).map((fill) => myTradeView(pair.setup, fill, this.core.assetDecimals));
+  fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const limit = limitOf(options.limit, DEFAULT_LIMIT, FILLS_PER_PAIR);
+      return this.user.fills(symbol, limit).map((fill) => myTradeView(pair.setup, fill, this.core.assetDecimals));
+    });
   }
 
-  async placeOrder(request: PlaceOrderRequest): Promise<Order> {
-    return this.core.placeOrder(this.user, request);
+  placeOrder(request: PlaceOrderRequest): Promise<Order> {
+    return this.answer(() => this.core.placeOrder(this.user, request));
   }
 
-  async cancelOrder(symbol: string, orderNo: string): Promise<Order> {
-    return this.core.cancelOrder(this.user, symbol, orderNo);
+  cancelOrder(symbol: string, orderNo: string): Promise<Order> {
+    return this.answer(() => this.core.cancelOrder(this.user, symbol, orderNo));
   }
 
-  async cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]> {
-    return this.core.cancelOrders(this.user, symbol, orderNos);
+  cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]> {
+    return this.answer(() => this.core.cancelOrders(this.user, symbol, orderNos));
   }
 
   /**
-   * Synchronous events, sent right after the change that caused them: 'book' (at most one per
-   * change or background tick, 20 levels) and 'trades' (newest first) of the pair, and this
-   * account's 'order' updates in the pair and 'balances' (sent to each of its subscriptions).
+   * Events sent right after the change that caused them (without a journal, synchronously inside
+   * the call; with one, once the change is durable): 'book' (at most one per change or background
+   * tick, 20 levels) and 'trades' (newest first) of the pair, and this account's 'order' updates in
+   * the pair and 'balances' (sent to each of its subscriptions).
    */
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
     this.core.pair(symbol);

@@ -32,6 +32,7 @@ import { parsePlaceRequest, placeError } from './order-request.ts';
 import { Prng } from './prng.ts';
 import { ReferenceVenue, type ReferenceVenueJson } from './reference-venue.ts';
 import { EventHub } from './sim-events.ts';
+import { SimJournalError, journalledRequest, type SimCommand, type SimJournal } from './sim-journal.ts';
 import { SimConfigError, formatPrice, setupPairs, type PairSetup } from './sim-pair.ts';
 import type { SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
 import { balancesView, bookView, orderView, tradeView, type TradeRecord } from './sim-views.ts';
@@ -101,6 +102,9 @@ export interface CorePair {
   readonly port: QuotingPort;
 }
 
+/** A command before the batch that runs it gives it its time. */
+type UnstampedCommand = SimCommand extends infer C ? (C extends SimCommand ? Omit<C, 't'> : never) : never;
+
 interface Batch {
   readonly time: number;
   changed: boolean;
@@ -154,6 +158,11 @@ export class SimCore {
   private nextOrderNo = 1;
   private nextTradeId = 1;
   private batch: Batch | null = null;
+  private journal: SimJournal | null = null;
+  /** Settles once every command applied so far is durable (at once without a journal). */
+  private durable: Promise<void> = Promise.resolve();
+  /** While replaying: the time of the command being replayed. */
+  private replayTime: number | null = null;
 
   constructor(options: SimVenueOptions, snapshot?: unknown) {
     const { setups, assetDecimals } = setupPairs(options.pairs);
@@ -167,7 +176,7 @@ export class SimCore {
 
     const json = snapshot === undefined ? undefined : readSnapshotHead(snapshot);
     const restored = json === undefined ? new Set<string>() : this.restore(json);
-    this.run(() => {
+    this.run(null, () => {
       for (const pair of this.pairs.values()) {
         if (!restored.has(pair.setup.config.symbol)) this.quote(pair);
       }
@@ -203,7 +212,7 @@ export class SimCore {
     if (typeof apiKey !== 'string' || apiKey === '') throw new ExchangeError('invalid_key', 'The API key is empty.');
     const existing = this.users.get(UserAccount.ledgerIdOf(apiKey));
     if (existing !== undefined) return existing;
-    return this.run((batch) => {
+    return this.run({ k: 'open', key: apiKey }, (batch) => {
       const user = new UserAccount(apiKey);
       this.users.set(user.ledgerId, user);
       // The demo funds are minted: the supply grows with them and total === supply still holds.
@@ -221,7 +230,7 @@ export class SimCore {
     if (user.usesClientOrderId(parsed.clientOrderId)) {
       throw new ExchangeError('invalid_order', 'Duplicate order sent.', { clientOrderId: parsed.clientOrderId });
     }
-    return this.run((batch) => {
+    return this.run({ k: 'place', key: user.apiKey, req: journalledRequest(request) }, (batch) => {
       const no = String(this.nextOrderNo);
       let placement: Placement;
       try {
@@ -261,7 +270,7 @@ export class SimCore {
         status: record.status,
       });
     }
-    return this.run((batch) => {
+    return this.run({ k: 'cancel', key: user.apiKey, sym: symbol, no: orderNo }, (batch) => {
       this.cancelOpen(pair, user, record, batch);
       return orderView(pair.setup, record);
     });
@@ -270,7 +279,7 @@ export class SimCore {
   /** Cancels every open one of the orders in one batch; returns each known order as it now stands, unknown ones left out. */
   cancelOrders(user: UserAccount, symbol: string, orderNos: readonly string[]): Order[] {
     const pair = this.pair(symbol);
-    return this.run((batch) => {
+    return this.run({ k: 'cancelMany', key: user.apiKey, sym: symbol, nos: [...orderNos] }, (batch) => {
       const out: Order[] = [];
       for (const no of orderNos) {
         const record = user.find(symbol, no);
@@ -282,12 +291,97 @@ export class SimCore {
     });
   }
 
+  /** Credits an open account (a testnet faucet): `amount` is a positive decimal string of `asset`. */
+  deposit(user: UserAccount, asset: string, amount: string): void {
+    const decimals = this.assetDecimals.get(asset);
+    if (decimals === undefined) throw new ExchangeError('invalid_order', `No pair trades ${String(asset)}.`, { asset: String(asset) });
+    let units: bigint;
+    try {
+      units = decimalToUnits(amount, decimals);
+    } catch {
+      throw new ExchangeError('invalid_order', `The amount must be a decimal with at most ${decimals} decimals.`, { amount: String(amount) });
+    }
+    if (units <= 0n) throw new ExchangeError('invalid_order', 'The amount must be positive.', { amount });
+    this.run({ k: 'deposit', key: user.apiKey, asset, amount }, (batch) => {
+      this.ledger.deposit(user.ledgerId, asset, units);
+      batch.changed = true;
+      batch.balances.add(user);
+    });
+  }
+
+  /**
+   * From now on every accepted command goes to `journal`, and nothing is answered or sent before
+   * the journal says it is durable. Replay first: a venue takes one journal, once.
+   */
+  journalTo(journal: SimJournal): void {
+    if (this.journal !== null) throw new Error('the simulator already writes a journal');
+    this.journal = journal;
+  }
+
+  /** Applies commands a journal kept, at their own times; throws a SimJournalError where one cannot be applied. */
+  replay(commands: Iterable<SimCommand>): void {
+    if (this.journal !== null) throw new Error('replay before the journal is attached, not after');
+    let index = 0;
+    for (const command of commands) {
+      this.replayTime = command.t;
+      try {
+        this.apply(command);
+      } catch (err) {
+        const what = err instanceof Error ? err.message : String(err);
+        throw new SimJournalError(`command ${index} (${command.k} at ${command.t}) failed again: ${what}`, { cause: err });
+      } finally {
+        this.replayTime = null;
+      }
+      index++;
+    }
+  }
+
+  /** Resolves to `value` once everything applied so far is durable. */
+  whenDurable<T>(value: T): Promise<T> {
+    if (this.journal === null) return Promise.resolve(value);
+    return this.durable.then(
+      () => value,
+      (err: unknown) => {
+        throw new ExchangeError('venue_error', 'The simulator could not save this change; try again.', {}, { cause: err });
+      },
+    );
+  }
+
+  private apply(command: SimCommand): void {
+    switch (command.k) {
+      case 'step':
+        this.step();
+        return;
+      case 'open':
+        this.user(command.key);
+        return;
+      case 'deposit':
+        this.deposit(this.knownUser(command.key), command.asset, command.amount);
+        return;
+      case 'place':
+        this.placeOrder(this.knownUser(command.key), command.req);
+        return;
+      case 'cancel':
+        this.cancelOrder(this.knownUser(command.key), command.sym, command.no);
+        return;
+      case 'cancelMany':
+        this.cancelOrders(this.knownUser(command.key), command.sym, command.nos);
+        return;
+    }
+  }
+
+  private knownUser(apiKey: string): UserAccount {
+    const user = this.users.get(UserAccount.ledgerIdOf(apiKey));
+    if (user === undefined) throw new Error(`account ${apiKey} was never opened`);
+    return user;
+  }
+
   /**
    * One background tick: every reference price walks, every provider requotes, noise traders
    * may trade, and the reference venue follows.
    */
   step(): void {
-    this.run((batch) => {
+    this.run({ k: 'step' }, (batch) => {
       batch.changed = true;
       for (const pair of this.pairs.values()) {
         pair.walk = walkLogOffset(pair.walk, pair.setup.config.volatility, this.rng);
@@ -353,12 +447,15 @@ export class SimCore {
     return json as unknown as SimSnapshot;
   }
 
-  /** Runs `change` as one batch (or inside the batch already running), then sends its events. */
-  private run<T>(change: (batch: Batch) => T): T {
+  /**
+   * Runs `change` as one batch (or inside the batch already running), records its command in the
+   * journal once it succeeded, then sends its events: after the command is durable, with a journal.
+   */
+  private run<T>(command: UnstampedCommand | null, change: (batch: Batch) => T): T {
     if (this.batch !== null) return change(this.batch);
     const batch: Batch = {
       // Whole milliseconds: the snapshot keeps timestamps as integers.
-      time: Math.floor(this.now()),
+      time: this.replayTime ?? Math.floor(this.now()),
       changed: false,
       books: new Set(),
       trades: new Map(),
@@ -367,7 +464,13 @@ export class SimCore {
     };
     this.batch = batch;
     try {
-      return change(batch);
+      const result = change(batch);
+      if (command !== null && this.journal !== null && this.replayTime === null) {
+        this.durable = this.journal.append({ ...command, t: batch.time } as SimCommand);
+        // Whoever waits on it sees a failure; an unobserved one must not crash the process.
+        this.durable.catch(() => undefined);
+      }
+      return result;
     } finally {
       this.batch = null;
       if (batch.changed) this.flush(batch);
@@ -376,38 +479,45 @@ export class SimCore {
 
   private flush(batch: Batch): void {
     const hub = this.hub;
+    const deliveries: (() => void)[] = [];
     for (const [record, user] of batch.orders) {
       if (!hub.watchesAccount(user.ledgerId)) continue;
       const pair = this.pairs.get(record.symbol) as CorePair;
-      const order = orderView(pair.setup, record);
-      hub.toAccountPair(user.ledgerId, record.symbol, { type: 'order', symbol: record.symbol, order });
+      const event = { type: 'order', symbol: record.symbol, order: orderView(pair.setup, record) } as const;
+      deliveries.push(() => hub.toAccountPair(user.ledgerId, record.symbol, event));
     }
     for (const user of batch.balances) {
       if (!hub.watchesAccount(user.ledgerId)) continue;
-      const balances = balancesView(this.ledger, user.ledgerId, this.assetDecimals);
-      hub.toAccount(user.ledgerId, { type: 'balances', balances });
+      const event = { type: 'balances', balances: balancesView(this.ledger, user.ledgerId, this.assetDecimals) } as const;
+      deliveries.push(() => hub.toAccount(user.ledgerId, event));
     }
     for (const [pair, trades] of batch.trades) {
       const symbol = pair.setup.config.symbol;
-      if (hub.watchesPair(symbol)) {
-        // Newest first, like fetchTrades.
-        hub.toPair(symbol, { type: 'trades', symbol, trades: trades.map((t) => tradeView(pair.setup, t)).reverse() });
-      }
+      if (!hub.watchesPair(symbol)) continue;
+      // Newest first, like fetchTrades.
+      const event = { type: 'trades', symbol, trades: trades.map((t) => tradeView(pair.setup, t)).reverse() } as const;
+      deliveries.push(() => hub.toPair(symbol, event));
     }
     for (const pair of batch.books) {
       const symbol = pair.setup.config.symbol;
-      if (hub.watchesPair(symbol)) {
-        const book = bookView(pair.setup, pair.book.book, EVENT_BOOK_DEPTH, batch.time);
-        hub.toPair(symbol, { type: 'book', symbol, book });
-      }
+      if (!hub.watchesPair(symbol)) continue;
+      const event = { type: 'book', symbol, book: bookView(pair.setup, pair.book.book, EVENT_BOOK_DEPTH, batch.time) } as const;
+      deliveries.push(() => hub.toPair(symbol, event));
     }
-    for (const listener of [...this.changeListeners]) {
-      try {
-        listener();
-      } catch {
-        // A listener's failure must not interrupt the venue, nor the other listeners.
+    const listeners = [...this.changeListeners];
+    const send = (): void => {
+      for (const deliver of deliveries) deliver();
+      for (const listener of listeners) {
+        try {
+          listener();
+        } catch {
+          // A listener's failure must not interrupt the venue, nor the other listeners.
+        }
       }
-    }
+    };
+    if (this.journal === null) send();
+    // What the journal has not kept yet is shown to nobody; what it can never keep, never.
+    else if (deliveries.length > 0 || listeners.length > 0) this.durable.then(send, () => undefined);
   }
 
   /** Records what a placement did: public trades and candles, user orders, fills and balances. */

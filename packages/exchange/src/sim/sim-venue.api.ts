@@ -2,7 +2,8 @@
  * The contract of the built-in simulated exchange, shared by its implementation (`sim-venue.ts`),
  * the Binance-compatible facade and the server. Change it only together with all three.
  */
-import type { Exchange, Market, MarketDataReader, OrderBook } from '../exchange.ts';
+import type { Exchange, Market, MarketDataReader, Order, OrderBook } from '../exchange.ts';
+import type { SimCommand, SimJournal } from './sim-journal.ts';
 
 export interface SimPairConfig {
   /** Unified symbol `BASE/QUOTE`, as the server's coin list names it. */
@@ -46,16 +47,24 @@ export interface SimVenueApi {
   /** One background tick, synchronously (tests and `start()`'s timer). */
   step(): void;
   hasAccount(apiKey: string): boolean;
-  /** Idempotent; a new account is funded with `demoFunds`. */
-  openAccount(apiKey: string): void;
+  /** Idempotent; a new account is funded with `demoFunds`. Resolves once the opening is durable. */
+  openAccount(apiKey: string): Promise<void>;
+  /** Credits an account (opened on first use) with a positive decimal `amount` of `asset`: a testnet faucet. */
+  deposit(apiKey: string, asset: string, amount: string): Promise<void>;
+  /** Sends every later accepted command to `journal`, and holds every answer until it is durable there. Once. */
+  journalTo(journal: SimJournal): void;
+  /** Applies what a journal kept since the snapshot the venue was restored from; before `journalTo`. */
+  replay(commands: Iterable<SimCommand>): void;
   /** Public market data without an account (charts, the REST facade's public endpoints). */
   marketData(): MarketDataReader;
   /** The venue as one account sees it; opens the account on first use. */
   account(apiKey: string): Exchange;
+  /** An account's order by its client order id, open or among its recent closed ones. */
+  orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
   /** The second, reference venue: its book is the "other-side order book" and the follow modes' price source. */
   referenceBook(symbol: string, depth?: number): OrderBook;
   referencePrice(symbol: string): string;
-  /** Called after any state change (debounce it): the server persists a snapshot then. */
+  /** Called after any state change (once it is durable, with a journal). */
   onChange(listener: () => void): () => void;
   snapshot(): SimSnapshot;
 }

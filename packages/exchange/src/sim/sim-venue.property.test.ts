@@ -5,39 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from '../errors.ts';
 import { defaultSimPairs, defaultSimVenueOptions } from './default-pairs.ts';
 import { decimalToUnits } from './matching/index.ts';
 import { SimVenue } from './sim-venue.ts';
 import type { SimSnapshot } from './sim-venue.api.ts';
-
-const USERS = ['u0', 'u1', 'u2'];
-
-type Command =
-  | { kind: 'step'; ticks: number }
-  | { kind: 'limit'; user: number; pair: number; buy: boolean; bps: number; size: number; tif: 'GTC' | 'IOC' | 'POST_ONLY' }
-  | { kind: 'market'; user: number; pair: number; buy: boolean; size: number }
-  | { kind: 'cancel'; user: number; pair: number; pick: number }
-  | { kind: 'cancelAll'; user: number; pair: number };
+import { ACTIVITY_USERS as USERS, activityArb, applyActivity, ClientIds } from './testing/random-activity.ts';
 
 const seedArb = fc.integer({ min: 0, max: 2 ** 31 - 1 });
-const user = fc.integer({ min: 0, max: USERS.length - 1 });
-const pair = fc.integer({ min: 0, max: defaultSimPairs.length - 1 });
-const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('step' as const), ticks: fc.integer({ min: 1, max: 5 }) }),
-  fc.record({
-    kind: fc.constant('limit' as const),
-    user,
-    pair,
-    buy: fc.boolean(),
-    bps: fc.integer({ min: -60, max: 60 }),
-    size: fc.integer({ min: 1, max: 400 }),
-    tif: fc.constantFrom('GTC' as const, 'IOC' as const, 'POST_ONLY' as const),
-  }),
-  fc.record({ kind: fc.constant('market' as const), user, pair, buy: fc.boolean(), size: fc.integer({ min: 1, max: 400 }) }),
-  fc.record({ kind: fc.constant('cancel' as const), user, pair, pick: fc.nat() }),
-  fc.record({ kind: fc.constant('cancelAll' as const), user, pair }),
-);
 
 interface SnapshotShape {
   ledger: { supply: [string, string][]; accounts: [string, [string, string, string][]][] };
@@ -62,54 +36,16 @@ function checkHolds(snapshot: SnapshotShape): void {
   }
 }
 
-let sequence = 0;
-
-async function apply(venue: SimVenue, clock: { t: number }, cmd: Command): Promise<void> {
-  if (cmd.kind === 'step') {
-    for (let i = 0; i < cmd.ticks; i++) {
-      clock.t += 1_000;
-      venue.step();
-    }
-    return;
-  }
-  const config = defaultSimPairs[cmd.pair]!;
-  const account = venue.account(USERS[cmd.user]!);
-  const symbol = config.symbol;
-  try {
-    if (cmd.kind === 'limit' || cmd.kind === 'market') {
-      const amount = (Number(config.minAmount) * cmd.size * 10).toFixed(config.amountPrecision);
-      const direction = cmd.buy ? 'buy' : 'sell';
-      const clientOrderId = `c${(sequence += 1)}`;
-      if (cmd.kind === 'market') {
-        await account.placeOrder({ symbol, direction, tradeType: 'market', amount, clientOrderId });
-      } else {
-        const fair = Number(venue.fairPrice(symbol));
-        const price = (fair * (1 + cmd.bps / 10_000)).toFixed(config.pricePrecision);
-        await account.placeOrder({ symbol, direction, tradeType: 'limit', price, amount, timeInForce: cmd.tif, clientOrderId });
-      }
-    } else if (cmd.kind === 'cancel') {
-      const open = await account.fetchOpenOrders(symbol);
-      const target = open[cmd.pick % Math.max(1, open.length)];
-      if (target !== undefined) await account.cancelOrder(symbol, target.orderNo);
-    } else {
-      const open = await account.fetchOpenOrders(symbol);
-      await account.cancelOrders(symbol, open.map((o) => o.orderNo));
-    }
-  } catch (err) {
-    if (!(err instanceof ExchangeError)) throw err;
-    expect(['min_notional', 'min_amount', 'insufficient_balance', 'post_only_would_cross']).toContain(err.kind);
-  }
-}
-
 describe('SimVenue under random user activity', () => {
   it('conserves every asset, keeps holds and orders consistent, and round-trips its snapshot', async () => {
     await fc.assert(
-      fc.asyncProperty(seedArb, fc.array(command, { minLength: 20, maxLength: 80 }), async (seed, commands) => {
+      fc.asyncProperty(seedArb, fc.array(activityArb(), { minLength: 20, maxLength: 80 }), async (seed, commands) => {
         const clock = { t: 1_699_999_200_000 };
         const options = defaultSimVenueOptions({ seed, now: () => clock.t });
         const venue = new SimVenue(options);
+        const ids = new ClientIds();
         for (const cmd of commands) {
-          await apply(venue, clock, cmd);
+          await applyActivity(venue, clock, cmd, ids);
           expect(venue.conserves()).toBe(true);
         }
         const snapshot = JSON.parse(JSON.stringify(venue.snapshot())) as SimSnapshot & SnapshotShape;

@@ -10,15 +10,19 @@
  *   min_notional, insufficient_balance, post_only_would_cross, order_not_found, order_closed,
  *   invalid_key (empty API key). A self-trade is not an error: the incoming user order ends
  *   canceled or partial_canceled (cancel_taker, always on for users).
- * - Events and onChange are synchronous: they run inside the call that changed the state, after
- *   the change and before its promise resolves; a background tick sends at most one 'book' per
- *   pair. The background market, the demo funds and re-funding the background accounts mint
+ * - Without a journal, events and onChange are synchronous: they run inside the call that changed
+ *   the state, after the change and before its promise resolves; a background tick sends at most
+ *   one 'book' per pair.
+ * - With a journal (`journalTo`), every accepted command is appended to it, and every answer,
+ *   read, event and onChange waits until what it reflects is durable. After a crash, the last
+ *   snapshot plus `replay` of the journal's commands rebuild exactly what was acknowledged. The background market, the demo funds and re-funding the background accounts mint
  *   into the ledger: each asset's supply grows, and total === supply holds throughout.
  */
 import type { Exchange, Market, MarketDataReader, Order, OrderBook } from '../exchange.ts';
 import { SimAccount, SimMarketData } from './sim-account.ts';
 import { SimCore } from './sim-core.ts';
 import { SimConfigError, formatPrice } from './sim-pair.ts';
+import type { SimCommand, SimJournal } from './sim-journal.ts';
 import type { SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
 import { orderView } from './sim-views.ts';
 
@@ -77,8 +81,26 @@ export class SimVenue implements SimVenueApi {
     return this.core.hasUser(apiKey);
   }
 
-  openAccount(apiKey: string): void {
+  openAccount(apiKey: string): Promise<void> {
     this.core.user(apiKey);
+    return this.core.whenDurable(undefined);
+  }
+
+  deposit(apiKey: string, asset: string, amount: string): Promise<void> {
+    try {
+      this.core.deposit(this.core.user(apiKey), asset, amount);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.core.whenDurable(undefined);
+  }
+
+  journalTo(journal: SimJournal): void {
+    this.core.journalTo(journal);
+  }
+
+  replay(commands: Iterable<SimCommand>): void {
+    this.core.replay(commands);
   }
 
   marketData(): MarketDataReader {
@@ -90,11 +112,16 @@ export class SimVenue implements SimVenueApi {
   }
 
   /** An account's order by its client order id, open or among its recent closed orders (for the REST facade). */
-  orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Order | undefined {
-    if (!this.core.hasUser(apiKey)) return undefined;
-    const pair = this.core.pair(symbol);
-    const order = this.core.user(apiKey).orderByClientId(symbol, clientOrderId);
-    return order === undefined ? undefined : orderView(pair.setup, order);
+  orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined> {
+    let found: Order | undefined;
+    try {
+      const pair = this.core.pair(symbol);
+      const order = this.core.hasUser(apiKey) ? this.core.user(apiKey).orderByClientId(symbol, clientOrderId) : undefined;
+      found = order === undefined ? undefined : orderView(pair.setup, order);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.core.whenDurable(found);
   }
 
   referenceBook(symbol: string, depth = 20): OrderBook {

@@ -1,0 +1,107 @@
+/**
+ * The simulator's command journal (DESIGN §6): every change the venue accepts is one command,
+ * recorded with the time it ran at. The venue is deterministic, so its last snapshot plus the
+ * commands accepted since rebuild exactly the state it had; that is how it keeps, across a crash,
+ * everything it acknowledged.
+ *
+ * A venue with a journal answers nothing before it is durable: a placement's or a cancel's reply,
+ * a read of the state, an event. What a crash can lose was never shown to anybody.
+ */
+import type { PlaceOrderRequest } from '../exchange.ts';
+import { arr, int, obj, oneOf, str } from './snapshot-codec.ts';
+
+/** One accepted change. `t` is the venue time it ran at (whole ms), so replay gives the same timestamps. */
+export type SimCommand =
+  | { readonly k: 'open'; readonly t: number; readonly key: string }
+  | { readonly k: 'deposit'; readonly t: number; readonly key: string; readonly asset: string; readonly amount: string }
+  | { readonly k: 'place'; readonly t: number; readonly key: string; readonly req: PlaceOrderRequest }
+  | { readonly k: 'cancel'; readonly t: number; readonly key: string; readonly sym: string; readonly no: string }
+  | { readonly k: 'cancelMany'; readonly t: number; readonly key: string; readonly sym: string; readonly nos: readonly string[] }
+  | { readonly k: 'step'; readonly t: number };
+
+export type SimCommandKind = SimCommand['k'];
+
+/** Where a venue writes its commands. */
+export interface SimJournal {
+  /**
+   * Takes a command the venue has just applied, synchronously and in order, and resolves once it
+   * (with every command before it) is durable. It rejects only when the command can never be made
+   * durable (the journal is closing); the venue's state then holds a change nobody was told about.
+   */
+  append(command: SimCommand): Promise<void>;
+}
+
+export class SimJournalError extends Error {
+  override readonly name = 'SimJournalError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`Cannot replay the simulator's journal: ${message}`, options);
+  }
+}
+
+const KINDS = ['open', 'deposit', 'place', 'cancel', 'cancelMany', 'step'] as const satisfies readonly SimCommandKind[];
+const SIDES = ['buy', 'sell'] as const;
+const ORDER_TYPES = ['limit', 'market'] as const;
+const TIMES_IN_FORCE = ['GTC', 'IOC', 'POST_ONLY'] as const;
+
+/**
+ * A command as the journal stored it, checked field by field: a journal is input like any other.
+ * Throws a SimJournalError naming the field it could not read.
+ */
+export function readCommand(value: unknown, path: string): SimCommand {
+  try {
+    const c = obj(value, path);
+    const k = oneOf(c.k, `${path}.k`, KINDS);
+    const t = int(c.t, `${path}.t`);
+    switch (k) {
+      case 'step':
+        return { k, t };
+      case 'open':
+        return { k, t, key: str(c.key, `${path}.key`) };
+      case 'deposit':
+        return { k, t, key: str(c.key, `${path}.key`), asset: str(c.asset, `${path}.asset`), amount: str(c.amount, `${path}.amount`) };
+      case 'place':
+        return { k, t, key: str(c.key, `${path}.key`), req: readPlaceRequest(c.req, `${path}.req`) };
+      case 'cancel':
+        return { k, t, key: str(c.key, `${path}.key`), sym: str(c.sym, `${path}.sym`), no: str(c.no, `${path}.no`) };
+      case 'cancelMany':
+        return {
+          k,
+          t,
+          key: str(c.key, `${path}.key`),
+          sym: str(c.sym, `${path}.sym`),
+          nos: arr(c.nos, `${path}.nos`).map((no, i) => str(no, `${path}.nos[${i}]`)),
+        };
+    }
+  } catch (err) {
+    if (err instanceof SimJournalError) throw err;
+    throw new SimJournalError((err as Error).message.replace(/^Cannot restore the simulator: /, ''), { cause: err });
+  }
+}
+
+function readPlaceRequest(value: unknown, path: string): PlaceOrderRequest {
+  const r = obj(value, path);
+  const request: PlaceOrderRequest = {
+    symbol: str(r.symbol, `${path}.symbol`),
+    direction: oneOf(r.direction, `${path}.direction`, SIDES),
+    tradeType: oneOf(r.tradeType, `${path}.tradeType`, ORDER_TYPES),
+    amount: str(r.amount, `${path}.amount`),
+    clientOrderId: str(r.clientOrderId, `${path}.clientOrderId`),
+  };
+  if (r.price !== undefined) request.price = str(r.price, `${path}.price`);
+  if (r.timeInForce !== undefined) request.timeInForce = oneOf(r.timeInForce, `${path}.timeInForce`, TIMES_IN_FORCE);
+  return request;
+}
+
+/** A place request with only the fields the venue reads, so the journal keeps nothing else a caller sent along. */
+export function journalledRequest(request: PlaceOrderRequest): PlaceOrderRequest {
+  const out: PlaceOrderRequest = {
+    symbol: request.symbol,
+    direction: request.direction,
+    tradeType: request.tradeType,
+    amount: request.amount,
+    clientOrderId: request.clientOrderId,
+  };
+  if (request.price !== undefined) out.price = request.price;
+  if (request.timeInForce !== undefined) out.timeInForce = request.timeInForce;
+  return out;
+}
