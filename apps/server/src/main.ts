@@ -9,6 +9,7 @@ import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import { createServices } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
+import { SimStateRepository } from './repositories/sim-state.repository.ts';
 import { SimHost } from './venues/sim-host.ts';
 
 async function main(): Promise<void> {
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
-    simHost = await SimHost.open(database.db, { create: simVenueFactory(config.simSeed) }, logger);
+    simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
     const services = createServices({ database, masterKey, mailer, webDist: config.webDist, simHost, liveExchange: openLiveExchange });
     const app = await buildApp(services, { loggerInstance: logger });
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

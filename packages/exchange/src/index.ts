@@ -10,6 +10,8 @@ export type { SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from '.
 export { SimVenue } from './sim/sim-venue.ts';
 export { SimConfigError } from './sim/sim-pair.ts';
 export { SimSnapshotError } from './sim/snapshot-codec.ts';
+export { SimJournalError, readCommand } from './sim/sim-journal.ts';
+export type { SimCommand, SimJournal } from './sim/sim-journal.ts';
 export {
   createDefaultSimVenue,
   defaultDemoFunds,

@@ -139,11 +139,35 @@ export const credentials = pgTable(
   (t) => [index('credentials_admin_idx').on(t.adminId)],
 );
 
-/** The simulated exchange's state, one row, rewritten after changes (debounced) and at shutdown. */
+/**
+ * The simulated exchange's last snapshot (one row, JSON text as written: jsonb would reorder and
+ * re-parse it for nothing), and the last journal sequence number it includes.
+ */
 export const simState = pgTable('sim_state', {
   id: integer('id').primaryKey(),
-  snapshot: jsonb('snapshot').notNull(),
+  snapshot: text('snapshot').notNull(),
+  journalSeq: bigint('journal_seq', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});
+
+/**
+ * The simulator's commands since its snapshot, one row per group commit: a JSON array of the
+ * commands numbered first_seq..last_seq. Compaction folds them into a new snapshot.
+ */
+export const simJournal = pgTable('sim_journal', {
+  firstSeq: bigint('first_seq', { mode: 'number' }).primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  commands: text('commands').notNull(),
+  writtenAt: createdAt(),
+});
+
+/** Simulator state this version could not read, kept aside (never deleted) when the simulator started afresh. */
+export const simDiscarded = pgTable('sim_discarded', {
+  id: serial('id').primaryKey(),
+  reason: text('reason').notNull(),
+  snapshot: text('snapshot'),
+  journal: text('journal').notNull(),
+  discardedAt: createdAt(),
 });
 
 /** Keys registered with the simulator, so its Binance-compatible facade can check HMAC signatures. */

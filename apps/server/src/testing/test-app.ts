@@ -7,6 +7,7 @@ import { MemoryOutbox } from '../mail/mailer.ts';
 import { createServices, type Services } from '../services/services.ts';
 import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
+import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
@@ -15,7 +16,7 @@ export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
  * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
  * PostgreSQL server named by DATABASE_URL (so the same suite runs on both).
  */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -69,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await seed(database.db, TEST_ADMIN_PASSWORD);
   const outbox = new MemoryOutbox();
   // The background market is stepped by hand in tests (services.simHost.venue.step()).
-  const simHost = await SimHost.open(database.db, { create: simVenueFactory(options.simSeed ?? 7), background: false, persistDelayMs: 50 });
+  const simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
   const services = createServices({
     database,
     masterKey: randomBytes(32),

@@ -1,92 +1,115 @@
-import type { SimSnapshot, SimVenueApi } from '@makerdesk/exchange';
-import { eq } from 'drizzle-orm';
+import { readCommand, SimJournalError, type SimCommand, type SimSnapshot, type SimVenueApi } from '@makerdesk/exchange';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { simState } from '../db/schema.ts';
-
-const ROW_ID = 1;
+import type { JournalRow, SimStateRepository } from '../repositories/sim-state.repository.ts';
+import { SimJournalWriter, type CompactionPolicy } from './sim-journal-writer.ts';
 
 export interface SimHostOptions {
   /** Builds a fresh venue, or restores one from a snapshot. */
   create(snapshot: SimSnapshot | undefined): SimVenueApi;
-  /** Longest a change waits before it is written. */
-  persistDelayMs?: number;
   /** Run the background market on a timer (off in tests that step it by hand). */
   background?: boolean;
+  compaction?: CompactionPolicy;
+  /** How long shutdown keeps trying to save what is unsaved. */
+  closeTimeoutMs?: number;
+  /** Venue time, for the compaction clock (the venue's own `now`). */
+  now?: () => number;
+}
+
+export interface SimHostStart {
+  /** Commands replayed over the snapshot at start. */
+  replayed: number;
+  replayMs: number;
+  /** Why the stored state was set aside, if it was. */
+  discarded: string | null;
 }
 
 /**
- * Owns the simulator's life in the server: restore at start, write a snapshot shortly after changes
- * (one write at a time, the newest state wins) and a final one at shutdown.
+ * Owns the simulator's life in the server (DESIGN §6): at start, the last snapshot plus the
+ * journal's commands since; while running, every accepted command journalled with group commit
+ * before the venue answers; at shutdown, a final snapshot. `kill -9` at any moment loses nothing
+ * the venue acknowledged.
  */
 export class SimHost {
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
-  private unsubscribe: (() => void) | undefined;
-
   private constructor(
     readonly venue: SimVenueApi,
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger | undefined,
-    private readonly persistDelayMs: number,
+    private readonly writer: SimJournalWriter,
+    readonly start: SimHostStart,
   ) {}
 
-  static async open(db: Db, options: SimHostOptions, log?: FastifyBaseLogger): Promise<SimHost> {
-    const [row] = await db.select().from(simState).where(eq(simState.id, ROW_ID));
-    let venue: SimVenueApi;
-    try {
-      venue = options.create(row?.snapshot as SimSnapshot | undefined);
-    } catch (err) {
-      // A snapshot this version cannot read must not stop the console: keep it aside and start fresh.
-      log?.error({ err }, 'simulator snapshot unreadable; starting a fresh simulated exchange');
-      if (row) await db.update(simState).set({ id: -Math.floor(Date.now() / 1000) }).where(eq(simState.id, ROW_ID));
-      venue = options.create(undefined);
-    }
-    const host = new SimHost(venue, db, log, options.persistDelayMs ?? 2000);
-    host.unsubscribe = venue.onChange(() => host.schedule());
-    if (!row) await host.persist();
-    if (options.background !== false) venue.start();
-    return host;
-  }
-
-  private schedule(): void {
-    this.dirty = true;
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.persist();
-    }, this.persistDelayMs);
-    this.timer.unref();
-  }
-
-  /** Writes the current state; calls queue behind each other so writes never interleave. */
-  persist(): Promise<void> {
-    this.writing = this.writing.then(async () => {
-      this.dirty = false;
-      const snapshot = this.venue.snapshot();
+  static async open(repository: SimStateRepository, options: SimHostOptions, log?: FastifyBaseLogger): Promise<SimHost> {
+    const now = options.now ?? Date.now;
+    const stored = await repository.load();
+    const began = performance.now();
+    let restored: { venue: SimVenueApi; lastSeq: number; replayed: number } | undefined;
+    let discarded: string | null = null;
+    if (stored.snapshot !== null) {
       try {
-        await this.db
-          .insert(simState)
-          .values({ id: ROW_ID, snapshot, updatedAt: new Date() })
-          .onConflictDoUpdate({ target: simState.id, set: { snapshot, updatedAt: new Date() } });
+        restored = restore(options, stored.snapshot, stored.journalSeq, stored.tail);
       } catch (err) {
-        this.dirty = true;
-        this.log?.error({ err }, 'could not persist the simulator snapshot');
+        // State this version cannot read must not stop the console: keep it aside and start fresh.
+        discarded = err instanceof Error ? err.message : String(err);
+        log?.error({ err }, 'simulator state unreadable; it is kept in sim_discarded and a fresh simulated exchange starts');
+        await repository.discard(discarded);
       }
+    }
+    const venue = restored?.venue ?? options.create(undefined);
+    const lastSeq = restored?.lastSeq ?? 0;
+    const replayed = restored?.replayed ?? 0;
+    const replayMs = performance.now() - began;
+    // A fresh venue's first state, or a replayed one folded up at once: the next start replays nothing.
+    if (restored === undefined || replayed > 0) await repository.saveSnapshot(JSON.stringify(venue.snapshot()), lastSeq);
+    if (replayed > 0) log?.info({ replayed, replayMs: Math.round(replayMs) }, 'simulator journal replayed');
+
+    const writer = new SimJournalWriter(repository, {
+      lastSeq,
+      snapshotTime: now(),
+      snapshot: () => JSON.stringify(venue.snapshot()),
+      ...(options.compaction ? { compaction: options.compaction } : {}),
+      ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
+      log,
     });
-    return this.writing;
+    venue.journalTo(writer);
+    if (options.background !== false) venue.start();
+    return new SimHost(venue, writer, { replayed, replayMs, discarded });
+  }
+
+  /** Resolves once everything the venue accepted so far is durable. */
+  flush(): Promise<void> {
+    return this.writer.idle();
   }
 
   async close(): Promise<void> {
     this.venue.stop();
-    this.unsubscribe?.();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.persist();
+    await this.writer.close();
   }
+}
 
-  get hasUnsavedChanges(): boolean {
-    return this.dirty;
+/** The stored snapshot with its journal replayed over it; throws what it cannot read. */
+function restore(
+  options: SimHostOptions,
+  snapshotText: string,
+  journalSeq: number,
+  tail: readonly JournalRow[],
+): { venue: SimVenueApi; lastSeq: number; replayed: number } {
+  const venue = options.create(JSON.parse(snapshotText) as SimSnapshot);
+  const commands: SimCommand[] = [];
+  let lastSeq = journalSeq;
+  for (const row of tail) {
+    if (row.firstSeq !== lastSeq + 1 || row.lastSeq < row.firstSeq) {
+      throw new SimJournalError(`the journal has a gap: after command ${lastSeq} comes ${row.firstSeq}-${row.lastSeq}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.commands);
+    } catch (err) {
+      throw new SimJournalError(`commands ${row.firstSeq}-${row.lastSeq} are not JSON`, { cause: err });
+    }
+    if (!Array.isArray(parsed) || parsed.length !== row.lastSeq - row.firstSeq + 1) {
+      throw new SimJournalError(`commands ${row.firstSeq}-${row.lastSeq} should be an array of ${row.lastSeq - row.firstSeq + 1}`);
+    }
+    parsed.forEach((command, i) => commands.push(readCommand(command, `command ${row.firstSeq + i}`)));
+    lastSeq = row.lastSeq;
   }
+  venue.replay(commands);
+  return { venue, lastSeq, replayed: commands.length };
 }

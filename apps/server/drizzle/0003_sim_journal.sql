@@ -1,0 +1,17 @@
+CREATE TABLE "sim_discarded" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"snapshot" text,
+	"journal" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_journal" (
+	"first_seq" bigint PRIMARY KEY NOT NULL,
+	"last_seq" bigint NOT NULL,
+	"commands" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sim_state" ALTER COLUMN "snapshot" SET DATA TYPE text USING "snapshot"::text;--> statement-breakpoint
+ALTER TABLE "sim_state" ADD COLUMN "journal_seq" bigint DEFAULT 0 NOT NULL;
