@@ -9,9 +9,9 @@ CREATE TABLE "sim_discarded" (
 CREATE TABLE "sim_journal" (
 	"first_seq" bigint PRIMARY KEY NOT NULL,
 	"last_seq" bigint NOT NULL,
-	"commands" text NOT NULL,
+	"commands" bytea NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "sim_state" ALTER COLUMN "snapshot" SET DATA TYPE text USING "snapshot"::text;--> statement-breakpoint
+ALTER TABLE "sim_state" ALTER COLUMN "snapshot" SET DATA TYPE bytea USING convert_to("snapshot"::text, 'UTF8');--> statement-breakpoint
 ALTER TABLE "sim_state" ADD COLUMN "journal_seq" bigint DEFAULT 0 NOT NULL;

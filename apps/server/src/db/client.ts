@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
@@ -53,7 +53,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'pglite');
-    mkdirSync(path, { recursive: true });
+    if (!existsSync(path)) await createPgliteFolder(PGlite, path);
   }
   const client = new PGlite(path);
   await client.waitReady;
@@ -64,4 +64,19 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * A new database cluster is made beside its place and moved in once complete: PGlite cannot open
+ * a cluster whose creation was interrupted (a first start killed after a second), and it must
+ * never be left half-made where the next start looks.
+ */
+async function createPgliteFolder(PGlite: typeof import('@electric-sql/pglite').PGlite, path: string): Promise<void> {
+  const staging = `${path}.creating`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const client = new PGlite(staging);
+  await client.waitReady;
+  await client.close();
+  renameSync(staging, path);
 }

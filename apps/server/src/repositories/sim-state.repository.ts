@@ -1,10 +1,26 @@
+import { promisify } from 'node:util';
+import { deflate, inflate } from 'node:zlib';
 import { asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { simDiscarded, simJournal, simState } from '../db/schema.ts';
 
 const ROW_ID = 1;
+const deflateAsync = promisify(deflate);
+const inflateAsync = promisify(inflate);
+/** zlib streams start with 0x78; a snapshot from before the journal is plain JSON, starting with '{'. */
+const PLAIN_JSON = 0x7b;
 
-/** One group commit: the JSON array of the commands numbered firstSeq..lastSeq. */
+/** Deflated in the thread pool, off the event loop the venue runs on. */
+function pack(json: string): Promise<Buffer> {
+  return deflateAsync(Buffer.from(json, 'utf8'), { level: 1 });
+}
+
+async function unpack(stored: Buffer): Promise<string> {
+  if (stored[0] === PLAIN_JSON) return stored.toString('utf8');
+  return (await inflateAsync(stored)).toString('utf8');
+}
+
+/** One group commit: the JSON text of the array of the commands numbered firstSeq..lastSeq. */
 export interface JournalRow {
   firstSeq: number;
   lastSeq: number;
@@ -27,21 +43,24 @@ export class SimStateRepository {
   async load(): Promise<StoredSimState> {
     const [state] = await this.db.select().from(simState).where(eq(simState.id, ROW_ID));
     const journalSeq = state?.journalSeq ?? 0;
-    const tail = await this.db
+    const rows = await this.db
       .select({ firstSeq: simJournal.firstSeq, lastSeq: simJournal.lastSeq, commands: simJournal.commands })
       .from(simJournal)
       .where(gt(simJournal.lastSeq, journalSeq))
       .orderBy(asc(simJournal.firstSeq));
-    return { snapshot: state?.snapshot ?? null, journalSeq, tail };
+    const tail = await Promise.all(rows.map(async (row) => ({ ...row, commands: await unpack(row.commands) })));
+    return { snapshot: state ? await unpack(state.snapshot) : null, journalSeq, tail };
   }
 
   /** Idempotent: a retry after a lost answer finds the group written and leaves it. */
   async appendCommands(row: JournalRow): Promise<void> {
-    await this.db.insert(simJournal).values(row).onConflictDoNothing({ target: simJournal.firstSeq });
+    const commands = await pack(row.commands);
+    await this.db.insert(simJournal).values({ ...row, commands }).onConflictDoNothing({ target: simJournal.firstSeq });
   }
 
   /** Replaces the snapshot and drops the journal it includes, atomically. */
-  async saveSnapshot(snapshot: string, journalSeq: number): Promise<void> {
+  async saveSnapshot(json: string, journalSeq: number): Promise<void> {
+    const snapshot = await pack(json);
     await this.db.transaction(async (tx) => {
       await tx
         .insert(simState)
@@ -56,10 +75,13 @@ export class SimStateRepository {
     await this.db.transaction(async (tx) => {
       const [state] = await tx.select().from(simState).where(eq(simState.id, ROW_ID));
       const journal = await tx.select().from(simJournal).orderBy(asc(simJournal.firstSeq));
+      const rows = await Promise.all(
+        journal.map(async ({ firstSeq, lastSeq, commands }) => ({ firstSeq, lastSeq, commands: await unpack(commands).catch(() => commands.toString('base64')) })),
+      );
       await tx.insert(simDiscarded).values({
         reason,
-        snapshot: state?.snapshot ?? null,
-        journal: JSON.stringify(journal.map(({ firstSeq, lastSeq, commands }) => ({ firstSeq, lastSeq, commands }))),
+        snapshot: state ? await unpack(state.snapshot).catch(() => state.snapshot.toString('base64')) : null,
+        journal: JSON.stringify(rows),
       });
       await tx.delete(simState).where(eq(simState.id, ROW_ID));
       await tx.delete(simJournal);

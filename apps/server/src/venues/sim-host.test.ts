@@ -1,5 +1,6 @@
 import type { Exchange, PlaceOrderRequest, SimCommand } from '@makerdesk/exchange';
-import { sql } from 'drizzle-orm';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { simDiscarded, simJournal, simState } from '../db/schema.ts';
@@ -40,7 +41,8 @@ const bid = (account: Exchange, clientOrderId: string, price = '2500'): PlaceOrd
 });
 
 async function journalRows(): Promise<JournalRow[]> {
-  return database.db.select({ firstSeq: simJournal.firstSeq, lastSeq: simJournal.lastSeq, commands: simJournal.commands }).from(simJournal).orderBy(simJournal.firstSeq);
+  const rows = await database.db.select().from(simJournal).orderBy(simJournal.firstSeq);
+  return rows.map(({ firstSeq, lastSeq, commands }) => ({ firstSeq, lastSeq, commands: inflateSync(commands).toString('utf8') }));
 }
 
 /** Everything an account can read, for before/after comparisons. */
@@ -182,7 +184,8 @@ describe('SimHost', () => {
     }
 
     it('a snapshot of another version', async () => {
-      const { host, reason } = await openAfter(() => database.db.update(simState).set({ snapshot: '{"version":99,"junk":true}' }));
+      // Written as plain JSON, as rows from before the journal are.
+      const { host, reason } = await openAfter(() => database.db.update(simState).set({ snapshot: Buffer.from('{"version":99,"junk":true}') }));
       expect(reason).toMatch(/unsupported snapshot version 99/);
       await host.close();
     });
@@ -194,7 +197,12 @@ describe('SimHost', () => {
     });
 
     it('a command it cannot read', async () => {
-      const { host, reason } = await openAfter(() => database.db.execute(sql`update sim_journal set commands = replace(commands, '"buy"', '"up"')`));
+      const { host, reason } = await openAfter(async () => {
+        for (const row of await journalRows()) {
+          const commands = deflateSync(row.commands.replaceAll('"buy"', '"up"'));
+          await database.db.update(simJournal).set({ commands }).where(eq(simJournal.firstSeq, row.firstSeq));
+        }
+      });
       expect(reason).toMatch(/command \d+\.req\.direction should be one of buy, sell/);
       await host.close();
     });

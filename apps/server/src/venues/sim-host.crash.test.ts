@@ -1,0 +1,136 @@
+/**
+ * `kill -9` at any moment loses nothing the simulator acknowledged, and no order number is given
+ * twice: a child process journals a venue under load (orders, cancels, background ticks, frequent
+ * compaction) and prints each acknowledgement; it is killed at a random moment, and what it
+ * acknowledged is looked for after a restart. Three rounds on the same database, on PGlite, or on
+ * PostgreSQL when DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultSimVenueOptions, SimVenue, type SimSnapshot } from '@makerdesk/exchange';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseTarget } from '../db/client.ts';
+import { SimStateRepository } from '../repositories/sim-state.repository.ts';
+import { simVenueFactory } from './sim-factory.ts';
+import { SimHost } from './sim-host.ts';
+
+const CHILD = new URL('../testing/sim-crash-child.ts', import.meta.url).pathname;
+const SYMBOL = 'ETH/USDT';
+/** The most recent acknowledgements, the ones a crash could take: each must be found again. */
+const RECENT = 300;
+
+interface Acks {
+  ready: boolean;
+  placed: { key: string; id: string; no: string }[];
+  canceled: { key: string; no: string; status: string }[];
+}
+
+let target: DatabaseTarget;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'makerdesk-crash-'));
+    target = { kind: 'pglite', dataDir: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const name = `makerdesk_crash_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const at = new URL(url);
+  at.pathname = `/${name}`;
+  target = { kind: 'postgres', url: at.toString() };
+  cleanup = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+});
+afterAll(() => cleanup());
+
+/** Runs the child until it has acknowledged `atLeast` placements, then kills it with SIGKILL a random moment later. */
+async function runAndKill(round: number, atLeast: number): Promise<Acks> {
+  const arg = target.kind === 'postgres' ? target.url : (target.dataDir as string);
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, arg, String(round)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const acks: Acks = { ready: false, placed: [], canceled: [] };
+  let buffer = '';
+  let errors = '';
+  child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error(`the child acknowledged ${acks.placed.length} orders in 90 s:\n${errors}`)), 90_000);
+    child.on('exit', (code) => reject(new Error(`the child exited with ${code}:\n${errors}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const [what, ...rest] = line.split(' ');
+        if (what === 'READY') acks.ready = true;
+        else if (what === 'PLACED') acks.placed.push({ key: rest[0]!, id: rest[1]!, no: rest[2]! });
+        else if (what === 'CANCELED') acks.canceled.push({ key: rest[0]!, no: rest[1]!, status: rest[2]! });
+      }
+      if (acks.placed.length >= atLeast) {
+        clearTimeout(deadline);
+        resolve();
+      }
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
+  child.kill('SIGKILL');
+  await exited;
+  return acks;
+}
+
+describe('the simulator killed with SIGKILL under load', () => {
+  it('keeps everything it acknowledged and never gives an order number twice, round after round', async () => {
+    const given = new Set<string>();
+    for (let round = 1; round <= 3; round++) {
+      const acks = await runAndKill(round, 400 * round);
+      expect(acks.ready).toBe(true);
+
+      const database = await openDatabase(target);
+      const host = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(42), background: false });
+      try {
+        for (const { key, id, no } of acks.placed.slice(-RECENT)) {
+          const order = await host.venue.orderByClientId(key, SYMBOL, id);
+          expect(order?.orderNo, `${key} ${id}`).toBe(no);
+        }
+        for (const { key, no, status } of acks.canceled.slice(-RECENT)) {
+          const order = await host.venue.account(key).fetchOrder(SYMBOL, no);
+          expect(order.status, `${key} ${no}`).toBe(status);
+        }
+        for (const { no } of acks.placed) {
+          expect(given.has(no), `order number ${no} given twice`).toBe(false);
+          given.add(no);
+        }
+        const next = await host.venue.account('crash-a').placeOrder({
+          symbol: SYMBOL,
+          direction: 'buy',
+          tradeType: 'limit',
+          price: '100.00',
+          amount: '0.05',
+          clientOrderId: `after-round-${round}`,
+        });
+        expect(given.has(next.orderNo)).toBe(false);
+        given.add(next.orderNo);
+        const venue = host.venue as SimVenue;
+        expect(venue.conserves()).toBe(true);
+        // A restore re-checks every balance against the books it rebuilds.
+        expect(() => SimVenue.restore(defaultSimVenueOptions({ seed: 1 }), JSON.parse(JSON.stringify(venue.snapshot())) as SimSnapshot)).not.toThrow();
+      } finally {
+        await host.close();
+        await database.close();
+      }
+    }
+  });
+});
