@@ -92,7 +92,7 @@ async function runAndKill(round: number, atLeast: number): Promise<Acks> {
 }
 
 describe('the simulator killed with SIGKILL under load', () => {
-  it('keeps everything it acknowledged and never gives an order number twice, round after round', async () => {
+  it('keeps everything it acknowledged and never gives an order number twice, round after round', { timeout: 240_000 }, async () => {
     const given = new Set<string>();
     for (let round = 1; round <= 3; round++) {
       const acks = await runAndKill(round, 400 * round);

@@ -69,6 +69,7 @@ export interface DefaultSimVenueSettings {
   seed: number;
   now?: () => number;
   tickMs?: number;
+  historyDays?: number;
 }
 
 /** The options of the default venue: the default pairs and demo funds, a tick a second. */
@@ -79,6 +80,7 @@ export function defaultSimVenueOptions(settings: DefaultSimVenueSettings): SimVe
     now: settings.now,
     demoFunds: { ...defaultDemoFunds },
     tickMs: settings.tickMs ?? DEFAULT_TICK_MS,
+    ...(settings.historyDays === undefined ? {} : { historyDays: settings.historyDays }),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type QuotingPort,
 } from './background-market.ts';
 import { CandleSeries } from './candles.ts';
+import { seedHistory } from './history-seed.ts';
 import {
   Ledger,
   decimalToUnits,
@@ -69,6 +70,9 @@ export const EVENT_BOOK_DEPTH = 20;
 /** What the background accounts are minted when short, in multiples of what they need right then. */
 const REFILL_FACTOR = 20n;
 const REFERENCE_SEED_SALT = 0x5eedf00d;
+const HISTORY_SEED_SALT = 0x0ddba11;
+/** The most history a new venue makes up: the 1m candles keep 25 hours, the 1d ones years. */
+const MAX_HISTORY_DAYS = 30;
 
 export const LIQUIDITY_PROFILE: LadderProfile = {
   layers: 15,
@@ -176,6 +180,7 @@ export class SimCore {
 
     const json = snapshot === undefined ? undefined : readSnapshotHead(snapshot);
     const restored = json === undefined ? new Set<string>() : this.restore(json);
+    if (json === undefined) this.seedHistory(options.historyDays ?? 0, options.seed);
     this.run(null, () => {
       for (const pair of this.pairs.values()) {
         if (!restored.has(pair.setup.config.symbol)) this.quote(pair);
@@ -187,6 +192,18 @@ export class SimCore {
       this.fairs(),
       json === undefined ? undefined : json.reference,
     );
+  }
+
+  /** A new venue's made-up past (its own random source: the market's sequence is the same with or without it). */
+  private seedHistory(days: number, seed: number): void {
+    if (!(Number.isFinite(days) && days >= 0 && days <= MAX_HISTORY_DAYS)) {
+      throw new SimConfigError(`historyDays must be between 0 and ${MAX_HISTORY_DAYS}`);
+    }
+    const rng = Prng.seeded((seed ^ HISTORY_SEED_SALT) >>> 0);
+    const now = Math.floor(this.now());
+    for (const pair of this.pairs.values()) {
+      pair.lastPrice = seedHistory(pair.candles, pair.setup, now, days, NOISE_PROFILE, rng) ?? pair.lastPrice;
+    }
   }
 
   onChange(listener: () => void): () => void {

@@ -33,6 +33,8 @@ export interface SimVenueOptions {
   demoFunds: Record<string, string>;
   /** Background market tick period; `start()` runs it on a timer, tests call `step()`. */
   tickMs: number;
+  /** Days of minute candles a new venue makes up before it opens (0 to 30; none by default). */
+  historyDays?: number;
 }
 
 /** JSON-safe (bigints as strings): everything needed to resume after a restart. */
