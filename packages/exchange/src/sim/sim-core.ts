@@ -600,7 +600,7 @@ export class SimCore {
       const owner = this.users.get(view.account);
       const record = owner?.openOrder(symbol, canceledMakerNos[i]!);
       if (owner === undefined || record === undefined) continue;
-      record.status = view.status;
+      record.status = canceledStatus(record);
       record.updatedAt = time;
       owner.close(record);
       batch.orders.set(record, owner);
@@ -621,7 +621,7 @@ export class SimCore {
   private cancelOpen(pair: CorePair, user: UserAccount, record: OrderRecord, batch: Batch): void {
     const view = pair.book.cancel(record.no, user.ledgerId);
     if (view === undefined) throw new Error(`open order ${record.no} is not in the ${record.symbol} book`);
-    record.status = view.status;
+    record.status = canceledStatus(record);
     record.updatedAt = batch.time;
     user.close(record);
     batch.changed = true;
@@ -775,6 +775,14 @@ export class SimCore {
     verifyLedger(this.ledger, image, 'ledger');
     return restored;
   }
+}
+
+/**
+ * What a canceled order ends as, from its own fills: the book's view cannot tell, since an order
+ * restored from a snapshot rests again with its remaining quantity only.
+ */
+function canceledStatus(record: OrderRecord): 'canceled' | 'partial_canceled' {
+  return record.filledQty > 0 ? 'partial_canceled' : 'canceled';
 }
 
 function readSnapshotHead(snapshot: unknown): Record<string, unknown> {
