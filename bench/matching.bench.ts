@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { OrderBook, Side } from 'hft-limit-order-book';
 import { matching } from '@makerdesk/exchange';
+import { median, printTable, rate } from './report.ts';
 
 const { Ledger, MatchingEngine, SpotMarket, defineMarket } = matching;
 type Market = matching.Market;
@@ -280,32 +281,9 @@ function timeRun(replay: () => unknown): number {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-function rate(opsPerSecond: number): string {
-  return Math.round(opsPerSecond).toLocaleString('en-US');
-}
-
 function summary(outcome: Outcome): string {
   const levels = `${outcome.bids.length}+${outcome.asks.length} levels`;
   return `${outcome.resting} resting in ${levels}, ${outcome.traded} lots traded, ${outcome.canceled} cancels hit`;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => (row[col] as string).length)));
-  const line = (cells: string[]): string => {
-    const padded = cells.map((cell, col) => {
-      const width = widths[col] as number;
-      return col === 0 ? cell.padEnd(width) : cell.padStart(width);
-    });
-    return `  | ${padded.join(' | ')} |`;
-  };
-  console.log(line(header));
-  console.log(`  |${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 export async function run(): Promise<void> {

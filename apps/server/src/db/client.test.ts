@@ -1,0 +1,29 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'makerdesk-db-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the embedded database folder', () => {
+  it('is created aside and moved in whole, so a first start killed half-way leaves nothing the next start trips on', { timeout: 120_000 }, async () => {
+    // What a first start killed during creation leaves behind.
+    mkdirSync(join(dir, 'pglite.creating'));
+    writeFileSync(join(dir, 'pglite.creating', 'PG_VERSION'), '17\n');
+
+    const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await first.db.execute(sql`create table kept (n int)`);
+    await first.db.execute(sql`insert into kept values (42)`);
+    await first.close();
+    expect(existsSync(join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dir, 'pglite.creating'))).toBe(false);
+
+    const again = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const { rows } = (await again.db.execute(sql`select n from kept`)) as unknown as { rows: { n: number }[] };
+    expect(rows).toEqual([{ n: 42 }]);
+    await again.close();
+  });
+});
