@@ -15,7 +15,7 @@ export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
  * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
  * PostgreSQL server named by DATABASE_URL (so the same suite runs on both).
  */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
