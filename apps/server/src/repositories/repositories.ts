@@ -12,7 +12,13 @@ import { TradingLogRepository } from './trading-log.repository.ts';
 /** A repository as services see it: its public methods only, so a test can hand a service an in-memory fake. */
 export type Port<T> = { [K in keyof T]: T[K] };
 
-/** Every repository, bound to the database or to one transaction. Services take the ones they use. */
+/**
+ * Every repository, bound to the database or to one transaction. Services take the ones they use
+ * (`Pick<Repositories, 'admins' | 'transaction'>`). A new aggregate gets `<area>.repository.ts`: a
+ * class built with the Db whose methods say what they mean and answer plain rows; it is listed here
+ * and in createRepositories, given an in-memory twin in testing/in-memory-repositories.ts, and
+ * checked against it in repositories.test.ts.
+ */
 export interface Repositories {
   admins: Port<AdminRepository>;
   sessions: Port<SessionRepository>;
