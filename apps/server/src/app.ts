@@ -11,6 +11,7 @@ import { AppError } from './http/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
+import { refuseNulInput } from './http/nul-guard.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', refuseNulInput);
       for (const routes of apiRoutes) routes(api, services);
       wsRoutes(api, services);
     },

@@ -1,8 +1,7 @@
 import { MAIN_ACCOUNT } from '@makerdesk/contract';
-import { eq } from 'drizzle-orm';
+import { createRepositories } from '../repositories/repositories.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import type { Db } from './client.ts';
-import { admins, coins, platforms } from './schema.ts';
 
 export const SEED_ADMIN_ACCOUNT = 'admin@makerdesk.local';
 
@@ -29,28 +28,19 @@ export interface SeedResult {
 
 /** Idempotent: platforms and demo pairs by natural key, the main account only when none exists. */
 export async function seed(db: Db, adminPassword: string | undefined): Promise<SeedResult> {
-  await db.insert(platforms).values(seedPlatforms).onConflictDoNothing({ target: platforms.code });
-  const [sim] = await db.select().from(platforms).where(eq(platforms.code, 'sim'));
-  if (sim) {
-    await db
-      .insert(coins)
-      .values(seedSimPairs.map((coinName) => ({ coinName, platformId: sim.id })))
-      .onConflictDoNothing();
-  }
-  const [main] = await db.select({ id: admins.id }).from(admins).where(eq(admins.mainAccountId, MAIN_ACCOUNT)).limit(1);
-  if (main) return { adminCreated: false };
+  const { platforms, coins, admins } = createRepositories(db);
+  await platforms.insertMissing(seedPlatforms);
+  const sim = await platforms.findByCode('sim');
+  if (sim) await coins.insertMissing(sim.id, seedSimPairs);
+  if (await admins.findMainAccount()) return { adminCreated: false };
   const password = adminPassword ?? generatePassword();
-  const inserted = await db
-    .insert(admins)
-    .values({
-      account: SEED_ADMIN_ACCOUNT,
-      passwordHash: await hashPassword(password),
-      role: 'operator',
-      employeeName: 'Administrator',
-      mainAccountId: MAIN_ACCOUNT,
-    })
-    .onConflictDoNothing({ target: admins.account })
-    .returning({ id: admins.id });
-  if (inserted.length === 0) return { adminCreated: false };
+  const inserted = await admins.insert({
+    account: SEED_ADMIN_ACCOUNT,
+    passwordHash: await hashPassword(password),
+    role: 'operator',
+    employeeName: 'Administrator',
+    mainAccountId: MAIN_ACCOUNT,
+  });
+  if (!inserted) return { adminCreated: false };
   return adminPassword ? { adminCreated: true } : { adminCreated: true, generatedAdminPassword: password };
 }

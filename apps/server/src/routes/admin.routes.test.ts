@@ -169,7 +169,7 @@ describe('accounts (main account)', () => {
     const dave = await t.login('dave@makerdesk.local', 'Dave-pass-12');
     const { admins } = await import('../db/schema.ts');
     const { eq } = await import('drizzle-orm');
-    await t.services.database.db.update(admins).set({ status: 'suspended' }).where(eq(admins.id, user.id));
+    await t.database.db.update(admins).set({ status: 'suspended' }).where(eq(admins.id, user.id));
     const res = await t.call('GET', '/backend/coin/list', { token: dave });
     expect(res.body.code).toBe(2000401);
   });

@@ -3,25 +3,19 @@ import {
   adminListQuery,
   adminListResponse,
   adminUser,
-  changeOwnPasswordRequest,
-  editUserRequest,
-  ErrorCode,
   idParam,
   loginLogListQuery,
   loginLogListResponse,
   loginRequest,
   loginResponse,
-  MAIN_ACCOUNT,
   paths,
   sendCodeResponse,
   updatePasswordRequest,
   updateUserRequest,
 } from '@makerdesk/contract';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
 import { mainAccountOnly, principalOf, signedIn } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
-import { toAdminUser } from '../services/admin-mapper.ts';
 import { nothing, replies, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['admin'];
@@ -58,38 +52,17 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
     ok(await admins.add(request.body)),
   );
 
-  app.put(paths.updateUser, { preHandler: authed, schema: { tags, summary: 'Change own password, or (main account) edit an account', body: updateUserRequest, response: replies(adminUser.nullable()) } }, async (request) => {
-    const principal = principalOf(request);
-    const body = request.body;
-    if ('id' in body) {
-      const edit = editUserRequest.parse(body);
-      if (principal.admin.mainAccountId !== MAIN_ACCOUNT) throw new AppError(ErrorCode.FORBIDDEN);
-      return ok(await admins.edit(principal.admin, edit));
-    }
-    await admins.changeOwnPassword(principal.admin, principal.sessionId, changeOwnPasswordRequest.parse(body));
-    return ok(null);
-  });
+  app.put(paths.updateUser, { preHandler: authed, schema: { tags, summary: 'Change own password, or (main account) edit an account', body: updateUserRequest, response: replies(adminUser.nullable()) } }, async (request) =>
+    ok(await admins.update(principalOf(request), request.body)),
+  );
 
-  app.put(paths.updatePassword, { schema: { tags, summary: 'Forgot password: send a code, verify it, set a new password', body: updatePasswordRequest, response: replies(sendCodeResponse.nullable()) } }, async (request) => {
-    const body = request.body;
-    switch (body.action) {
-      case 'sendCode':
-        return ok(await passwordReset.sendCode(body.email, request.ip));
-      case 'verifyCode':
-        await passwordReset.verifyCode(body.email, body.code);
-        return ok(null);
-      case 'reset':
-        await passwordReset.reset(body.email, body.code, body.password);
-        return ok(null);
-    }
-  });
+  app.put(paths.updatePassword, { schema: { tags, summary: 'Forgot password: send a code, verify it, set a new password', body: updatePasswordRequest, response: replies(sendCodeResponse.nullable()) } }, async (request) =>
+    ok(await passwordReset.step(request.body, request.ip)),
+  );
 
-  app.get(paths.adminById, { preHandler: authed, schema: { tags, summary: 'One account: oneself, or any (main account)', params: z.object({ id: idParam }), response: replies(adminUser) } }, async (request) => {
-    const principal = principalOf(request);
-    const { id } = request.params;
-    if (id !== principal.admin.id && principal.admin.mainAccountId !== MAIN_ACCOUNT) throw new AppError(ErrorCode.FORBIDDEN);
-    return ok(toAdminUser(id === principal.admin.id ? principal.admin : await admins.get(id)));
-  });
+  app.get(paths.adminById, { preHandler: authed, schema: { tags, summary: 'One account: oneself, or any (main account)', params: z.object({ id: idParam }), response: replies(adminUser) } }, async (request) =>
+    ok(await admins.view(principalOf(request).admin, request.params.id)),
+  );
 
   app.delete(paths.adminById, { preHandler: [authed, mainAccountOnly], schema: { tags, summary: 'Delete a restricted account; its sessions end at once', params: z.object({ id: idParam }), response: replies(nothing) } }, async (request) => {
     await admins.remove(principalOf(request).admin, request.params.id);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setCoin(coinId: number, changes: Partial<typeof coins.$inferInsert>) {
-  await t.services.database.db.update(coins).set(changes).where(eq(coins.id, coinId));
+  await t.database.db.update(coins).set(changes).where(eq(coins.id, coinId));
 }
 
 describe('platforms and pairs', () => {

@@ -33,7 +33,7 @@ describe('API keys', () => {
     expect(res.raw.body).not.toContain(SECRET);
     expect(res.raw.body).not.toContain(PASSPHRASE);
 
-    const rows = await t.services.database.db.select().from(credentials);
+    const rows = await t.database.db.select().from(credentials);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(SECRET);
     expect(stored).not.toContain(PASSPHRASE);

@@ -1,8 +1,6 @@
-import { candleIntervals, candlesResponse, ErrorCode, paths } from '@makerdesk/contract';
+import { candleIntervals, candlesResponse, paths } from '@makerdesk/contract';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/envelope.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
 import { replies, type RoutePlugin } from './route-kit.ts';
 
 const query = z.object({
@@ -10,21 +8,9 @@ const query = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(300),
 });
 
-/** `BTCUSDT`, `BTC_USDT`, `BTC-USDT` or `BTC/USDT` → the simulator's unified symbol. */
-export function unifiedSymbol(symbol: string, markets: readonly { symbol: string; base: string; quote: string }[]): string | undefined {
-  const compact = symbol.toUpperCase().replace(/[-_/]/g, '');
-  return markets.find((m) => `${m.base}${m.quote}` === compact)?.symbol;
-}
-
-/**
- * Public candles of the built-in simulator, for the embedded chart page (spec §1: the chart app
- * follows the selected pair). Market data only: no account, no key.
- */
-export const notificationRoutes: RoutePlugin = (app, { simHost }) => {
-  app.get(paths.spotCandles, { schema: { tags: ['notification'], summary: 'Public candles of a simulator pair, oldest first', params: z.object({ symbol: z.string().min(1).max(32) }), querystring: query, response: replies(candlesResponse) } }, async (request) => {
-    const market = simHost.venue.marketData();
-    const symbol = unifiedSymbol(request.params.symbol, await market.loadMarkets());
-    if (!symbol) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
-    return ok(await venueCall(() => market.fetchCandles(symbol, request.query.interval, { limit: request.query.limit })));
-  });
+/** Public candles of the built-in simulator for the embedded chart page: no account, no key. */
+export const notificationRoutes: RoutePlugin = (app, { notifications }) => {
+  app.get(paths.spotCandles, { schema: { tags: ['notification'], summary: 'Public candles of a simulator pair, oldest first', params: z.object({ symbol: z.string().min(1).max(32) }), querystring: query, response: replies(candlesResponse) } }, async (request) =>
+    ok(await notifications.spotCandles(request.params.symbol, request.query.interval, request.query.limit)),
+  );
 };

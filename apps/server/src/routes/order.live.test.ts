@@ -40,7 +40,7 @@ beforeAll(async () => {
   t.services.simHost.venue.openAccount(API_KEY);
   for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
 
-  const db = t.services.database.db;
+  const db = t.database.db;
   const [binance] = await db.select().from(platforms).where(eq(platforms.code, 'binance'));
   const [coin] = await db.insert(coins).values({ coinName: 'BTC/USDT', platformId: binance!.id }).returning();
   coinId = coin!.id;

@@ -172,12 +172,12 @@ describe('orders on the simulator', () => {
     const notBound = await t.call('GET', '/backend/order/getOrders?coinId=3', { token: sub });
     expect(notBound.body.data.code).toBe(ErrorCode.FORBIDDEN);
 
-    await t.services.database.db.update(coins).set({ endTimeStamp: Date.now() - 1000 }).where(eq(coins.id, BTC));
+    await t.database.db.update(coins).set({ endTimeStamp: Date.now() - 1000 }).where(eq(coins.id, BTC));
     const expired = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' });
     expect(expired.body.code).toBe(4000401);
-    await t.services.database.db.update(coins).set({ status: 'disabled', endTimeStamp: null }).where(eq(coins.id, BTC));
+    await t.database.db.update(coins).set({ status: 'disabled', endTimeStamp: null }).where(eq(coins.id, BTC));
     expect((await get(`/backend/order/orderBook?coinId=${BTC}`)).body.code).toBe(3000401);
-    await t.services.database.db.update(coins).set({ status: 'enabled' }).where(eq(coins.id, BTC));
+    await t.database.db.update(coins).set({ status: 'enabled' }).where(eq(coins.id, BTC));
   });
 
   it('a simulator key registered with one secret cannot be imported with another', async () => {

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@makerdesk/contract';
-import type { admins } from '../db/schema.ts';
+import type { AdminRow } from '../repositories/admin.repository.ts';
 
-export type AdminRow = typeof admins.$inferSelect;
+export type { AdminRow };
 
 /** The wire form of an account: never the password hash. */
 export function toAdminUser(row: AdminRow): AdminUser {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResponse } from '@makerdesk/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { admins, loginLogs, sessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
@@ -30,21 +28,22 @@ export class AuthService {
   readonly ipFailures: AttemptThrottle;
 
   constructor(
-    private readonly db: Db,
+    private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
     private readonly signer: TokenSigner,
-    private readonly credentials: CredentialService,
-    now: () => number = Date.now,
+    private readonly credentials: Pick<CredentialService, 'listFor'>,
+    private readonly now: () => number = Date.now,
   ) {
     this.accountFailures = new AttemptThrottle({ limit: 5, windowMs: FAILURE_WINDOW_MS }, now);
     this.ipFailures = new AttemptThrottle({ limit: 30, windowMs: FAILURE_WINDOW_MS }, now);
   }
 
+  /** Every sign-in writes a login log row; the row, the session and the last-login time land together. */
   async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
     const account = username.trim().toLowerCase();
     for (const verdict of [this.accountFailures.check(account), this.ipFailures.check(ctx.ip)]) {
       if (!verdict.allowed) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS, { seconds: verdict.retryAfterSeconds });
     }
-    const [row] = await this.db.select().from(admins).where(eq(admins.account, account));
+    const row = await this.repos.admins.findByAccount(account);
     const valid = row ? await verifyPassword(row.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!row || !valid) {
       this.accountFailures.record(account);
@@ -54,17 +53,19 @@ export class AuthService {
     if (row.status === 'suspended') throw new AppError(ErrorCode.ACCOUNT_SUSPENDED);
     this.accountFailures.reset(account);
 
-    const now = new Date();
+    const now = new Date(this.now());
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const sessionId = randomUUID();
-    const admin = await this.db.transaction(async (tx) => {
-      const [log] = await tx
-        .insert(loginLogs)
-        .values({ adminId: row.id, account: row.account, loginTime: now, loginIp: ctx.ip, userAgent: ctx.userAgent?.slice(0, 512) ?? null })
-        .returning({ id: loginLogs.id });
-      await tx.insert(sessions).values({ id: sessionId, adminId: row.id, loginLogId: log?.id ?? null, createdAt: now, expiresAt });
-      const [updated] = await tx.update(admins).set({ lastLoginAt: now }).where(eq(admins.id, row.id)).returning();
-      return updated ?? row;
+    const admin = await this.repos.transaction(async ({ admins, sessions }) => {
+      const loginLogId = await sessions.insertLoginLog({
+        adminId: row.id,
+        account: row.account,
+        loginTime: now,
+        loginIp: ctx.ip,
+        userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      });
+      await sessions.insertSession({ id: sessionId, adminId: row.id, loginLogId, createdAt: now, expiresAt });
+      return (await admins.update(row.id, { lastLoginAt: now })) ?? row;
     });
     const token = await this.signer.sign({ adminId: row.id, sessionId }, expiresAt);
     return { token, expiresAt: expiresAt.getTime(), userInfo: { admin: toAdminUser(admin), apiKey: await this.credentials.listFor(row.id) } };
@@ -74,41 +75,17 @@ export class AuthService {
   async authenticate(token: string): Promise<Principal | null> {
     const claims = await this.signer.verify(token);
     if (!claims) return null;
-    const [found] = await this.db
-      .select({ admin: admins, session: sessions })
-      .from(sessions)
-      .innerJoin(admins, eq(sessions.adminId, admins.id))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.adminId, claims.adminId), isNull(sessions.revokedAt)));
-    if (!found || found.session.expiresAt.getTime() <= Date.now()) return null;
+    const found = await this.repos.sessions.findUnrevoked(claims.sessionId, claims.adminId);
+    if (!found || found.session.expiresAt.getTime() <= this.now()) return null;
     if (found.admin.status === 'suspended') {
-      await this.revokeAllSessions(found.admin.id);
+      await this.repos.sessions.revokeAllSessions(found.admin.id, new Date(this.now()));
       throw new AppError(ErrorCode.ACCOUNT_SUSPENDED);
     }
     return { admin: found.admin, sessionId: claims.sessionId };
   }
 
+  /** The session ends at once and its login log row gets the logout time. */
   async logout(sessionId: string): Promise<void> {
-    const now = new Date();
-    await this.db.transaction(async (tx) => {
-      const [session] = await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-        .returning({ loginLogId: sessions.loginLogId });
-      if (session?.loginLogId) {
-        await tx.update(loginLogs).set({ logoutTime: now }).where(and(eq(loginLogs.id, session.loginLogId), isNull(loginLogs.logoutTime)));
-      }
-    });
-  }
-
-  /** Suspension, deletion and password resets end every session of the account at once. */
-  async revokeAllSessions(adminId: number, exceptSessionId?: string): Promise<void> {
-    const live = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)));
-    for (const { id } of live) {
-      if (id !== exceptSessionId) await this.logout(id);
-    }
+    await this.repos.sessions.revokeSession(sessionId, new Date(this.now()));
   }
 }

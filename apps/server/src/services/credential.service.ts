@@ -4,16 +4,13 @@ import {
   type CredentialUpdateRequest,
   type CredentialView,
 } from '@makerdesk/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { coins, credentials, platforms } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { mask, open, seal } from '../security/secret-box.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CoinService } from './coin.service.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
-
-type CredentialRow = typeof credentials.$inferSelect;
 
 /** The decrypted key material, for connectors only: never serialised to a client or a log. */
 export interface ApiKeyMaterial {
@@ -28,8 +25,8 @@ export interface ApiKeyMaterial {
 /** Exchange API keys: sealed at rest with AES-256-GCM, bound to their owner through the AAD, shown masked. */
 export class CredentialService {
   constructor(
-    private readonly db: Db,
-    private readonly coins: CoinService,
+    private readonly repos: Pick<Repositories, 'credentials' | 'platforms'>,
+    private readonly coins: Pick<CoinService, 'requireUsablePair'>,
     private readonly key: Buffer,
     /** Checks a key with its venue before it is stored, so a refused key leaves nothing behind. */
     private readonly prepareKey: (material: Omit<ApiKeyMaterial, 'id'>, ownedApiKey?: string) => Promise<void>,
@@ -48,26 +45,21 @@ export class CredentialService {
   }
 
   private async platformCode(platformId: number): Promise<string> {
-    const [platform] = await this.db.select().from(platforms).where(eq(platforms.id, platformId));
+    const platform = await this.repos.platforms.findById(platformId);
     if (!platform) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
     return platform.code;
   }
 
-  private async view(row: CredentialRow): Promise<CredentialView> {
-    const [joined] = await this.db
-      .select({ coinName: coins.coinName, platformCode: platforms.code })
-      .from(coins)
-      .innerJoin(platforms, eq(platforms.id, row.platformId))
-      .where(eq(coins.id, row.coinId));
+  private view(row: CredentialRecord): CredentialView {
     return {
       id: row.id,
       platformId: row.platformId,
-      platformCode: joined?.platformCode ?? '',
+      platformCode: row.platformCode,
       apiKey: mask(this.openField(row.adminId, 'apiKey', row.apiKeySealed)),
       secretKey: mask(this.openField(row.adminId, 'secretKey', row.secretKeySealed)),
       passphrase: row.passphraseSealed ? mask(this.openField(row.adminId, 'passphrase', row.passphraseSealed)) : null,
       coinId: row.coinId,
-      coinName: joined?.coinName ?? '',
+      coinName: row.coinName,
       memberId: row.memberId,
       hosts: row.hosts,
       createdAt: row.createdAt.getTime(),
@@ -76,8 +68,7 @@ export class CredentialService {
   }
 
   async listFor(adminId: number): Promise<CredentialView[]> {
-    const rows = await this.db.select().from(credentials).where(eq(credentials.adminId, adminId)).orderBy(asc(credentials.id));
-    return Promise.all(rows.map((r) => this.view(r)));
+    return (await this.repos.credentials.listByAdmin(adminId)).map((r) => this.view(r));
   }
 
   async add(owner: AdminRow, input: CredentialAddRequest): Promise<CredentialView> {
@@ -86,29 +77,22 @@ export class CredentialService {
     await venueCall(() =>
       this.prepareKey({ platformCode, apiKey: input.apiKey, secretKey: input.secretKey, passphrase: input.passphrase ?? null, hosts: input.hosts ?? [] }),
     );
-    const [row] = await this.db
-      .insert(credentials)
-      .values({
-        adminId: owner.id,
-        platformId: input.platformId,
-        coinId: input.coinId,
-        apiKeySealed: this.sealField(owner.id, 'apiKey', input.apiKey),
-        secretKeySealed: this.sealField(owner.id, 'secretKey', input.secretKey),
-        passphraseSealed: input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null,
-        memberId: input.memberId || null,
-        hosts: input.hosts ?? [],
-      })
-      .returning();
-    if (!row) throw new AppError(ErrorCode.INTERNAL_ERROR);
+    const row = await this.repos.credentials.insert({
+      adminId: owner.id,
+      platformId: input.platformId,
+      coinId: input.coinId,
+      apiKeySealed: this.sealField(owner.id, 'apiKey', input.apiKey),
+      secretKeySealed: this.sealField(owner.id, 'secretKey', input.secretKey),
+      passphraseSealed: input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null,
+      memberId: input.memberId || null,
+      hosts: input.hosts ?? [],
+    });
     return this.view(row);
   }
 
   /** Only the owner reaches a key; anyone else is told it does not exist. */
-  private async owned(owner: AdminRow, id: number): Promise<CredentialRow> {
-    const [row] = await this.db
-      .select()
-      .from(credentials)
-      .where(and(eq(credentials.id, id), eq(credentials.adminId, owner.id)));
+  private async owned(owner: AdminRow, id: number): Promise<CredentialRecord> {
+    const row = await this.repos.credentials.findOwned(id, owner.id);
     if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     return row;
   }
@@ -119,7 +103,7 @@ export class CredentialService {
       const passphrase = input.passphrase ?? (current.passphraseSealed ? this.openField(owner.id, 'passphrase', current.passphraseSealed) : null);
       const currentApiKey = this.openField(owner.id, 'apiKey', current.apiKeySealed);
       const material = {
-        platformCode: await this.platformCode(current.platformId),
+        platformCode: current.platformCode,
         apiKey: input.apiKey ?? currentApiKey,
         secretKey: input.secretKey ?? this.openField(owner.id, 'secretKey', current.secretKeySealed),
         passphrase: passphrase || null,
@@ -127,7 +111,7 @@ export class CredentialService {
       };
       await venueCall(() => this.prepareKey(material, currentApiKey));
     }
-    const changes: Partial<typeof credentials.$inferInsert> = { updatedAt: new Date() };
+    const changes: CredentialChanges = { updatedAt: new Date() };
     if (input.coinId !== undefined) {
       await this.coins.requireUsablePair(owner, input.coinId);
       changes.coinId = input.coinId;
@@ -139,23 +123,18 @@ export class CredentialService {
     }
     if (input.memberId !== undefined) changes.memberId = input.memberId || null;
     if (input.hosts !== undefined) changes.hosts = input.hosts;
-    const [row] = await this.db.update(credentials).set(changes).where(eq(credentials.id, input.id)).returning();
+    const row = await this.repos.credentials.update(input.id, changes);
     if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     return this.view(row);
   }
 
   /** The key a caller trades a pair with: its own, newest first. */
   async materialFor(owner: AdminRow, coinId: number): Promise<ApiKeyMaterial | null> {
-    const [row] = await this.db
-      .select()
-      .from(credentials)
-      .where(and(eq(credentials.adminId, owner.id), eq(credentials.coinId, coinId)))
-      .orderBy(desc(credentials.id))
-      .limit(1);
+    const row = await this.repos.credentials.findNewestFor(owner.id, coinId);
     if (!row) return null;
     return {
       id: row.id,
-      platformCode: await this.platformCode(row.platformId),
+      platformCode: row.platformCode,
       apiKey: this.openField(owner.id, 'apiKey', row.apiKeySealed),
       secretKey: this.openField(owner.id, 'secretKey', row.secretKeySealed),
       passphrase: row.passphraseSealed ? this.openField(owner.id, 'passphrase', row.passphraseSealed) : null,

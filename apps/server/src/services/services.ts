@@ -1,22 +1,26 @@
+import { ExchangeError } from '@makerdesk/exchange';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { OrderService } from '../orders/order.service.ts';
+import { createRepositories } from '../repositories/repositories.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
+import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
+import type { SimHost } from '../venues/sim-host.ts';
+import { SimKeyStore } from '../venues/sim-key-store.ts';
 import { AdminService } from './admin.service.ts';
 import { AuthService } from './auth.service.ts';
 import { CoinService } from './coin.service.ts';
 import { CredentialService } from './credential.service.ts';
+import { HealthService } from './health.service.ts';
+import { NotificationService } from './notification.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { TradingLogService } from './trading-log.service.ts';
-import { ExchangeError } from '@makerdesk/exchange';
-import { OrderService } from '../orders/order.service.ts';
-import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
-import type { SimHost } from '../venues/sim-host.ts';
-import { SimKeyStore } from '../venues/sim-key-store.ts';
 
+/** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
-  database: Database;
+  health: HealthService;
   gateway: ExchangeGateway;
   orders: OrderService;
   simHost: SimHost;
@@ -27,6 +31,7 @@ export interface Services {
   coins: CoinService;
   credentials: CredentialService;
   tradingLogs: TradingLogService;
+  notifications: NotificationService;
   config: Pick<Config, 'webDist'>;
 }
 
@@ -45,24 +50,25 @@ const noLiveVenues: LiveExchangeFactory = async (material) => {
 };
 
 export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange }: ServiceDeps): Services {
-  const { db } = database;
-  const coins = new CoinService(db);
-  const simKeys = new SimKeyStore(db, deriveKey(masterKey, 'sim-keys'));
+  const repos = createRepositories(database.db);
+  const coins = new CoinService(repos);
+  const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues);
-  const credentials = new CredentialService(db, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
-  const auth = new AuthService(db, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
+  const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
+  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
   return {
-    database,
+    health: new HealthService(repos, database.kind),
     gateway,
     orders: new OrderService(coins, credentials, gateway),
     simHost,
     simKeys,
     auth,
     credentials,
-    admins: new AdminService(db, auth),
-    passwordReset: new PasswordResetService(db, mailer, auth, deriveKey(masterKey, 'reset-code')),
+    admins: new AdminService(repos),
+    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code')),
     coins,
-    tradingLogs: new TradingLogService(db),
+    tradingLogs: new TradingLogService(repos, coins),
+    notifications: new NotificationService(simHost),
     config: { webDist },
   };
 }

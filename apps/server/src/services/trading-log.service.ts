@@ -1,20 +1,28 @@
 import type { Page, TradingLog } from '@makerdesk/contract';
-import { count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { tradingLogs } from '../db/schema.ts';
+import { pageWindow } from '../repositories/query-kit.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { AdminRow } from './admin-mapper.ts';
+import type { CoinService } from './coin.service.ts';
+
+export interface TradingLogQuery {
+  coinId: number;
+  current: number;
+  pageSize: number;
+}
 
 export class TradingLogService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly repos: Pick<Repositories, 'tradingLogs'>,
+    private readonly coins: Pick<CoinService, 'requireUsablePair'>,
+  ) {}
 
-  async list(coinId: number, current: number, pageSize: number): Promise<Page<TradingLog>> {
-    const where = eq(tradingLogs.coinId, coinId);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(tradingLogs).where(where).orderBy(desc(tradingLogs.id)).limit(pageSize).offset((current - 1) * pageSize),
-      this.db.select({ n: count() }).from(tradingLogs).where(where),
-    ]);
+  /** A pair's logs, newest first, for callers who may use the pair. */
+  async list(admin: AdminRow, { coinId, current, pageSize }: TradingLogQuery): Promise<Page<TradingLog>> {
+    await this.coins.requireUsablePair(admin, coinId);
+    const { rows, total } = await this.repos.tradingLogs.listByCoin(coinId, pageWindow(current, pageSize));
     return {
       list: rows.map((r) => ({ id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message: r.message, createdAt: r.createdAt.getTime() })),
-      total: total?.n ?? 0,
+      total,
       current,
       pageSize,
     };

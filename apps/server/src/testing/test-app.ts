@@ -51,6 +51,8 @@ export interface Json {
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   services: Services;
+  /** The database behind the services, for tests that arrange or inspect rows directly. */
+  database: Database;
   outbox: MemoryOutbox;
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Json; raw: LightMyRequestResponse }>;
   login(username?: string, password?: string): Promise<string>;
@@ -93,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     services,
+    database,
     outbox,
     call,
     async login(username = SEED_ADMIN_ACCOUNT, password = TEST_ADMIN_PASSWORD) {

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { simApiKeys } from '../db/schema.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { open, seal } from '../security/secret-box.ts';
 
 function keyHash(apiKey: string): string {
@@ -14,33 +12,25 @@ function keyHash(apiKey: string): string {
  */
 export class SimKeyStore {
   constructor(
-    private readonly db: Db,
+    private readonly repos: Pick<Repositories, 'simKeys'>,
     private readonly key: Buffer,
   ) {}
 
   async register(apiKey: string, secret: string): Promise<'registered' | 'exists' | 'conflict'> {
     const hash = keyHash(apiKey);
-    const inserted = await this.db
-      .insert(simApiKeys)
-      .values({ apiKeyHash: hash, secretSealed: seal(this.key, secret, hash) })
-      .onConflictDoNothing()
-      .returning({ hash: simApiKeys.apiKeyHash });
-    if (inserted.length > 0) return 'registered';
+    if (await this.repos.simKeys.insertIfAbsent(hash, seal(this.key, secret, hash))) return 'registered';
     return (await this.secretFor(apiKey)) === secret ? 'exists' : 'conflict';
   }
 
   /** The owner of an imported key replaces its secret (a typo fixed, a key re-issued). */
   async replaceSecret(apiKey: string, secret: string): Promise<void> {
     const hash = keyHash(apiKey);
-    await this.db
-      .insert(simApiKeys)
-      .values({ apiKeyHash: hash, secretSealed: seal(this.key, secret, hash) })
-      .onConflictDoUpdate({ target: simApiKeys.apiKeyHash, set: { secretSealed: seal(this.key, secret, hash) } });
+    await this.repos.simKeys.upsert(hash, seal(this.key, secret, hash));
   }
 
   async secretFor(apiKey: string): Promise<string | undefined> {
     const hash = keyHash(apiKey);
-    const [row] = await this.db.select().from(simApiKeys).where(eq(simApiKeys.apiKeyHash, hash));
-    return row ? open(this.key, row.secretSealed, hash) : undefined;
+    const sealed = await this.repos.simKeys.findSealedSecret(hash);
+    return sealed === undefined ? undefined : open(this.key, sealed, hash);
   }
 }

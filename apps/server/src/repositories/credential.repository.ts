@@ -1,0 +1,71 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { coins, credentials, platforms } from '../db/schema.ts';
+
+export type CredentialRow = typeof credentials.$inferSelect;
+/** A stored key with the names the console shows beside it. */
+export type CredentialRecord = CredentialRow & { coinName: string; platformCode: string };
+export type NewCredential = Pick<
+  CredentialRow,
+  'adminId' | 'platformId' | 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts'
+>;
+export type CredentialChanges = Partial<
+  Pick<CredentialRow, 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts' | 'updatedAt'>
+>;
+
+/** Exchange API keys as stored: the secrets arrive and leave sealed; sealing is the service's job. */
+export class CredentialRepository {
+  constructor(private readonly db: Db) {}
+
+  async listByAdmin(adminId: number): Promise<CredentialRecord[]> {
+    return records(await this.select(eq(credentials.adminId, adminId)).orderBy(asc(credentials.id)));
+  }
+
+  /** The key only when `adminId` owns it. */
+  async findOwned(id: number, adminId: number): Promise<CredentialRecord | undefined> {
+    const [row] = records(await this.select(and(eq(credentials.id, id), eq(credentials.adminId, adminId))));
+    return row;
+  }
+
+  /** The account's newest key for a pair. */
+  async findNewestFor(adminId: number, coinId: number): Promise<CredentialRecord | undefined> {
+    const [row] = records(
+      await this.select(and(eq(credentials.adminId, adminId), eq(credentials.coinId, coinId)))
+        .orderBy(desc(credentials.id))
+        .limit(1),
+    );
+    return row;
+  }
+
+  async insert(credential: NewCredential): Promise<CredentialRecord> {
+    const [inserted] = await this.db.insert(credentials).values(credential).returning({ id: credentials.id });
+    const row = inserted ? await this.findById(inserted.id) : undefined;
+    if (!row) throw new Error('credential insert returned no row');
+    return row;
+  }
+
+  /** Undefined when there is no such key. */
+  async update(id: number, changes: CredentialChanges): Promise<CredentialRecord | undefined> {
+    const [updated] = await this.db.update(credentials).set(changes).where(eq(credentials.id, id)).returning({ id: credentials.id });
+    return updated ? this.findById(updated.id) : undefined;
+  }
+
+  private async findById(id: number): Promise<CredentialRecord | undefined> {
+    const [row] = records(await this.select(eq(credentials.id, id)));
+    return row;
+  }
+
+  private select(where: SQL | undefined) {
+    return this.db
+      .select({ credential: credentials, coinName: coins.coinName, platformCode: platforms.code })
+      .from(credentials)
+      .innerJoin(coins, eq(credentials.coinId, coins.id))
+      .innerJoin(platforms, eq(credentials.platformId, platforms.id))
+      .where(where)
+      .$dynamic();
+  }
+}
+
+function records(rows: { credential: CredentialRow; coinName: string; platformCode: string }[]): CredentialRecord[] {
+  return rows.map(({ credential, coinName, platformCode }) => ({ ...credential, coinName, platformCode }));
+}

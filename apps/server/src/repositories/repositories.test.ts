@@ -1,0 +1,217 @@
+import { MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { freshDatabase } from '../testing/test-app.ts';
+import type { AdminRow } from './admin.repository.ts';
+import type { CoinRow } from './coin.repository.ts';
+import { createRepositories, type Repositories } from './repositories.ts';
+
+/**
+ * One behaviour, two implementations: the SQL repositories (PGlite, or PostgreSQL with
+ * DATABASE_URL) and the in-memory fakes the service tests use, so the fakes cannot drift.
+ */
+const targets: { name: string; open(): Promise<{ repos: Repositories; close(): Promise<void> }> }[] = [
+  {
+    name: 'SQL',
+    async open() {
+      const { database, drop } = await freshDatabase();
+      await database.migrate();
+      return {
+        repos: createRepositories(database.db),
+        async close() {
+          await database.close();
+          await drop();
+        },
+      };
+    },
+  },
+  { name: 'in-memory fake', open: async () => ({ repos: createInMemoryRepositories().repos, close: async () => undefined }) },
+];
+
+describe.each(targets)('repositories ($name)', (target) => {
+  let repos: Repositories;
+  let close: () => Promise<void>;
+  let main: AdminRow;
+  let sub: AdminRow;
+  let btc: CoinRow;
+  let eth: CoinRow;
+  let simId: number;
+
+  const account = (name: string, mainAccountId = RESTRICTED_ACCOUNT) => ({ account: name, passwordHash: 'h', role: 'trader', employeeName: name, mainAccountId });
+  const minutes = (n: number) => new Date(Date.UTC(2030, 0, 1, 0, n));
+
+  beforeAll(async () => {
+    ({ repos, close } = await target.open());
+    await repos.platforms.insertMissing([
+      { code: 'sim', name: 'Sim' },
+      { code: 'binance', name: 'Binance' },
+    ]);
+    await repos.platforms.insertMissing([{ code: 'sim', name: 'Renamed' }]);
+    simId = (await repos.platforms.findByCode('sim'))!.id;
+    await repos.coins.insertMissing(simId, ['BTC/USDT', 'ETH/USDT']);
+    await repos.coins.insertMissing(simId, ['BTC/USDT']);
+    [btc, eth] = (await repos.coins.listAll()) as [CoinRow, CoinRow];
+    main = (await repos.admins.insert(account('main@desk.io', MAIN_ACCOUNT)))!;
+    sub = (await repos.admins.insert(account('sub@desk.io')))!;
+  });
+  afterAll(() => close());
+
+  it('platforms and pairs are added once, by natural key', async () => {
+    expect((await repos.platforms.list()).map((p) => [p.code, p.name])).toEqual([
+      ['sim', 'Sim'],
+      ['binance', 'Binance'],
+    ]);
+    expect((await repos.platforms.findById(simId))?.code).toBe('sim');
+    expect((await repos.coins.listAll()).map((c) => c.coinName)).toEqual(['BTC/USDT', 'ETH/USDT']);
+    expect(btc).toMatchObject({ platformId: simId, marketKind: 'spot', status: 'enabled', endTimeStamp: null });
+  });
+
+  it('admins: an account is registered once; lists filter literally and case-insensitively, by status, a page at a time', async () => {
+    expect(await repos.admins.insert(account('sub@desk.io'))).toBeUndefined();
+    expect(main).toMatchObject({ status: 'active', lastLoginAt: null });
+    const a = (await repos.admins.insert(account('x_y@desk.io')))!;
+    const b = (await repos.admins.insert(account('X%Z@desk.io')))!;
+    await repos.admins.insert(account('xqy@desk.io'));
+    expect((await repos.admins.list({ account: '_' }, { limit: 10, offset: 0 })).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await repos.admins.list({ account: 'x%z' }, { limit: 10, offset: 0 })).rows.map((r) => r.id)).toEqual([b.id]);
+    expect(await repos.admins.update(b.id, { status: 'suspended', employeeName: 'B' })).toMatchObject({ id: b.id, status: 'suspended', employeeName: 'B' });
+    expect((await repos.admins.list({ status: 'suspended' }, { limit: 10, offset: 0 })).rows.map((r) => r.id)).toEqual([b.id]);
+    const second = await repos.admins.list({}, { limit: 2, offset: 2 });
+    expect(second.total).toBe(5);
+    expect(second.rows.map((r) => r.account)).toEqual(['x_y@desk.io', 'X%Z@desk.io']);
+    expect((await repos.admins.findByAccount('main@desk.io'))?.id).toBe(main.id);
+    expect((await repos.admins.findMainAccount())?.id).toBe(main.id);
+    expect(await repos.admins.update(99_999, { role: 'viewer' })).toBeUndefined();
+  });
+
+  it('sessions: revoking ends live sessions and stamps their login logs once; the spared session stays', async () => {
+    const signIn = async (admin: AdminRow, id: string, at: Date) => {
+      const loginLogId = await repos.sessions.insertLoginLog({ adminId: admin.id, account: admin.account, loginTime: at, loginIp: '10.0.0.1', userAgent: 'UA' });
+      await repos.sessions.insertSession({ id, adminId: admin.id, loginLogId, createdAt: at, expiresAt: minutes(600) });
+      return loginLogId;
+    };
+    const l1 = await signIn(sub, 'sub-1', minutes(1));
+    const l2 = await signIn(sub, 'sub-2', minutes(2));
+    const l3 = await signIn(sub, 'sub-3', minutes(2));
+    const lm = await signIn(main, 'main-1', minutes(3));
+
+    expect(await repos.sessions.findUnrevoked('sub-1', sub.id)).toMatchObject({ session: { id: 'sub-1', loginLogId: l1, revokedAt: null }, admin: { id: sub.id } });
+    expect(await repos.sessions.findUnrevoked('sub-1', main.id)).toBeUndefined();
+
+    await repos.sessions.revokeSession('sub-1', minutes(10));
+    await repos.sessions.revokeAllSessions(sub.id, minutes(20), 'sub-3');
+    await repos.sessions.revokeSession('sub-1', minutes(30));
+    expect(await repos.sessions.findUnrevoked('sub-1', sub.id)).toBeUndefined();
+    expect(await repos.sessions.findUnrevoked('sub-2', sub.id)).toBeUndefined();
+    expect(await repos.sessions.findUnrevoked('sub-3', sub.id)).toBeDefined();
+    expect(await repos.sessions.findUnrevoked('main-1', main.id)).toBeDefined();
+
+    const logs = await repos.sessions.listLoginLogs({ adminId: sub.id }, { limit: 10, offset: 0 });
+    expect(logs.total).toBe(3);
+    expect(logs.rows.map((l) => [l.id, l.logoutTime])).toEqual([
+      [l3, null],
+      [l2, minutes(20)],
+      [l1, minutes(10)],
+    ]);
+    const byAccount = await repos.sessions.listLoginLogs({ account: 'MAIN@' }, { limit: 10, offset: 0 });
+    expect(byAccount.rows.map((l) => l.id)).toEqual([lm]);
+    expect((await repos.sessions.listLoginLogs({}, { limit: 1, offset: 1 })).rows.map((l) => l.id)).toEqual([l3]);
+  });
+
+  it('password reset codes: the newest usable one, attempts counted, consumed once', async () => {
+    const now = minutes(0);
+    await repos.passwordResets.insertCode({ adminId: sub.id, codeHash: 'old', expiresAt: minutes(10) });
+    await repos.passwordResets.insertCode({ adminId: sub.id, codeHash: 'new', expiresAt: minutes(10) });
+    await repos.passwordResets.insertCode({ adminId: main.id, codeHash: 'main', expiresAt: minutes(10) });
+    const usable = (await repos.passwordResets.findUsableCode(sub.id, now, 2))!;
+    expect(usable).toMatchObject({ codeHash: 'new', attempts: 0, consumedAt: null });
+    expect(await repos.passwordResets.findUsableCode(sub.id, minutes(10), 2)).toBeUndefined();
+
+    await repos.passwordResets.recordFailedAttempt(usable.id);
+    await repos.passwordResets.recordFailedAttempt(usable.id);
+    expect((await repos.passwordResets.findUsableCode(sub.id, now, 2))?.codeHash).toBe('old');
+    expect((await repos.passwordResets.findUsableCode(sub.id, now, 3))).toMatchObject({ codeHash: 'new', attempts: 2 });
+
+    expect(await repos.passwordResets.consumeCode(usable.id, now)).toBe(true);
+    expect(await repos.passwordResets.consumeCode(usable.id, now)).toBe(false);
+    await repos.passwordResets.consumeOpenCodes(sub.id, now);
+    expect(await repos.passwordResets.findUsableCode(sub.id, now, 9)).toBeUndefined();
+    expect((await repos.passwordResets.findUsableCode(main.id, now, 9))?.codeHash).toBe('main');
+  });
+
+  it('coins: binding is idempotent and scopes what a restricted account sees', async () => {
+    expect(await repos.coins.isBound(sub.id, eth.id)).toBe(false);
+    const first = await repos.coins.bind(sub.id, eth.id);
+    expect(await repos.coins.bind(sub.id, eth.id)).toEqual(first);
+    expect(await repos.coins.isBound(sub.id, eth.id)).toBe(true);
+    expect((await repos.coins.listBoundTo(sub.id)).map((c) => c.id)).toEqual([eth.id]);
+    await repos.coins.bind(main.id, btc.id);
+    expect((await repos.coins.listPermissions()).map((p) => [p.adminId, p.coinName])).toEqual([
+      [sub.id, 'ETH/USDT'],
+      [main.id, 'BTC/USDT'],
+    ]);
+    expect((await repos.coins.listPermissions(sub.id)).map((p) => p.id)).toEqual([first.id]);
+    expect(await repos.coins.findById(99_999)).toBeUndefined();
+  });
+
+  it('credentials: records carry their pair and platform names; owners only; the newest per pair', async () => {
+    const sealed = { apiKeySealed: 'a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: ['203.0.113.7'] };
+    const older = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
+    const newer = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
+    expect(older).toMatchObject({ adminId: main.id, coinName: 'BTC/USDT', platformCode: 'sim', hosts: ['203.0.113.7'] });
+    expect((await repos.credentials.listByAdmin(main.id)).map((c) => c.id)).toEqual([older.id, newer.id]);
+    expect(await repos.credentials.findOwned(older.id, sub.id)).toBeUndefined();
+    expect((await repos.credentials.findNewestFor(main.id, btc.id))?.id).toBe(newer.id);
+    expect(await repos.credentials.update(older.id, { coinId: eth.id, hosts: [], memberId: 'm' })).toMatchObject({ id: older.id, coinName: 'ETH/USDT', hosts: [], memberId: 'm' });
+    expect(await repos.credentials.update(99_999, { hosts: [] })).toBeUndefined();
+  });
+
+  it('trading logs: appended, listed per pair newest first', async () => {
+    for (const message of ['one', 'two', 'three']) await repos.tradingLogs.append({ coinId: btc.id, adminId: main.id, robotId: 4, level: 'info', message });
+    await repos.tradingLogs.append({ coinId: eth.id, adminId: null, robotId: null, level: 'warn', message: 'other pair' });
+    const pageOne = await repos.tradingLogs.listByCoin(btc.id, { limit: 2, offset: 0 });
+    expect(pageOne.total).toBe(3);
+    expect(pageOne.rows.map((r) => r.message)).toEqual(['three', 'two']);
+    expect(pageOne.rows[0]).toMatchObject({ coinId: btc.id, robotId: 4, level: 'info', createdAt: expect.any(Date) });
+  });
+
+  it('simulator keys: a key keeps its first secret unless replaced', async () => {
+    expect(await repos.simKeys.insertIfAbsent('hash-1', 'sealed-1')).toBe(true);
+    expect(await repos.simKeys.insertIfAbsent('hash-1', 'sealed-2')).toBe(false);
+    expect(await repos.simKeys.findSealedSecret('hash-1')).toBe('sealed-1');
+    await repos.simKeys.upsert('hash-1', 'sealed-3');
+    await repos.simKeys.upsert('hash-2', 'sealed-4');
+    expect([await repos.simKeys.findSealedSecret('hash-1'), await repos.simKeys.findSealedSecret('hash-2'), await repos.simKeys.findSealedSecret('nope')]).toEqual(['sealed-3', 'sealed-4', undefined]);
+  });
+
+  it('a transaction commits every write when its work resolves, and none when it throws', async () => {
+    await expect(
+      repos.transaction(async (tx) => {
+        await tx.admins.insert(account('ghost@desk.io'));
+        await tx.tradingLogs.append({ coinId: btc.id, adminId: null, robotId: null, level: 'info', message: 'ghost' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await repos.admins.findByAccount('ghost@desk.io')).toBeUndefined();
+    expect((await repos.tradingLogs.listByCoin(btc.id, { limit: 10, offset: 0 })).rows.map((r) => r.message)).not.toContain('ghost');
+
+    const id = await repos.transaction(async (tx) => (await tx.admins.insert(account('kept@desk.io')))!.id);
+    expect((await repos.admins.findById(id))?.account).toBe('kept@desk.io');
+    await repos.database.ping();
+  });
+
+  it('deleting an account takes its sessions, bindings and keys, and keeps its login logs without it', async () => {
+    const gone = (await repos.admins.insert(account('gone@desk.io')))!;
+    const loginLogId = await repos.sessions.insertLoginLog({ adminId: gone.id, account: gone.account, loginTime: minutes(5), loginIp: '10.0.0.2', userAgent: null });
+    await repos.sessions.insertSession({ id: 'gone-1', adminId: gone.id, loginLogId, createdAt: minutes(5), expiresAt: minutes(600) });
+    await repos.coins.bind(gone.id, btc.id);
+    await repos.credentials.insert({ adminId: gone.id, platformId: simId, coinId: btc.id, apiKeySealed: 'a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: [] });
+    await repos.admins.delete(gone.id);
+    expect(await repos.admins.findById(gone.id)).toBeUndefined();
+    expect(await repos.sessions.findUnrevoked('gone-1', gone.id)).toBeUndefined();
+    expect(await repos.coins.listPermissions(gone.id)).toEqual([]);
+    expect(await repos.credentials.listByAdmin(gone.id)).toEqual([]);
+    const logs = await repos.sessions.listLoginLogs({ account: 'gone@' }, { limit: 10, offset: 0 });
+    expect(logs.rows).toEqual([expect.objectContaining({ id: loginLogId, adminId: null })]);
+  });
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, MAIN_ACCOUNT, type CredentialView } from '@makerdesk/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminRow } from '../repositories/admin.repository.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { TokenSigner } from '../security/tokens.ts';
+import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { AuthService, SESSION_TTL_MS } from './auth.service.ts';
+
+const PASSWORD = 'Right-pass-1';
+const PASSWORD_HASH = hashPassword(PASSWORD);
+const ctx = { ip: '192.0.2.10', userAgent: 'Browser/1.0' };
+
+let fake: InMemoryRepositories;
+let clock: number;
+let auth: AuthService;
+let admin: AdminRow;
+const keys: CredentialView[] = [];
+
+beforeEach(async () => {
+  // Near the real time: the JWT expiry inside a token is checked against the real clock.
+  clock = Date.now();
+  fake = createInMemoryRepositories(() => new Date(clock));
+  auth = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, () => clock);
+  admin = (await fake.repos.admins.insert({ account: 'trader@desk.io', passwordHash: await PASSWORD_HASH, role: 'trader', employeeName: 'T', mainAccountId: MAIN_ACCOUNT }))!;
+});
+
+describe('AuthService.login', () => {
+  it('writes the login log, the session and the last-login time together, and answers a token for that session', async () => {
+    const answer = await auth.login('  Trader@Desk.io ', PASSWORD, { ...ctx, userAgent: 'U'.repeat(600) });
+    expect(answer.expiresAt).toBe(clock + SESSION_TTL_MS);
+    expect(answer.userInfo).toEqual({ admin: expect.objectContaining({ id: admin.id, lastLoginAt: clock }), apiKey: keys });
+
+    expect(fake.tables.loginLogs).toEqual([
+      expect.objectContaining({ adminId: admin.id, account: 'trader@desk.io', loginIp: ctx.ip, loginTime: new Date(clock), logoutTime: null, userAgent: 'U'.repeat(512) }),
+    ]);
+    const [session] = fake.tables.sessions;
+    expect(session).toMatchObject({ adminId: admin.id, loginLogId: fake.tables.loginLogs[0]?.id, expiresAt: new Date(clock + SESSION_TTL_MS), revokedAt: null });
+    expect(fake.transactions).toEqual({ committed: 1, rolledBack: 0 });
+
+    const principal = await auth.authenticate(answer.token);
+    expect(principal).toEqual({ admin: expect.objectContaining({ id: admin.id }), sessionId: session?.id });
+  });
+
+  it('a wrong password or an unknown account writes nothing and answers the same error', async () => {
+    await expect(auth.login('trader@desk.io', 'Wrong-pass-1', ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(auth.login('nobody@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    expect(fake.tables.loginLogs).toEqual([]);
+    expect(fake.tables.sessions).toEqual([]);
+  });
+
+  it('five failures lock the account for the window, even for the right password; the window passing unlocks it', async () => {
+    for (let i = 0; i < 5; i++) await expect(auth.login('trader@desk.io', 'Wrong-pass-1', ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 900 } }));
+    clock += 15 * 60 * 1000 + 1;
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).resolves.toHaveProperty('token');
+  });
+
+  it('a suspended account is refused and opens no session', async () => {
+    await fake.repos.admins.update(admin.id, { status: 'suspended' });
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.ACCOUNT_SUSPENDED }));
+    expect(fake.tables.sessions).toEqual([]);
+  });
+
+  it('when the session cannot be written, the login log row is not kept either', async () => {
+    fake.repos.sessions.insertSession = async () => {
+      throw new Error('disk full');
+    };
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toThrow('disk full');
+    expect(fake.tables.loginLogs).toEqual([]);
+    expect(fake.tables.admins[0]?.lastLoginAt).toBeNull();
+  });
+});
+
+describe('AuthService sessions', () => {
+  it('a session ends when it expires', async () => {
+    const { token } = await auth.login('trader@desk.io', PASSWORD, ctx);
+    clock += SESSION_TTL_MS - 1;
+    expect(await auth.authenticate(token)).not.toBeNull();
+    clock += 1;
+    expect(await auth.authenticate(token)).toBeNull();
+  });
+
+  it('logout revokes the session at once and stamps the logout time; a second logout changes nothing', async () => {
+    const { token } = await auth.login('trader@desk.io', PASSWORD, ctx);
+    const sessionId = (await auth.authenticate(token))!.sessionId;
+    clock += 60_000;
+    await auth.logout(sessionId);
+    expect(await auth.authenticate(token)).toBeNull();
+    expect(fake.tables.loginLogs[0]?.logoutTime).toEqual(new Date(clock));
+    clock += 60_000;
+    await auth.logout(sessionId);
+    expect(fake.tables.loginLogs[0]?.logoutTime).toEqual(new Date(clock - 60_000));
+  });
+
+  it('a session whose account was suspended behind its back answers 2000401 and every session of the account ends', async () => {
+    const first = await auth.login('trader@desk.io', PASSWORD, ctx);
+    await auth.login('trader@desk.io', PASSWORD, ctx);
+    await fake.repos.admins.update(admin.id, { status: 'suspended' });
+    await expect(auth.authenticate(first.token)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.ACCOUNT_SUSPENDED }));
+    expect(fake.tables.sessions.map((s) => s.revokedAt)).toEqual([new Date(clock), new Date(clock)]);
+    expect(fake.tables.loginLogs.map((l) => l.logoutTime)).toEqual([new Date(clock), new Date(clock)]);
+  });
+
+  it('a token signed with another key, or naming another account, authenticates nobody', async () => {
+    const { token } = await auth.login('trader@desk.io', PASSWORD, ctx);
+    const sessionId = fake.tables.sessions[0]!.id;
+    const stranger = new TokenSigner(randomBytes(32));
+    expect(await auth.authenticate(await stranger.sign({ adminId: admin.id, sessionId }, new Date(clock + 60_000)))).toBeNull();
+    expect(await auth.authenticate(token.slice(0, -2))).toBeNull();
+  });
+});

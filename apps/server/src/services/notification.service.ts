@@ -1,0 +1,27 @@
+import { ErrorCode } from '@makerdesk/contract';
+import type { Candle, CandleInterval } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
+import type { SimHost } from '../venues/sim-host.ts';
+
+/** `BTCUSDT`, `BTC_USDT`, `BTC-USDT` or `BTC/USDT` → the simulator's unified symbol. */
+export function unifiedSymbol(symbol: string, markets: readonly { symbol: string; base: string; quote: string }[]): string | undefined {
+  const compact = symbol.toUpperCase().replace(/[-_/]/g, '');
+  return markets.find((m) => `${m.base}${m.quote}` === compact)?.symbol;
+}
+
+/**
+ * Public market data of the built-in simulator, for the embedded chart page (spec §1: the chart app
+ * follows the selected pair). No account, no key.
+ */
+export class NotificationService {
+  constructor(private readonly simHost: Pick<SimHost, 'venue'>) {}
+
+  /** Oldest first. */
+  async spotCandles(symbol: string, interval: CandleInterval, limit: number): Promise<Candle[]> {
+    const market = this.simHost.venue.marketData();
+    const unified = unifiedSymbol(symbol, await market.loadMarkets());
+    if (!unified) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
+    return venueCall(() => market.fetchCandles(unified, interval, { limit }));
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, RESTRICTED_ACCOUNT, VERIFICATION_CODE_MAX_ATTEMPTS } from '@makerdesk/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryOutbox } from '../mail/mailer.ts';
+import type { AdminRow } from '../repositories/admin.repository.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { PasswordResetService } from './password-reset.service.ts';
+
+const EMAIL = 'gina@desk.io';
+const CODE_KEY = randomBytes(32);
+const invalidCode = expect.objectContaining({ code: ErrorCode.VERIFICATION_CODE_INVALID });
+
+let fake: InMemoryRepositories;
+let outbox: MemoryOutbox;
+let service: PasswordResetService;
+let gina: AdminRow;
+
+beforeEach(async () => {
+  fake = createInMemoryRepositories();
+  outbox = new MemoryOutbox();
+  service = new PasswordResetService(fake.repos, outbox, CODE_KEY);
+  gina = (await fake.repos.admins.insert({ account: EMAIL, passwordHash: 'old-hash', role: 'trader', employeeName: 'Gina', mainAccountId: RESTRICTED_ACCOUNT }))!;
+});
+
+async function sendCode(ip = '198.51.100.1'): Promise<string> {
+  expect(await service.step({ action: 'sendCode', email: EMAIL }, ip)).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+  const code = outbox.lastTo(EMAIL)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error('no code mailed');
+  return code;
+}
+
+function wrong(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+async function signIn(id: string): Promise<void> {
+  const loginLogId = await fake.repos.sessions.insertLoginLog({ adminId: gina.id, account: EMAIL, loginTime: new Date(), loginIp: '10.0.0.1', userAgent: null });
+  await fake.repos.sessions.insertSession({ id, adminId: gina.id, loginLogId, createdAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000) });
+}
+
+describe('PasswordResetService', () => {
+  it('mails a 6-digit code and stores only its keyed hash', async () => {
+    const code = await sendCode();
+    expect(fake.tables.resetCodes).toHaveLength(1);
+    expect(fake.tables.resetCodes[0]).toMatchObject({ adminId: gina.id, attempts: 0, consumedAt: null });
+    expect(fake.tables.resetCodes[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(fake.tables.resetCodes)).not.toContain(code);
+  });
+
+  it('answers the same for unknown and suspended accounts, without a mail', async () => {
+    await fake.repos.admins.update(gina.id, { status: 'suspended' });
+    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(await service.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(outbox.messages).toEqual([]);
+    expect(fake.tables.resetCodes).toEqual([]);
+  });
+
+  it('refuses a resend within the resend delay', async () => {
+    await sendCode();
+    await expect(service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.2')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS }));
+    expect(outbox.messages).toHaveLength(1);
+  });
+
+  it('counts wrong codes, and after the limit even the right code is refused', async () => {
+    const code = await sendCode();
+    for (let i = 0; i < VERIFICATION_CODE_MAX_ATTEMPTS; i++) {
+      await expect(service.step({ action: 'verifyCode', email: EMAIL, code: wrong(code) }, '')).rejects.toEqual(invalidCode);
+    }
+    expect(fake.tables.resetCodes[0]?.attempts).toBe(VERIFICATION_CODE_MAX_ATTEMPTS);
+    await expect(service.step({ action: 'verifyCode', email: EMAIL, code }, '')).rejects.toEqual(invalidCode);
+  });
+
+  it('a newer code replaces the earlier one', async () => {
+    const first = await sendCode('198.51.100.1');
+    // The resend delay is kept in memory: a fresh service stands for the delay having passed.
+    service = new PasswordResetService(fake.repos, outbox, CODE_KEY);
+    const second = await sendCode('198.51.100.1');
+    expect(fake.tables.resetCodes.map((c) => c.consumedAt === null)).toEqual([false, true]);
+    if (first !== second) await expect(service.step({ action: 'verifyCode', email: EMAIL, code: first }, '')).rejects.toEqual(invalidCode);
+    expect(await service.step({ action: 'verifyCode', email: EMAIL, code: second }, '')).toBeNull();
+  });
+
+  it('reset sets the password, spends the code and ends every session, all at once', async () => {
+    await signIn('phone');
+    await signIn('laptop');
+    const code = await sendCode();
+    expect(await service.step({ action: 'verifyCode', email: EMAIL, code }, '')).toBeNull();
+    expect(await service.step({ action: 'reset', email: EMAIL, code, password: 'Gina-new-123', confirmPassword: 'Gina-new-123' }, '')).toBeNull();
+
+    const stored = fake.tables.admins.find((a) => a.id === gina.id)!;
+    expect(await verifyPassword(stored.passwordHash, 'Gina-new-123')).toBe(true);
+    expect(fake.tables.resetCodes[0]?.consumedAt).toBeInstanceOf(Date);
+    expect(fake.tables.sessions.every((s) => s.revokedAt !== null)).toBe(true);
+    expect(fake.tables.loginLogs.every((l) => l.logoutTime !== null)).toBe(true);
+    await expect(service.step({ action: 'reset', email: EMAIL, code, password: 'Gina-new-999', confirmPassword: 'Gina-new-999' }, '')).rejects.toEqual(invalidCode);
+  });
+
+  it('when ending the sessions fails, the password and the code stay as they were', async () => {
+    await signIn('phone');
+    const code = await sendCode();
+    fake.repos.sessions.revokeAllSessions = async () => {
+      throw new Error('connection lost');
+    };
+    await expect(service.step({ action: 'reset', email: EMAIL, code, password: 'Gina-new-123', confirmPassword: 'Gina-new-123' }, '')).rejects.toThrow('connection lost');
+    expect(fake.tables.admins.find((a) => a.id === gina.id)?.passwordHash).toBe('old-hash');
+    expect(fake.tables.resetCodes[0]?.consumedAt).toBeNull();
+    expect(fake.tables.sessions[0]?.revokedAt).toBeNull();
+  });
+
+  it('a code another reset spent in the meantime is refused, and this reset changes nothing', async () => {
+    const code = await sendCode();
+    const consume = fake.repos.passwordResets.consumeCode;
+    fake.repos.passwordResets.consumeCode = async (id, at) => {
+      await consume(id, at); // the racing reset, a moment earlier
+      return consume(id, at);
+    };
+    await expect(service.step({ action: 'reset', email: EMAIL, code, password: 'Gina-new-123', confirmPassword: 'Gina-new-123' }, '')).rejects.toEqual(invalidCode);
+    expect(fake.tables.admins.find((a) => a.id === gina.id)?.passwordHash).toBe('old-hash');
+  });
+});

@@ -1,0 +1,275 @@
+import { MAIN_ACCOUNT } from '@makerdesk/contract';
+import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
+import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
+import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
+import type { PlatformRow } from '../repositories/platform.repository.ts';
+import type { PageWindow, RowPage } from '../repositories/query-kit.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { LoginLogRow, SessionRow } from '../repositories/session.repository.ts';
+import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
+
+/** The rows an in-memory fake holds; tests arrange and inspect them directly. */
+export interface InMemoryTables {
+  admins: AdminRow[];
+  sessions: SessionRow[];
+  loginLogs: LoginLogRow[];
+  resetCodes: ResetCodeRow[];
+  platforms: PlatformRow[];
+  coins: CoinRow[];
+  permissions: PermissionRow[];
+  credentials: CredentialRow[];
+  tradingLogs: TradingLogRow[];
+  simKeys: { apiKeyHash: string; secretSealed: string }[];
+}
+
+export interface InMemoryRepositories {
+  repos: Repositories;
+  tables: InMemoryTables;
+  /** How many units of work committed, and how many rolled back. */
+  transactions: { committed: number; rolledBack: number };
+  /** Set to make the database unreachable: every ping rejects. */
+  down: boolean;
+}
+
+function emptyTables(): InMemoryTables {
+  return { admins: [], sessions: [], loginLogs: [], resetCodes: [], platforms: [], coins: [], permissions: [], credentials: [], tradingLogs: [], simKeys: [] };
+}
+
+function page<T>(rows: T[], window: PageWindow): RowPage<T> {
+  return { rows: rows.slice(window.offset, window.offset + window.limit), total: rows.length };
+}
+
+function contains(haystack: string, needle: string): boolean {
+  return haystack.toLowerCase().includes(needle.toLowerCase());
+}
+
+/**
+ * Repositories over plain arrays, for service tests: they answer as the SQL ones do (ordering,
+ * filters, cascades, idempotence), and a transaction that throws puts every table back as it was.
+ */
+export function createInMemoryRepositories(now: () => Date = () => new Date()): InMemoryRepositories {
+  const fake: Omit<InMemoryRepositories, 'repos'> = { tables: emptyTables(), transactions: { committed: 0, rolledBack: 0 }, down: false };
+  let lastId = 0;
+  const nextId = () => ++lastId;
+
+  const record = (row: CredentialRow): CredentialRecord => ({
+    ...row,
+    coinName: fake.tables.coins.find((c) => c.id === row.coinId)?.coinName ?? '',
+    platformCode: fake.tables.platforms.find((p) => p.id === row.platformId)?.code ?? '',
+  });
+
+  const repos: Repositories = {
+    admins: {
+      async findById(id) {
+        return fake.tables.admins.find((a) => a.id === id);
+      },
+      async findByAccount(account) {
+        return fake.tables.admins.find((a) => a.account === account);
+      },
+      async findMainAccount() {
+        return fake.tables.admins.filter((a) => a.mainAccountId === MAIN_ACCOUNT).sort((a, b) => a.id - b.id)[0];
+      },
+      async list(filter, window) {
+        const rows = fake.tables.admins
+          .filter((a) => (!filter.account || contains(a.account, filter.account)) && (!filter.status || a.status === filter.status))
+          .sort((a, b) => a.id - b.id);
+        return page(rows, window);
+      },
+      async insert(admin) {
+        if (fake.tables.admins.some((a) => a.account === admin.account)) return undefined;
+        const row: AdminRow = { ...admin, id: nextId(), status: 'active', createdAt: now(), updatedAt: now(), lastLoginAt: null };
+        fake.tables.admins.push(row);
+        return row;
+      },
+      async update(id, changes) {
+        const row = fake.tables.admins.find((a) => a.id === id);
+        if (row) Object.assign(row, changes);
+        return row;
+      },
+      async delete(id) {
+        fake.tables.admins = fake.tables.admins.filter((a) => a.id !== id);
+        fake.tables.sessions = fake.tables.sessions.filter((s) => s.adminId !== id);
+        fake.tables.resetCodes = fake.tables.resetCodes.filter((c) => c.adminId !== id);
+        fake.tables.permissions = fake.tables.permissions.filter((p) => p.adminId !== id);
+        fake.tables.credentials = fake.tables.credentials.filter((c) => c.adminId !== id);
+        for (const log of fake.tables.loginLogs) if (log.adminId === id) log.adminId = null;
+        for (const log of fake.tables.tradingLogs) if (log.adminId === id) log.adminId = null;
+      },
+    },
+    sessions: {
+      async insertLoginLog(log) {
+        const row: LoginLogRow = { ...log, id: nextId(), logoutTime: null };
+        fake.tables.loginLogs.push(row);
+        return row.id;
+      },
+      async insertSession(session) {
+        fake.tables.sessions.push({ ...session, revokedAt: null });
+      },
+      async findUnrevoked(sessionId, adminId) {
+        const session = fake.tables.sessions.find((s) => s.id === sessionId && s.adminId === adminId && s.revokedAt === null);
+        const admin = session && fake.tables.admins.find((a) => a.id === adminId);
+        return session && admin ? { session, admin } : undefined;
+      },
+      async revokeSession(sessionId, at) {
+        revoke((s) => s.id === sessionId, at);
+      },
+      async revokeAllSessions(adminId, at, exceptSessionId) {
+        revoke((s) => s.adminId === adminId && s.id !== exceptSessionId, at);
+      },
+      async listLoginLogs(filter, window) {
+        const rows = fake.tables.loginLogs
+          .filter((l) => (!filter.adminId || l.adminId === filter.adminId) && (!filter.account || contains(l.account, filter.account)))
+          .sort((a, b) => b.loginTime.getTime() - a.loginTime.getTime() || b.id - a.id);
+        return page(rows, window);
+      },
+    },
+    passwordResets: {
+      async insertCode(code) {
+        fake.tables.resetCodes.push({ ...code, id: nextId(), attempts: 0, consumedAt: null, createdAt: now() });
+      },
+      async findUsableCode(adminId, at, maxAttempts) {
+        return fake.tables.resetCodes
+          .filter((c) => c.adminId === adminId && c.consumedAt === null && c.expiresAt > at && c.attempts < maxAttempts)
+          .sort((a, b) => b.id - a.id)[0];
+      },
+      async recordFailedAttempt(codeId) {
+        const row = fake.tables.resetCodes.find((c) => c.id === codeId);
+        if (row) row.attempts += 1;
+      },
+      async consumeCode(codeId, at) {
+        const row = fake.tables.resetCodes.find((c) => c.id === codeId && c.consumedAt === null);
+        if (row) row.consumedAt = at;
+        return row !== undefined;
+      },
+      async consumeOpenCodes(adminId, at) {
+        for (const row of fake.tables.resetCodes) if (row.adminId === adminId && row.consumedAt === null) row.consumedAt = at;
+      },
+    },
+    platforms: {
+      async list() {
+        return [...fake.tables.platforms].sort((a, b) => a.id - b.id);
+      },
+      async findById(id) {
+        return fake.tables.platforms.find((p) => p.id === id);
+      },
+      async findByCode(code) {
+        return fake.tables.platforms.find((p) => p.code === code);
+      },
+      async insertMissing(list) {
+        for (const p of list) if (!fake.tables.platforms.some((q) => q.code === p.code)) fake.tables.platforms.push({ ...p, id: nextId() });
+      },
+    },
+    coins: {
+      async listAll() {
+        return [...fake.tables.coins].sort((a, b) => a.id - b.id);
+      },
+      async listBoundTo(adminId) {
+        const bound = new Set(fake.tables.permissions.filter((p) => p.adminId === adminId).map((p) => p.coinId));
+        return fake.tables.coins.filter((c) => bound.has(c.id)).sort((a, b) => a.id - b.id);
+      },
+      async findById(id) {
+        return fake.tables.coins.find((c) => c.id === id);
+      },
+      async insertMissing(platformId, coinNames) {
+        for (const coinName of coinNames) {
+          if (fake.tables.coins.some((c) => c.platformId === platformId && c.coinName === coinName)) continue;
+          fake.tables.coins.push({ id: nextId(), coinName, platformId, marketKind: 'spot', endTimeStamp: null, status: 'enabled', createdAt: now() });
+        }
+      },
+      async isBound(adminId, coinId) {
+        return fake.tables.permissions.some((p) => p.adminId === adminId && p.coinId === coinId);
+      },
+      async bind(adminId, coinId) {
+        let row = fake.tables.permissions.find((p) => p.adminId === adminId && p.coinId === coinId);
+        if (!row) {
+          row = { id: nextId(), adminId, coinId, createdAt: now() };
+          fake.tables.permissions.push(row);
+        }
+        return row;
+      },
+      async listPermissions(adminId) {
+        return fake.tables.permissions
+          .filter((p) => !adminId || p.adminId === adminId)
+          .sort((a, b) => a.id - b.id)
+          .map((p) => ({ ...p, coinName: fake.tables.coins.find((c) => c.id === p.coinId)?.coinName ?? '' }));
+      },
+    },
+    credentials: {
+      async listByAdmin(adminId) {
+        return fake.tables.credentials.filter((c) => c.adminId === adminId).sort((a, b) => a.id - b.id).map(record);
+      },
+      async findOwned(id, adminId) {
+        const row = fake.tables.credentials.find((c) => c.id === id && c.adminId === adminId);
+        return row && record(row);
+      },
+      async findNewestFor(adminId, coinId) {
+        const row = fake.tables.credentials.filter((c) => c.adminId === adminId && c.coinId === coinId).sort((a, b) => b.id - a.id)[0];
+        return row && record(row);
+      },
+      async insert(credential) {
+        const row: CredentialRow = { ...credential, id: nextId(), createdAt: now(), updatedAt: now() };
+        fake.tables.credentials.push(row);
+        return record(row);
+      },
+      async update(id, changes) {
+        const row = fake.tables.credentials.find((c) => c.id === id);
+        if (row) Object.assign(row, changes);
+        return row && record(row);
+      },
+    },
+    tradingLogs: {
+      async append(entry) {
+        const row: TradingLogRow = { ...entry, id: nextId(), createdAt: now() };
+        fake.tables.tradingLogs.push(row);
+        return row;
+      },
+      async listByCoin(coinId, window) {
+        return page(fake.tables.tradingLogs.filter((l) => l.coinId === coinId).sort((a, b) => b.id - a.id), window);
+      },
+    },
+    simKeys: {
+      async insertIfAbsent(apiKeyHash, secretSealed) {
+        if (fake.tables.simKeys.some((k) => k.apiKeyHash === apiKeyHash)) return false;
+        fake.tables.simKeys.push({ apiKeyHash, secretSealed });
+        return true;
+      },
+      async upsert(apiKeyHash, secretSealed) {
+        const row = fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash);
+        if (row) row.secretSealed = secretSealed;
+        else fake.tables.simKeys.push({ apiKeyHash, secretSealed });
+      },
+      async findSealedSecret(apiKeyHash) {
+        return fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash)?.secretSealed;
+      },
+    },
+    database: {
+      async ping() {
+        if (fake.down) throw new Error('database unreachable');
+      },
+    },
+    async transaction(work) {
+      const before = structuredClone(fake.tables);
+      try {
+        const result = await work(repos);
+        fake.transactions.committed += 1;
+        return result;
+      } catch (err) {
+        fake.tables = before;
+        fake.transactions.rolledBack += 1;
+        throw err;
+      }
+    },
+  };
+
+  function revoke(match: (s: SessionRow) => boolean, at: Date): void {
+    for (const session of fake.tables.sessions) {
+      if (session.revokedAt !== null || !match(session)) continue;
+      session.revokedAt = at;
+      const log = fake.tables.loginLogs.find((l) => l.id === session.loginLogId);
+      if (log && log.logoutTime === null) log.logoutTime = at;
+    }
+  }
+
+  return Object.assign(fake, { repos });
+}
