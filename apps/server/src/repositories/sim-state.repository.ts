@@ -36,7 +36,10 @@ export interface StoredSimState {
   tail: JournalRow[];
 }
 
-/** The simulator's snapshot and command journal (DESIGN §6). */
+/**
+ * The simulator's snapshot and command journal (DESIGN §6). The simulator host uses it before any
+ * service exists (the venue is restored first), so it stands apart from the services' Repositories.
+ */
 export class SimStateRepository {
   constructor(private readonly db: Db) {}
 
