@@ -39,6 +39,7 @@ describe('div', () => {
     expect(div('2', '3', at(4, 'half-up'))).toBe('0.6667');
     expect(div('2', '3', at(4, 'down'))).toBe('0.6666');
     expect(div('100', '2001', at(3, 'down'))).toBe('0.049');
+    expect(div('995.5', '29000', at(3, 'down'))).toBe('0.034');
     expect(div('10', '0.5', at(0, 'down'))).toBe('20');
     expect(div('1', '4', at(36, 'half-up'))).toBe('0.25');
     expect(div('1e-30', '1e10', at(36, 'half-up'))).toBe('0');

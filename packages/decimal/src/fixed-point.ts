@@ -16,8 +16,6 @@ export interface Fixed {
   readonly scale: number;
 }
 
-/** Sign, integer digits, fraction digits, exponent: '-12.5e3', '+.5', '7.', '1E-8'. */
-const LITERAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const NONZERO_DIGIT = /[1-9]/;
 
 const ZERO: Fixed = { units: 0n, scale: 0 };
@@ -44,27 +42,59 @@ export function outOfRange(magnitude: number): DecimalError {
     : new DecimalError('underflow', `a magnitude of 1e${magnitude} is below the supported 1e-${MAX_EXPONENT}`);
 }
 
-/** Parses a decimal literal; throws a DecimalError on anything else and on values out of range. */
+/**
+ * Parses a decimal literal (sign, digits with an optional point, optional exponent); throws a
+ * DecimalError on anything else and on values out of range. A hand-written scan rather than a
+ * regular expression: this runs for every operand of every operation.
+ */
 export function toFixedPoint(value: string): Fixed {
-  const match = typeof value === 'string' ? LITERAL.exec(value) : null;
-  if (match === null) throw notANumber(value);
-  const int = match[2] ?? '';
-  const frac = match[3] ?? '';
-  const digits = int + frac;
-  if (digits === '') throw notANumber(value);
-  const negative = match[1] === '-';
-  const exponent = match[4];
+  if (typeof value !== 'string') throw notANumber(value);
+  const length = value.length;
+  let i = 0;
+  let c = value.charCodeAt(0);
+  const negative = c === 45; // '-'
+  if (negative || c === 43) i = 1; // '+'
+  const intStart = i;
+  // The digits as a float while they are few enough to be exact (15), so most values skip BigInt(string).
+  let small = 0;
+  while (i < length && (c = value.charCodeAt(i)) >= 48 && c <= 57) {
+    small = small * 10 + (c - 48);
+    i++;
+  }
+  const intEnd = i;
+  let fracStart = i;
+  if (i < length && c === 46) {
+    fracStart = ++i;
+    while (i < length && (c = value.charCodeAt(i)) >= 48 && c <= 57) {
+      small = small * 10 + (c - 48);
+      i++;
+    }
+  }
+  const fracEnd = i;
+  const count = intEnd - intStart + (fracEnd - fracStart);
+  if (count === 0) throw notANumber(value);
+  let exponent = 0;
+  if (i < length) {
+    if (c !== 101 && c !== 69) throw notANumber(value); // 'e', 'E'
+    c = value.charCodeAt(++i);
+    const expStart = c === 45 || c === 43 ? ++i : i;
+    while (i < length && (c = value.charCodeAt(i)) >= 48 && c <= 57) i++;
+    if (i < length || i === expStart) throw notANumber(value);
+    exponent = Number(value.slice(expStart - (value.charCodeAt(expStart - 1) === 45 ? 1 : 0), length));
+  } else if (count <= 15) {
+    return { units: BigInt(negative ? -small : small), scale: fracEnd - fracStart };
+  }
+  const digits = value.slice(intStart, intEnd) + value.slice(fracStart, fracEnd);
   // A plain literal this short cannot leave the range: the common case skips the magnitude check.
-  if (exponent === undefined && digits.length <= MAX_EXPONENT) {
+  if (exponent === 0 && count <= MAX_EXPONENT) {
     const units = BigInt(digits);
-    return { units: negative ? -units : units, scale: frac.length };
+    return { units: negative ? -units : units, scale: fracEnd - fracStart };
   }
   const lead = digits.search(NONZERO_DIGIT);
   if (lead < 0) return ZERO;
-  const power = exponent === undefined ? 0 : Number(exponent);
-  const magnitude = int.length - lead - 1 + power;
+  const magnitude = intEnd - intStart - lead - 1 + exponent;
   if (magnitude > MAX_EXPONENT || magnitude < -MAX_EXPONENT) throw outOfRange(magnitude);
-  const shift = power - frac.length;
+  const shift = exponent - (fracEnd - fracStart);
   const units = shift > 0 ? BigInt(digits) * pow10(shift) : BigInt(digits);
   return { units: negative ? -units : units, scale: shift > 0 ? 0 : -shift };
 }

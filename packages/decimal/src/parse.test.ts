@@ -19,11 +19,16 @@ describe('parse', () => {
     ['0e999999999', '0'],
     ['1e1000', `1${'0'.repeat(1000)}`],
     ['1e-1000', `0.${'0'.repeat(999)}1`],
+    ['1.e5', '100000'],
+    ['-.5E-1', '-0.05'],
+    ['1e-0', '1'],
+    ['123456789012345.6', '123456789012345.6'],
+    ['-1234567890123456.78', '-1234567890123456.78'],
   ] as const)('%j → canonical', (value, expected) => {
     expect(parse(value)).toBe(expected);
   });
 
-  it.each(['', ' 1', '1 ', '.', '-', '+-1', '1,000', '0x10', 'e5', '1e', '1e1.5', 'NaN', 'Infinity', '1.2.3', '１'])(
+  it.each(['', ' 1', '1 ', '.', '-', '+-1', '1,000', '0x10', 'e5', '1e', '1e1.5', 'NaN', 'Infinity', '1.2.3', '１', '1e+', '1e-', '.e5', '1-', '1e--5', '-+1', '1e5 '])(
     'refuses %j as not a decimal',
     (value) => {
       expect(() => parse(value)).toThrow(new DecimalError('not_a_number', `${JSON.stringify(value)} is not a decimal`));
@@ -91,6 +96,7 @@ describe('decimalsOf / stepOf', () => {
   it('writes the smallest step at a number of decimals', () => {
     expect(stepOf(0)).toBe('1');
     expect(stepOf(2)).toBe('0.01');
+    expect(stepOf(4)).toBe('0.0001');
     expect(stepOf(8)).toBe('0.00000001');
     expect(() => stepOf(-1)).toThrow(DecimalError);
   });
