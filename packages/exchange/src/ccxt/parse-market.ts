@@ -36,7 +36,8 @@ export function parseMarket(market: CcxtMarket, mode: PrecisionMode): Market {
     quote: market.quote,
     pricePrecision,
     amountPrecision,
-    minAmount: positiveOrNull(market.limits.amount?.min) ?? stepOf(amountPrecision),
+    // ccxt allows negative decimal places (steps of 10, 100…); as before, those fall back to a step of 1.
+    minAmount: positiveOrNull(market.limits.amount?.min) ?? stepOf(Math.max(0, amountPrecision)),
     maxAmount: positiveOrNull(market.limits.amount?.max),
     minNotional: positiveOrNull(market.limits.cost?.min) ?? '0',
     maxNotional: positiveOrNull(market.limits.cost?.max),
