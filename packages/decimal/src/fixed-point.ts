@@ -77,10 +77,14 @@ export function toFixedPoint(value: string): Fixed {
   if (i < length) {
     if (c !== 101 && c !== 69) throw notANumber(value); // 'e', 'E'
     c = value.charCodeAt(++i);
-    const expStart = c === 45 || c === 43 ? ++i : i;
+    const negativeExponent = c === 45;
+    if (negativeExponent || c === 43) i++;
+    const expStart = i;
     while (i < length && (c = value.charCodeAt(i)) >= 48 && c <= 57) i++;
     if (i < length || i === expStart) throw notANumber(value);
-    exponent = Number(value.slice(expStart - (value.charCodeAt(expStart - 1) === 45 ? 1 : 0), length));
+    // A huge exponent becomes ±Infinity here and fails the range check below, unless the digits are all zeros.
+    exponent = Number(value.slice(expStart));
+    if (negativeExponent) exponent = -exponent;
   } else if (count <= 15) {
     return { units: BigInt(negative ? -small : small), scale: fracEnd - fracStart };
   }
