@@ -1,5 +1,5 @@
 /** Batch orders (spec §5): one rule for the server that places them and the console that previews them. */
-import BigNumber from 'bignumber.js';
+import { fromUnits, toUnits } from '@makerdesk/decimal';
 
 export type Distribution = 'uniform' | 'random' | 'ascending' | 'descending';
 
@@ -29,14 +29,6 @@ export class BatchSplitError extends Error {
   }
 }
 
-function toUnits(value: string, precision: number, rounding: BigNumber.RoundingMode): bigint {
-  return BigInt(new BigNumber(value).shiftedBy(precision).integerValue(rounding).toFixed(0));
-}
-
-function fromUnits(units: bigint, precision: number): string {
-  return new BigNumber(units.toString()).shiftedBy(-precision).toFixed(precision);
-}
-
 function weights(distribution: Distribution, count: number, random: () => number): bigint[] {
   switch (distribution) {
     case 'uniform':
@@ -57,9 +49,9 @@ function weights(distribution: Distribution, count: number, random: () => number
  */
 export function splitBatch(spec: BatchSpec, random: () => number = Math.random): BatchOrder[] {
   const { count, pricePrecision, amountPrecision } = spec;
-  const total = toUnits(spec.amount, amountPrecision, BigNumber.ROUND_DOWN);
-  const low = toUnits(spec.minPrice, pricePrecision, BigNumber.ROUND_UP);
-  const high = toUnits(spec.maxPrice, pricePrecision, BigNumber.ROUND_DOWN);
+  const total = toUnits(spec.amount, amountPrecision, 'down');
+  const low = toUnits(spec.minPrice, pricePrecision, 'up');
+  const high = toUnits(spec.maxPrice, pricePrecision, 'down');
   if (low <= 0n || high < low) throw new BatchSplitError('bad_range', '0');
 
   const w = weights(spec.distribution, count, random);

@@ -1,31 +1,25 @@
-import type BigNumber from 'bignumber.js';
-import { plain, toBig, type NumericInput } from './decimal.ts';
+import * as decimal from '@makerdesk/decimal';
+import { lenient, type NumericInput } from './decimal.ts';
 
-/** Applies `op` to two parsed operands; '0' when either is not a finite number or the result is not finite. */
-function apply(a: NumericInput, b: NumericInput, op: (x: BigNumber, y: BigNumber) => BigNumber): string {
-  const x = toBig(a);
-  const y = toBig(b);
-  if (!x || !y) return '0';
-  const r = op(x, y);
-  return r.isFinite() ? plain(r) : '0';
-}
+/** The spec's division: 36 decimals, half-up. */
+const DIVISION: decimal.DivOptions = { decimals: 36, rounding: 'half-up' };
 
 /** Exact a + b as a plain decimal string. */
 export function add(a: NumericInput, b: NumericInput): string {
-  return apply(a, b, (x, y) => x.plus(y));
+  return lenient([a, b], decimal.add);
 }
 
 /** Exact a − b as a plain decimal string. */
 export function minus(a: NumericInput, b: NumericInput): string {
-  return apply(a, b, (x, y) => x.minus(y));
+  return lenient([a, b], decimal.minus);
 }
 
 /** Exact a × b as a plain decimal string. */
 export function mul(a: NumericInput, b: NumericInput): string {
-  return apply(a, b, (x, y) => x.times(y));
+  return lenient([a, b], decimal.mul);
 }
 
 /** a ÷ b rounded half-up at 36 decimals; '0' on division by zero. */
 export function div(a: NumericInput, b: NumericInput): string {
-  return apply(a, b, (x, y) => x.div(y));
+  return lenient([a, b], (x, y) => decimal.div(x, y, DIVISION));
 }

@@ -1,4 +1,5 @@
-import { assertDigits, toBig, type NumericInput } from './decimal.ts';
+import { abs, compare, mul } from '@makerdesk/decimal';
+import { assertDigits, toDecimal, type NumericInput } from './decimal.ts';
 import { truncate } from './rounding.ts';
 
 export type Locale = 'en' | 'zh';
@@ -26,13 +27,13 @@ const ZH_TIERS: readonly Tier[] = [[12, '万亿'], [8, '亿'], [4, '万']];
 export function compact(value: NumericInput, options: CompactOptions = {}): string {
   const { locale = 'en', digits = 2 } = options;
   assertDigits(digits, 'compact');
-  const n = toBig(value);
-  if (!n) return '0';
-  const abs = n.abs();
-  const tier = (locale === 'zh' ? ZH_TIERS : EN_TIERS).find(([exp]) => abs.gte(`1e${exp}`));
+  const n = toDecimal(value);
+  if (n === null) return '0';
+  const magnitude = abs(n);
+  const tier = (locale === 'zh' ? ZH_TIERS : EN_TIERS).find(([exp]) => compare(magnitude, `1e${exp}`) >= 0);
   if (!tier) return truncate(n, digits);
   const [exp, suffix] = tier;
-  return truncate(n.shiftedBy(-exp), digits) + suffix;
+  return truncate(mul(n, `1e-${exp}`), digits) + suffix;
 }
 
 /** The Chinese site lives under the '/zh-cn' path prefix; everything else is English. */

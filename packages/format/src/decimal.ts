@@ -1,59 +1,53 @@
-import BigNumber from 'bignumber.js';
+import { DecimalError, fromNumber, parse } from '@makerdesk/decimal';
 
-/**
- * Local BigNumber constructor so the global config is never mutated:
- * - EXPONENTIAL_AT 1e9: toString/toFixed never switch to exponent notation.
- * - DECIMAL_PLACES 36: precision of `div` (other operations are exact).
- * - RANGE 1000: exponents beyond ±1000 overflow to Infinity (→ '0') or underflow to 0,
- *   so a hostile input like '1e999999999' cannot expand into a gigabyte-long string.
- */
-export const Decimal = BigNumber.clone({
-  EXPONENTIAL_AT: 1e9,
-  DECIMAL_PLACES: 36,
-  ROUNDING_MODE: BigNumber.ROUND_HALF_UP,
-  RANGE: 1000,
-});
-
-export type NumericInput = string | number | BigNumber | null | undefined;
+export type NumericInput = string | number | null | undefined;
 
 /** Largest `digits` accepted by the rounding/formatting helpers (guards against runaway zero padding). */
 export const MAX_DIGITS = 100;
 
-/** Plain or e-notation decimal literal; deliberately rejects hex/binary/octal prefixes and grouping commas. */
-const DECIMAL_LITERAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-
-/** Parses `x` into a finite Decimal, or null when it is not a finite number. */
-export function toBig(x: NumericInput): BigNumber | null {
-  let n: BigNumber;
-  if (typeof x === 'string') {
-    const s = x.trim();
-    if (!DECIMAL_LITERAL.test(s)) return null;
-    n = new Decimal(s);
-  } else if (typeof x === 'number') {
-    if (!Number.isFinite(x)) return null;
-    n = new Decimal(x);
-  } else if (BigNumber.isBigNumber(x)) {
-    n = new Decimal(x);
-  } else {
-    return null;
+/**
+ * `x` as a canonical decimal string, or null when it is not a finite number (spec §5: such input
+ * counts as zero). Strings may carry surrounding whitespace and exponents; hex, grouping commas and
+ * the like are not numbers. Beyond the core's range a magnitude too large is not a number and one
+ * too small is zero, as with the bignumber.js RANGE 1000 this package used to compute with.
+ */
+export function toDecimal(x: NumericInput): string | null {
+  if (typeof x !== 'string' && (typeof x !== 'number' || !Number.isFinite(x))) return null;
+  try {
+    return typeof x === 'string' ? parse(x.trim()) : fromNumber(x);
+  } catch (error) {
+    if (error instanceof DecimalError) return error.code === 'underflow' ? '0' : null;
+    throw error;
   }
-  return n.isFinite() ? n : null;
+}
+
+/**
+ * `compute` on canonical operands, with the spec's '0' when an operand is not a number or the
+ * result cannot be had (division by zero, overflow; an underflow is zero anyway).
+ */
+export function lenient(inputs: readonly NumericInput[], compute: (...operands: string[]) => string): string {
+  const operands: string[] = [];
+  for (const input of inputs) {
+    const operand = toDecimal(input);
+    if (operand === null) return '0';
+    operands.push(operand);
+  }
+  try {
+    return compute(...operands);
+  } catch (error) {
+    if (error instanceof DecimalError) return '0';
+    throw error;
+  }
 }
 
 /** True when `x` is a finite number (numeric strings may carry surrounding whitespace). */
 export function isNumeric(x: NumericInput): boolean {
-  return toBig(x) !== null;
-}
-
-/** Plain decimal string without exponent and without a '-0'. */
-export function plain(n: BigNumber): string {
-  return n.isZero() ? '0' : n.toFixed();
+  return toDecimal(x) !== null;
 }
 
 /** `x` as a plain decimal string ('0' for non-numbers), e.g. 1e-9 → '0.000000001'. */
 export function toDecimalString(x: NumericInput): string {
-  const n = toBig(x);
-  return n ? plain(n) : '0';
+  return toDecimal(x) ?? '0';
 }
 
 /** Throws a TypeError unless `digits` is an integer in [0, MAX_DIGITS]; `fn` names the caller in the message. */

@@ -1,11 +1,10 @@
-import BigNumber from 'bignumber.js';
-import { assertDigits, plain, toBig, type NumericInput } from './decimal.ts';
+import { ceil, toFixed, truncate as cut } from '@makerdesk/decimal';
+import { assertDigits, lenient, toDecimal, type NumericInput } from './decimal.ts';
 
 /** Rounds up (toward +infinity) at `digits` decimals; throws a TypeError when `digits` is missing or invalid. */
 export function ceilAt(value: NumericInput, digits: number): string {
   assertDigits(digits, 'ceilAt');
-  const n = toBig(value);
-  return n ? plain(n.decimalPlaces(digits, BigNumber.ROUND_CEIL)) : '0';
+  return lenient([value], (n) => ceil(n, digits));
 }
 
 export interface TruncateOptions {
@@ -16,8 +15,7 @@ export interface TruncateOptions {
 /** Cuts to `digits` decimals toward zero, never rounding, so a balance is never shown larger than it is. */
 export function truncate(value: NumericInput, digits: number, options: TruncateOptions = {}): string {
   assertDigits(digits, 'truncate');
-  const n = toBig(value)?.decimalPlaces(digits, BigNumber.ROUND_DOWN);
-  if (!options.padZeros) return n ? plain(n) : '0';
-  // A truncated -0.001 is zero: format a positive zero so the output is never '-0.00'.
-  return !n || n.isZero() ? (0).toFixed(digits) : n.toFixed(digits);
+  if (!options.padZeros) return lenient([value], (n) => cut(n, digits));
+  // A non-number pads as zero; a truncated -0.001 is zero too, never '-0.00'.
+  return toFixed(toDecimal(value) ?? '0', digits, 'down');
 }

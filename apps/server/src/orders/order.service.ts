@@ -5,7 +5,7 @@ import {
   type OrderDto,
 } from '@makerdesk/contract';
 import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type Side } from '@makerdesk/exchange';
-import BigNumber from 'bignumber.js';
+import { add, compare, mul } from '@makerdesk/decimal';
 import { AppError } from '../http/app-error.ts';
 import type { AdminRow } from '../services/admin-mapper.ts';
 import type { CoinService } from '../services/coin.service.ts';
@@ -165,13 +165,13 @@ export class OrderService {
       throw err;
     }
     const balances = await venueCall(() => ctx.exchange.fetchBalances());
-    const available = (asset: string) => new BigNumber(balances.find((b) => b.asset === asset)?.available ?? '0');
+    const available = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? '0';
     if (req.direction === 'buy') {
-      const cost = plan.reduce((sum, o) => sum.plus(new BigNumber(o.price).times(o.amount)), new BigNumber(0));
-      if (cost.gt(available(market.quote))) throw new AppError(ErrorCode.BUY_EXCEEDS_BALANCE);
+      const cost = plan.reduce((sum, o) => add(sum, mul(o.price, o.amount)), '0');
+      if (compare(cost, available(market.quote)) > 0) throw new AppError(ErrorCode.BUY_EXCEEDS_BALANCE);
     } else {
-      const quantity = plan.reduce((sum, o) => sum.plus(o.amount), new BigNumber(0));
-      if (quantity.gt(available(market.base))) throw new AppError(ErrorCode.SELL_EXCEEDS_BALANCE);
+      const quantity = plan.reduce((sum, o) => add(sum, o.amount), '0');
+      if (compare(quantity, available(market.base)) > 0) throw new AppError(ErrorCode.SELL_EXCEEDS_BALANCE);
     }
     const orders: OrderDto[] = [];
     const failed: { price: string; amount: string; msg: string }[] = [];

@@ -4,8 +4,8 @@
  * end to end without the internet.
  */
 import { ErrorCode } from '@makerdesk/contract';
+import { add, compare, minus, toFixed } from '@makerdesk/decimal';
 import { createCcxtExchange } from '@makerdesk/exchange/ccxt';
-import BigNumber from 'bignumber.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
@@ -58,11 +58,11 @@ describe('order calls on a live venue through ccxt', () => {
     const verify = await post('/backend/order/apiVerify', { coinId });
     expect(verify.body.data).toMatchObject({ valid: true, platformCode: 'binance', canRead: true, hostsBound: true });
     const wallet = await get(`/backend/order/wallet?coinId=${coinId}`);
-    expect(new BigNumber(wallet.body.data.quote.available).eq(100000)).toBe(true);
-    expect(new BigNumber(wallet.body.data.base.available).eq(2)).toBe(true);
+    expect(compare(wallet.body.data.quote.available, '100000')).toBe(0);
+    expect(compare(wallet.body.data.base.available, '2')).toBe(0);
     const book = await get(`/backend/order/orderBook?coinId=${coinId}`);
     expect(book.body.data.bids.length).toBeGreaterThan(0);
-    expect(new BigNumber(book.body.data.bids[0][0]).lt(book.body.data.asks[0][0])).toBe(true);
+    expect(compare(book.body.data.bids[0][0], book.body.data.asks[0][0])).toBe(-1);
     expect((await get(`/backend/order/tradesList?coinId=${coinId}`)).body.code).toBe(200);
     expect((await get(`/backend/order/candles?coinId=${coinId}&interval=1m&limit=5`)).body.code).toBe(200);
     const price = await get(`/backend/order/getPrice?coinId=${coinId}`);
@@ -72,11 +72,11 @@ describe('order calls on a live venue through ccxt', () => {
 
   it('places, lists and cancels a limit order; a market order fills; history and fills follow', async () => {
     const book = (await get(`/backend/order/orderBook?coinId=${coinId}`)).body.data;
-    const price = new BigNumber(book.bids.at(-1)[0]).minus(100).toFixed(2);
+    const price = toFixed(minus(book.bids.at(-1)[0], '100'), 2, 'half-up');
     const placed = await post('/backend/order/addOrder', { coinId, direction: 'buy', tradeType: 'limit', price, amount: '0.01' });
     expect(placed.body.code).toBe(200);
     expect(placed.body.data.order).toMatchObject({ direction: 'buy', tradeType: 'limit', status: 'pending' });
-    expect(new BigNumber(placed.body.data.order.price).eq(price)).toBe(true);
+    expect(compare(placed.body.data.order.price, price)).toBe(0);
     const open = await get(`/backend/order/getOrders?coinId=${coinId}`);
     expect(open.body.data.map((o: { orderNo: string }) => o.orderNo)).toContain(placed.body.data.orderNo);
     const canceled = await post('/backend/order/cancelOrder', { coinId, orderNo: placed.body.data.orderNo });
@@ -92,20 +92,20 @@ describe('order calls on a live venue through ccxt', () => {
 
   it('batch orders and range cancel; manual match never crosses the account’s own orders', async () => {
     const book = (await get(`/backend/order/orderBook?coinId=${coinId}`)).body.data;
-    const top = new BigNumber(book.bids.at(-1)[0]).minus(20);
-    const batch = await t.call('POST', `/backend/order/generateOrders?coinId=${coinId}`, { token, body: { direction: 'buy', amount: '0.05', count: 5, minPrice: top.minus(40).toFixed(2), maxPrice: top.toFixed(2) } });
+    const top = minus(book.bids.at(-1)[0], '20');
+    const batch = await t.call('POST', `/backend/order/generateOrders?coinId=${coinId}`, { token, body: { direction: 'buy', amount: '0.05', count: 5, minPrice: toFixed(minus(top, '40'), 2, 'half-up'), maxPrice: toFixed(top, 2, 'half-up') } });
     expect(batch.body.data.orders).toHaveLength(5);
 
     // Our own resting sell above the best ask: a manual buy up to that price would reach it.
-    const ask = new BigNumber(book.asks[0][0]).plus(500).toFixed(2);
+    const ask = toFixed(add(book.asks[0][0], '500'), 2, 'half-up');
     const ownSell = await post('/backend/order/addOrder', { coinId, direction: 'sell', tradeType: 'limit', price: ask, amount: '0.002' });
     expect(ownSell.body.code).toBe(200);
     const cross = await t.call('POST', `/backend/order/performTrades?coinId=${coinId}`, { token, body: { direction: 'buy', price: ask, amount: '0.002' } });
     expect(cross.body.data.code).toBe(ErrorCode.SELF_TRADE_PREVENTED);
 
-    const canceled = await post('/backend/order/cancelOrderList', { coinId, minPrice: top.minus(40).toFixed(2), maxPrice: top.toFixed(2) });
+    const canceled = await post('/backend/order/cancelOrderList', { coinId, minPrice: toFixed(minus(top, '40'), 2, 'half-up'), maxPrice: toFixed(top, 2, 'half-up') });
     expect(canceled.body.data.canceled).toHaveLength(5);
-    const none = await post('/backend/order/cancelOrderList', { coinId, minPrice: top.minus(40).toFixed(2), maxPrice: top.toFixed(2) });
+    const none = await post('/backend/order/cancelOrderList', { coinId, minPrice: toFixed(minus(top, '40'), 2, 'half-up'), maxPrice: toFixed(top, 2, 'half-up') });
     expect(none.body.data.code).toBe(ErrorCode.NO_ORDERS_IN_PRICE_RANGE);
     await post('/backend/order/cancelOrder', { coinId, orderNo: ownSell.body.data.orderNo });
   });

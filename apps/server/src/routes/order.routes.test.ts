@@ -1,5 +1,5 @@
 import { ErrorCode } from '@makerdesk/contract';
-import BigNumber from 'bignumber.js';
+import { add, compare, minus, mul, sign, toFixed } from '@makerdesk/decimal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins } from '../db/schema.ts';
@@ -76,19 +76,19 @@ describe('orders on the simulator', () => {
 
   it('places a resting limit buy, freezes its cost, lists it, and cancels it releasing the funds', async () => {
     const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
-    const price = new BigNumber(book.bids.at(-1)[0]).minus(100).toFixed(2);
+    const price = toFixed(minus(book.bids.at(-1)[0], '100'), 2, 'half-up');
     const placed = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.01' });
     expect(placed.body.code).toBe(200);
     expect(placed.body.data.orderNo).toMatch(/^\d+$/);
     expect(placed.body.data.order).toMatchObject({ price, amount: '0.01000', direction: 'buy', tradeType: 'limit', filledAmount: '0.00000', status: 'pending' });
-    const frozen = new BigNumber(price).times('0.01');
-    expect(new BigNumber((await wallet()).quote.frozen).eq(frozen)).toBe(true);
+    const frozen = mul(price, '0.01');
+    expect(compare((await wallet()).quote.frozen, frozen)).toBe(0);
     const open = await get(`/backend/order/getOrders?coinId=${BTC}`);
     expect(open.body.data.map((o: { orderNo: string }) => o.orderNo)).toContain(placed.body.data.orderNo);
 
     const canceled = await post('/backend/order/cancelOrder', { coinId: BTC, orderNo: placed.body.data.orderNo });
     expect(canceled.body.data.status).toBe('canceled');
-    expect(new BigNumber((await wallet()).quote.frozen).isZero()).toBe(true);
+    expect(sign((await wallet()).quote.frozen)).toBe(0);
     const history = await get(`/backend/order/getHistoryOrders?coinId=${BTC}`);
     expect(history.body.data[0]).toMatchObject({ orderNo: placed.body.data.orderNo, status: 'canceled' });
     const again = await post('/backend/order/cancelOrder', { coinId: BTC, orderNo: placed.body.data.orderNo });
@@ -102,15 +102,15 @@ describe('orders on the simulator', () => {
     const placed = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' });
     expect(placed.body.data.order.status).toBe('filled');
     const after = await wallet();
-    expect(new BigNumber(after.base.total).gt(before.base.total)).toBe(true);
-    expect(new BigNumber(after.quote.total).lt(before.quote.total)).toBe(true);
+    expect(compare(after.base.total, before.base.total)).toBe(1);
+    expect(compare(after.quote.total, before.quote.total)).toBe(-1);
     const mine = await get(`/backend/order/trade?coinId=${BTC}`);
     expect(mine.body.data[0]).toMatchObject({ orderNo: placed.body.data.orderNo, side: 'buy', liquidity: 'taker', feeAsset: 'BTC' });
   });
 
   it('manual match is immediate-or-cancel at the limit price', async () => {
     const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
-    const belowAsk = new BigNumber(book.asks[0][0]).minus(50).toFixed(2);
+    const belowAsk = toFixed(minus(book.asks[0][0], '50'), 2, 'half-up');
     const res = await t.call('POST', `/backend/order/performTrades?coinId=${BTC}`, { token, body: { direction: 'buy', price: belowAsk, amount: '0.002' } });
     expect(res.body.code).toBe(200);
     expect(res.body.data.status).toBe('canceled');
@@ -119,14 +119,14 @@ describe('orders on the simulator', () => {
 
   it('batch: 10 orders across a range, then bulk cancel by that range; an empty range asks to revise it', async () => {
     const book = (await get(`/backend/order/orderBook?coinId=${BTC}`)).body.data;
-    const top = new BigNumber(book.bids.at(-1)[0]).minus(10);
-    const minPrice = top.minus(90).toFixed(2);
-    const maxPrice = top.toFixed(2);
+    const top = minus(book.bids.at(-1)[0], '10');
+    const minPrice = toFixed(minus(top, '90'), 2, 'half-up');
+    const maxPrice = toFixed(top, 2, 'half-up');
     const batch = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body: { direction: 'buy', amount: '0.1', count: 10, minPrice, maxPrice, distribution: 'uniform' } });
     expect(batch.body.code).toBe(200);
     expect(batch.body.data.failed).toEqual([]);
     expect(batch.body.data.orders).toHaveLength(10);
-    expect(batch.body.data.orders.map((o: { price: string }) => o.price)).toEqual(Array.from({ length: 10 }, (_, i) => top.minus(90).plus(i * 10).toFixed(2)));
+    expect(batch.body.data.orders.map((o: { price: string }) => o.price)).toEqual(Array.from({ length: 10 }, (_, i) => toFixed(add(minus(top, '90'), String(i * 10)), 2, 'half-up')));
     expect((await get(`/backend/order/getOrders?coinId=${BTC}`)).body.data).toHaveLength(10);
 
     const cancel = await post('/backend/order/cancelOrderList', { coinId: BTC, minPrice, maxPrice });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, decimalsOf, formatFixed, formatPlain, formatSignedPercent, isPositive, percentChange, stepOf } from './numbers';
+import { compareDecimals, formatFixed, formatPlain, formatSignedPercent, isPositive, percentChange, stepOf, writtenDecimals } from './numbers';
 
 describe('numbers', () => {
   it('formats truncated, padded and grouped', () => {
@@ -17,6 +17,7 @@ describe('numbers', () => {
     expect(isPositive('0.00000001')).toBe(true);
     expect(isPositive('0')).toBe(false);
     expect(isPositive('abc')).toBe(false);
+    expect(compareDecimals('abc', '5')).toBe(0);
   });
 
   it('computes and signs percentage changes', () => {
@@ -29,11 +30,13 @@ describe('numbers', () => {
   });
 
   it('reads decimals and steps', () => {
-    expect(decimalsOf('65043.52')).toBe(2);
-    expect(decimalsOf('0.00323')).toBe(5);
-    expect(decimalsOf('42')).toBe(0);
+    expect(writtenDecimals('65043.52')).toBe(2);
+    expect(writtenDecimals('0.00323')).toBe(5);
+    expect(writtenDecimals('42')).toBe(0);
+    expect(writtenDecimals('1200.00')).toBe(2);
     expect(stepOf(2)).toBe('0.01');
     expect(stepOf(5)).toBe('0.00001');
     expect(stepOf(0)).toBe('1');
+    expect(stepOf(-1)).toBe('1');
   });
 });

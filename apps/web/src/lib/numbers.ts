@@ -1,8 +1,10 @@
+import { sign, stepOf as stepAt } from '@makerdesk/decimal';
 import { div, formatAmount, minus, mul, thousands, toDecimalString, truncate } from '@makerdesk/format';
 
 /**
  * How the console shows money: truncated (never rounded up) to a fixed number of decimals, padded,
- * with thousands separators. Arithmetic goes through @makerdesk/format; nothing here is a float.
+ * with thousands separators. Arithmetic goes through @makerdesk/format (the spec's lenient helpers
+ * on @makerdesk/decimal); nothing here is a float.
  */
 export function formatFixed(value: string | null | undefined, digits: number): string {
   return formatAmount(value ?? '0', { digits, padZeros: true });
@@ -15,9 +17,8 @@ export function formatPlain(value: string): string {
 
 /** -1, 0 or 1 as a decimal string compares with another; non-numbers count as zero (spec §5). */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const difference = minus(a, b);
-  if (difference === '0') return 0;
-  return difference.startsWith('-') ? -1 : 1;
+  // Through the lenient minus on purpose: a non-number makes it '0', so the two compare equal.
+  return sign(minus(a, b));
 }
 
 export function isPositive(value: string | null | undefined): boolean {
@@ -37,13 +38,17 @@ export function formatSignedPercent(percent: string, digits = 2): string {
   return `${sign}${cut}%`;
 }
 
-/** Decimals written in a decimal string: '65043.52' → 2, '2' → 0. */
-export function decimalsOf(value: string): number {
+/**
+ * Decimals as written, trailing zeros included: '65043.52' → 2, '1200.00' → 2, '2' → 0. A venue pads
+ * its prices and amounts to the pair's precision, so this reads the precision; @makerdesk/decimal's
+ * decimalsOf counts the decimals of the value instead ('1200.00' → 0).
+ */
+export function writtenDecimals(value: string): number {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-/** The smallest step at `digits` decimals: 2 → '0.01', 0 → '1'. */
+/** The smallest step at `digits` decimals: 2 → '0.01', 0 (or less) → '1'. */
 export function stepOf(digits: number): string {
-  return digits <= 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`;
+  return stepAt(Math.max(0, digits));
 }

@@ -1,3 +1,4 @@
+import { compare, isDecimal } from '@makerdesk/decimal';
 import { z } from 'zod';
 import { epochMs, idParam } from './common.ts';
 
@@ -51,6 +52,11 @@ export const performTradesRequest = z.object({
   amount: decimalString,
 });
 
+/** Exact, never through floats. A malformed price already carries its own issue, so it is not compared. */
+function minNotAboveMax(v: { minPrice: string; maxPrice: string }): boolean {
+  return !isDecimal(v.minPrice) || !isDecimal(v.maxPrice) || compare(v.minPrice, v.maxPrice) <= 0;
+}
+
 export const distributions = ['uniform', 'random', 'ascending', 'descending'] as const;
 
 /** Batch orders: `amount` split into `count` orders across [minPrice, maxPrice]. */
@@ -63,7 +69,7 @@ export const generateOrdersRequest = z
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
   })
-  .refine((v) => Number(v.minPrice) <= Number(v.maxPrice), { message: 'Min value cannot exceed max value', path: ['minPrice'] });
+  .refine(minNotAboveMax, { message: 'Min value cannot exceed max value', path: ['minPrice'] });
 export const generateOrdersResponse = z.object({ orders: z.array(order), failed: z.array(z.object({ price: z.string(), amount: z.string(), msg: z.string() })) });
 
 export const cancelOrderListRequest = z
@@ -73,7 +79,7 @@ export const cancelOrderListRequest = z
     maxPrice: decimalString,
     direction: z.enum(orderDirections).optional(),
   })
-  .refine((v) => Number(v.minPrice) <= Number(v.maxPrice), { message: 'Min value cannot exceed max value', path: ['minPrice'] });
+  .refine(minNotAboveMax, { message: 'Min value cannot exceed max value', path: ['minPrice'] });
 export const cancelOrderListResponse = z.object({ canceled: z.array(order) });
 
 export const bookLevel = z.tuple([z.string(), z.string()]);

@@ -9,7 +9,7 @@ import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type
 import { ExchangeError } from '../errors.ts';
 import type { SimVenueApi } from '../sim/sim-venue.api.ts';
 import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
-import { add, compare, decimalsOf, div, floorToStep, isPositive, isZero, mul, stepOf, sub } from '../decimal.ts';
+import { add, compare, decimalsOf, div, minus, mul, roundToStep, sign, stepOf } from '@makerdesk/decimal';
 import {
   formatAccount,
   formatAggTrade,
@@ -275,7 +275,7 @@ export class BinanceFacade {
 
   private async accountInfo({ params, symbols, account, now }: SignedContext) {
     const omitZero = params.optional('omitZeroBalances') === 'true';
-    const balances = (await account.fetchBalances()).filter((b) => !omitZero || !isZero(b.total));
+    const balances = (await account.fetchBalances()).filter((b) => !omitZero || sign(b.total) !== 0);
     const first = symbols.markets[0];
     return formatAccount(balances, { maker: first?.makerFee ?? '0', taker: first?.takerFee ?? '0' }, now);
   }
@@ -299,7 +299,7 @@ export class BinanceFacade {
     if (test) return {};
 
     const order = await account.placeOrder(request);
-    const fills = respType === 'FULL' && isPositive(order.filledAmount) ? await this.fillsOf(account, order) : [];
+    const fills = respType === 'FULL' && sign(order.filledAmount) > 0 ? await this.fillsOf(account, order) : [];
     return formatNewOrder(order, respType, fills, quoteOrderQty ?? '0');
   }
 
@@ -506,24 +506,24 @@ function quantityForQuote(book: OrderBook, direction: 'buy' | 'sell', quote: str
     const levelQuote = mul(price, size);
     if (compare(levelQuote, remaining) <= 0) {
       amount = add(amount, size);
-      remaining = sub(remaining, levelQuote);
-      if (isZero(remaining)) break;
+      remaining = minus(remaining, levelQuote);
+      if (sign(remaining) === 0) break;
     } else {
-      amount = add(amount, div(remaining, price, market.amountPrecision));
+      amount = add(amount, div(remaining, price, { decimals: market.amountPrecision, rounding: 'down' }));
       break;
     }
   }
-  return floorToStep(amount, stepOf(market.amountPrecision));
+  return roundToStep(amount, stepOf(market.amountPrecision), 'down');
 }
 
 /** The filters `exchangeInfo` publishes, checked the way Binance checks them (-1013). */
 function checkFilters(request: PlaceOrderRequest, market: Market): void {
-  if (!isPositive(request.amount)) throw binanceErrors.invalidQuantity();
+  if (sign(request.amount) <= 0) throw binanceErrors.invalidQuantity();
   if (decimalsOf(request.amount) > market.amountPrecision) throw binanceErrors.filter('LOT_SIZE');
   if (compare(request.amount, market.minAmount) < 0) throw binanceErrors.filter('LOT_SIZE');
   if (market.maxAmount !== null && compare(request.amount, market.maxAmount) > 0) throw binanceErrors.filter('LOT_SIZE');
   if (request.price === undefined) return;
-  if (!isPositive(request.price)) throw binanceErrors.invalidPrice();
+  if (sign(request.price) <= 0) throw binanceErrors.invalidPrice();
   if (decimalsOf(request.price) > market.pricePrecision) throw binanceErrors.filter('PRICE_FILTER');
   const notional = mul(request.price, request.amount);
   if (compare(notional, market.minNotional) < 0) throw binanceErrors.filter('NOTIONAL');

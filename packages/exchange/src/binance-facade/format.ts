@@ -5,7 +5,7 @@
  */
 import type { Balance, BookLevel, Candle, Market, MyTrade, Order, OrderBook, Side, Ticker, Trade } from '../exchange.ts';
 import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
-import { decimalsOf, div, isPositive, mul, stepOf, sub, toFixed } from '../decimal.ts';
+import { decimalsOf, div, minus, mul, sign, stepOf, toFixed } from '@makerdesk/decimal';
 import { toBinanceSymbol } from './symbols.ts';
 
 export type BinanceOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
@@ -18,7 +18,7 @@ const WIRE_DECIMALS = 8;
 const NO_MAXIMUM = '9000000000';
 
 export function wire(value: string): string {
-  return toFixed(value, Math.max(WIRE_DECIMALS, decimalsOf(value)));
+  return toFixed(value, Math.max(WIRE_DECIMALS, decimalsOf(value)), 'down');
 }
 
 /** Binance ids are integers: numeric ids go out as numbers, anything else as the string it is. */
@@ -180,14 +180,14 @@ const DAY_MS = 86_400_000;
 export function formatTicker24hr(ticker: Ticker, book: OrderBook) {
   const last = ticker.last ?? '0';
   const open = ticker.open24h ?? last;
-  const change = sub(last, open);
+  const change = minus(last, open);
   const bestBid = book.bids[0];
   const bestAsk = book.asks[0];
   return {
     symbol: toBinanceSymbol(ticker.symbol),
     priceChange: wire(change),
-    priceChangePercent: isPositive(open) ? toFixed(div(mul(change, '100'), open, 3), 3) : '0.000',
-    weightedAvgPrice: wire(isPositive(ticker.baseVolume24h) ? div(ticker.quoteVolume24h, ticker.baseVolume24h, WIRE_DECIMALS) : '0'),
+    priceChangePercent: sign(open) > 0 ? toFixed(div(mul(change, '100'), open, { decimals: 3, rounding: 'down' }), 3, 'down') : '0.000',
+    weightedAvgPrice: wire(sign(ticker.baseVolume24h) > 0 ? div(ticker.quoteVolume24h, ticker.baseVolume24h, { decimals: WIRE_DECIMALS, rounding: 'down' }) : '0'),
     prevClosePrice: wire(open),
     lastPrice: wire(last),
     lastQty: wire('0'),
@@ -226,7 +226,7 @@ export function formatBookTicker(book: OrderBook) {
 
 /** Commission in basis points, as Binance's integer `makerCommission`: '0.001' → 10. */
 function basisPoints(rate: string): number {
-  return Number(toFixed(mul(rate, '10000'), 0));
+  return Number(toFixed(mul(rate, '10000'), 0, 'down'));
 }
 
 export function formatAccount(balances: readonly Balance[], fees: { maker: string; taker: string }, updateTime: number) {

@@ -21,7 +21,7 @@ import type {
   Trade,
 } from '../exchange.ts';
 import { ExchangeError } from '../errors.ts';
-import { add, compare } from '../decimal.ts';
+import { add, compare } from '@makerdesk/decimal';
 import { toExchangeError } from './ccxt-errors.ts';
 import { parseBalances, parseMyTrade, parseOrder } from './parse-account.ts';
 import { isSpotMarket, parseMarket, precisionModeOf } from './parse-market.ts';

@@ -1,7 +1,7 @@
 /** ccxt's unified balances, orders and own trades → ours. */
 import type { Balances as CcxtBalances, Order as CcxtOrder, Trade as CcxtTrade } from 'ccxt';
 import type { Balance, MyTrade, Order, OrderStatus, TimeInForce } from '../exchange.ts';
-import { add, compare, isPositive, isZero, mul, sub } from '../decimal.ts';
+import { add, compare, minus, mul, sign } from '@makerdesk/decimal';
 import { decimal, optionalDecimal } from './ccxt-decimal.ts';
 import { parseSide } from './parse-market-data.ts';
 
@@ -16,9 +16,9 @@ export function parseBalances(balances: CcxtBalances): Balance[] {
     const free = optionalDecimal(entry.free);
     const used = optionalDecimal(entry.used);
     const total = optionalDecimal(entry.total) ?? add(free ?? '0', used ?? '0');
-    const available = free ?? sub(total, used ?? '0');
-    const frozen = used ?? sub(total, available);
-    if (isZero(total) && isZero(frozen)) continue;
+    const available = free ?? minus(total, used ?? '0');
+    const frozen = used ?? minus(total, available);
+    if (sign(total) === 0 && sign(frozen) === 0) continue;
     out.push({ asset, available, frozen, total });
   }
   return out;
@@ -35,7 +35,7 @@ function timeInForceOf(order: CcxtOrder): TimeInForce {
  * order ccxt calls closed that did not fill completely was canceled at the venue.
  */
 export function parseOrderStatus(status: string | undefined, amount: string, filled: string): OrderStatus {
-  const some = isPositive(filled);
+  const some = sign(filled) > 0;
   switch (status) {
     case 'closed':
       return compare(filled, amount) >= 0 ? 'filled' : some ? 'partial_canceled' : 'canceled';
@@ -72,7 +72,7 @@ export function parseOrder(order: CcxtOrder, symbol: string, now: number): Order
     direction: parseSide(order.side),
     tradeType,
     timeInForce: timeInForceOf(order),
-    price: price !== null && isPositive(price) ? price : null,
+    price: price !== null && sign(price) > 0 ? price : null,
     amount,
     filledAmount: filled,
     filledValue: cost,

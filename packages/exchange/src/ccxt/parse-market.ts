@@ -1,6 +1,6 @@
 import type { MarketInterface as CcxtMarket } from 'ccxt';
 import type { Market } from '../exchange.ts';
-import { decimalsOf, isPositive, stepOf } from '../decimal.ts';
+import { decimalsOf, sign, stepOf } from '@makerdesk/decimal';
 import { decimal, optionalDecimal, type CcxtNumeric } from './ccxt-decimal.ts';
 
 /** How a ccxt exchange states precision (its `precisionMode`: DECIMAL_PLACES 2, SIGNIFICANT_DIGITS 3, TICK_SIZE 4). */
@@ -24,7 +24,7 @@ export function placesOf(precision: CcxtNumeric, mode: PrecisionMode): number {
 
 function positiveOrNull(value: CcxtNumeric): string | null {
   const d = optionalDecimal(value);
-  return d !== null && isPositive(d) ? d : null;
+  return d !== null && sign(d) > 0 ? d : null;
 }
 
 export function parseMarket(market: CcxtMarket, mode: PrecisionMode): Market {
@@ -36,7 +36,8 @@ export function parseMarket(market: CcxtMarket, mode: PrecisionMode): Market {
     quote: market.quote,
     pricePrecision,
     amountPrecision,
-    minAmount: positiveOrNull(market.limits.amount?.min) ?? stepOf(amountPrecision),
+    // ccxt allows negative decimal places (steps of 10, 100…); as before, those fall back to a step of 1.
+    minAmount: positiveOrNull(market.limits.amount?.min) ?? stepOf(Math.max(0, amountPrecision)),
     maxAmount: positiveOrNull(market.limits.amount?.max),
     minNotional: positiveOrNull(market.limits.cost?.min) ?? '0',
     maxNotional: positiveOrNull(market.limits.cost?.max),

@@ -1,4 +1,5 @@
 /** A simulator pair's configuration, checked, with the unit scales and decimal formats it implies. */
+import { parse } from '@makerdesk/decimal';
 import type { Market as VenueMarket } from '../exchange.ts';
 import type { PairGrid } from './background-market.ts';
 import { decimalToUnits, defineMarket, unitsToDecimal, type Market } from './matching/index.ts';
@@ -111,8 +112,7 @@ function setupPair(config: SimPairConfig): PairSetup {
 
 /** 1000 → '0.001'. */
 export function ppmToFraction(ppm: number): string {
-  const text = unitsToDecimal(ppm, 6);
-  return text.replace(/\.?0+$/, '') || '0';
+  return parse(unitsToDecimal(ppm, 6));
 }
 
 export function formatPrice(setup: PairSetup, ticks: number): string {

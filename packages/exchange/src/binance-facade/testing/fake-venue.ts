@@ -6,7 +6,7 @@
 import type { Balance, BookLevel, Candle, Exchange, Market, MyTrade, Order, OrderBook, PlaceOrderRequest, Ticker, Trade } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
 import type { FacadeVenue } from '../binance-facade.ts';
-import { add, compare, isPositive, isZero, min, mul, sub, toFixed } from '../../decimal.ts';
+import { add, compare, min, minus, mul, sign, toFixed } from '@makerdesk/decimal';
 
 export const FAKE_NOW = 1_700_000_000_000;
 
@@ -117,9 +117,9 @@ class FakeAccount implements Exchange {
     const mine = this.venue.restingOrders(symbol);
     const merge = (side: 'buy' | 'sell', levels: BookLevel[]) => {
       const all = new Map<string, string>(levels.map(([p, q]) => [p, q]));
-      for (const o of mine.filter((x) => x.direction === side)) all.set(o.price!, add(all.get(o.price!) ?? '0', sub(o.amount, o.filledAmount)));
+      for (const o of mine.filter((x) => x.direction === side)) all.set(o.price!, add(all.get(o.price!) ?? '0', minus(o.amount, o.filledAmount)));
       const sorted = [...all.entries()].sort(([a], [b]) => (side === 'buy' ? compare(b, a) : compare(a, b)));
-      return sorted.slice(0, depth).map(([p, q]) => [p, toFixed(q, marketOf(symbol).amountPrecision)] as BookLevel);
+      return sorted.slice(0, depth).map(([p, q]) => [p, toFixed(q, marketOf(symbol).amountPrecision, 'down')] as BookLevel);
     };
     return { symbol, bids: merge('buy', background.bids), asks: merge('sell', background.asks), timestamp: this.venue.now() };
   }
@@ -200,13 +200,13 @@ class FakeAccount implements Exchange {
       for (const [price, size] of against) {
         const take = min(left, size);
         hold = add(hold, mul(price, take));
-        left = sub(left, take);
-        if (isZero(left)) break;
+        left = minus(left, take);
+        if (sign(left) === 0) break;
       }
     }
     const spend = this.holding(spendAsset);
     if (compare(spend.available, hold) < 0) throw new ExchangeError('insufficient_balance', 'insufficient balance', { asset: spendAsset });
-    spend.available = sub(spend.available, hold);
+    spend.available = minus(spend.available, hold);
     spend.frozen = add(spend.frozen, hold);
 
     const now = this.venue.tick();
@@ -228,14 +228,14 @@ class FakeAccount implements Exchange {
     this.holds.set(order.orderNo, hold);
     let left = req.amount;
     for (const [price, size] of against) {
-      if (isZero(left) || !crosses(price)) break;
+      if (sign(left) === 0 || !crosses(price)) break;
       const take = min(left, size);
       this.fill(order, market, price, take, now);
-      left = sub(left, take);
+      left = minus(left, take);
     }
-    if (isZero(left)) order.status = 'filled';
-    else if (order.timeInForce === 'IOC') order.status = isPositive(order.filledAmount) ? 'partial_canceled' : 'canceled';
-    else if (isPositive(order.filledAmount)) order.status = 'partial_filled';
+    if (sign(left) === 0) order.status = 'filled';
+    else if (order.timeInForce === 'IOC') order.status = sign(order.filledAmount) > 0 ? 'partial_canceled' : 'canceled';
+    else if (sign(order.filledAmount) > 0) order.status = 'partial_filled';
     if (order.status === 'filled' || order.status === 'canceled' || order.status === 'partial_canceled') this.release(order, market);
     this.orders.push(order);
     return { ...order };
@@ -247,13 +247,13 @@ class FakeAccount implements Exchange {
     const buy = order.direction === 'buy';
     const paid = this.holding(buy ? market.quote : market.base);
     const spent = buy ? value : amount;
-    paid.frozen = sub(paid.frozen, spent);
-    this.holds.set(order.orderNo, sub(this.holds.get(order.orderNo) ?? '0', spent));
+    paid.frozen = minus(paid.frozen, spent);
+    this.holds.set(order.orderNo, minus(this.holds.get(order.orderNo) ?? '0', spent));
     const receivedAsset = buy ? market.base : market.quote;
     const gross = buy ? amount : value;
-    const fee = toFixed(mul(gross, market.takerFee), 8);
+    const fee = toFixed(mul(gross, market.takerFee), 8, 'down');
     const received = this.holding(receivedAsset);
-    received.available = add(received.available, sub(gross, fee));
+    received.available = add(received.available, minus(gross, fee));
     order.filledAmount = add(order.filledAmount, amount);
     order.filledValue = add(order.filledValue, value);
     this.trades.push({
@@ -276,7 +276,7 @@ class FakeAccount implements Exchange {
     const holding = this.holding(buy ? market.quote : market.base);
     const held = this.holds.get(order.orderNo) ?? '0';
     this.holds.delete(order.orderNo);
-    holding.frozen = sub(holding.frozen, held);
+    holding.frozen = minus(holding.frozen, held);
     holding.available = add(holding.available, held);
   }
 
@@ -284,7 +284,7 @@ class FakeAccount implements Exchange {
     const order = this.orders.find((o) => o.symbol === symbol && o.orderNo === orderNo);
     if (!order) throw new ExchangeError('order_not_found', `order ${orderNo} not found`, { orderNo });
     if (order.status !== 'pending' && order.status !== 'partial_filled') throw new ExchangeError('order_closed', `order ${orderNo} is closed`, { orderNo });
-    order.status = isPositive(order.filledAmount) ? 'partial_canceled' : 'canceled';
+    order.status = sign(order.filledAmount) > 0 ? 'partial_canceled' : 'canceled';
     order.updatedAt = this.venue.tick();
     this.release(order, marketOf(symbol));
     return { ...order };

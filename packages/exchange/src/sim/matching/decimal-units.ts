@@ -1,8 +1,10 @@
 /**
  * Decimal strings ⇄ integer units at the edge of the simulator: prices become ticks, amounts
  * become lots, balances become asset units. Nothing inside the engine or the ledger ever sees a
- * float or a decimal string.
+ * float or a decimal string. The conversion itself is @makerdesk/decimal's toUnits / fromUnits; this
+ * module adds the engine's input rules (plain, non-negative, bounded) and its error codes.
  */
+import { DecimalError, fromUnits, toUnits } from '@makerdesk/decimal';
 
 /** How a value with more decimals than allowed is handled: refused (default), truncated or raised. */
 export type Rounding = 'exact' | 'down' | 'up';
@@ -26,15 +28,20 @@ export const MAX_DECIMALS = 36;
 const MAX_LENGTH = 128;
 
 /** Plain non-negative decimal: '12', '12.5', '12.', '.5'. No sign, exponent, spaces or grouping. */
-const PLAIN_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
+const PLAIN_DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;
 
+// The throws live in their own functions so that the checks stay small enough to inline: these
+// conversions run for every order placed and every price and amount the simulator reports.
 function assertDecimals(decimals: number): void {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
-    throw new UnitsError(
-      'invalid_decimals',
-      `decimals must be an integer from 0 to ${MAX_DECIMALS}, got ${String(decimals)}`,
-    );
-  }
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) invalidDecimals(decimals);
+}
+
+function invalidDecimals(decimals: number): never {
+  throw new UnitsError('invalid_decimals', `decimals must be an integer from 0 to ${MAX_DECIMALS}, got ${String(decimals)}`);
+}
+
+function unsafe(units: number): never {
+  throw new UnitsError('out_of_range', `${String(units)} is not a safe integer`);
 }
 
 /**
@@ -47,23 +54,18 @@ export function decimalToUnits(value: string, decimals: number, rounding: Roundi
   if (typeof value === 'string' && value.length > MAX_LENGTH) {
     throw new UnitsError('out_of_range', `a decimal of ${value.length} characters is longer than ${MAX_LENGTH}`);
   }
-  const match = typeof value === 'string' ? PLAIN_DECIMAL.exec(value) : null;
-  const int = match?.[1] ?? '';
-  const frac = match?.[2] ?? '';
-  if (match === null || (int === '' && frac === '')) {
+  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) {
     throw new UnitsError('not_a_number', `${JSON.stringify(value)} is not a plain non-negative decimal`);
   }
-  const kept = frac.slice(0, decimals);
-  const dropped = frac.slice(decimals);
-  const units = BigInt(int + kept.padEnd(decimals, '0'));
-  if (/^0*$/.test(dropped)) return units;
-  if (rounding === 'exact') {
+  try {
+    return toUnits(value, decimals, rounding === 'exact' ? undefined : rounding);
+  } catch (error) {
+    if (!(error instanceof DecimalError) || error.code !== 'inexact') throw error;
     throw new UnitsError(
       'too_many_decimals',
       `${JSON.stringify(value)} has more than ${decimals} decimal${decimals === 1 ? '' : 's'}`,
     );
   }
-  return rounding === 'up' ? units + 1n : units;
 }
 
 /** Like decimalToUnits, as a JS number; throws 'out_of_range' above Number.MAX_SAFE_INTEGER. */
@@ -81,13 +83,6 @@ export function decimalToSafeUnits(value: string, decimals: number, rounding: Ro
 /** `units` of 10^-decimals as a decimal string with exactly `decimals` decimals: (125n, 3) → '0.125'. */
 export function unitsToDecimal(units: bigint | number, decimals: number): string {
   assertDecimals(decimals);
-  if (typeof units === 'number' && !Number.isSafeInteger(units)) {
-    throw new UnitsError('out_of_range', `${String(units)} is not a safe integer`);
-  }
-  const big = BigInt(units);
-  const negative = big < 0n;
-  const digits = (negative ? -big : big).toString().padStart(decimals + 1, '0');
-  const int = digits.slice(0, digits.length - decimals);
-  const frac = digits.slice(digits.length - decimals);
-  return `${negative ? '-' : ''}${int}${decimals > 0 ? `.${frac}` : ''}`;
+  if (typeof units === 'number' && !Number.isSafeInteger(units)) unsafe(units);
+  return fromUnits(units, decimals);
 }

@@ -1,4 +1,4 @@
-import { decimalsOf } from '@/lib/numbers';
+import { writtenDecimals } from '@/lib/numbers';
 import type { OrderBook } from '../types';
 
 /** Decimals of a price and of an amount on the pair. */
@@ -16,8 +16,8 @@ export const DEFAULT_PRECISION: PairPrecision = { price: 2, amount: 4 };
  */
 export function precisionFrom(sample: { price?: string; amount?: string } | undefined, fallback = DEFAULT_PRECISION): PairPrecision {
   return {
-    price: sample?.price ? decimalsOf(sample.price) : fallback.price,
-    amount: sample?.amount ? decimalsOf(sample.amount) : fallback.amount,
+    price: sample?.price ? writtenDecimals(sample.price) : fallback.price,
+    amount: sample?.amount ? writtenDecimals(sample.amount) : fallback.amount,
   };
 }
 
