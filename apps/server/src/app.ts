@@ -17,7 +17,7 @@ import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
-import { SIM_BINANCE_PREFIX, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import { SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
 import { wsRoutes } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
@@ -72,7 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   );
 
   await app.register(simBinanceRoutes, {
-    prefix: SIM_BINANCE_PREFIX,
+    prefix: SIM_BINANCE_ROOT,
     venue: services.simHost.venue,
     secretFor: (apiKey) => services.simKeys.secretFor(apiKey),
   });
