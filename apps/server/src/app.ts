@@ -11,6 +11,7 @@ import { AppError } from './http/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
+import { staticHeaders } from './http/static-cache.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
@@ -80,7 +81,10 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   const webDist = services.config.webDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt console is served without a restart.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
+  // preCompressed: the build's .br/.gz copies, by Accept-Encoding; a file without them goes as it is.
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', preCompressed: true, cacheControl: false, setHeaders: staticHeaders(webDist) });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX)) {
