@@ -12,13 +12,14 @@ import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
 import { refuseNulInput } from './http/nul-guard.ts';
+import { staticHeaders } from './http/static-cache.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
-import { SIM_BINANCE_PREFIX, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import { SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
 import { wsRoutes } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
@@ -74,7 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   );
 
   await app.register(simBinanceRoutes, {
-    prefix: SIM_BINANCE_PREFIX,
+    prefix: SIM_BINANCE_ROOT,
     venue: services.simHost.venue,
     secretFor: (apiKey) => services.simKeys.secretFor(apiKey),
   });
@@ -82,7 +83,10 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   const webDist = services.config.webDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt console is served without a restart.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
+  // preCompressed: the build's .br/.gz copies, by Accept-Encoding; a file without them goes as it is.
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', preCompressed: true, cacheControl: false, setHeaders: staticHeaders(webDist) });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX)) {

@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../http/error-handler.ts';
-import { SIM_BINANCE_PREFIX, simBinanceRoutes } from './sim-binance.routes.ts';
+import { SIM_BINANCE_PREFIX, SIM_BINANCE_ROOT, simBinanceRoutes } from './sim-binance.routes.ts';
 
 const KEY = 'sim-key-ccxt';
 const SECRET = 'sim-secret-ccxt';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   venue = createDefaultSimVenue({ seed: 11 });
   for (let i = 0; i < 40; i++) venue.step();
   app = buildApp();
-  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_PREFIX, venue, secretFor: async (apiKey) => secrets.get(apiKey) });
+  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_ROOT, venue, secretFor: async (apiKey) => secrets.get(apiKey) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SIM_BINANCE_PREFIX}`;
   binance = localBinance(KEY, SECRET);

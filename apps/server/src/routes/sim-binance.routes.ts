@@ -1,8 +1,19 @@
 import type { SimVenueApi } from '@makerdesk/exchange';
-import { BinanceFacade, binanceErrors, facadeVenueFromSim } from '@makerdesk/exchange/binance-facade';
+import { BinanceFacade, binanceErrors, facadeVenueFromSim, type FacadeFamily } from '@makerdesk/exchange/binance-facade';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 
-export const SIM_BINANCE_PREFIX = '/sim/binance/api/v3';
+/** Where the plugin is registered: Binance's host, as it were. */
+export const SIM_BINANCE_ROOT = '/sim/binance';
+/** The spot API (ccxt's `urls.api.public` and `private`). */
+export const SIM_BINANCE_PREFIX = `${SIM_BINANCE_ROOT}/api/v3`;
+/** The wallet and account API (ccxt's `urls.api.sapi`). */
+export const SIM_BINANCE_SAPI_PREFIX = `${SIM_BINANCE_ROOT}/sapi/v1`;
+
+/**
+ * Below the root, each family at its Binance path. The sapi calls are answered under `api/v3` too,
+ * for clients that send every family to one base (CcxtExchange's `apiBaseUrl`).
+ */
+const familyBases: Record<FacadeFamily, string[]> = { api: ['api/v3'], sapi: ['sapi/v1', 'api/v3'] };
 
 export interface SimBinanceDeps {
   venue: SimVenueApi;
@@ -17,7 +28,7 @@ const BODY_LIMIT = 64 * 1024;
 
 /**
  * The simulator's Binance-compatible spot REST subset, for ccxt's `binance` and other Binance
- * clients: register at `SIM_BINANCE_PREFIX` (outside /backend). It answers Binance's JSON and codes,
+ * clients: register at `SIM_BINANCE_ROOT` (outside /backend). It answers Binance's JSON and codes,
  * not MakerDesk's envelope, so this encapsulated context has its own body parsing, error and
  * not-found handling; its routes carry no schemas (the app's zod compilers never run for them).
  */
@@ -44,10 +55,11 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(binanceErrors.notFound().toJSON()));
 
-  for (const route of facade.routes) {
+  const routes = facade.routes.flatMap((route) => familyBases[route.family].map((base) => ({ ...route, url: `/${base}/${route.path}` })));
+  for (const route of routes) {
     app.route({
       method: route.method,
-      url: `/${route.path}`,
+      url: route.url,
       handler: async (request, reply) => {
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');

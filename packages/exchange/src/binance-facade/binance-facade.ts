@@ -1,8 +1,8 @@
 /**
  * A Binance-compatible spot REST v3 subset over our `Exchange` interface, framework-free: the
- * server hands it the method, the path below `/api/v3`, the raw query string and form body and the
- * `X-MBX-APIKEY` header, and sends back the status and JSON it answers. Binance clients (ccxt's
- * `binance` among them) can then trade against the built-in simulator.
+ * server hands it the method, the path below `/api/v3` (or `/sapi/v1`), the raw query string and
+ * form body and the `X-MBX-APIKEY` header, and sends back the status and JSON it answers. Binance
+ * clients (ccxt's `binance` among them) can then trade against the built-in simulator.
  */
 import { randomBytes } from 'node:crypto';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
@@ -15,6 +15,7 @@ import {
   formatAggTrade,
   formatBookTicker,
   formatCanceledOrder,
+  formatCoinInfo,
   formatDepth,
   formatExchangeInfo,
   formatKline,
@@ -24,6 +25,7 @@ import {
   formatPriceTicker,
   formatTicker24hr,
   formatTrade,
+  formatTradeFee,
   type NewOrderRespType,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
@@ -53,7 +55,7 @@ export interface BinanceFacadeOptions {
 
 export interface FacadeRequest {
   method: string;
-  /** Below `/api/v3/`, e.g. `order` or `ticker/24hr`. */
+  /** Below its family's base (`/api/v3/`, `/sapi/v1/`), e.g. `order` or `margin/allPairs`. */
   path: string;
   /** Raw query string without `?`, exactly as received (the signature covers it). */
   query: string;
@@ -70,6 +72,12 @@ export interface FacadeResponse {
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
+/**
+ * Binance's REST family an endpoint belongs to: spot trading under `/api/v3`, wallet and account
+ * calls under `/sapi/v1`. Paths do not repeat across families, so `handle` needs only the path.
+ */
+export type FacadeFamily = 'api' | 'sapi';
+
 interface Context {
   params: Params;
   symbols: SymbolMap;
@@ -82,7 +90,7 @@ interface SignedContext extends Context {
   account: Exchange;
 }
 
-type Endpoint = { method: Method; path: string; action: FacadeAction } & (
+type Endpoint = { method: Method; family: FacadeFamily; path: string; action: FacadeAction } & (
   | { signed: false; handle(ctx: Context): unknown }
   | { signed: true; handle(ctx: SignedContext): unknown }
 );
@@ -115,8 +123,8 @@ export class BinanceFacade {
   }
 
   /** Every endpoint served, for the HTTP layer to register. */
-  get routes(): { method: Method; path: string }[] {
-    return [...this.endpoints.values()].map(({ method, path }) => ({ method, path }));
+  get routes(): { method: Method; family: FacadeFamily; path: string }[] {
+    return [...this.endpoints.values()].map(({ method, family, path }) => ({ method, family, path }));
   }
 
   async handle(request: FacadeRequest): Promise<FacadeResponse> {
@@ -152,8 +160,9 @@ export class BinanceFacade {
   }
 
   private table(): Endpoint[] {
-    const get = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', path, signed: false, action: 'read', handle });
-    const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, path, signed: true, action, handle });
+    const get = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'api', path, signed: false, action: 'read', handle });
+    const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, family: 'api', path, signed: true, action, handle });
+    const sapi = (path: string, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: true, action: 'read', handle });
     return [
       get('ping', () => ({})),
       get('time', ({ now }) => ({ serverTime: now })),
@@ -176,10 +185,12 @@ export class BinanceFacade {
       signed('DELETE', 'openOrders', 'cancel', (ctx) => this.cancelOpenOrders(ctx)),
       signed('GET', 'allOrders', 'read', (ctx) => this.allOrders(ctx)),
       signed('GET', 'myTrades', 'read', (ctx) => this.myTrades(ctx)),
-      // ccxt's binance asks which pairs trade on margin when it loads markets with a key (its sapi
-      // base points here too): none do.
-      signed('GET', 'margin/allPairs', 'read', () => []),
-      signed('GET', 'margin/isolated/allPairs', 'read', () => []),
+      // What ccxt's binance asks a spot account's sapi when it loads markets with a key (coins, and
+      // which pairs trade on margin: none do) and for trading fees, answered as a spot-only venue.
+      sapi('capital/config/getall', (ctx) => this.coins(ctx)),
+      sapi('margin/allPairs', () => []),
+      sapi('margin/isolated/allPairs', () => []),
+      sapi('asset/tradeFee', (ctx) => this.tradeFees(ctx)),
     ];
   }
 
@@ -278,6 +289,18 @@ export class BinanceFacade {
     const balances = (await account.fetchBalances()).filter((b) => !omitZero || sign(b.total) !== 0);
     const first = symbols.markets[0];
     return formatAccount(balances, { maker: first?.makerFee ?? '0', taker: first?.takerFee ?? '0' }, now);
+  }
+
+  /** Every asset the venue trades, with the account's holdings; no networks: nothing is deposited or withdrawn. */
+  private async coins({ symbols, account }: SignedContext) {
+    const balances = new Map((await account.fetchBalances()).map((b) => [b.asset, b]));
+    const assets = new Set([...symbols.markets.flatMap((m) => [m.base, m.quote]), ...balances.keys()]);
+    return [...assets].sort().map((asset) => formatCoinInfo(asset, balances.get(asset)));
+  }
+
+  private tradeFees({ params, symbols }: SignedContext) {
+    const symbol = params.optional('symbol');
+    return (symbol === undefined ? symbols.markets : [symbols.market(symbol)]).map(formatTradeFee);
   }
 
   private async newOrder({ params, symbols, account }: SignedContext, test: boolean) {

@@ -250,6 +250,34 @@ export function formatAccount(balances: readonly Balance[], fees: { maker: strin
   };
 }
 
+/**
+ * One entry of `sapi/v1/capital/config/getall`: the asset and what the account holds of it. The
+ * venue has no chain, so no networks and nothing to deposit or withdraw; the asset's code is its name.
+ */
+export function formatCoinInfo(asset: string, balance: Balance | undefined) {
+  return {
+    coin: asset,
+    depositAllEnable: false,
+    withdrawAllEnable: false,
+    name: asset,
+    free: wire(balance?.available ?? '0'),
+    locked: wire(balance?.frozen ?? '0'),
+    freeze: wire('0'),
+    withdrawing: wire('0'),
+    ipoing: wire('0'),
+    ipoable: wire('0'),
+    storage: wire('0'),
+    isLegalMoney: false,
+    trading: true,
+    networkList: [],
+  };
+}
+
+/** One entry of `sapi/v1/asset/tradeFee`: the market's rates as decimal fractions. */
+export function formatTradeFee(market: Market) {
+  return { symbol: toBinanceSymbol(market.symbol), makerCommission: wire(market.makerFee), takerCommission: wire(market.takerFee) };
+}
+
 export function formatOrder(order: Order) {
   return {
     symbol: toBinanceSymbol(order.symbol),

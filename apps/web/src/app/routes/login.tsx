@@ -1,12 +1,14 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandTitle } from '@/components/brand/brand-title';
 import { LoginIllustration } from '@/components/illustrations/login-illustration';
-import { ForgotPasswordModal } from '@/features/auth/components/forgot-password-modal';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LanguageSwitch } from '../layout/language-switch';
+
+// Few visitors open it: its steps and forms load on the first click, not with the sign-in page.
+const ForgotPasswordModal = lazy(() => import('@/features/auth/components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
 
 const showcasePoints = ['login.showcase.point.venues', 'login.showcase.point.integrity', 'login.showcase.point.team'] as const;
 
@@ -14,6 +16,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tl } = useTranslation('layout');
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Stays mounted once opened, so it closes with its animation.
+  const [forgotUsed, setForgotUsed] = useState(false);
   const [resetEmail, setResetEmail] = useState<string>();
 
   return (
@@ -52,20 +56,30 @@ export default function LoginPage() {
           <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
             {t('login.subtitle')}
           </Typography.Paragraph>
-          <LoginForm onForgotPassword={() => setForgotOpen(true)} email={resetEmail} />
+          <LoginForm
+            onForgotPassword={() => {
+              setForgotUsed(true);
+              setForgotOpen(true);
+            }}
+            email={resetEmail}
+          />
         </div>
         <Typography.Text type="secondary" className="md-login-footer">
           {tl('footer.notice')}
         </Typography.Text>
       </main>
-      <ForgotPasswordModal
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        onReset={(email) => {
-          setResetEmail(email);
-          setForgotOpen(false);
-        }}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            open={forgotOpen}
+            onClose={() => setForgotOpen(false)}
+            onReset={(email) => {
+              setResetEmail(email);
+              setForgotOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
