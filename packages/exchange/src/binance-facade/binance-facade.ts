@@ -24,7 +24,6 @@ import {
   formatPriceTicker,
   formatTicker24hr,
   formatTrade,
-  type NewOrderRespType,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
