@@ -2,6 +2,7 @@ import { credentialView, paths, type CredentialAddRequest, type CredentialView }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { replaceStoredApiKeys } from '@/lib/auth';
+import { pairQueriesKey } from '@/market-data/query-keys';
 import { credentialsQueryKey } from './get-credentials';
 
 /** Imports an exchange API key for a pair; the server checks it with the venue first. */
@@ -18,7 +19,7 @@ export function useAddCredential() {
       queryClient.setQueryData(credentialsQueryKey, keys);
       replaceStoredApiKeys(keys);
       // Screens of the pair that failed for want of a key ask again now.
-      void queryClient.invalidateQueries({ queryKey: ['trading', added.coinId] });
+      void queryClient.invalidateQueries({ queryKey: pairQueriesKey(added.coinId) });
       void queryClient.invalidateQueries({ queryKey: credentialsQueryKey });
     },
   });

@@ -2,6 +2,7 @@ import { credentialView, paths, type CredentialUpdateRequest, type CredentialVie
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { replaceStoredApiKeys } from '@/lib/auth';
+import { pairQueriesKey } from '@/market-data/query-keys';
 import { credentialsQueryKey } from './get-credentials';
 
 /** Changes one of the caller's keys; fields left out keep their value. */
@@ -17,7 +18,7 @@ export function useUpdateCredential() {
       const keys = (queryClient.getQueryData<CredentialView[]>(credentialsQueryKey) ?? []).map((key) => (key.id === updated.id ? updated : key));
       queryClient.setQueryData(credentialsQueryKey, keys);
       replaceStoredApiKeys(keys);
-      void queryClient.invalidateQueries({ queryKey: ['trading', updated.coinId] });
+      void queryClient.invalidateQueries({ queryKey: pairQueriesKey(updated.coinId) });
     },
   });
 }

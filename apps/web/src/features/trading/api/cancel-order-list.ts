@@ -1,7 +1,8 @@
 import { cancelOrderListResponse, paths } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Direction, RangeCancelResult } from '../types';
+import type { Direction } from '@/market-data/types';
+import type { RangeCancelResult } from '../types';
 import { refreshAccountQueries } from '../utils/account-queries';
 
 export interface RangeCancelRequest {

@@ -1,9 +1,9 @@
 import { order, paths } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Order } from '../types';
+import type { Order } from '@/market-data/types';
 import { refreshAccountQueries } from '../utils/account-queries';
-import { openOrdersQueryKey } from './get-open-orders';
+import { openOrdersQueryKey } from '@/market-data/api/get-open-orders';
 
 export interface CancelOrderRequest {
   coinId: number;

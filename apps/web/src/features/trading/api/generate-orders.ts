@@ -1,7 +1,8 @@
 import { generateOrdersResponse, paths } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import type { BatchResult, Direction, Distribution } from '../types';
+import type { Direction } from '@/market-data/types';
+import type { BatchResult, Distribution } from '../types';
 import { refreshAccountQueries } from '../utils/account-queries';
 
 export interface BatchOrderRequest {

@@ -1,7 +1,7 @@
 import { order, paths } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import type { Direction, Order } from '../types';
+import type { Direction, Order } from '@/market-data/types';
 import { refreshAccountQueries } from '../utils/account-queries';
 
 export interface ManualMatchRequest {

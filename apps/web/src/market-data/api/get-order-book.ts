@@ -2,6 +2,7 @@ import { orderBookResponse, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { OrderBook } from '../types';
 
 /** Levels per side the console shows; the socket pushes the same depth. */
@@ -11,7 +12,7 @@ export function getOrderBook(coinId: number): Promise<OrderBook> {
   return api.get(paths.orderBook, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
 }
 
-export const orderBookQueryKey = (coinId: number) => ['trading', coinId, 'book'] as const;
+export const orderBookQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'book'] as const;
 
 export function getOrderBookQueryOptions(coinId: number) {
   return queryOptions({ queryKey: orderBookQueryKey(coinId), queryFn: () => getOrderBook(coinId) });

@@ -2,6 +2,7 @@ import { paths, priceResponse } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Price } from '../types';
 
 /** Last, best bid and ask, and the reference venue's price. */
@@ -9,7 +10,7 @@ export function getPrice(coinId: number): Promise<Price> {
   return api.get(paths.getPrice, { coinId }, { schema: priceResponse });
 }
 
-export const priceQueryKey = (coinId: number) => ['trading', coinId, 'price'] as const;
+export const priceQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'price'] as const;
 
 export function getPriceQueryOptions(coinId: number) {
   return queryOptions({ queryKey: priceQueryKey(coinId), queryFn: () => getPrice(coinId) });

@@ -2,6 +2,7 @@ import { orderBookResponse, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { OrderBook } from '../types';
 import { BOOK_DEPTH } from './get-order-book';
 
@@ -10,7 +11,7 @@ export function getOtherBook(coinId: number): Promise<OrderBook> {
   return api.get(paths.orderBookOther, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
 }
 
-export const otherBookQueryKey = (coinId: number) => ['trading', coinId, 'other-book'] as const;
+export const otherBookQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'other-book'] as const;
 
 export function getOtherBookQueryOptions(coinId: number) {
   return queryOptions({ queryKey: otherBookQueryKey(coinId), queryFn: () => getOtherBook(coinId) });

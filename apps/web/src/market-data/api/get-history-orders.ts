@@ -2,6 +2,7 @@ import { order, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Order } from '../types';
 
 const orderList = order.array();
@@ -11,7 +12,7 @@ export function getHistoryOrders(coinId: number): Promise<Order[]> {
   return api.get(paths.getHistoryOrders, { coinId }, { schema: orderList });
 }
 
-export const historyOrdersQueryKey = (coinId: number) => ['trading', coinId, 'history-orders'] as const;
+export const historyOrdersQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'history-orders'] as const;
 
 export function getHistoryOrdersQueryOptions(coinId: number) {
   return queryOptions({ queryKey: historyOrdersQueryKey(coinId), queryFn: () => getHistoryOrders(coinId) });

@@ -2,6 +2,7 @@ import { myTradesResponse, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { MyTrade } from '../types';
 
 /** The server's ceiling: the dashboard's total volume sums this many of the newest fills. */
@@ -12,7 +13,7 @@ export function getMyTrades(coinId: number): Promise<MyTrade[]> {
   return api.get(paths.trade, { coinId, limit: MY_TRADES_LIMIT }, { schema: myTradesResponse });
 }
 
-export const myTradesQueryKey = (coinId: number) => ['trading', coinId, 'my-trades'] as const;
+export const myTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'my-trades'] as const;
 
 export function getMyTradesQueryOptions(coinId: number) {
   return queryOptions({ queryKey: myTradesQueryKey(coinId), queryFn: () => getMyTrades(coinId) });

@@ -2,6 +2,7 @@ import { order, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Order } from '../types';
 
 const orderList = order.array();
@@ -11,7 +12,7 @@ export function getOpenOrders(coinId: number): Promise<Order[]> {
   return api.get(paths.getOrders, { coinId }, { schema: orderList });
 }
 
-export const openOrdersQueryKey = (coinId: number) => ['trading', coinId, 'open-orders'] as const;
+export const openOrdersQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'open-orders'] as const;
 
 export function getOpenOrdersQueryOptions(coinId: number) {
   return queryOptions({ queryKey: openOrdersQueryKey(coinId), queryFn: () => getOpenOrders(coinId) });

@@ -2,6 +2,7 @@ import { paths, tradesListResponse } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { PublicTrade } from '../types';
 
 /** Trades the console keeps in view, newest first. */
@@ -11,7 +12,7 @@ export function getPublicTrades(coinId: number): Promise<PublicTrade[]> {
   return api.get(paths.tradesList, { coinId, limit: PUBLIC_TRADES_LIMIT }, { schema: tradesListResponse });
 }
 
-export const publicTradesQueryKey = (coinId: number) => ['trading', coinId, 'trades'] as const;
+export const publicTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'trades'] as const;
 
 export function getPublicTradesQueryOptions(coinId: number) {
   return queryOptions({ queryKey: publicTradesQueryKey(coinId), queryFn: () => getPublicTrades(coinId) });

@@ -2,6 +2,7 @@ import { candlesResponse, paths } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Candle, CandleInterval } from '../types';
 
 export interface CandlesQuery {
@@ -15,7 +16,7 @@ export function getCandles({ coinId, interval, limit }: CandlesQuery): Promise<C
   return api.get(paths.candles, { coinId, interval, limit }, { schema: candlesResponse });
 }
 
-export const candlesQueryKey = ({ coinId, interval, limit }: CandlesQuery) => ['trading', coinId, 'candles', interval, limit] as const;
+export const candlesQueryKey = ({ coinId, interval, limit }: CandlesQuery) => [...pairQueriesKey(coinId), 'candles', interval, limit] as const;
 
 export function getCandlesQueryOptions(query: CandlesQuery) {
   return queryOptions({ queryKey: candlesQueryKey(query), queryFn: () => getCandles(query) });
