@@ -65,7 +65,7 @@ const webZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'test-data/', 'coverage/', 'e2e/screenshots/', 'eslint-fixtures/'] },
+  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'test-data/', 'coverage/', 'e2e/screenshots/', 'lint/fixtures/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -78,7 +78,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json', 'lint/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
