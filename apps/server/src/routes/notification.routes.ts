@@ -1,14 +1,8 @@
-import { candleIntervals, candlesResponse, ErrorCode, paths } from '@makerdesk/contract';
-import { z } from 'zod';
+import { candlesResponse, ErrorCode, paths, spotCandlesParams, spotCandlesQuery } from '@makerdesk/contract';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/envelope.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
 import { replies, type RoutePlugin } from './route-kit.ts';
-
-const query = z.object({
-  interval: z.enum(candleIntervals).default('1m'),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
-});
 
 /** `BTCUSDT`, `BTC_USDT`, `BTC-USDT` or `BTC/USDT` → the simulator's unified symbol. */
 export function unifiedSymbol(symbol: string, markets: readonly { symbol: string; base: string; quote: string }[]): string | undefined {
@@ -21,7 +15,7 @@ export function unifiedSymbol(symbol: string, markets: readonly { symbol: string
  * follows the selected pair). Market data only: no account, no key.
  */
 export const notificationRoutes: RoutePlugin = (app, { simHost }) => {
-  app.get(paths.spotCandles, { schema: { tags: ['notification'], summary: 'Public candles of a simulator pair, oldest first', params: z.object({ symbol: z.string().min(1).max(32) }), querystring: query, response: replies(candlesResponse) } }, async (request) => {
+  app.get(paths.spotCandles, { schema: { tags: ['notification'], summary: 'Public candles of a simulator pair, oldest first', params: spotCandlesParams, querystring: spotCandlesQuery, response: replies(candlesResponse) } }, async (request) => {
     const market = simHost.venue.marketData();
     const symbol = unifiedSymbol(request.params.symbol, await market.loadMarkets());
     if (!symbol) throw new AppError(ErrorCode.PAIR_NOT_FOUND);

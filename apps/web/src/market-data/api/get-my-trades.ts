@@ -1,6 +1,6 @@
-import { myTradesResponse, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
 import { pairQueriesKey } from '../query-keys';
 import type { MyTrade } from '../types';
@@ -10,7 +10,7 @@ export const MY_TRADES_LIMIT = 1000;
 
 /** The caller's own fills on the pair, newest first. */
 export function getMyTrades(coinId: number): Promise<MyTrade[]> {
-  return api.get(paths.trade, { coinId, limit: MY_TRADES_LIMIT }, { schema: myTradesResponse });
+  return call(endpoints.trade, { query: { coinId, limit: MY_TRADES_LIMIT } });
 }
 
 export const myTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'my-trades'] as const;

@@ -1,6 +1,6 @@
-import { orderBookResponse, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
 import { pairQueriesKey } from '../query-keys';
 import type { OrderBook } from '../types';
@@ -9,7 +9,7 @@ import type { OrderBook } from '../types';
 export const BOOK_DEPTH = 20;
 
 export function getOrderBook(coinId: number): Promise<OrderBook> {
-  return api.get(paths.orderBook, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
+  return call(endpoints.orderBook, { query: { coinId, depth: BOOK_DEPTH } });
 }
 
 export const orderBookQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'book'] as const;

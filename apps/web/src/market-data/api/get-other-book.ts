@@ -1,6 +1,6 @@
-import { orderBookResponse, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
 import { pairQueriesKey } from '../query-keys';
 import type { OrderBook } from '../types';
@@ -8,7 +8,7 @@ import { BOOK_DEPTH } from './get-order-book';
 
 /** The reference venue's book of the pair ("other-side order book"). */
 export function getOtherBook(coinId: number): Promise<OrderBook> {
-  return api.get(paths.orderBookOther, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
+  return call(endpoints.orderBookOther, { query: { coinId, depth: BOOK_DEPTH } });
 }
 
 export const otherBookQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'other-book'] as const;

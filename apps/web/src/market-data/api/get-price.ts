@@ -1,13 +1,13 @@
-import { paths, priceResponse } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
 import { pairQueriesKey } from '../query-keys';
 import type { Price } from '../types';
 
 /** Last, best bid and ask, and the reference venue's price. */
 export function getPrice(coinId: number): Promise<Price> {
-  return api.get(paths.getPrice, { coinId }, { schema: priceResponse });
+  return call(endpoints.getPrice, { query: { coinId } });
 }
 
 export const priceQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'price'] as const;

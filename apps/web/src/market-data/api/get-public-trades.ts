@@ -1,6 +1,6 @@
-import { paths, tradesListResponse } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
 import { pairQueriesKey } from '../query-keys';
 import type { PublicTrade } from '../types';
@@ -9,7 +9,7 @@ import type { PublicTrade } from '../types';
 export const PUBLIC_TRADES_LIMIT = 50;
 
 export function getPublicTrades(coinId: number): Promise<PublicTrade[]> {
-  return api.get(paths.tradesList, { coinId, limit: PUBLIC_TRADES_LIMIT }, { schema: tradesListResponse });
+  return call(endpoints.tradesList, { query: { coinId, limit: PUBLIC_TRADES_LIMIT } });
 }
 
 export const publicTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'trades'] as const;

@@ -1,13 +1,15 @@
-import { credentialView, paths, type CredentialUpdateRequest, type CredentialView } from '@makerdesk/contract';
+import { endpoints, type CredentialView, type EndpointBody } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { replaceStoredApiKeys } from '@/lib/auth';
 import { pairQueriesKey } from '@/market-data/query-keys';
 import { credentialsQueryKey } from './get-credentials';
 
+export type CredentialUpdateRequest = EndpointBody<typeof endpoints.credentialsUpdate>;
+
 /** Changes one of the caller's keys; fields left out keep their value. */
 export function updateCredential(request: CredentialUpdateRequest): Promise<CredentialView> {
-  return api.put(paths.credentialsUpdate, request, { schema: credentialView });
+  return call(endpoints.credentialsUpdate, { body: request });
 }
 
 export function useUpdateCredential() {
