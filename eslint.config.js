@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -64,7 +65,7 @@ const webZones = [
   })),
 ];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/node_modules/', '**/dist/', 'data/', 'test-data/', 'coverage/', 'e2e/screenshots/', 'lint/fixtures/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -78,7 +79,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json', 'lint/tsconfig.json'],
+          project: ['apps/*', 'packages/*', 'e2e', 'bench', 'lint'].map((dir) => `${root}/${dir}/tsconfig.json`),
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -87,6 +88,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...webZones] }],
       // ignoreExternal: the walk stays in our sources instead of crossing node_modules.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A leading underscore marks what a signature or a destructuring has to name but does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
