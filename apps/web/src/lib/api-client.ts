@@ -25,7 +25,7 @@ export interface SystemNoticeDetail {
   message: string;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** The caller shows the error itself; the session still ends on 401 or suspension. */
   skipErrorHandler?: boolean;
 }
@@ -212,7 +212,7 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
 type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };
 
 /** What a call sends, each part typed by the contract's schema for it: `{ params, query, body }`. */
-export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> & Part<'query', EndpointQuery<E>> & Part<'body', EndpointBody<E>>;
+type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> & Part<'query', EndpointQuery<E>> & Part<'body', EndpointBody<E>>;
 
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
 
