@@ -25,7 +25,7 @@ import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -35,4 +35,5 @@ export const paths = {
   apiVerify: '/order/apiVerify',
   getPrice: '/order/getPrice',
   spotCandles: '/notification/spot/:symbol/candles',
+  liveSocket: '/ws',
 } as const;

@@ -11,13 +11,14 @@ import {
   coinScopedQuery,
   generateOrdersRequest,
   generateOrdersResponse,
-
   myTradesResponse,
   order,
+  orderBookQuery,
   orderBookResponse,
   paths,
   performTradesRequest,
   priceResponse,
+  tradeListQuery,
   tradesListResponse,
   walletResponse,
 } from '@makerdesk/contract';
@@ -27,8 +28,6 @@ import { ok } from '../http/envelope.ts';
 import { replies, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['order'];
-const listQuery = coinScopedQuery.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
-const bookQuery = coinScopedQuery.extend({ depth: z.coerce.number().int().min(1).max(200).default(20) });
 
 export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
   const authed = signedIn(auth);
@@ -51,7 +50,7 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
     ok(await orders.cancel(me(request), request.body.coinId, request.body.orderNo)),
   );
 
-  app.get(paths.trade, { preHandler: authed, schema: { tags, summary: 'Your fills on the pair, newest first', querystring: listQuery, response: replies(myTradesResponse) } }, async (request) =>
+  app.get(paths.trade, { preHandler: authed, schema: { tags, summary: 'Your fills on the pair, newest first', querystring: tradeListQuery, response: replies(myTradesResponse) } }, async (request) =>
     ok(await orders.myTrades(me(request), request.query.coinId, request.query.limit)),
   );
 
@@ -63,11 +62,11 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
     ok(await orders.candles(me(request), request.query.coinId, request.query.interval, request.query.limit)),
   );
 
-  app.get(paths.orderBook, { preHandler: authed, schema: { tags, summary: 'Order book, best first', querystring: bookQuery, response: replies(orderBookResponse) } }, async (request) =>
+  app.get(paths.orderBook, { preHandler: authed, schema: { tags, summary: 'Order book, best first', querystring: orderBookQuery, response: replies(orderBookResponse) } }, async (request) =>
     ok(await orders.orderBook(me(request), request.query.coinId, request.query.depth)),
   );
 
-  app.get(paths.orderBookOther, { preHandler: authed, schema: { tags, summary: 'The reference venue’s book (other side)', querystring: bookQuery, response: replies(orderBookResponse) } }, async (request) =>
+  app.get(paths.orderBookOther, { preHandler: authed, schema: { tags, summary: 'The reference venue’s book (other side)', querystring: orderBookQuery, response: replies(orderBookResponse) } }, async (request) =>
     ok(await orders.otherSideBook(me(request), request.query.coinId, request.query.depth)),
   );
 
@@ -75,7 +74,7 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
     ok(await orders.performTrade(me(request), request.query.coinId, request.body)),
   );
 
-  app.get(paths.tradesList, { preHandler: authed, schema: { tags, summary: 'Recent public trades, newest first', querystring: listQuery, response: replies(tradesListResponse) } }, async (request) =>
+  app.get(paths.tradesList, { preHandler: authed, schema: { tags, summary: 'Recent public trades, newest first', querystring: tradeListQuery, response: replies(tradesListResponse) } }, async (request) =>
     ok(await orders.publicTrades(me(request), request.query.coinId, request.query.limit)),
   );
 

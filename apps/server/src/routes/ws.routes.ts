@@ -1,8 +1,7 @@
-import { messageFor, parseLang } from '@makerdesk/contract';
+import { liveClientMessage, messageFor, parseLang, paths, type LiveClientMessage, type LiveServerMessage } from '@makerdesk/contract';
 import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Services } from '../services/services.ts';
@@ -14,14 +13,7 @@ export const WS_CLOSE_UNAUTHORIZED = 4401;
 export const WS_CLOSE_BAD_MESSAGE = 4400;
 const SESSION_RECHECK_MS = 30_000;
 
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
-  z.object({ type: z.literal('subscribe'), coinId: z.coerce.number().int().positive() }),
-  z.object({ type: z.literal('unsubscribe') }),
-  z.object({ type: z.literal('ping') }),
-]);
-
-function wireEvent(coinId: number, event: ExchangeEvent): unknown {
+function wireEvent(coinId: number, event: ExchangeEvent): LiveServerMessage {
   switch (event.type) {
     case 'book':
       return { type: 'book', coinId, data: { bids: event.book.bids, asks: event.book.asks, timestamp: event.book.timestamp } };
@@ -39,12 +31,12 @@ function wireEvent(coinId: number, event: ExchangeEvent): unknown {
  * none in access logs), then `{type:'subscribe', coinId}` streams that pair for the caller's key.
  */
 export function wsRoutes(app: FastifyInstance, { auth, orders }: Services): void {
-  app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
+  app.get(paths.liveSocket, { websocket: true }, (socket: WebSocket, request) => {
     const lang = parseLang(request.headers.lang ?? new URL(request.url, 'http://x').searchParams.get('lang'));
     let principal: Principal | null = null;
     let token = '';
     let unsubscribe: (() => void) | undefined;
-    const send = (payload: unknown) => {
+    const send = (payload: LiveServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
     };
     const sendError = (err: unknown) => {
@@ -71,9 +63,9 @@ export function wsRoutes(app: FastifyInstance, { auth, orders }: Services): void
     recheck.unref();
 
     socket.on('message', (raw) => {
-      let message: z.infer<typeof clientMessage>;
+      let message: LiveClientMessage;
       try {
-        message = clientMessage.parse(JSON.parse(String(raw)));
+        message = liveClientMessage.parse(JSON.parse(String(raw)));
       } catch {
         socket.close(WS_CLOSE_BAD_MESSAGE, 'malformed message');
         return;

@@ -184,7 +184,7 @@ async function load(): Promise<void> {
   }
   inFlight?.abort();
   inFlight = new AbortController();
-  const answer = await fetchCandles(symbol, interval, LIMIT, lang, inFlight.signal);
+  const answer = await fetchCandles(symbol, { interval, limit: LIMIT }, lang, inFlight.signal);
   if (mine !== generation) return;
   if (answer.kind === 'ok') render(answer.candles);
   else if (shownLastTime === null) showState(text(answer.kind === 'offline' ? 'state.offline' : 'state.unavailable', { symbol }));

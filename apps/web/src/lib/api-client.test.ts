@@ -1,8 +1,8 @@
-import { coinListResponse, storageKeys, THEME_STORAGE_KEY } from '@makerdesk/contract';
+import { endpoints, storageKeys, THEME_STORAGE_KEY } from '@makerdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorTexts, spyOnFeedback } from '@/testing/feedback-spy';
 import { hangingFetch, jsonResponse, mockFetch } from '@/testing/fetch-mock';
-import { api, ApiError, SYSTEM_NOTICE_EVENT } from './api-client';
+import { ApiError, call, SYSTEM_NOTICE_EVENT } from './api-client';
 import { SIGNED_OUT_EVENT } from './auth';
 import { i18n } from './i18n';
 
@@ -40,8 +40,8 @@ afterEach(() => {
 describe('api-client: requests', () => {
   it('sends lang and the bearer token, serialises the query, and unwraps the envelope', async () => {
     signInStorage();
-    const fetchMock = mockFetch(jsonResponse(200, { code: 200, data: { total: 0 }, msg: 'SUCCESS' }));
-    await expect(api.get('/admin/list', { current: 1, pageSize: 20, account: '', status: undefined })).resolves.toEqual({ total: 0 });
+    const fetchMock = mockFetch(jsonResponse(200, { code: 200, data: { list: [], total: 0, current: 1, pageSize: 20 }, msg: 'SUCCESS' }));
+    await expect(call(endpoints.adminList, { query: { current: 1, pageSize: 20, account: '', status: undefined } })).resolves.toEqual({ list: [], total: 0, current: 1, pageSize: 20 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/backend/admin/list?current=1&pageSize=20');
     const headers = new Headers(init?.headers);
@@ -51,8 +51,8 @@ describe('api-client: requests', () => {
 
   it('asks in Chinese when the console is in Chinese, and posts JSON bodies', async () => {
     await i18n.changeLanguage('zh_CN');
-    const fetchMock = mockFetch(jsonResponse(200, { code: 200, data: null, msg: 'SUCCESS' }));
-    await api.post('/admin/login', { username: 'a@b.c', password: 'x' });
+    const fetchMock = mockFetch(jsonResponse(200, { code: 200, data: { token: 'tok', expiresAt: 1, userInfo: { admin, apiKey: [] } }, msg: 'SUCCESS' }));
+    await call(endpoints.login, { body: { username: 'a@b.c', password: 'x' } });
     const init = fetchMock.mock.calls[0]![1]!;
     expect(new Headers(init.headers).get('lang')).toBe('zh_CN');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
@@ -60,9 +60,9 @@ describe('api-client: requests', () => {
     expect(init.body).toBe('{"username":"a@b.c","password":"x"}');
   });
 
-  it('checks the reply against the contract schema when given one', async () => {
+  it("checks the reply against the endpoint's schema in the contract", async () => {
     mockFetch(jsonResponse(200, { code: 200, data: [{ coinId: 'x' }], msg: 'SUCCESS' }));
-    const failed = api.get('/coin/list', undefined, { schema: coinListResponse });
+    const failed = call(endpoints.coinList);
     await expect(failed).rejects.toMatchObject({ kind: 'invalid-reply', message: 'The server sent an unexpected reply' });
   });
 });
@@ -74,7 +74,7 @@ describe('api-client: session end', () => {
     window.addEventListener(SIGNED_OUT_EVENT, signedOut);
     mockFetch(failure(401, 401, 401, 'Login has expired, please sign in again'));
 
-    await expect(api.get('/coin/list')).rejects.toMatchObject({ kind: 'response', status: 401, code: 401 });
+    await expect(call(endpoints.coinList)).rejects.toMatchObject({ kind: 'response', status: 401, code: 401 });
 
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(localStorage.getItem(storageKeys.userInfo)).toBeNull();
@@ -90,8 +90,8 @@ describe('api-client: session end', () => {
     signInStorage();
     let answer401: (r: Response) => void = () => undefined;
     mockFetch(hangingFetch, () => new Promise<Response>((resolve) => (answer401 = resolve)));
-    const slow = api.get('/tradingLog/list');
-    const failing = api.get('/coin/list');
+    const slow = call(endpoints.tradingLogList, { query: { coinId: 1 } });
+    const failing = call(endpoints.coinList);
     answer401(failure(401, 401, 401, 'Login has expired, please sign in again'));
 
     await expect(failing).rejects.toBeInstanceOf(ApiError);
@@ -104,8 +104,8 @@ describe('api-client: session end', () => {
     const suspended = () => failure(403, 2000401, 2000401, 'Your account has been suspended, please contact support');
     mockFetch(suspended(), suspended());
 
-    await expect(api.get('/coin/list')).rejects.toMatchObject({ code: 2000401 });
-    await expect(api.get('/coin/list')).rejects.toMatchObject({ code: 2000401 });
+    await expect(call(endpoints.coinList)).rejects.toMatchObject({ code: 2000401 });
+    await expect(call(endpoints.coinList)).rejects.toMatchObject({ code: 2000401 });
 
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(errorTexts(feedback.message.error)).toEqual(['Your account has been suspended, please contact support']);
@@ -119,7 +119,7 @@ describe('api-client: session end', () => {
       failure(403, 4000401, 4000401, 'y'),
       failure(403, 4000401, 4000401, 'y'),
     );
-    for (let i = 0; i < 4; i += 1) await expect(api.get('/order/wallet')).rejects.toBeInstanceOf(ApiError);
+    for (let i = 0; i < 4; i += 1) await expect(call(endpoints.wallet, { query: { coinId: 3 } })).rejects.toBeInstanceOf(ApiError);
 
     expect(localStorage.getItem(storageKeys.token)).toBe('tok-123');
     expect(errorTexts(feedback.message.error)).toEqual([
@@ -133,18 +133,18 @@ describe('api-client: failure texts', () => {
   it('shows the catalogue text of a known data.code in the console language', async () => {
     await i18n.changeLanguage('zh_CN');
     mockFetch(failure(400, 400, 1070001, 'Incorrect username or password'));
-    await expect(api.get('/x')).rejects.toMatchObject({ message: '用户名或密码错误', code: 1070001 });
+    await expect(call(endpoints.health)).rejects.toMatchObject({ message: '用户名或密码错误', code: 1070001 });
     expect(errorTexts(feedback.message.error)).toEqual(['用户名或密码错误']);
   });
 
   it("prefers the server's msg when the catalogue text has placeholders", async () => {
     mockFetch(failure(429, 429, 1070002, 'Too many attempts, please try again in 42 seconds'));
-    await expect(api.get('/x')).rejects.toThrow('Too many attempts, please try again in 42 seconds');
+    await expect(call(endpoints.health)).rejects.toThrow('Too many attempts, please try again in 42 seconds');
   });
 
   it("shows the server's msg for a code outside the catalogue", async () => {
     mockFetch(failure(400, 400, 9999999, 'Something specific went wrong'));
-    await expect(api.get('/x')).rejects.toThrow('Something specific went wrong');
+    await expect(call(endpoints.health)).rejects.toThrow('Something specific went wrong');
     expect(errorTexts(feedback.message.error)).toEqual(['Something specific went wrong']);
   });
 
@@ -152,7 +152,7 @@ describe('api-client: failure texts', () => {
     const notice = vi.fn();
     window.addEventListener(SYSTEM_NOTICE_EVENT, notice);
     mockFetch(failure(400, 400, 1080028, 'Maintenance tonight at 02:00 UTC'));
-    await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(endpoints.health)).rejects.toBeInstanceOf(ApiError);
     expect((notice.mock.calls[0]![0] as CustomEvent).detail).toEqual({ message: 'Maintenance tonight at 02:00 UTC' });
     expect(feedback.message.error).not.toHaveBeenCalled();
     window.removeEventListener(SYSTEM_NOTICE_EVENT, notice);
@@ -160,13 +160,13 @@ describe('api-client: failure texts', () => {
 
   it('leaves the message to the caller with skipErrorHandler', async () => {
     mockFetch(failure(400, 400, 1070001, 'Incorrect username or password'));
-    await expect(api.post('/admin/login', {}, { skipErrorHandler: true })).rejects.toThrow('Incorrect username or password');
+    await expect(call(endpoints.login, { body: { username: '', password: '' } }, { skipErrorHandler: true })).rejects.toThrow('Incorrect username or password');
     expect(feedback.message.error).not.toHaveBeenCalled();
   });
 
   it('names the HTTP status when the reply is not an envelope', async () => {
     mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 502, message: 'Request failed (HTTP 502)' });
+    await expect(call(endpoints.health)).rejects.toMatchObject({ status: 502, message: 'Request failed (HTTP 502)' });
   });
 });
 
@@ -174,7 +174,7 @@ describe('api-client: transport failures', () => {
   it('gives up after 60 seconds', async () => {
     vi.useFakeTimers();
     mockFetch(hangingFetch);
-    const request = api.get('/coin/list');
+    const request = call(endpoints.coinList);
     const assertion = expect(request).rejects.toMatchObject({ kind: 'timeout', message: 'The request timed out, please try again' });
     await vi.advanceTimersByTimeAsync(59_999);
     expect(feedback.message.error).not.toHaveBeenCalled();
@@ -185,7 +185,7 @@ describe('api-client: transport failures', () => {
 
   it('says the server cannot be reached when fetch itself fails', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(api.get('/coin/list')).rejects.toMatchObject({ kind: 'network' });
+    await expect(call(endpoints.coinList)).rejects.toMatchObject({ kind: 'network' });
     expect(errorTexts(feedback.message.error)).toEqual(['Cannot reach the server, please check your connection']);
   });
 });

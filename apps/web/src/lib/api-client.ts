@@ -6,6 +6,11 @@ import {
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODE,
   SYSTEM_NOTICE_CODE,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointReply,
   type FieldError,
   type Lang,
 } from '@makerdesk/contract';
@@ -20,20 +25,16 @@ export interface SystemNoticeDetail {
   message: string;
 }
 
-/** Whatever checks a reply's data; the contract's zod schemas fit. */
-export interface ReplySchema<T> {
-  parse(value: unknown): T;
-}
-
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  schema?: ReplySchema<T>;
+interface CallOptions {
   /** The caller shows the error itself; the session still ends on 401 or suspension. */
   skipErrorHandler?: boolean;
+}
+
+interface RequestOptions<T> extends CallOptions {
+  method: Endpoint['method'];
+  query?: object;
+  body?: unknown;
+  schema: { parse(value: unknown): T };
 }
 
 export type ApiErrorKind = 'response' | 'timeout' | 'network' | 'cancelled' | 'invalid-reply';
@@ -78,13 +79,13 @@ export function abortPendingRequests(): void {
 }
 
 /** '/admin/:id' + {id: 3} → '/admin/3'. */
-export function fillPath(path: string, params: Record<string, string | number>): string {
+function fillPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+function buildUrl(path: string, query: object = {}): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const qs = search.toString();
@@ -176,8 +177,8 @@ function replyFailure(status: number, envelope: ReplyEnvelope | null, lang: Lang
   return error;
 }
 
-export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, skipErrorHandler = false } = options;
+async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method, query, body, schema, skipErrorHandler = false } = options;
   const lang = currentLang();
   const controller = new AbortController();
   pending.add(controller);
@@ -199,7 +200,6 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
     pending.delete(controller);
   }
   if (!response.ok || envelope?.code !== SUCCESS_CODE) throw replyFailure(response.status, envelope, lang, skipErrorHandler);
-  if (!schema) return envelope.data as T;
   try {
     return schema.parse(envelope.data);
   } catch {
@@ -209,11 +209,21 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
   }
 }
 
-type Options<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'query'>;
+type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };
 
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, options?: Options<T>) => request<T>(path, { ...options, query }),
-  post: <T>(path: string, body: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'DELETE' }),
-};
+/** What a call sends, each part typed by the contract's schema for it: `{ params, query, body }`. */
+type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> & Part<'query', EndpointQuery<E>> & Part<'body', EndpointBody<E>>;
+
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
+
+/**
+ * Calls a /backend endpoint of the contract's map: its path and method, the request typed by the
+ * schemas the server validates with, and the reply's data checked against the contract.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointReply<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  const path = params ? fillPath(endpoint.path, params) : endpoint.path;
+  // The reply schema parses to EndpointReply<E>; TypeScript does not follow zod's output through the generic.
+  const schema = endpoint.reply as { parse(value: unknown): EndpointReply<E> };
+  return request(path, { ...options, method: endpoint.method, query, body, schema });
+}

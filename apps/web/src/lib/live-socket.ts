@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@makerdesk/contract';
+import { API_PREFIX, paths, type LiveClientMessage } from '@makerdesk/contract';
 
 /** The close code with which the server says the session is gone: sign in again, do not retry. */
 const WS_CLOSE_UNAUTHORIZED = 4401;
@@ -8,7 +8,7 @@ export type LiveSocketState = 'connecting' | 'ready' | 'down' | 'unauthorized';
 
 /** `/backend/ws` on the page's own host, `wss:` when the page is served over TLS. */
 export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_PREFIX}/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_PREFIX}${paths.liveSocket}`;
 }
 
 /** Exponential backoff with jitter: about 1, 2, 4 … s, capped at 30 s. */
@@ -22,7 +22,7 @@ type SocketFactory = (url: string) => WebSocket;
 export interface LiveSocketOptions {
   url?: string;
   token: () => string | null;
-  /** Every message after authentication, parsed from JSON. */
+  /** Every message after authentication, parsed from JSON (the caller checks it against the contract). */
   onMessage: (message: unknown) => void;
   onStateChange: (state: LiveSocketState) => void;
   createSocket?: SocketFactory;
@@ -56,7 +56,7 @@ export class LiveSocket {
   }
 
   /** Sends when the connection is open; a message sent while down is dropped (the caller resends on ready). */
-  send(message: unknown): boolean {
+  send(message: LiveClientMessage): boolean {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
@@ -78,7 +78,8 @@ export class LiveSocket {
     }
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ type: 'auth', token }));
+      const auth: LiveClientMessage = { type: 'auth', token };
+      socket.send(JSON.stringify(auth));
     };
     socket.onmessage = (event: MessageEvent) => {
       let message: unknown;

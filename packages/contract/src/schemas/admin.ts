@@ -112,7 +112,9 @@ export const loginLog = z.object({
 });
 export type LoginLog = z.infer<typeof loginLog>;
 export const loginLogListQuery = pageQuery.extend({
-  adminId: z.coerce.number().int().positive().optional(),
+  adminId: idParam.optional(),
   account: z.string().trim().max(254).optional(),
 });
 export const loginLogListResponse = pageOf(loginLog);
+
+export const adminIdParams = z.object({ id: idParam });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 
-/** Query strings carry numbers as text; accept both forms. */
-export const idParam = z.coerce.number().int().positive();
+/**
+ * Query strings carry numbers as text; accept both forms. Callers type a number (`<number>`), so a
+ * request built by hand from the contract's input types is checked like any other field.
+ */
+export const idParam = z.coerce.number<number>().int().positive();
 
 export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email format' }).max(254));
 
@@ -12,8 +15,8 @@ export const password = z
   .max(PASSWORD_MAX, { message: 'The password must be at least 8 digits and at most 16 digits!' });
 
 export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  current: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(200).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -26,6 +29,9 @@ export interface Page<T> {
   current: number;
   pageSize: number;
 }
+
+/** The data of a call that answers nothing but success. */
+export const emptyReply = z.null();
 
 /** Timestamps travel as epoch milliseconds. */
 export const epochMs = z.number().int();

@@ -5,7 +5,7 @@ const ip = z.union([z.ipv4(), z.ipv6()]);
 
 /** Bound IPs: an array, or the comma/space separated text a form field gives. */
 export const hosts = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value),
+  (value: string | string[]) => (typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value),
   z.array(ip, { message: 'Bound IPs must be IPv4 or IPv6 addresses' }).max(20),
 );
 
@@ -48,3 +48,4 @@ export const credentialView = z.object({
   updatedAt: epochMs,
 });
 export type CredentialView = z.infer<typeof credentialView>;
+export const credentialListResponse = z.array(credentialView);

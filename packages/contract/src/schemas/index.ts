@@ -5,3 +5,4 @@ export * from './trading-log.ts';
 export * from './health.ts';
 export * from './credentials.ts';
 export * from './order.ts';
+export * from './live.ts';

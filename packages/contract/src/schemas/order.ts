@@ -1,5 +1,6 @@
 import { compare, isDecimal } from '@makerdesk/decimal';
 import { z } from 'zod';
+import { coinScopedQuery } from './coin.ts';
 import { epochMs, idParam } from './common.ts';
 
 /** A positive decimal string; money never travels as a float. */
@@ -29,7 +30,7 @@ export const order = z.object({
   updatedAt: epochMs,
 });
 export type OrderDto = z.infer<typeof order>;
-
+export const orderListResponse = z.array(order);
 
 export const addOrderRequest = z
   .object({
@@ -64,7 +65,7 @@ export const generateOrdersRequest = z
   .object({
     direction: z.enum(orderDirections),
     amount: decimalString,
-    count: z.coerce.number().int().min(1).max(100),
+    count: z.coerce.number<number>().int().min(1).max(100),
     minPrice: decimalString,
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
@@ -82,9 +83,13 @@ export const cancelOrderListRequest = z
   .refine(minNotAboveMax, { message: 'Min value cannot exceed max value', path: ['minPrice'] });
 export const cancelOrderListResponse = z.object({ canceled: z.array(order) });
 
+/** An order book of the pair, `depth` levels a side. */
+export const orderBookQuery = coinScopedQuery.extend({ depth: z.coerce.number<number>().int().min(1).max(200).default(20) });
 export const bookLevel = z.tuple([z.string(), z.string()]);
 export const orderBookResponse = z.object({ symbol: z.string(), bids: z.array(bookLevel), asks: z.array(bookLevel), timestamp: epochMs });
 
+/** A list of the pair's trades (public or the caller's own fills), the newest `limit` of them. */
+export const tradeListQuery = coinScopedQuery.extend({ limit: z.coerce.number<number>().int().min(1).max(1000).default(100) });
 export const publicTrade = z.object({ id: z.string(), price: z.string(), amount: z.string(), side: z.enum(orderDirections), timestamp: epochMs });
 export const tradesListResponse = z.array(publicTrade);
 
@@ -95,8 +100,11 @@ export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as c
 export const candlesQuery = z.object({
   coinId: idParam,
   interval: z.enum(candleIntervals).default('1m'),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  limit: z.coerce.number<number>().int().min(1).max(1000).default(300),
 });
+/** The chart page's public candles: the pair by its symbol (`BTCUSDT`, `BTC_USDT`, `BTC/USDT`), no account. */
+export const spotCandlesParams = z.object({ symbol: z.string().min(1).max(32) });
+export const spotCandlesQuery = candlesQuery.omit({ coinId: true });
 export const candle = z.object({ time: epochMs, open: z.string(), high: z.string(), low: z.string(), close: z.string(), volume: z.string(), quoteVolume: z.string() });
 export const candlesResponse = z.array(candle);
 

@@ -26,7 +26,6 @@ import {
   formatTicker24hr,
   formatTrade,
   formatTradeFee,
-  type NewOrderRespType,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';

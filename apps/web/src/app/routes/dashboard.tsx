@@ -1,5 +1,5 @@
 import { PageContainer } from '@ant-design/pro-components';
-import { DashboardOverview } from '@/features/trading/components/dashboard-overview';
+import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { PairKeyGate } from '../layout/pair-key-gate';
 
 /** Control panel: balances, volumes and price changes of the selected pair. */

@@ -1,33 +1,3 @@
-import type {
-  candle,
-  candleIntervals,
-  cancelOrderListResponse,
-  distributions,
-  generateOrdersResponse,
-  myTrade,
-  OrderDto,
-  orderBookResponse,
-  priceResponse,
-  publicTrade,
-  walletBalance,
-  walletResponse,
-} from '@makerdesk/contract';
+import type { distributions } from '@makerdesk/contract';
 
-/** The reply types of the trading calls, as the contract's schemas parse them. */
-type Parsed<S extends { parse(value: unknown): unknown }> = ReturnType<S['parse']>;
-
-export type Order = OrderDto;
-export type { OrderStatusName } from '@makerdesk/contract';
-export type OrderBook = Parsed<typeof orderBookResponse>;
-export type BookLevel = OrderBook['bids'][number];
-export type PublicTrade = Parsed<typeof publicTrade>;
-export type MyTrade = Parsed<typeof myTrade>;
-export type Candle = Parsed<typeof candle>;
-export type Balance = Parsed<typeof walletBalance>;
-export type Wallet = Parsed<typeof walletResponse>;
-export type Price = Parsed<typeof priceResponse>;
-export type BatchResult = Parsed<typeof generateOrdersResponse>;
-export type RangeCancelResult = Parsed<typeof cancelOrderListResponse>;
-export type Direction = Order['direction'];
-export type CandleInterval = (typeof candleIntervals)[number];
 export type Distribution = (typeof distributions)[number];

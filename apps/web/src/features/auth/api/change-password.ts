@@ -1,10 +1,12 @@
-import { paths, type ChangeOwnPasswordRequest } from '@makerdesk/contract';
+import { endpoints, type EndpointBody } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+
+export type ChangeOwnPasswordRequest = EndpointBody<typeof endpoints.changeOwnPassword>;
 
 /** PUT /admin/update without an id changes the caller's own password; the server ends its other sessions. */
 export function changePassword(body: ChangeOwnPasswordRequest): Promise<null> {
-  return api.put(paths.updateUser, body);
+  return call(endpoints.changeOwnPassword, { body });
 }
 
 export function useChangePassword() {

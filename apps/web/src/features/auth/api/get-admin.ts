@@ -1,9 +1,9 @@
-import { adminUser, paths, type AdminUser } from '@makerdesk/contract';
+import { endpoints, type AdminUser } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, fillPath } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export function getAdmin(id: number): Promise<AdminUser> {
-  return api.get(fillPath(paths.adminById, { id }), undefined, { schema: adminUser });
+  return call(endpoints.getAdmin, { params: { id } });
 }
 
 export function getAdminQueryOptions(id: number) {

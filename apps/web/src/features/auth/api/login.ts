@@ -1,11 +1,13 @@
-import { loginResponse, paths, type LoginRequest, type LoginResponse } from '@makerdesk/contract';
+import { endpoints, type EndpointBody, type LoginResponse } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { signIn } from '@/lib/auth';
+
+export type LoginRequest = EndpointBody<typeof endpoints.login>;
 
 /** Credentials travel in the body, never in a query string. The form shows failures itself, every time. */
 export function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return api.post(paths.login, credentials, { schema: loginResponse, skipErrorHandler: true });
+  return call(endpoints.login, { body: credentials }, { skipErrorHandler: true });
 }
 
 export function useLogin() {

@@ -1,6 +1,6 @@
-import { paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { endSessionAndClearData } from '@/lib/auth';
 import { feedback } from '@/lib/feedback';
 import { i18n } from '@/lib/i18n';
@@ -13,7 +13,7 @@ import { i18n } from '@/lib/i18n';
 export async function logout(): Promise<void> {
   const hideLoading = feedback().message.loading(i18n.t('logout.loading', { ns: 'auth' }), 0);
   try {
-    await api.get(paths.logout);
+    await call(endpoints.logout);
     endSessionAndClearData();
     void feedback().message.success(i18n.t('logout.success', { ns: 'auth' }));
   } catch (error) {

@@ -1,16 +1,12 @@
-import { paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { ResetCode } from './verify-reset-code';
+import { call } from '@/lib/api-client';
 
-export interface PasswordReset extends ResetCode {
-  password: string;
-  confirmPassword: string;
-}
+export type PasswordReset = Omit<EndpointBody<typeof endpoints.resetPassword>, 'action'>;
 
 /** Forgot password, step 3: the new password replaces the old one and every session ends. */
 export function resetPassword(reset: PasswordReset): Promise<null> {
-  return api.put(paths.updatePassword, { action: 'reset', ...reset });
+  return call(endpoints.resetPassword, { body: { action: 'reset', ...reset } });
 }
 
 export function useResetPassword() {

@@ -1,15 +1,12 @@
-import { paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export interface ResetCode {
-  email: string;
-  code: string;
-}
+export type ResetCode = Omit<EndpointBody<typeof endpoints.verifyResetCode>, 'action'>;
 
 /** Forgot password, step 2: the code is checked before the user picks a new password. */
 export function verifyResetCode({ email, code }: ResetCode): Promise<null> {
-  return api.put(paths.updatePassword, { action: 'verifyCode', email, code });
+  return call(endpoints.verifyResetCode, { body: { action: 'verifyCode', email, code } });
 }
 
 export function useVerifyResetCode() {

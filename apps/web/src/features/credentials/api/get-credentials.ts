@@ -1,14 +1,12 @@
-import { credentialView, paths, type CredentialView } from '@makerdesk/contract';
+import { endpoints, type CredentialView } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { readStoredApiKeys, replaceStoredApiKeys } from '@/lib/auth';
-
-const credentialListResponse = credentialView.array();
 
 /** The caller's exchange keys, masked. */
 export function getCredentials(): Promise<CredentialView[]> {
-  return api.get(paths.credentialsList, undefined, { schema: credentialListResponse });
+  return call(endpoints.credentialsList);
 }
 
 export const credentialsQueryKey = ['credentials'] as const;

@@ -1,12 +1,12 @@
-import { apiVerifyResponse, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointReply } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export type ApiVerifyResult = ReturnType<typeof apiVerifyResponse.parse>;
+export type ApiVerifyResult = EndpointReply<typeof endpoints.apiVerify>;
 
 /** Checks the pair's key against its venue: can it read, can it trade, is an IP bound. */
 export function verifyApiKey(coinId: number): Promise<ApiVerifyResult> {
-  return api.post(paths.apiVerify, { coinId }, { schema: apiVerifyResponse });
+  return call(endpoints.apiVerify, { body: { coinId } });
 }
 
 export function useVerifyApiKey() {

@@ -1,8 +1,8 @@
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import type { CredentialUpdateRequest, CredentialView } from '@makerdesk/contract';
+import type { CredentialView } from '@makerdesk/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUpdateCredential } from '../api/update-credential';
+import { useUpdateCredential, type CredentialUpdateRequest } from '../api/update-credential';
 import { needsPassphrase } from '../utils/key-form';
 import { HostsField } from './hosts-field';
 import type { KeyFormChoices } from './import-api-key-modal';

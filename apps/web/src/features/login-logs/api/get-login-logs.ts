@@ -1,17 +1,13 @@
-import { loginLogListResponse, paths, type LoginLog, type Page } from '@makerdesk/contract';
+import { endpoints, type EndpointQuery, type LoginLog, type Page } from '@makerdesk/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export interface LoginLogQuery {
-  current: number;
-  pageSize: number;
-  account?: string;
-}
+export type LoginLogQuery = EndpointQuery<typeof endpoints.loginLogList>;
 
 /** Sign-ins of every account, newest first (main account only). */
 export function getLoginLogs(query: LoginLogQuery): Promise<Page<LoginLog>> {
-  return api.get(paths.loginLogList, { ...query }, { schema: loginLogListResponse });
+  return call(endpoints.loginLogList, { query });
 }
 
 export function getLoginLogsQueryOptions(query: LoginLogQuery) {

@@ -1,15 +1,12 @@
-import { accountPermission, paths, type AccountPermission } from '@makerdesk/contract';
+import { endpoints, type AccountPermission, type EndpointBody } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { accountPermissionsQueryKey } from './get-account-permissions';
 
-export interface PairBinding {
-  adminId: number;
-  coinId: number;
-}
+export type PairBinding = EndpointBody<typeof endpoints.accountPermissionsAdd>;
 
 export function addAccountPermission(binding: PairBinding): Promise<AccountPermission> {
-  return api.post(paths.accountPermissionsAdd, binding, { schema: accountPermission });
+  return call(endpoints.accountPermissionsAdd, { body: binding });
 }
 
 export function useAddAccountPermission() {

@@ -1,10 +1,10 @@
-import { accountPermissionListResponse, paths, type AccountPermission } from '@makerdesk/contract';
+import { endpoints, type AccountPermission } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The pairs bound to one account (main account only). */
 export function getAccountPermissions(adminId: number): Promise<AccountPermission[]> {
-  return api.get(paths.accountPermissionsList, { adminId }, { schema: accountPermissionListResponse });
+  return call(endpoints.accountPermissionsList, { query: { adminId } });
 }
 
 export const accountPermissionsQueryKey = (adminId: number) => ['account-permissions', adminId] as const;

@@ -1,10 +1,10 @@
-import { coinListResponse, paths, type Coin } from '@makerdesk/contract';
+import { endpoints, type Coin } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The pairs the signed-in account may use. */
 export function getCoins(): Promise<Coin[]> {
-  return api.get(paths.coinList, undefined, { schema: coinListResponse });
+  return call(endpoints.coinList);
 }
 
 export const coinsQueryKey = ['coins'] as const;

@@ -1,9 +1,9 @@
-import { paths, platformListResponse, type Platform } from '@makerdesk/contract';
+import { endpoints, type Platform } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export function getPlatforms(): Promise<Platform[]> {
-  return api.get(paths.platformList, undefined, { schema: platformListResponse });
+  return call(endpoints.platformList);
 }
 
 export function getPlatformsQueryOptions() {

@@ -1,12 +1,14 @@
-import { addOrderResponse, paths, type AddOrderRequest } from '@makerdesk/contract';
+import { endpoints, type EndpointBody } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Order } from '../types';
+import { call } from '@/lib/api-client';
+import type { Order } from '@/market-data/types';
 import { refreshAccountQueries } from '../utils/account-queries';
-import { openOrdersQueryKey } from './get-open-orders';
+import { openOrdersQueryKey } from '@/market-data/api/get-open-orders';
+
+export type AddOrderRequest = EndpointBody<typeof endpoints.addOrder>;
 
 export function addOrder(request: AddOrderRequest): Promise<Order> {
-  return api.post(paths.addOrder, request, { schema: addOrderResponse }).then((reply) => reply.order);
+  return call(endpoints.addOrder, { body: request }).then((reply) => reply.order);
 }
 
 export function useAddOrder() {

@@ -1,19 +1,14 @@
-import { cancelOrderListResponse, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody, type EndpointReply } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Direction, RangeCancelResult } from '../types';
+import { call } from '@/lib/api-client';
 import { refreshAccountQueries } from '../utils/account-queries';
 
-export interface RangeCancelRequest {
-  coinId: number;
-  minPrice: string;
-  maxPrice: string;
-  direction?: Direction;
-}
+export type RangeCancelRequest = EndpointBody<typeof endpoints.cancelOrderList>;
+export type RangeCancelResult = EndpointReply<typeof endpoints.cancelOrderList>;
 
 /** Bulk cancel: every open order priced inside [minPrice, maxPrice], optionally of one side. */
 export function cancelOrderList(request: RangeCancelRequest): Promise<RangeCancelResult> {
-  return api.post(paths.cancelOrderList, request, { schema: cancelOrderListResponse });
+  return call(endpoints.cancelOrderList, { body: request });
 }
 
 export function useCancelOrderList() {

@@ -1,17 +1,14 @@
-import { order, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Order } from '../types';
+import { call } from '@/lib/api-client';
+import type { Order } from '@/market-data/types';
 import { refreshAccountQueries } from '../utils/account-queries';
-import { openOrdersQueryKey } from './get-open-orders';
+import { openOrdersQueryKey } from '@/market-data/api/get-open-orders';
 
-export interface CancelOrderRequest {
-  coinId: number;
-  orderNo: string;
-}
+export type CancelOrderRequest = EndpointBody<typeof endpoints.cancelOrder>;
 
 export function cancelOrder(request: CancelOrderRequest): Promise<Order> {
-  return api.post(paths.cancelOrder, request, { schema: order });
+  return call(endpoints.cancelOrder, { body: request });
 }
 
 export function useCancelOrder() {

@@ -1,22 +1,15 @@
-import { generateOrdersResponse, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody, type EndpointQuery, type EndpointReply } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
-import type { BatchResult, Direction, Distribution } from '../types';
+import { call } from '@/lib/api-client';
 import { refreshAccountQueries } from '../utils/account-queries';
 
-export interface BatchOrderRequest {
-  coinId: number;
-  direction: Direction;
-  amount: string;
-  count: number;
-  minPrice: string;
-  maxPrice: string;
-  distribution: Distribution;
-}
+type Batch = typeof endpoints.generateOrders;
+export type BatchOrderRequest = EndpointQuery<Batch> & EndpointBody<Batch>;
+export type BatchResult = EndpointReply<Batch>;
 
 /** Batch orders: the server splits `amount` into `count` limit orders across the price range. */
 export function generateOrders({ coinId, ...body }: BatchOrderRequest): Promise<BatchResult> {
-  return request(paths.generateOrders, { method: 'POST', query: { coinId }, body, schema: generateOrdersResponse });
+  return call(endpoints.generateOrders, { query: { coinId }, body });
 }
 
 export function useGenerateOrders() {

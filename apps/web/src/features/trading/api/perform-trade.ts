@@ -1,19 +1,15 @@
-import { order, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointBody, type EndpointQuery } from '@makerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
-import type { Direction, Order } from '../types';
+import { call } from '@/lib/api-client';
+import type { Order } from '@/market-data/types';
 import { refreshAccountQueries } from '../utils/account-queries';
 
-export interface ManualMatchRequest {
-  coinId: number;
-  direction: Direction;
-  price: string;
-  amount: string;
-}
+type ManualMatch = typeof endpoints.performTrades;
+export type ManualMatchRequest = EndpointQuery<ManualMatch> & EndpointBody<ManualMatch>;
 
 /** Manual match: an immediate-or-cancel order at a limit price; what does not fill at once is canceled. */
 export function performTrade({ coinId, ...body }: ManualMatchRequest): Promise<Order> {
-  return request(paths.performTrades, { method: 'POST', query: { coinId }, body, schema: order });
+  return call(endpoints.performTrades, { query: { coinId }, body });
 }
 
 export function usePerformTrade() {

@@ -3,15 +3,16 @@ import { mul } from '@makerdesk/format';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, isPositive } from '@/lib/numbers';
 import { useGenerateOrders } from '../api/generate-orders';
-import { useWallet } from '../api/get-wallet';
-import type { Direction, Distribution } from '../types';
+import { useWallet } from '@/market-data/api/get-wallet';
+import type { Direction } from '@/market-data/types';
+import type { Distribution } from '../types';
 import { exceedsBalance } from '../utils/balance-check';
 import type { BatchOrder } from '@makerdesk/contract';
 import { previewBatch, type BatchPreview } from '../utils/batch-split';
 import { DecimalInput } from './decimal-input';
 import { positiveRules } from './form-rules';
 import { PriceRangeField } from './price-range-field';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 interface BatchValues {
   direction: Direction;

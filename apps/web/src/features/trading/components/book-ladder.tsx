@@ -2,9 +2,9 @@ import { Empty, Spin, Tooltip } from 'antd';
 import { div, mul } from '@makerdesk/format';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '@/lib/numbers';
-import type { OrderBook } from '../types';
+import type { OrderBook } from '@/market-data/types';
 import { depthLadder, type DepthRow } from '../utils/depth';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** Levels shown per side. */
 const LADDER_ROWS = 12;

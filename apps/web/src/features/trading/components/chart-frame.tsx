@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /**
  * The embedded chart app (`/chart.html`, its own page). The address is fixed when the frame mounts;

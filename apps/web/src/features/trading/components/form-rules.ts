@@ -1,7 +1,7 @@
 import { mul } from '@makerdesk/format';
 import type { FormRule } from 'antd';
 import { compareDecimals, isPositive } from '@/lib/numbers';
-import type { Direction } from '../types';
+import type { Direction } from '@/market-data/types';
 import { exceedsBalance, type Available } from '../utils/balance-check';
 
 /** A decimal field that must be filled and above 0. */

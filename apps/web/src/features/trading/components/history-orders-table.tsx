@@ -4,11 +4,11 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
 import { formatFixed, isPositive } from '@/lib/numbers';
-import { useHistoryOrders } from '../api/get-history-orders';
-import type { Order } from '../types';
+import { useHistoryOrders } from '@/market-data/api/get-history-orders';
+import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
 import { OrdersEmpty } from './orders-empty';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** Closed orders of the pair, newest first, with the average fill price. */
 export function HistoryOrdersTable() {

@@ -3,12 +3,12 @@ import { App, Button, Card, Form, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, isPositive } from '@/lib/numbers';
-import { useWallet } from '../api/get-wallet';
+import { useWallet } from '@/market-data/api/get-wallet';
 import { usePerformTrade } from '../api/perform-trade';
-import type { Direction } from '../types';
+import type { Direction } from '@/market-data/types';
 import { DecimalInput } from './decimal-input';
 import { amountRules, positiveRules } from './form-rules';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 interface MatchValues {
   price?: string;

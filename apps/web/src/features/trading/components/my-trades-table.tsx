@@ -4,11 +4,11 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
 import { formatFixed, formatPlain } from '@/lib/numbers';
-import { useMyTrades } from '../api/get-my-trades';
-import type { MyTrade } from '../types';
+import { useMyTrades } from '@/market-data/api/get-my-trades';
+import type { MyTrade } from '@/market-data/types';
 import { SideTag } from './order-tags';
 import { OrdersEmpty } from './orders-empty';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** The caller's fills on the pair: price, amount, value, fee and whether it made or took liquidity. */
 export function MyTradesTable() {

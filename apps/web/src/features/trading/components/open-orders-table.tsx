@@ -3,11 +3,11 @@ import { App, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals } from '@/lib/numbers';
 import { useCancelOrder } from '../api/cancel-order';
-import { useOpenOrders } from '../api/get-open-orders';
-import type { Order } from '../types';
+import { useOpenOrders } from '@/market-data/api/get-open-orders';
+import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
 import { OrdersEmpty } from './orders-empty';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** Newest first; orders placed together (a batch) from the highest price down. */
 const newestFirst = (a: Order, b: Order) => b.createdAt - a.createdAt || compareDecimals(b.price ?? '0', a.price ?? '0');

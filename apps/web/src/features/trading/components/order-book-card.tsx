@@ -1,11 +1,11 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrderBook } from '../api/get-order-book';
-import { useOtherBook } from '../api/get-other-book';
-import { usePrice } from '../api/get-price';
+import { useOrderBook } from '@/market-data/api/get-order-book';
+import { useOtherBook } from '@/market-data/api/get-other-book';
+import { usePrice } from '@/market-data/api/get-price';
 import { BookLadder } from './book-ladder';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 type BookTab = 'book' | 'other';
 

@@ -4,10 +4,10 @@ import { Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@/lib/format-time';
 import { formatFixed, isPositive } from '@/lib/numbers';
-import type { Order } from '../types';
-import type { PairPrecision } from '../utils/precision';
+import type { Order } from '@/market-data/types';
+import type { PairPrecision } from '@/market-data/utils/precision';
 import { SideTag, StatusTag } from './order-tags';
-import type { TradingPair } from './trading-context';
+import type { TradingPair } from '@/market-data/components/trading-context';
 
 /** Columns every order table shares: time, side, type, price, amount, filled, status. */
 export function orderColumns(t: TFunction<'trading'>, pair: TradingPair, precision: PairPrecision): ProColumns<Order>[] {

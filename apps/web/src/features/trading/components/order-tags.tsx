@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Direction, OrderStatusName } from '../types';
+import type { Direction, OrderStatusName } from '@/market-data/types';
 
 const STATUS_COLOR: Record<OrderStatusName, string> = {
   pending: 'processing',

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, isPositive } from '@/lib/numbers';
 import { useAddOrder } from '../api/add-order';
-import { usePrice } from '../api/get-price';
-import { useWallet } from '../api/get-wallet';
-import type { Direction } from '../types';
+import { usePrice } from '@/market-data/api/get-price';
+import { useWallet } from '@/market-data/api/get-wallet';
+import type { Direction } from '@/market-data/types';
 import { amountForShare } from '../utils/balance-check';
 import { DecimalInput } from './decimal-input';
 import { amountRules, positiveRules } from './form-rules';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 type TradeType = 'limit' | 'market';
 const SHARES = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };

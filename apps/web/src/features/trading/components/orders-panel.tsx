@@ -1,13 +1,13 @@
 import { Badge, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenOrders } from '../api/get-open-orders';
+import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import { BatchOrderForm } from './batch-order-form';
 import { HistoryOrdersTable } from './history-orders-table';
 import { MyTradesTable } from './my-trades-table';
 import { OpenOrdersTable } from './open-orders-table';
 import { RangeCancelForm } from './range-cancel-form';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 type OrdersTab = 'open' | 'history' | 'fills' | 'batch' | 'rangeCancel';
 

@@ -2,7 +2,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from './decimal-input';
 import { rangeRules } from './form-rules';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** One end of a price range (`minPrice` or `maxPrice`), checked against the other end. */
 export function PriceRangeField({ bound, requiredMessage }: { bound: 'min' | 'max'; requiredMessage: string }) {

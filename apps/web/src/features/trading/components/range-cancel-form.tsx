@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals, isPositive } from '@/lib/numbers';
 import { useCancelOrderList } from '../api/cancel-order-list';
-import { useOpenOrders } from '../api/get-open-orders';
-import type { Direction } from '../types';
+import { useOpenOrders } from '@/market-data/api/get-open-orders';
+import type { Direction } from '@/market-data/types';
 import { PriceRangeField } from './price-range-field';
-import { useTrading } from './trading-context';
+import { useTrading } from '@/market-data/components/trading-context';
 
 type SideChoice = Direction | 'all';
 

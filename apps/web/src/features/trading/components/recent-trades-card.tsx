@@ -1,8 +1,8 @@
 import { Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '@/lib/numbers';
-import { usePublicTrades } from '../api/get-public-trades';
-import { useTrading } from './trading-context';
+import { usePublicTrades } from '@/market-data/api/get-public-trades';
+import { useTrading } from '@/market-data/components/trading-context';
 
 const ROWS = 14;
 const pad = (n: number) => String(n).padStart(2, '0');

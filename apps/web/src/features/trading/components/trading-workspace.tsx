@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { LiveUpdates } from '../live/live-updates';
+import { LiveUpdates } from '@/market-data/live/live-updates';
 import { ChartFrame } from './chart-frame';
-import { KeyGuard } from './key-guard';
+import { KeyGuard } from '@/market-data/components/key-guard';
 import { ManualMatchCard } from './manual-match-card';
-import { MarketHeader } from './market-header';
+import { MarketHeader } from '@/market-data/components/market-header';
 import { OrderBookCard } from './order-book-card';
 import { OrderTicket } from './order-ticket';
 import { OrdersPanel } from './orders-panel';
 import { RecentTradesCard } from './recent-trades-card';
-import { TradingProvider } from './trading-context';
+import { TradingProvider } from '@/market-data/components/trading-context';
 import { WalletCard } from './wallet-card';
 
 interface TradingWorkspaceProps {

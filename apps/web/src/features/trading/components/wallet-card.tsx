@@ -1,11 +1,11 @@
 import { Card, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '@/lib/numbers';
-import { usePrice } from '../api/get-price';
-import { useWallet } from '../api/get-wallet';
-import type { Balance } from '../types';
-import { valuation } from '../utils/market-stats';
-import { useTrading } from './trading-context';
+import { usePrice } from '@/market-data/api/get-price';
+import { useWallet } from '@/market-data/api/get-wallet';
+import type { Balance } from '@/market-data/types';
+import { valuation } from '@/market-data/utils/market-stats';
+import { useTrading } from '@/market-data/components/trading-context';
 
 function AssetBlock({ balance, digits }: { balance: Balance; digits: number }) {
   const { t } = useTranslation('trading');

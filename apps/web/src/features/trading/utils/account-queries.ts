@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { historyOrdersQueryKey } from '../api/get-history-orders';
-import { myTradesQueryKey } from '../api/get-my-trades';
-import { openOrdersQueryKey } from '../api/get-open-orders';
-import { walletQueryKey } from '../api/get-wallet';
+import { historyOrdersQueryKey } from '@/market-data/api/get-history-orders';
+import { myTradesQueryKey } from '@/market-data/api/get-my-trades';
+import { openOrdersQueryKey } from '@/market-data/api/get-open-orders';
+import { walletQueryKey } from '@/market-data/api/get-wallet';
 
 /** After the caller's orders change: their lists, fills and balances are asked for again. */
 export function refreshAccountQueries(queryClient: QueryClient, coinId: number): Promise<void> {

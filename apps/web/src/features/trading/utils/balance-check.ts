@@ -1,6 +1,6 @@
 import { div, mul, truncate } from '@makerdesk/format';
 import { compareDecimals, isPositive } from '@/lib/numbers';
-import type { Direction } from '../types';
+import type { Direction } from '@/market-data/types';
 
 /** Available balances of the pair's two assets. */
 export interface Available {

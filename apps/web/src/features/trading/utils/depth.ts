@@ -1,6 +1,6 @@
 import { add, div, minus, mul } from '@makerdesk/format';
 import { compareDecimals } from '@/lib/numbers';
-import type { BookLevel, OrderBook } from '../types';
+import type { BookLevel, OrderBook } from '@/market-data/types';
 
 export interface DepthRow {
   price: string;

@@ -1,10 +1,12 @@
-import { adminUser, paths, type AddUserRequest, type AdminUser } from '@makerdesk/contract';
+import { endpoints, type AdminUser, type EndpointBody } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+
+export type AddUserRequest = EndpointBody<typeof endpoints.addUser>;
 
 /** Creates a restricted account (mainAccountId 2). */
 export function addAdmin(account: AddUserRequest): Promise<AdminUser> {
-  return api.post(paths.addUser, account, { schema: adminUser });
+  return call(endpoints.addUser, { body: account });
 }
 
 export function useAddAdmin() {

@@ -1,9 +1,9 @@
-import { paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, fillPath } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export function deleteAdmin(id: number): Promise<null> {
-  return api.delete(fillPath(paths.adminById, { id }));
+  return call(endpoints.deleteAdmin, { params: { id } });
 }
 
 export function useDeleteAdmin() {

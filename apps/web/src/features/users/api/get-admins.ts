@@ -1,18 +1,13 @@
-import { adminListResponse, paths, type AccountStatus, type AdminUser, type Page } from '@makerdesk/contract';
+import { endpoints, type AccountStatus, type AdminUser, type EndpointQuery, type Page } from '@makerdesk/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export interface AdminListQuery {
-  current: number;
-  pageSize: number;
-  account?: string;
-  status?: AccountStatus;
-}
+export type AdminListQuery = EndpointQuery<typeof endpoints.adminList>;
 
 /** Accounts page by page (main account only). */
 export function getAdmins(query: AdminListQuery): Promise<Page<AdminUser>> {
-  return api.get(paths.adminList, { ...query }, { schema: adminListResponse });
+  return call(endpoints.adminList, { query });
 }
 
 export function getAdminsQueryOptions(query: AdminListQuery) {

@@ -1,10 +1,12 @@
-import { adminUser, paths, type AdminUser, type EditUserRequest } from '@makerdesk/contract';
+import { endpoints, type AdminUser, type EndpointBody } from '@makerdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+
+export type EditUserRequest = EndpointBody<typeof endpoints.editUser>;
 
 /** A main account edits another account: role, name, status, or a new password. */
 export function updateAdmin(edit: EditUserRequest): Promise<AdminUser> {
-  return api.put(paths.updateUser, edit, { schema: adminUser });
+  return call(endpoints.editUser, { body: edit });
 }
 
 export function useUpdateAdmin() {

@@ -1,9 +1,8 @@
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import type { AddUserRequest } from '@makerdesk/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailRules, passwordRules } from '@/lib/validation';
-import { useAddAdmin } from '../api/add-admin';
+import { useAddAdmin, type AddUserRequest } from '../api/add-admin';
 import { roleOptions } from './role-options';
 
 interface AddUserModalProps {

@@ -1,17 +1,16 @@
-import { order, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Order } from '../types';
-
-const orderList = order.array();
 
 /** The caller's closed orders on the pair, newest first. */
 export function getHistoryOrders(coinId: number): Promise<Order[]> {
-  return api.get(paths.getHistoryOrders, { coinId }, { schema: orderList });
+  return call(endpoints.getHistoryOrders, { query: { coinId } });
 }
 
-export const historyOrdersQueryKey = (coinId: number) => ['trading', coinId, 'history-orders'] as const;
+export const historyOrdersQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'history-orders'] as const;
 
 export function getHistoryOrdersQueryOptions(coinId: number) {
   return queryOptions({ queryKey: historyOrdersQueryKey(coinId), queryFn: () => getHistoryOrders(coinId) });

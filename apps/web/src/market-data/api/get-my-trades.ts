@@ -1,7 +1,8 @@
-import { myTradesResponse, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { MyTrade } from '../types';
 
 /** The server's ceiling: the dashboard's total volume sums this many of the newest fills. */
@@ -9,10 +10,10 @@ export const MY_TRADES_LIMIT = 1000;
 
 /** The caller's own fills on the pair, newest first. */
 export function getMyTrades(coinId: number): Promise<MyTrade[]> {
-  return api.get(paths.trade, { coinId, limit: MY_TRADES_LIMIT }, { schema: myTradesResponse });
+  return call(endpoints.trade, { query: { coinId, limit: MY_TRADES_LIMIT } });
 }
 
-export const myTradesQueryKey = (coinId: number) => ['trading', coinId, 'my-trades'] as const;
+export const myTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'my-trades'] as const;
 
 export function getMyTradesQueryOptions(coinId: number) {
   return queryOptions({ queryKey: myTradesQueryKey(coinId), queryFn: () => getMyTrades(coinId) });

@@ -1,5 +1,5 @@
 import { percentChange } from '@/lib/numbers';
-import type { Candle } from '../types';
+import type { Candle } from '@/market-data/types';
 
 export interface PriceChange {
   /** Signed percentage, 2 decimals ('1.25', '-0.40'). */

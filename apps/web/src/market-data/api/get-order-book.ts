@@ -1,17 +1,18 @@
-import { orderBookResponse, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { OrderBook } from '../types';
 
 /** Levels per side the console shows; the socket pushes the same depth. */
 export const BOOK_DEPTH = 20;
 
 export function getOrderBook(coinId: number): Promise<OrderBook> {
-  return api.get(paths.orderBook, { coinId, depth: BOOK_DEPTH }, { schema: orderBookResponse });
+  return call(endpoints.orderBook, { query: { coinId, depth: BOOK_DEPTH } });
 }
 
-export const orderBookQueryKey = (coinId: number) => ['trading', coinId, 'book'] as const;
+export const orderBookQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'book'] as const;
 
 export function getOrderBookQueryOptions(coinId: number) {
   return queryOptions({ queryKey: orderBookQueryKey(coinId), queryFn: () => getOrderBook(coinId) });

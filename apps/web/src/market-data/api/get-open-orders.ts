@@ -1,17 +1,16 @@
-import { order, paths } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Order } from '../types';
-
-const orderList = order.array();
 
 /** The caller's open orders on the pair. */
 export function getOpenOrders(coinId: number): Promise<Order[]> {
-  return api.get(paths.getOrders, { coinId }, { schema: orderList });
+  return call(endpoints.getOrders, { query: { coinId } });
 }
 
-export const openOrdersQueryKey = (coinId: number) => ['trading', coinId, 'open-orders'] as const;
+export const openOrdersQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'open-orders'] as const;
 
 export function getOpenOrdersQueryOptions(coinId: number) {
   return queryOptions({ queryKey: openOrdersQueryKey(coinId), queryFn: () => getOpenOrders(coinId) });

@@ -1,4 +1,4 @@
-import { order, orderBookResponse, tradesListResponse, walletResponse } from '@makerdesk/contract';
+import { liveServerMessage, type LiveServerMessage } from '@makerdesk/contract';
 import { isPositive } from '@/lib/numbers';
 import { orderBookQueryKey } from '../api/get-order-book';
 import { historyOrdersQueryKey } from '../api/get-history-orders';
@@ -10,46 +10,12 @@ import { walletQueryKey } from '../api/get-wallet';
 import type { Balance, Order, OrderBook, Price, PublicTrade, Wallet } from '../types';
 
 /** What `/backend/ws` sends after `{type:'auth'}` and `{type:'subscribe', coinId}`. */
-export type LiveMessage =
-  | { type: 'ready' }
-  | { type: 'pong' }
-  | { type: 'subscribed'; coinId: number }
-  | { type: 'error'; code: number; msg: string }
-  | { type: 'book'; coinId: number; data: Omit<OrderBook, 'symbol'> }
-  | { type: 'trades'; coinId: number; data: PublicTrade[] }
-  | { type: 'order'; coinId: number; data: Order }
-  | { type: 'balances'; coinId: number; data: Balance[] };
+export type LiveMessage = LiveServerMessage;
 
-const payloadSchemas = {
-  book: orderBookResponse.omit({ symbol: true }),
-  trades: tradesListResponse,
-  order,
-  balances: walletResponse.shape.balances,
-};
-
-/** Checks a pushed message against the contract's schemas; anything else reads as null and is ignored. */
+/** Checks a pushed message against the contract's schema; anything else reads as null and is ignored. */
 export function parseLiveMessage(raw: unknown): LiveMessage | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const message = raw as { type?: unknown; coinId?: unknown; data?: unknown; code?: unknown; msg?: unknown };
-  switch (message.type) {
-    case 'ready':
-    case 'pong':
-      return { type: message.type };
-    case 'error':
-      return { type: 'error', code: typeof message.code === 'number' ? message.code : 0, msg: typeof message.msg === 'string' ? message.msg : '' };
-    case 'subscribed':
-    case 'book':
-    case 'trades':
-    case 'order':
-    case 'balances': {
-      if (typeof message.coinId !== 'number') return null;
-      if (message.type === 'subscribed') return { type: 'subscribed', coinId: message.coinId };
-      const parsed = payloadSchemas[message.type].safeParse(message.data);
-      return parsed.success ? ({ type: message.type, coinId: message.coinId, data: parsed.data } as LiveMessage) : null;
-    }
-    default:
-      return null;
-  }
+  const parsed = liveServerMessage.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** One change to the query cache: replace a query's data, or mark it stale so it is fetched again. */

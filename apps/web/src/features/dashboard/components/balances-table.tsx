@@ -2,9 +2,9 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, formatPlain } from '@/lib/numbers';
-import { useWallet } from '../api/get-wallet';
-import type { Balance } from '../types';
-import { useTrading } from './trading-context';
+import { useWallet } from '@/market-data/api/get-wallet';
+import type { Balance } from '@/market-data/types';
+import { useTrading } from '@/market-data/components/trading-context';
 
 /** The account's wallet at the pair's venue: the pair's two assets first, then every other one held. */
 export function BalancesTable() {

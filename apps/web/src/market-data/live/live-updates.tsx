@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { readToken } from '@/lib/auth';
 import { LiveSocket } from '@/lib/live-socket';
+import { pairQueriesKey } from '../query-keys';
 import { cacheChangesFor, parseLiveMessage } from './live-cache';
 import { LiveStatusContext, type LiveStatus } from './live-status';
 
@@ -31,7 +32,7 @@ export function useLiveUpdates(coinId: number): LiveStatus {
         if (message.type === 'subscribed') {
           setStatus('live');
           // Whatever changed while the socket was down is fetched once; from here on it is pushed.
-          void queryClient.invalidateQueries({ queryKey: ['trading', coinId] }, { cancelRefetch: false });
+          void queryClient.invalidateQueries({ queryKey: pairQueriesKey(coinId) }, { cancelRefetch: false });
           return;
         }
         for (const change of cacheChangesFor(message)) {

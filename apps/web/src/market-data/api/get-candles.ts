@@ -1,21 +1,19 @@
-import { candlesResponse, paths } from '@makerdesk/contract';
+import { endpoints, type EndpointQuery } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
-import type { Candle, CandleInterval } from '../types';
+import { pairQueriesKey } from '../query-keys';
+import type { Candle } from '../types';
 
-export interface CandlesQuery {
-  coinId: number;
-  interval: CandleInterval;
-  limit: number;
-}
+/** The console always names the interval and the count, so its cache keys do too. */
+export type CandlesQuery = Required<EndpointQuery<typeof endpoints.candles>>;
 
 /** Candles of the pair, oldest first. */
 export function getCandles({ coinId, interval, limit }: CandlesQuery): Promise<Candle[]> {
-  return api.get(paths.candles, { coinId, interval, limit }, { schema: candlesResponse });
+  return call(endpoints.candles, { query: { coinId, interval, limit } });
 }
 
-export const candlesQueryKey = ({ coinId, interval, limit }: CandlesQuery) => ['trading', coinId, 'candles', interval, limit] as const;
+export const candlesQueryKey = ({ coinId, interval, limit }: CandlesQuery) => [...pairQueriesKey(coinId), 'candles', interval, limit] as const;
 
 export function getCandlesQueryOptions(query: CandlesQuery) {
   return queryOptions({ queryKey: candlesQueryKey(query), queryFn: () => getCandles(query) });

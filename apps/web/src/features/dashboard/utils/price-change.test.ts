@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../types';
+import type { Candle } from '@/market-data/types';
 import { priceChange } from './price-change';
 
 const MIN = 60_000;

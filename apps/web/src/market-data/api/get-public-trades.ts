@@ -1,17 +1,18 @@
-import { paths, tradesListResponse } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { PublicTrade } from '../types';
 
 /** Trades the console keeps in view, newest first. */
 export const PUBLIC_TRADES_LIMIT = 50;
 
 export function getPublicTrades(coinId: number): Promise<PublicTrade[]> {
-  return api.get(paths.tradesList, { coinId, limit: PUBLIC_TRADES_LIMIT }, { schema: tradesListResponse });
+  return call(endpoints.tradesList, { query: { coinId, limit: PUBLIC_TRADES_LIMIT } });
 }
 
-export const publicTradesQueryKey = (coinId: number) => ['trading', coinId, 'trades'] as const;
+export const publicTradesQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'trades'] as const;
 
 export function getPublicTradesQueryOptions(coinId: number) {
   return queryOptions({ queryKey: publicTradesQueryKey(coinId), queryFn: () => getPublicTrades(coinId) });

@@ -1,15 +1,16 @@
-import { paths, priceResponse } from '@makerdesk/contract';
+import { endpoints } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useRefetchInterval } from '../live/live-status';
+import { pairQueriesKey } from '../query-keys';
 import type { Price } from '../types';
 
 /** Last, best bid and ask, and the reference venue's price. */
 export function getPrice(coinId: number): Promise<Price> {
-  return api.get(paths.getPrice, { coinId }, { schema: priceResponse });
+  return call(endpoints.getPrice, { query: { coinId } });
 }
 
-export const priceQueryKey = (coinId: number) => ['trading', coinId, 'price'] as const;
+export const priceQueryKey = (coinId: number) => [...pairQueriesKey(coinId), 'price'] as const;
 
 export function getPriceQueryOptions(coinId: number) {
   return queryOptions({ queryKey: priceQueryKey(coinId), queryFn: () => getPrice(coinId) });

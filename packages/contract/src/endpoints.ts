@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import { paths } from './routes.ts';
+import {
+  accountPermission,
+  accountPermissionAddRequest,
+  accountPermissionListQuery,
+  accountPermissionListResponse,
+  addOrderRequest,
+  addOrderResponse,
+  addUserRequest,
+  adminIdParams,
+  adminListQuery,
+  adminListResponse,
+  adminUser,
+  apiVerifyRequest,
+  apiVerifyResponse,
+  cancelOrderListRequest,
+  cancelOrderListResponse,
+  cancelOrderRequest,
+  candlesQuery,
+  candlesResponse,
+  changeOwnPasswordRequest,
+  coinListResponse,
+  coinScopedQuery,
+  credentialAddRequest,
+  credentialListResponse,
+  credentialUpdateRequest,
+  credentialView,
+  editUserRequest,
+  emptyReply,
+  generateOrdersRequest,
+  generateOrdersResponse,
+  healthResponse,
+  loginLogListQuery,
+  loginLogListResponse,
+  loginRequest,
+  loginResponse,
+  myTradesResponse,
+  order,
+  orderBookQuery,
+  orderBookResponse,
+  orderListResponse,
+  performTradesRequest,
+  platformListResponse,
+  priceResponse,
+  resetPasswordRequest,
+  sendCodeRequest,
+  sendCodeResponse,
+  spotCandlesParams,
+  spotCandlesQuery,
+  tradeListQuery,
+  tradesListResponse,
+  tradingLogListQuery,
+  tradingLogListResponse,
+  verifyCodeRequest,
+  walletResponse,
+} from './schemas/index.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One /backend call: where it is, what it takes (path params, query, body) and the `data` it answers. */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly reply: z.ZodType;
+}
+
+/**
+ * Every /backend call, with the schemas the server validates with: the console types its requests
+ * from them (`EndpointBody`, `EndpointQuery`…), so a schema change breaks the compiler on both sides,
+ * and a server test checks each route against its entry here. A route whose body is a union has one
+ * entry per kind of call it serves (PUT /admin/update: `editUser`, `changeOwnPassword`).
+ */
+export const endpoints = {
+  health: { method: 'GET', path: paths.health, reply: healthResponse },
+
+  login: { method: 'POST', path: paths.login, body: loginRequest, reply: loginResponse },
+  /** The spec's query form, kept for compatibility; the console posts a body. */
+  loginByQuery: { method: 'GET', path: paths.login, query: loginRequest, reply: loginResponse },
+  logout: { method: 'GET', path: paths.logout, reply: emptyReply },
+  getAdmin: { method: 'GET', path: paths.adminById, params: adminIdParams, reply: adminUser },
+  deleteAdmin: { method: 'DELETE', path: paths.adminById, params: adminIdParams, reply: emptyReply },
+  adminList: { method: 'GET', path: paths.adminList, query: adminListQuery, reply: adminListResponse },
+  loginLogList: { method: 'GET', path: paths.loginLogList, query: loginLogListQuery, reply: loginLogListResponse },
+  addUser: { method: 'POST', path: paths.addUser, body: addUserRequest, reply: adminUser },
+  editUser: { method: 'PUT', path: paths.updateUser, body: editUserRequest, reply: adminUser },
+  changeOwnPassword: { method: 'PUT', path: paths.updateUser, body: changeOwnPasswordRequest, reply: emptyReply },
+  sendResetCode: { method: 'PUT', path: paths.updatePassword, body: sendCodeRequest, reply: sendCodeResponse },
+  verifyResetCode: { method: 'PUT', path: paths.updatePassword, body: verifyCodeRequest, reply: emptyReply },
+  resetPassword: { method: 'PUT', path: paths.updatePassword, body: resetPasswordRequest, reply: emptyReply },
+
+  coinList: { method: 'GET', path: paths.coinList, reply: coinListResponse },
+  platformList: { method: 'GET', path: paths.platformList, reply: platformListResponse },
+  accountPermissionsAdd: { method: 'POST', path: paths.accountPermissionsAdd, body: accountPermissionAddRequest, reply: accountPermission },
+  accountPermissionsList: { method: 'GET', path: paths.accountPermissionsList, query: accountPermissionListQuery, reply: accountPermissionListResponse },
+  tradingLogList: { method: 'GET', path: paths.tradingLogList, query: tradingLogListQuery, reply: tradingLogListResponse },
+
+  credentialsAdd: { method: 'POST', path: paths.credentialsAdd, body: credentialAddRequest, reply: credentialView },
+  credentialsUpdate: { method: 'PUT', path: paths.credentialsUpdate, body: credentialUpdateRequest, reply: credentialView },
+  credentialsList: { method: 'GET', path: paths.credentialsList, reply: credentialListResponse },
+
+  getOrders: { method: 'GET', path: paths.getOrders, query: coinScopedQuery, reply: orderListResponse },
+  getHistoryOrders: { method: 'GET', path: paths.getHistoryOrders, query: coinScopedQuery, reply: orderListResponse },
+  addOrder: { method: 'POST', path: paths.addOrder, body: addOrderRequest, reply: addOrderResponse },
+  cancelOrder: { method: 'POST', path: paths.cancelOrder, body: cancelOrderRequest, reply: order },
+  trade: { method: 'GET', path: paths.trade, query: tradeListQuery, reply: myTradesResponse },
+  wallet: { method: 'GET', path: paths.wallet, query: coinScopedQuery, reply: walletResponse },
+  candles: { method: 'GET', path: paths.candles, query: candlesQuery, reply: candlesResponse },
+  orderBook: { method: 'GET', path: paths.orderBook, query: orderBookQuery, reply: orderBookResponse },
+  orderBookOther: { method: 'GET', path: paths.orderBookOther, query: orderBookQuery, reply: orderBookResponse },
+  performTrades: { method: 'POST', path: paths.performTrades, query: coinScopedQuery, body: performTradesRequest, reply: order },
+  tradesList: { method: 'GET', path: paths.tradesList, query: tradeListQuery, reply: tradesListResponse },
+  generateOrders: { method: 'POST', path: paths.generateOrders, query: coinScopedQuery, body: generateOrdersRequest, reply: generateOrdersResponse },
+  cancelOrderList: { method: 'POST', path: paths.cancelOrderList, body: cancelOrderListRequest, reply: cancelOrderListResponse },
+  apiVerify: { method: 'POST', path: paths.apiVerify, body: apiVerifyRequest, reply: apiVerifyResponse },
+  getPrice: { method: 'GET', path: paths.getPrice, query: coinScopedQuery, reply: priceResponse },
+
+  spotCandles: { method: 'GET', path: paths.spotCandles, params: spotCandlesParams, query: spotCandlesQuery, reply: candlesResponse },
+} as const satisfies Record<string, Endpoint>;
+
+type Input<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** What a caller sends: the input types of the schemas the server parses with. */
+export type EndpointParams<E extends Endpoint> = Input<E, 'params'>;
+export type EndpointQuery<E extends Endpoint> = Input<E, 'query'>;
+export type EndpointBody<E extends Endpoint> = Input<E, 'body'>;
+/** What a call answers: the envelope's `data`, as its schema parses it. */
+export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { idParam } from './common.ts';
+import { order, orderBookResponse, tradesListResponse, walletBalance } from './order.ts';
+
+/**
+ * `/backend/ws`, what the console sends: `auth` first (the token never goes in the URL, so never
+ * in access logs), then `subscribe` to stream one pair for the caller's key.
+ */
+export const liveClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+  z.object({ type: z.literal('subscribe'), coinId: idParam }),
+  z.object({ type: z.literal('unsubscribe') }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+const pairId = z.number().int();
+
+/** What the server pushes: the stream's state, and the pair's book, trades, the caller's orders and balances. */
+export const liveServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('subscribed'), coinId: pairId }),
+  // Any error stops the stream for the console (it polls instead), even one whose fields are off.
+  z.object({ type: z.literal('error'), code: z.number().int().catch(0), msg: z.string().catch('') }),
+  z.object({ type: z.literal('book'), coinId: pairId, data: orderBookResponse.omit({ symbol: true }) }),
+  z.object({ type: z.literal('trades'), coinId: pairId, data: tradesListResponse }),
+  z.object({ type: z.literal('order'), coinId: pairId, data: order }),
+  z.object({ type: z.literal('balances'), coinId: pairId, data: z.array(walletBalance) }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessage>;
