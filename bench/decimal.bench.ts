@@ -5,6 +5,8 @@
 import { createRequire } from 'node:module';
 import { add, compare, div, mul } from '@makerdesk/decimal';
 import type BigNumberType from 'bignumber.js';
+import { prng } from './prng.ts';
+import { median, printTable, rate } from './report.ts';
 
 // bignumber.js is a devDependency of packages/decimal only (its property tests' reference), so it
 // is resolved from there.
@@ -19,18 +21,6 @@ const TIMED_RUNS = 5;
 const REPEAT = 10;
 const DIVISION = { decimals: 8, rounding: 'down' } as const;
 const Peer = BigNumber.clone({ EXPONENTIAL_AT: 1e9, DECIMAL_PLACES: 8, ROUNDING_MODE: BigNumber.ROUND_DOWN });
-
-/** mulberry32, as in matching.bench.ts: the same operands on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Prices and amounts as venues write them: up to 9 integer digits, 0 to 8 decimals, a few negatives. */
 function operands(count: number, seed: number): { a: string[]; b: string[] } {
@@ -75,24 +65,6 @@ function timeRun(fn: (a: string, b: string) => string | number, a: string[], b: 
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keeps the results alive
   return seconds;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-function rate(opsPerSecond: number): string {
-  return Math.round(opsPerSecond).toLocaleString('en-US');
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => (row[col] as string).length)));
-  const line = (cells: string[]): string =>
-    `  | ${cells.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] as number) : cell.padStart(widths[col] as number))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`  |${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 export async function run(): Promise<void> {

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { OrderBook, Side } from 'hft-limit-order-book';
 import { matching } from '@makerdesk/exchange';
+import { prng } from './prng.ts';
 import { median, printTable, rate } from './report.ts';
 
 const { Ledger, MatchingEngine, SpotMarket, defineMarket } = matching;
@@ -49,18 +50,6 @@ interface Stream {
   /** The same ids as strings, which is how the peer keys orders; made here, outside the timed runs. */
   readonly peerIds: readonly string[];
   readonly mix: { limits: number; markets: number; cancels: number; crossingLimits: number };
-}
-
-/** mulberry32: small, fast, and the same numbers on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Live order ids with O(1) random pick and removal, so every cancel targets a resting order. */

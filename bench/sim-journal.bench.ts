@@ -4,9 +4,6 @@
  * the same venue with no journal in the same run; then a day of activity, and what a restart after
  * it costs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createDefaultSimVenue,
   defaultSimVenueOptions,
@@ -18,6 +15,7 @@ import {
 } from '@makerdesk/exchange';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { SimStateRepository } from '../apps/server/src/repositories/sim-state.repository.ts';
+import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { simVenueFactory } from '../apps/server/src/venues/sim-factory.ts';
 import { SimHost } from '../apps/server/src/venues/sim-host.ts';
 import { SimJournalWriter } from '../apps/server/src/venues/sim-journal-writer.ts';
@@ -79,36 +77,14 @@ async function drive(venue: SimVenueApi, clients: number): Promise<Load> {
 }
 
 async function withDatabase<T>(kind: 'pglite' | 'postgres', body: (database: Database) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'makerdesk-bench-'));
-  let drop = async (): Promise<void> => undefined;
-  let database: Database;
-  if (kind === 'pglite') {
-    database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  } else {
-    const { default: pg } = await import('pg');
-    const url = process.env.DATABASE_URL as string;
-    const name = `makerdesk_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const at = new URL(url);
-    at.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: at.toString() });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchDatabase(kind === 'postgres' ? process.env.DATABASE_URL : undefined);
+  const database = await openDatabase(scratch.target);
   try {
     await database.migrate();
     return await body(database);
   } finally {
     await database.close();
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
+    await scratch.drop();
   }
 }
 
@@ -231,7 +207,7 @@ async function dayOfActivity(): Promise<void> {
     printTable(
       ['restart after the day', 'commands replayed', 'time'],
       [
-        ['with compaction (every 5 min or 50,000 commands)', rate(host.start.replayed), `${restartMs.toFixed(0)} ms (load, replay, fold up)`],
+        ['with compaction (every 5 min or 50,000 commands)', rate(host.startup.replayed), `${restartMs.toFixed(0)} ms (load, replay, fold up)`],
         ['without compaction (the whole day)', rate(day.length), `${(fullReplayMs / 1000).toFixed(1)} s (replay alone)`],
       ],
     );

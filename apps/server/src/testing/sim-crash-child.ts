@@ -25,7 +25,7 @@ const host = await SimHost.open(
 );
 const venue = host.venue as SimVenue;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
-print(`READY ${host.start.replayed}`);
+print(`READY ${host.startup.replayed}`);
 
 let n = 0;
 async function client(index: number): Promise<never> {

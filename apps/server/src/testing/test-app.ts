@@ -9,6 +9,7 @@ import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -17,29 +18,8 @@ export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
  * PostgreSQL server named by DATABASE_URL (so the same suite runs on both).
  */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { database, drop: async () => undefined };
-  }
-  const { default: pg } = await import('pg');
-  const name = `makerdesk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
-  return {
-    database,
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchDatabase(process.env.DATABASE_URL, { inMemory: true });
+  return { database: await openDatabase(scratch.target), drop: scratch.drop };
 }
 
 export interface Json {

@@ -6,14 +6,11 @@
  * PostgreSQL when DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defaultSimVenueOptions, SimVenue, type SimSnapshot } from '@makerdesk/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../db/client.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
+import { scratchDatabase } from '../testing/scratch-database.ts';
 import { simVenueFactory } from './sim-factory.ts';
 import { SimHost } from './sim-host.ts';
 
@@ -29,33 +26,12 @@ interface Acks {
 }
 
 let target: DatabaseTarget;
-let cleanup: () => Promise<void>;
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(join(tmpdir(), 'makerdesk-crash-'));
-    target = { kind: 'pglite', dataDir: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    return;
-  }
-  const { default: pg } = await import('pg');
-  const name = `makerdesk_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const at = new URL(url);
-  at.pathname = `/${name}`;
-  target = { kind: 'postgres', url: at.toString() };
-  cleanup = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  ({ target, drop } = await scratchDatabase(process.env.DATABASE_URL));
 });
-afterAll(() => cleanup());
+afterAll(() => drop());
 
 /** Runs the child until it has acknowledged `atLeast` placements, then kills it with SIGKILL a random moment later. */
 async function runAndKill(round: number, atLeast: number): Promise<Acks> {

@@ -70,7 +70,7 @@ describe('SimHost', () => {
     expect(await journalRows()).toEqual([]);
 
     const second = await SimHost.open(repository, options(999));
-    expect(second.start.replayed).toBe(0);
+    expect(second.startup.replayed).toBe(0);
     const again = second.venue.account('restart-key');
     expect(await accountView(again)).toEqual(view);
     expect((await again.fetchOpenOrders('ETH/USDT')).map((o) => o.orderNo)).toEqual([resting.orderNo]);
@@ -96,7 +96,7 @@ describe('SimHost', () => {
     first.venue.stop();
 
     const second = await SimHost.open(repository, options(3));
-    expect(second.start.replayed).toBeGreaterThan(60);
+    expect(second.startup.replayed).toBeGreaterThan(60);
     // The replayed journal was folded into a snapshot at start.
     expect(await journalRows()).toEqual([]);
     const again = second.venue.account('crash-key');
@@ -138,7 +138,7 @@ describe('SimHost', () => {
     first.venue.stop();
 
     const second = await SimHost.open(repository, options(6));
-    expect(second.start.replayed).toBeLessThan(25);
+    expect(second.startup.replayed).toBeLessThan(25);
     expect(await accountView(second.venue.account('grow-key'))).toEqual(view);
     await second.close();
   });
@@ -173,7 +173,7 @@ describe('SimHost', () => {
       await corrupt();
       const host = await SimHost.open(repository, options(5));
       const [kept] = await database.db.select().from(simDiscarded);
-      expect(host.start.discarded).toBe(kept!.reason);
+      expect(host.startup.discarded).toBe(kept!.reason);
       expect(host.venue.hasAccount('old-key')).toBe(false);
       expect(await journalRows()).toEqual([]);
       // What was set aside is all there, for whoever wants to look.

@@ -15,7 +15,7 @@ export interface SimHostOptions {
   now?: () => number;
 }
 
-export interface SimHostStart {
+export interface SimHostStartup {
   /** Commands replayed over the snapshot at start. */
   replayed: number;
   replayMs: number;
@@ -33,7 +33,7 @@ export class SimHost {
   private constructor(
     readonly venue: SimVenueApi,
     private readonly writer: SimJournalWriter,
-    readonly start: SimHostStart,
+    readonly startup: SimHostStartup,
   ) {}
 
   static async open(repository: SimStateRepository, options: SimHostOptions, log?: FastifyBaseLogger): Promise<SimHost> {
