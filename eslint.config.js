@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -77,12 +76,12 @@ export default defineConfig(
       // Dependencies are parsed as TypeScript too, or no-cycle would not follow them.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      // The resolver on enhanced-resolve: the newer ones ship native bindings this registry lacks for other platforms, which breaks `npm ci`.
+      'import-x/resolver': {
+        typescript: {
           project: ['apps/*', 'packages/*', 'e2e', 'bench', 'lint'].map((dir) => `${root}/${dir}/tsconfig.json`),
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+        },
+      },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...webZones] }],
