@@ -3,8 +3,9 @@
  * shared ledger, one book per pair, user accounts and their histories, public trades and
  * candles, the background market and the reference venue, and the snapshot of all of it.
  *
- * Every public change runs as one batch: state changes first, then the batch's events go out
- * (order, balances, trades, then at most one book per pair) and the change listeners are called.
+ * Every public change runs as one batch: state changes first, then its command goes to the journal
+ * (when there is one), then the batch's events go out (order, balances, trades, then at most one
+ * book per pair): at once without a journal, once the command is durable with one.
  */
 import { ExchangeError } from '../errors.ts';
 import type { Order, PlaceOrderRequest } from '../exchange.ts';
@@ -157,7 +158,6 @@ export class SimCore {
   private readonly users = new Map<string, UserAccount>();
   private readonly demoFunds: ReadonlyArray<readonly [string, bigint]>;
   private readonly reference: ReferenceVenue;
-  private readonly changeListeners = new Set<() => void>();
   private rng: Prng;
   private nextOrderNo = 1;
   private nextTradeId = 1;
@@ -204,13 +204,6 @@ export class SimCore {
     for (const pair of this.pairs.values()) {
       pair.lastPrice = seedHistory(pair.candles, pair.setup, now, days, NOISE_PROFILE, rng) ?? pair.lastPrice;
     }
-  }
-
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => {
-      this.changeListeners.delete(listener);
-    };
   }
 
   /** The pair, or an ExchangeError 'unknown_symbol'. */
@@ -521,20 +514,13 @@ export class SimCore {
       const event = { type: 'book', symbol, book: bookView(pair.setup, pair.book.book, EVENT_BOOK_DEPTH, batch.time) } as const;
       deliveries.push(() => hub.toPair(symbol, event));
     }
-    const listeners = [...this.changeListeners];
+    if (deliveries.length === 0) return;
     const send = (): void => {
       for (const deliver of deliveries) deliver();
-      for (const listener of listeners) {
-        try {
-          listener();
-        } catch {
-          // A listener's failure must not interrupt the venue, nor the other listeners.
-        }
-      }
     };
     if (this.journal === null) send();
     // What the journal has not kept yet is shown to nobody; what it can never keep, never.
-    else if (deliveries.length > 0 || listeners.length > 0) this.durable.then(send, () => undefined);
+    else this.durable.then(send, () => undefined);
   }
 
   /** Records what a placement did: public trades and candles, user orders, fills and balances. */

@@ -66,7 +66,5 @@ export interface SimVenueApi {
   /** The second, reference venue: its book is the "other-side order book" and the follow modes' price source. */
   referenceBook(symbol: string, depth?: number): OrderBook;
   referencePrice(symbol: string): string;
-  /** Called after any state change (once it is durable, with a journal). */
-  onChange(listener: () => void): () => void;
   snapshot(): SimSnapshot;
 }

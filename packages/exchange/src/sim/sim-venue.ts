@@ -10,11 +10,11 @@
  *   min_notional, insufficient_balance, post_only_would_cross, order_not_found, order_closed,
  *   invalid_key (empty API key). A self-trade is not an error: the incoming user order ends
  *   canceled or partial_canceled (cancel_taker, always on for users).
- * - Without a journal, events and onChange are synchronous: they run inside the call that changed
+ * - Without a journal, events are synchronous: they run inside the call that changed
  *   the state, after the change and before its promise resolves; a background tick sends at most
  *   one 'book' per pair.
  * - With a journal (`journalTo`), every accepted command is appended to it, and every answer,
- *   read, event and onChange waits until what it reflects is durable. After a crash, the last
+ *   read and event waits until what it reflects is durable. After a crash, the last
  *   snapshot plus `replay` of the journal's commands rebuild exactly what was acknowledged. The background market, the demo funds and re-funding the background accounts mint
  *   into the ledger: each asset's supply grows, and total === supply holds throughout.
  */
@@ -142,10 +142,6 @@ export class SimVenue implements SimVenueApi {
   /** True while every asset's balances add up to its supply, on both venues. */
   conserves(): boolean {
     return this.core.conserves();
-  }
-
-  onChange(listener: () => void): () => void {
-    return this.core.onChange(listener);
   }
 
   snapshot(): SimSnapshot {
