@@ -10,7 +10,7 @@ import { createServices } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
-import { SimHost } from './venues/sim-host.ts';
+import { SimHost, SimulatorClaimedError } from './venues/sim-host.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
+    if (!(await database.claim('simulator'))) throw new SimulatorClaimedError();
     simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
     const services = createServices({ database, masterKey, mailer, webDist: config.webDist, simHost, liveExchange: openLiveExchange });
     const app = await buildApp(services, { loggerInstance: logger });
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
+  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError || err instanceof SimulatorClaimedError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../testing/scratch-database.ts';
 import { openDatabase } from './client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'makerdesk-db-'));
@@ -26,4 +27,28 @@ describe('the embedded database folder', () => {
     expect(rows).toEqual([{ n: 42 }]);
     await again.close();
   });
+});
+
+describe('claiming a role for one process', () => {
+  it('gives the simulator to one server per database, and frees it when that server closes', async () => {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    try {
+      const first = await openDatabase(scratch.target);
+      expect(await first.claim('simulator')).toBe(true);
+      if (scratch.target.kind === 'postgres') {
+        // A second server on the same PostgreSQL: refused while the first holds it, free once it is gone.
+        const second = await openDatabase(scratch.target);
+        expect(await second.claim('simulator')).toBe(false);
+        expect(await second.claim('another role')).toBe(true);
+        await first.close();
+        expect(await second.claim('simulator')).toBe(true);
+        await second.close();
+      } else {
+        // PGlite is one process per folder already (the data-folder lock): nothing to share.
+        await first.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -9,6 +10,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Claims `role` for this process until it closes the database; false when another process
+   * holds it. On PostgreSQL a session advisory lock on a connection kept aside; PGlite is one
+   * process per folder already (the data-folder lock).
+   */
+  claim(role: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -28,9 +35,20 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const claims: PoolClient[] = [];
   return {
     db,
     kind: 'postgres',
+    async claim(role) {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock(hashtext($1)) as claimed', [`makerdesk:${role}`]);
+      if (rows[0]?.claimed) {
+        claims.push(client);
+        return true;
+      }
+      client.release();
+      return false;
+    },
     async migrate() {
       // Several servers may share one database: serialise their migrations on an advisory lock.
       const client = await pool.connect();
@@ -42,7 +60,11 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      // Ending the session ends its advisory locks.
+      for (const client of claims.splice(0)) client.release(true);
+      await pool.end();
+    },
   };
 }
 
@@ -62,6 +84,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    claim: async () => true,
     close: () => client.close(),
   };
 }
