@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
-import { menuEntries, newPage, signIn, storageItem, visible } from './support/console';
+import { menuEntries, newPage, signIn, storageItem, switchLanguage, visible } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -24,9 +24,7 @@ describe('language', () => {
     await signIn(page, server.baseUrl, admin);
     expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'User']);
 
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await page.waitForURL('**/zh-cn/dashborad');
+    await switchLanguage(page, '简体中文', '**/zh-cn/dashborad');
     await visible(page, '请为 BTC/USDT 导入API密钥');
     expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '用户']);
     expect(await page.title()).toBe('控制面板 - MakerDesk');
@@ -38,9 +36,7 @@ describe('language', () => {
     await page.waitForURL('**/zh-cn/robot');
     await visible(page, '机器人部署');
 
-    await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.waitForURL((url) => url.pathname === '/robot');
+    await switchLanguage(page, 'English', (url) => url.pathname === '/robot');
     expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'User']);
     expect(await page.title()).toBe('Bot deployment - MakerDesk');
     await context.close();

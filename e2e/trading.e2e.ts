@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, screenshotTall } from './support/browser';
-import { newPage, signIn, visible } from './support/console';
+import { newPage, signIn, switchLanguage, visible } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -234,9 +234,7 @@ describe('markets and trading on the built-in simulator', () => {
   });
 
   it('shows every trading screen in Chinese', async () => {
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await page.waitForURL('**/zh-cn/dashborad');
+    await switchLanguage(page, '简体中文', '**/zh-cn/dashborad');
     await visible(page, '总余额');
     await visible(page, '现货账户');
     await screenshotTall(page, 'dashboard-trading-zh');

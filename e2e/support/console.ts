@@ -59,3 +59,22 @@ export async function chooseOption(page: Page, trigger: ReturnType<Page['locator
   await trigger.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
+
+/**
+ * Switches the console's language from the top bar and waits for the address to follow. A click
+ * that lands while the menu is still opening can be lost (seen once in CI under load, never
+ * reproduced): a user would click again, and so does this, once, saying so.
+ */
+export async function switchLanguage(page: Page, language: 'English' | '简体中文', url: string | ((url: URL) => boolean)): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: /^(Language|语言)$/ }).click();
+    await page.getByRole('menuitem', { name: language }).click();
+    try {
+      await page.waitForURL(url, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      console.warn(`switchLanguage: still at ${page.url()} 10 s after choosing ${language}; choosing it again`);
+    }
+  }
+}
