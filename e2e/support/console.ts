@@ -61,20 +61,22 @@ export async function chooseOption(page: Page, trigger: ReturnType<Page['locator
 }
 
 /**
- * Switches the console's language from the top bar and waits for the address to follow. A click
- * that lands while the menu is still opening can be lost (seen once in CI under load, never
- * reproduced): a user would click again, and so does this, once, saying so.
+ * Switches the console's language from the top bar and waits for the address to follow. Under load a
+ * click can be lost: it lands while the menu is still opening, or a re-render of the page (the
+ * layout's debounced resize after a tall screenshot, a periodic refetch) closes the menu under it.
+ * A user would open the menu again, and so does this, up to three times, saying so.
  */
 export async function switchLanguage(page: Page, language: 'English' | '简体中文', url: string | ((url: URL) => boolean)): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: /^(Language|语言)$/ }).click();
-    await page.getByRole('menuitem', { name: language }).click();
     try {
+      await page.getByRole('button', { name: /^(Language|语言)$/ }).click({ timeout: 10_000 });
+      await page.getByRole('menuitem', { name: language }).click({ timeout: 5_000 });
       await page.waitForURL(url, { timeout: 10_000 });
       return;
     } catch (err) {
-      if (attempt >= 2) throw err;
-      console.warn(`switchLanguage: still at ${page.url()} 10 s after choosing ${language}; choosing it again`);
+      if (attempt >= 3) throw err;
+      console.warn(`switchLanguage: still at ${page.url()} after choosing ${language} (${(err as Error).message.split('\n')[0]}); choosing it again`);
+      await page.keyboard.press('Escape');
     }
   }
 }

@@ -18,14 +18,16 @@ import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
+import { robotRoutes } from './routes/robot.routes.ts';
 import { SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
 import { wsRoutes } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -70,6 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
       api.addHook('preValidation', refuseNulInput);
       for (const routes of apiRoutes) routes(api, services);
       wsRoutes(api, services);
+      metricsRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

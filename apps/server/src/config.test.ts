@@ -20,8 +20,11 @@ describe('loadConfig', () => {
       MAKERDESK_MASTER_KEY: 'k',
       MAKERDESK_ADMIN_PASSWORD: 'Pass-word-1',
       SMTP_URL: 'smtp://mail.local:25',
+      MAKERDESK_METRICS_TOKEN: 'scrape-token-0123456789',
       LOG_LEVEL: '',
     });
+    expect(c.metricsToken).toBe('scrape-token-0123456789');
+    expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h:5432/db', smtpUrl: 'smtp://mail.local:25', logLevel: 'info' });
   });
 

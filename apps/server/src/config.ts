@@ -16,6 +16,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('MakerDesk <no-reply@makerdesk.local>'),
   MAKERDESK_WEB_DIST: z.string().optional(),
   MAKERDESK_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(20261123),
+  MAKERDESK_METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -32,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** Seeds the simulator's background market on its first start (later starts resume the snapshot). */
   simSeed: number;
+  /** Lets a scraper on another host read /backend/metrics with this bearer token; without it, loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -58,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.MAKERDESK_WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
     simSeed: e.MAKERDESK_SIM_SEED,
+    metricsToken: e.MAKERDESK_METRICS_TOKEN,
   };
 }

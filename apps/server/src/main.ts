@@ -1,3 +1,4 @@
+import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -6,13 +7,18 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir
 import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
-import { createServices } from './services/services.ts';
+import type { EngineWiring } from './engine/engine-host.ts';
+import { createServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
 import { SimHost, SimulatorClaimedError } from './venues/sim-host.ts';
 
-async function main(): Promise<void> {
+/**
+ * `engine`: the bot engine to run (@makerdesk/engine's createBotEngine, its strategy registry and
+ * the rate budgets the exchange gateway shares with it); without it bots are saved and shown idle.
+ */
+async function main(engine?: EngineWiring): Promise<void> {
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   let lock: DataDirLock | undefined;
@@ -21,8 +27,12 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   let simHost: SimHost | undefined;
+  let services: Services | undefined;
+  // The order matters: no more requests, then the engine (no new orders, quoting bots' orders
+  // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
@@ -34,8 +44,21 @@ async function main(): Promise<void> {
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
     if (!(await database.claim('simulator'))) throw new SimulatorClaimedError();
     simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
-    const services = createServices({ database, masterKey, mailer, webDist: config.webDist, simHost, liveExchange: openLiveExchange });
+    services = createServices({
+      database,
+      masterKey,
+      mailer,
+      webDist: config.webDist,
+      simHost,
+      liveExchange: openLiveExchange,
+      ...(engine ? { engine } : {}),
+      metricsToken: config.metricsToken,
+      log: logger,
+      processMetrics: true,
+    });
     const app = await buildApp(services, { loggerInstance: logger });
+    // After the simulator host: resumed bots reconcile against a venue that is already up.
+    await services.engine.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);
@@ -58,7 +81,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
+main({ create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() }).catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError || err instanceof SimulatorClaimedError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);

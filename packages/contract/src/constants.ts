@@ -81,3 +81,11 @@ export const storageKeys = {
   apiKeyInfo: 'makerdesk_api_key_info',
   session: 'makerdesk_session',
 } as const;
+
+/** Bots: a scheduled start is at least 1 minute ahead; a smart sell/buy target date at least 60 minutes after its start (spec §5). */
+export const SCHEDULED_START_MIN_MINUTES = 1;
+export const SMART_TARGET_MIN_MINUTES = 60;
+/** A bot that fails this many ticks in a row stops itself. */
+export const BOT_MAX_CONSECUTIVE_FAILURES = 10;
+/** Graceful shutdown cancels the quoting bots' resting orders within this time. */
+export const BOT_SHUTDOWN_CANCEL_MS = 10_000;

@@ -158,6 +158,11 @@ export interface Exchange {
   fetchOpenOrders(symbol: string): Promise<Order[]>;
   fetchClosedOrders(symbol: string, options?: { limit?: number }): Promise<Order[]>;
   fetchOrder(symbol: string, orderNo: string): Promise<Order>;
+  /**
+   * The account's order carrying this client order id, open or recently closed; null when the venue
+   * does not know the id (never placed, or too old for its history). How a lost answer is resolved.
+   */
+  fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null>;
   fetchMyTrades(symbol: string, options?: { limit?: number }): Promise<MyTrade[]>;
   placeOrder(request: PlaceOrderRequest): Promise<Order>;
   cancelOrder(symbol: string, orderNo: string): Promise<Order>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -106,12 +106,12 @@ export const tradingLogs = pgTable(
       .notNull()
       .references(() => coins.id, { onDelete: 'cascade' }),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
-    robotId: integer('robot_id'),
+    robotId: integer('robot_id').references(() => robots.id, { onDelete: 'set null' }),
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('trading_logs_coin_created_idx').on(t.coinId, t.createdAt)],
+  (t) => [index('trading_logs_coin_created_idx').on(t.coinId, t.createdAt), index('trading_logs_robot_idx').on(t.robotId, t.id)],
 );
 
 export const credentials = pgTable(
@@ -184,3 +184,106 @@ export const simApiKeys = pgTable('sim_api_keys', {
   secretSealed: text('secret_sealed').notNull(),
   createdAt: createdAt(),
 });
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money and amounts: exact decimals, never floats (DESIGN §4). */
+const money = (name: string) => numeric(name);
+
+/** Bots. `config` was checked against its type's schema when saved; `state` is the strategy's, after its last tick. */
+export const robots = pgTable(
+  'robots',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** The owner's key for the pair when the bot was last saved (CredentialService.materialFor). */
+    credentialId: integer('credential_id').references(() => credentials.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['running', 'stopped'] }).notNull().default('stopped'),
+    stopReason: text('stop_reason'),
+    startMode: text('start_mode', { enum: ['now', 'scheduled'] }).notNull().default('now'),
+    startAt: at('start_at'),
+    priceMode: text('price_mode', { enum: ['normal', 'safe'] }).notNull().default('normal'),
+    description: text('description').notNull().default(''),
+    state: jsonb('state').$type<unknown>(),
+    startedAt: at('started_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('robots_coin_idx').on(t.coinId), index('robots_admin_idx').on(t.adminId), index('robots_running_idx').on(t.id).where(sql`${t.status} = 'running'`)],
+);
+
+/** The engine's order journal: every order is written here before the venue call (DESIGN §7). */
+export const robotOrders = pgTable(
+  'robot_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    clientOrderId: text('client_order_id').notNull().unique(),
+    tag: text('tag').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    price: money('price').notNull(),
+    amount: money('amount').notNull(),
+    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'POST_ONLY'] }).notNull(),
+    state: text('state', { enum: ['sending', 'unknown', 'open', 'canceling', 'filled', 'canceled', 'rejected'] }).notNull(),
+    orderNo: text('order_no'),
+    filledAmount: money('filled_amount').notNull().default('0'),
+    filledValue: money('filled_value').notNull().default('0'),
+    error: text('error'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('robot_orders_live_idx').on(t.robotId).where(sql`${t.state} not in ('filled', 'canceled', 'rejected')`),
+    index('robot_orders_robot_created_idx').on(t.robotId, t.createdAt),
+  ],
+);
+
+/**
+ * The bots' fills, each with what the average-cost method made of it (realised P&L, position and
+ * average cost after it), so any window's figures are sums and the latest row.
+ */
+export const robotFills = pgTable(
+  'robot_fills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    clientOrderId: text('client_order_id').notNull(),
+    /** With the client order id, the idempotency key: reconciliation may see the same fill twice. */
+    filledAfter: money('filled_after').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    price: money('price').notNull(),
+    amount: money('amount').notNull(),
+    quoteAmount: money('quote_amount').notNull(),
+    fee: money('fee').notNull(),
+    realizedPnl: money('realized_pnl').notNull(),
+    positionAfter: money('position_after').notNull(),
+    avgCostAfter: money('avg_cost_after'),
+    at: at('at').notNull(),
+  },
+  (t) => [uniqueIndex('robot_fills_order_filled_idx').on(t.clientOrderId, t.filledAfter), index('robot_fills_robot_at_idx').on(t.robotId, t.at)],
+);
+
+/** When each bot ran: one row per switch-on (or server start), closed at switch-off or shutdown; uptime is their sum. */
+export const robotRuns = pgTable(
+  'robot_runs',
+  {
+    id: serial('id').primaryKey(),
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    startedAt: at('started_at').notNull(),
+    stoppedAt: at('stopped_at'),
+  },
+  (t) => [index('robot_runs_robot_idx').on(t.robotId)],
+);

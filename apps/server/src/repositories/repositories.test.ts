@@ -1,10 +1,14 @@
 import { MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
+import { mul } from '@makerdesk/decimal';
+import type { FillRecord, JournalOrder } from '@makerdesk/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { freshDatabase } from '../testing/test-app.ts';
 import type { AdminRow } from './admin.repository.ts';
 import type { CoinRow } from './coin.repository.ts';
 import { createRepositories, type Repositories } from './repositories.ts';
+import type { NewRobot } from './robot.repository.ts';
+import type { TradingLogFilter } from './trading-log.repository.ts';
 
 /**
  * One behaviour, two implementations: the SQL repositories (PGlite, or PostgreSQL with
@@ -166,13 +170,160 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(await repos.credentials.update(99_999, { hosts: [] })).toBeUndefined();
   });
 
+  const robotFor = (admin: AdminRow, coin: CoinRow, patch: Partial<NewRobot> = {}) =>
+    repos.robots.insert({
+      adminId: admin.id,
+      coinId: coin.id,
+      credentialId: null,
+      type: 'depth_far',
+      config: { depthLayersMin: 20 },
+      status: 'stopped',
+      stopReason: null,
+      startMode: 'now',
+      startAt: null,
+      priceMode: 'normal',
+      description: '',
+      startedAt: null,
+      ...patch,
+    });
+
   it('trading logs: appended, listed per pair newest first', async () => {
-    for (const message of ['one', 'two', 'three']) await repos.tradingLogs.append({ coinId: btc.id, adminId: main.id, robotId: 4, level: 'info', message });
+    const robot = await robotFor(main, btc);
+    for (const message of ['one', 'two', 'three']) await repos.tradingLogs.append({ coinId: btc.id, adminId: main.id, robotId: robot.id, level: 'info', message });
     await repos.tradingLogs.append({ coinId: eth.id, adminId: null, robotId: null, level: 'warn', message: 'other pair' });
     const pageOne = await repos.tradingLogs.listByCoin(btc.id, { limit: 2, offset: 0 });
     expect(pageOne.total).toBe(3);
     expect(pageOne.rows.map((r) => r.message)).toEqual(['three', 'two']);
-    expect(pageOne.rows[0]).toMatchObject({ coinId: btc.id, robotId: 4, level: 'info', createdAt: expect.any(Date) });
+    expect(pageOne.rows[0]).toMatchObject({ coinId: btc.id, robotId: robot.id, level: 'info', createdAt: expect.any(Date) });
+  });
+
+  it('trading logs: a batch in one insert; filters by bot, level and time (from inclusive, to exclusive)', async () => {
+    const robot = await robotFor(main, eth);
+    const t = (s: number) => new Date(Date.UTC(2031, 0, 1, 0, 0, s));
+    await repos.tradingLogs.appendMany([
+      { coinId: eth.id, adminId: main.id, robotId: robot.id, level: 'info', message: 'a', createdAt: t(1) },
+      { coinId: eth.id, adminId: main.id, robotId: robot.id, level: 'error', message: 'b', createdAt: t(2) },
+      { coinId: eth.id, adminId: main.id, robotId: null, level: 'error', message: 'c', createdAt: t(3) },
+    ]);
+    const list = async (filter: TradingLogFilter) => (await repos.tradingLogs.listByCoin(eth.id, { limit: 10, offset: 0 }, filter)).rows.map((r) => r.message);
+    expect(await list({ robotId: robot.id })).toEqual(['b', 'a']);
+    expect(await list({ level: 'error', from: t(2) })).toEqual(['c', 'b']);
+    expect(await list({ from: t(1), to: t(3) })).toEqual(['b', 'a']);
+    expect((await repos.tradingLogs.listByCoin(eth.id, { limit: 1, offset: 0 }, { level: 'error', from: t(0) })).total).toBe(2);
+  });
+
+  it("robots: owned lists per pair, the engine's store (running bots with their pair, state, stop with a reason), runs", async () => {
+    const a = await robotFor(sub, eth, { status: 'running', startedAt: minutes(1), startAt: minutes(2), startMode: 'scheduled' });
+    const b = await robotFor(sub, eth, { type: 'amm' });
+    await robotFor(main, eth);
+    expect((await repos.robots.listFor(sub.id, eth.id)).map((r) => [r.id, r.coinName])).toEqual([
+      [a.id, 'ETH/USDT'],
+      [b.id, 'ETH/USDT'],
+    ]);
+    expect(await repos.robots.update(b.id, { status: 'running', description: 'grid', updatedAt: minutes(3) })).toMatchObject({ id: b.id, status: 'running', description: 'grid' });
+    expect(await repos.robots.update(99_999, { status: 'running', updatedAt: minutes(3) })).toBeUndefined();
+    expect((await repos.robots.listRunning()).filter((r) => r.id === a.id || r.id === b.id)).toEqual([
+      { id: a.id, adminId: sub.id, coinId: eth.id, symbol: 'ETH/USDT', type: 'depth_far', config: { depthLayersMin: 20 }, status: 'running', startMode: 'scheduled', startAt: minutes(2).getTime(), priceMode: 'normal', state: null, startedAt: minutes(1).getTime() },
+      expect.objectContaining({ id: b.id, type: 'amm' }),
+    ]);
+    await repos.robots.saveState(a.id, { step: 3, levels: ['1.5'] });
+    expect((await repos.robots.get(a.id))?.state).toEqual({ step: 3, levels: ['1.5'] });
+    expect(await repos.robots.get(99_999)).toBeNull();
+
+    await repos.robots.openRun(a.id, minutes(10));
+    await repos.robots.openRun(a.id, minutes(11));
+    await repos.robots.openRunsForRunning(minutes(12));
+    await repos.robots.closeRun(b.id, minutes(20));
+    await repos.robots.markStopped(a.id, 'Stopped after 10 failed ticks');
+    expect(await repos.robots.findById(a.id)).toMatchObject({ status: 'stopped', stopReason: 'Stopped after 10 failed ticks' });
+    const runs = await repos.robots.runsOf([a.id, b.id]);
+    expect(runs.map((r) => [r.robotId, r.startedAt, r.stoppedAt === null])).toEqual([
+      [a.id, minutes(10).getTime(), false],
+      [b.id, minutes(12).getTime(), false],
+    ]);
+    expect(runs[1]?.stoppedAt).toBe(minutes(20).getTime());
+    await repos.robots.openRun(b.id, minutes(30));
+    await repos.robots.closeAllRuns(minutes(40));
+    expect((await repos.robots.runsOf([b.id])).map((r) => r.stoppedAt)).toEqual([minutes(20).getTime(), minutes(40).getTime()]);
+  });
+
+  it('journal: written before the venue call, settled in one go, fills kept once, the ledger by average cost', async () => {
+    const robot = await robotFor(main, btc);
+    const t0 = Date.UTC(2031, 5, 1, 12);
+    const order = (clientOrderId: string, side: 'buy' | 'sell', price: string, amount: string): JournalOrder => ({
+      robotId: robot.id,
+      clientOrderId,
+      tag: 'L1',
+      symbol: 'BTC/USDT',
+      side,
+      price,
+      amount,
+      timeInForce: 'GTC',
+      state: 'sending',
+      orderNo: null,
+      filledAmount: '0',
+      filledValue: '0',
+      error: null,
+      createdAt: t0,
+      updatedAt: t0,
+    });
+    await repos.robotJournal.insert([order('MDb1Zbuy1', 'buy', '100', '2'), order('MDb1Zbuy2', 'buy', '110', '3'), order('MDb1Zsell', 'sell', '120.50', '4')]);
+    // Inserting a journalled order again leaves the first row as it was.
+    await repos.robotJournal.insert([order('MDb1Zbuy1', 'buy', '999', '9')]);
+    expect((await repos.robotJournal.live(robot.id)).map((o) => [o.clientOrderId, o.price, o.state])).toEqual([
+      ['MDb1Zbuy1', '100', 'sending'],
+      ['MDb1Zbuy2', '110', 'sending'],
+      ['MDb1Zsell', '120.5', 'sending'],
+    ]);
+
+    const fill = (clientOrderId: string, side: 'buy' | 'sell', price: string, amount: string, filledAfter: string, at: number): FillRecord => ({
+      robotId: robot.id,
+      clientOrderId,
+      side,
+      price,
+      amount,
+      quoteAmount: mul(price, amount),
+      fee: '0.1',
+      filledAfter,
+      at,
+    });
+    const f1 = fill('MDb1Zbuy1', 'buy', '100', '2', '2', t0 + 1000);
+    const f2 = fill('MDb1Zbuy2', 'buy', '110', '3', '3', t0 + 2000);
+    await repos.robotJournal.settle(
+      [
+        { robotId: robot.id, clientOrderId: 'MDb1Zbuy1', patch: { state: 'filled', orderNo: 'n1', filledAmount: '2', filledValue: '200', updatedAt: t0 + 1000 } },
+        { robotId: robot.id, clientOrderId: 'MDb1Zbuy2', patch: { state: 'filled', orderNo: 'n2', filledAmount: '3', filledValue: '330', updatedAt: t0 + 2000 } },
+        { robotId: robot.id, clientOrderId: 'MDb1Zsell', patch: { state: 'open', orderNo: 'n3', updatedAt: t0 + 2000 } },
+      ],
+      [f1, f2],
+    );
+    // Reconciliation sees the same fills again, then a partial fill of the sell, then the same partial with the scale changed.
+    await repos.robotJournal.settle([], [f1, f2]);
+    await repos.robotJournal.settle(
+      [{ robotId: robot.id, clientOrderId: 'MDb1Zsell', patch: { filledAmount: '1.5', filledValue: '180.75', updatedAt: t0 + 3000 } }],
+      [fill('MDb1Zsell', 'sell', '120.5', '1.5', '1.5', t0 + 3000)],
+    );
+    await repos.robotJournal.settle([], [fill('MDb1Zsell', 'sell', '120.5', '1.5', '1.50', t0 + 3000)]);
+    await repos.robotJournal.settle([{ robotId: robot.id, clientOrderId: 'MDb1Zsell', patch: { state: 'canceled', updatedAt: t0 + 4000 } }], []);
+
+    expect(await repos.robotJournal.live(robot.id)).toEqual([]);
+    expect(await repos.robotJournal.liveCounts([robot.id])).toEqual(new Map());
+
+    const all = { from: 0, to: t0 + 10_000 };
+    const early = { from: t0, to: t0 + 2500 };
+    const data = (await repos.robotJournal.figuresData([robot.id, 99_999], [all, early])).get(robot.id)!;
+    expect(data.position).toEqual({ base: '3.5', avgCost: '106' });
+    expect(data.fills[0]).toEqual({ count: 3, boughtBase: '5', soldBase: '1.5', boughtQuote: '530', soldQuote: '180.75', fees: '0.3', realized: '21.75' });
+    expect(data.fills[1]).toMatchObject({ count: 2, soldBase: '0', realized: '0' });
+    expect(data.orders).toEqual([
+      { placed: 3, filled: 2, canceled: 1 },
+      { placed: 3, filled: 2, canceled: 0 },
+    ]);
+    expect((await repos.robotJournal.figuresData([99_999], [all])).get(99_999)).toEqual({
+      fills: [{ count: 0, boughtBase: '0', soldBase: '0', boughtQuote: '0', soldQuote: '0', fees: '0', realized: '0' }],
+      orders: [{ placed: 0, filled: 0, canceled: 0 }],
+      position: { base: '0', avgCost: null },
+    });
   });
 
   it('simulator keys: a key keeps its first secret unless replaced', async () => {

@@ -5,6 +5,8 @@ import { CredentialRepository } from './credential.repository.ts';
 import { DatabaseRepository } from './database.repository.ts';
 import { PasswordResetRepository } from './password-reset.repository.ts';
 import { PlatformRepository } from './platform.repository.ts';
+import { RobotJournalRepository } from './robot-journal.repository.ts';
+import { RobotRepository } from './robot.repository.ts';
 import { SessionRepository } from './session.repository.ts';
 import { SimKeyRepository } from './sim-key.repository.ts';
 import { TradingLogRepository } from './trading-log.repository.ts';
@@ -28,6 +30,8 @@ export interface Repositories {
   credentials: Port<CredentialRepository>;
   tradingLogs: Port<TradingLogRepository>;
   simKeys: Port<SimKeyRepository>;
+  robots: Port<RobotRepository>;
+  robotJournal: Port<RobotJournalRepository>;
   database: Port<DatabaseRepository>;
   /**
    * A unit of work: `work` gets repositories bound to one transaction, which commits when it
@@ -47,6 +51,8 @@ export function createRepositories(db: Db): Repositories {
     credentials: new CredentialRepository(db),
     tradingLogs: new TradingLogRepository(db),
     simKeys: new SimKeyRepository(db),
+    robots: new RobotRepository(db),
+    robotJournal: new RobotJournalRepository(db),
     database: new DatabaseRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };

@@ -1,10 +1,18 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tradingLogs } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 export type TradingLogRow = typeof tradingLogs.$inferSelect;
-export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'>;
+export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'> & { createdAt?: Date };
+
+/** Narrows a pair's logs: one bot, one level, a time window (from inclusive, to exclusive). */
+export interface TradingLogFilter {
+  robotId?: number;
+  level?: TradingLogRow['level'];
+  from?: Date;
+  to?: Date;
+}
 
 /** What bots and the console record per pair; the bot engine's trading-log sink writes here. */
 export class TradingLogRepository {
@@ -16,9 +24,20 @@ export class TradingLogRepository {
     return row;
   }
 
+  /** One insert for a batch (the engine's sink flushes this way). */
+  async appendMany(entries: NewTradingLog[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.insert(tradingLogs).values(entries);
+  }
+
   /** Newest first. */
-  async listByCoin(coinId: number, window: PageWindow): Promise<RowPage<TradingLogRow>> {
-    const where = eq(tradingLogs.coinId, coinId);
+  async listByCoin(coinId: number, window: PageWindow, filter: TradingLogFilter = {}): Promise<RowPage<TradingLogRow>> {
+    const conditions: SQL[] = [eq(tradingLogs.coinId, coinId)];
+    if (filter.robotId !== undefined) conditions.push(eq(tradingLogs.robotId, filter.robotId));
+    if (filter.level !== undefined) conditions.push(eq(tradingLogs.level, filter.level));
+    if (filter.from !== undefined) conditions.push(gte(tradingLogs.createdAt, filter.from));
+    if (filter.to !== undefined) conditions.push(lt(tradingLogs.createdAt, filter.to));
+    const where = and(...conditions);
     const [rows, [total]] = await Promise.all([
       this.db.select().from(tradingLogs).where(where).orderBy(desc(tradingLogs.id)).limit(window.limit).offset(window.offset),
       this.db.select({ n: count() }).from(tradingLogs).where(where),

@@ -29,7 +29,7 @@ describe('API keys', () => {
       body: { platformId: 1, apiKey: 'ak-public-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, coinId: 1, hosts: '203.0.113.7, 2001:db8::1' },
     });
     expect(res.body.code).toBe(200);
-    expect(res.body.data).toMatchObject({ platformId: 1, platformCode: 'sim', apiKey: 'ak-…001', secretKey: 'sk-…456', passphrase: 'my-…789', coinId: 1, coinName: 'BTC/USDT', hosts: ['203.0.113.7', '2001:db8::1'] });
+    expect(res.body.data).toMatchObject({ platformId: 1, platformCode: 'sim', apiKey: 'ak-…001', secretKey: '********', passphrase: '********', coinId: 1, coinName: 'BTC/USDT', hosts: ['203.0.113.7', '2001:db8::1'] });
     expect(res.raw.body).not.toContain(SECRET);
     expect(res.raw.body).not.toContain(PASSPHRASE);
 
@@ -41,7 +41,9 @@ describe('API keys', () => {
 
     const login = await t.call('POST', '/backend/admin/login', { body: { username: 'admin@makerdesk.local', password: 'Admin-pass-123' } });
     expect(login.body.data.userInfo.apiKey).toHaveLength(1);
-    expect(login.body.data.userInfo.apiKey[0].secretKey).toBe('sk-…456');
+    expect(login.body.data.userInfo.apiKey[0].secretKey).toBe('********');
+    // No part of the secret, anywhere in the answer.
+    expect(JSON.stringify(login.body)).not.toContain('sk-');
     expect(login.raw.body).not.toContain(SECRET);
   });
 
@@ -77,7 +79,7 @@ describe('API keys', () => {
     const list = await t.call('GET', '/backend/credentials/list', { token: adminToken });
     const id = list.body.data[0].id;
     const res = await t.call('PUT', '/backend/credentials/update', { token: adminToken, body: { id, secretKey: 'new-secret-abcdef', hosts: ['198.51.100.1'], passphrase: '' } });
-    expect(res.body.data).toMatchObject({ id, secretKey: 'new…def', hosts: ['198.51.100.1'], passphrase: null });
+    expect(res.body.data).toMatchObject({ id, secretKey: '********', hosts: ['198.51.100.1'], passphrase: null });
     const admin = await t.services.admins.get(1);
     expect((await t.services.credentials.materialFor(admin, 1))?.secretKey).toBe('new-secret-abcdef');
   });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@makerdesk/contract';
+import { ErrorCode, liveServerMessage } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -93,5 +93,29 @@ describe('/backend/ws', () => {
     expect(error).toEqual({ type: 'error', code: ErrorCode.CREDENTIAL_NOT_FOUND, msg: 'API key not found' });
     c.socket.send('{not json');
     expect(await c.closed).toBe(4400);
+  });
+
+  it("streams the caller's bots on the pair when they change, and nobody else's", async () => {
+    const c = await connect();
+    c.socket.send(JSON.stringify({ type: 'auth', token }));
+    await c.next('ready');
+    c.socket.send(JSON.stringify({ type: 'subscribe', coinId: 1 }));
+    await c.next('subscribed');
+    const defaults = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data.find((i: { type: string }) => i.type === 'depth_far').defaults;
+    const saved = await t.call('PUT', '/backend/robot/update', { token, body: { coinId: 1, type: 'depth_far', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } });
+    const id = saved.body.data.id as number;
+    const message = await c.next('robots');
+    expect(message).toEqual({ type: 'robots', coinId: 1, data: [{ id, runtime: { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 } }] });
+    expect(liveServerMessage.safeParse(message).success).toBe(true);
+    // Another account's bot on the same pair, changed in the same second as ours, is left out.
+    const added = await t.call('POST', '/backend/admin/addUser', { token, body: { account: 'ws-other@makerdesk.local', role: 'trader', employeeName: 'O', password: 'Other-pass-12' } });
+    await t.call('POST', '/backend/account-permissions/add', { token, body: { adminId: added.body.data.id, coinId: 1 } });
+    const otherToken = await t.login('ws-other@makerdesk.local', 'Other-pass-12');
+    await t.call('POST', '/backend/credentials/add', { token: otherToken, body: { platformId: 1, apiKey: 'ws-other-key', secretKey: 'ws-other-secret', coinId: 1 } });
+    const theirs = await t.call('PUT', '/backend/robot/update', { token: otherToken, body: { coinId: 1, type: 'depth_far', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } });
+    expect(theirs.body.code).toBe(200);
+    await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'depth_far', config: defaults, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
+    expect((await c.next('robots')).data.map((r: { id: number }) => r.id)).toEqual([id]);
+    c.socket.close();
   });
 });

@@ -28,9 +28,10 @@ function wireEvent(coinId: number, event: ExchangeEvent): LiveServerMessage {
 
 /**
  * `/backend/ws`: the first message authenticates (`{type:'auth', token}`: no token in the URL, so
- * none in access logs), then `{type:'subscribe', coinId}` streams that pair for the caller's key.
+ * none in access logs), then `{type:'subscribe', coinId}` streams that pair for the caller's key,
+ * and the caller's bots on it (`robots`, at most once a second).
  */
-export function wsRoutes(app: FastifyInstance, { auth, orders }: Services): void {
+export function wsRoutes(app: FastifyInstance, { auth, orders, engine }: Services): void {
   app.get(paths.liveSocket, { websocket: true }, (socket: WebSocket, request) => {
     const lang = parseLang(request.headers.lang ?? new URL(request.url, 'http://x').searchParams.get('lang'));
     let principal: Principal | null = null;
@@ -93,7 +94,17 @@ export function wsRoutes(app: FastifyInstance, { auth, orders }: Services): void
           stop();
           if (message.type === 'subscribe') {
             const coinId = message.coinId;
-            unsubscribe = await orders.subscribe(principal.admin, coinId, (event) => send(wireEvent(coinId, event)));
+            const stopMarket = await orders.subscribe(principal.admin, coinId, (event) => send(wireEvent(coinId, event)));
+            const adminId = principal.admin.id;
+            // The caller's own bots only: another account's bots on the pair stay out of sight.
+            const stopRobots = engine.live.subscribe(coinId, (updates) => {
+              const own = updates.filter((u) => u.adminId === adminId).map(({ id, runtime }) => ({ id, runtime }));
+              if (own.length > 0) send({ type: 'robots', coinId, data: own });
+            });
+            unsubscribe = () => {
+              stopMarket();
+              stopRobots();
+            };
             send({ type: 'subscribed', coinId });
           }
         } catch (err) {

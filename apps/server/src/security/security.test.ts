@@ -55,7 +55,7 @@ describe('secret box (AES-256-GCM)', () => {
     expect(() => open(key, 'garbage', '')).toThrow(/Malformed/);
   });
 
-  it('masks secrets as abc…xyz', () => {
+  it('masks API keys as abc…xyz (secret keys and passphrases are never shown, not even in part)', () => {
     expect(mask('abcdefghijklmnop')).toBe('abc…nop');
     expect(mask('short')).toBe('*****');
   });

@@ -7,7 +7,7 @@ import {
 import { AppError } from '../http/app-error.ts';
 import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { mask, open, seal } from '../security/secret-box.ts';
+import { CONCEALED_SECRET, mask, open, seal } from '../security/secret-box.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CoinService } from './coin.service.ts';
@@ -56,8 +56,9 @@ export class CredentialService {
       platformId: row.platformId,
       platformCode: row.platformCode,
       apiKey: mask(this.openField(row.adminId, 'apiKey', row.apiKeySealed)),
-      secretKey: mask(this.openField(row.adminId, 'secretKey', row.secretKeySealed)),
-      passphrase: row.passphraseSealed ? mask(this.openField(row.adminId, 'passphrase', row.passphraseSealed)) : null,
+      // Secrets are not even opened to be shown: no part of them is ever returned.
+      secretKey: CONCEALED_SECRET,
+      passphrase: row.passphraseSealed ? CONCEALED_SECRET : null,
       coinId: row.coinId,
       coinName: row.coinName,
       memberId: row.memberId,
@@ -130,14 +131,19 @@ export class CredentialService {
 
   /** The key a caller trades a pair with: its own, newest first. */
   async materialFor(owner: AdminRow, coinId: number): Promise<ApiKeyMaterial | null> {
-    const row = await this.repos.credentials.findNewestFor(owner.id, coinId);
+    return this.materialOf(owner.id, coinId);
+  }
+
+  /** The same by account id: the bot engine trades with its bot owner's key. */
+  async materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> {
+    const row = await this.repos.credentials.findNewestFor(adminId, coinId);
     if (!row) return null;
     return {
       id: row.id,
       platformCode: row.platformCode,
-      apiKey: this.openField(owner.id, 'apiKey', row.apiKeySealed),
-      secretKey: this.openField(owner.id, 'secretKey', row.secretKeySealed),
-      passphrase: row.passphraseSealed ? this.openField(owner.id, 'passphrase', row.passphraseSealed) : null,
+      apiKey: this.openField(adminId, 'apiKey', row.apiKeySealed),
+      secretKey: this.openField(adminId, 'secretKey', row.secretKeySealed),
+      passphrase: row.passphraseSealed ? this.openField(adminId, 'passphrase', row.passphraseSealed) : null,
       hosts: row.hosts,
     };
   }

@@ -55,3 +55,15 @@ describe('TradingLogService', () => {
     await expect(service.list(main, { coinId: 999, current: 1, pageSize: 20 })).rejects.toEqual(expect.objectContaining({ code: ErrorCode.PAIR_NOT_FOUND }));
   });
 });
+
+describe('TradingLogService filters', () => {
+  it('narrows by bot, level and a time window (from inclusive, to exclusive), the total counting the narrowed list', async () => {
+    const byBot = await service.list(main, { coinId: btc.id, current: 1, pageSize: 20, robotId: 7 });
+    expect(byBot.list.map((l) => l.message)).toEqual(['btc 5', 'btc 3', 'btc 1']);
+    expect(byBot.total).toBe(3);
+    expect((await service.list(main, { coinId: btc.id, current: 1, pageSize: 20, level: 'error' })).list.map((l) => l.message)).toEqual(['btc 5']);
+    const window = await service.list(main, { coinId: btc.id, current: 1, pageSize: 20, from: 1_800_000_002_000, to: 1_800_000_004_000 });
+    expect(window.list.map((l) => l.message)).toEqual(['btc 3', 'btc 2']);
+    expect((await service.list(main, { coinId: btc.id, current: 1, pageSize: 20, robotId: 7, level: 'info', from: 1_800_000_002_000 })).list.map((l) => l.message)).toEqual(['btc 3']);
+  });
+});

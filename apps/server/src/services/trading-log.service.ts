@@ -1,6 +1,7 @@
 import type { Page, TradingLog } from '@makerdesk/contract';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CoinService } from './coin.service.ts';
 
@@ -8,6 +9,16 @@ export interface TradingLogQuery {
   coinId: number;
   current: number;
   pageSize: number;
+  robotId?: number | undefined;
+  level?: TradingLogRow['level'] | undefined;
+  /** Epoch ms, inclusive. */
+  from?: number | undefined;
+  /** Epoch ms, exclusive. */
+  to?: number | undefined;
+}
+
+export function toTradingLog(r: TradingLogRow): TradingLog {
+  return { id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message: r.message, createdAt: r.createdAt.getTime() };
 }
 
 export class TradingLogService {
@@ -16,15 +27,15 @@ export class TradingLogService {
     private readonly coins: Pick<CoinService, 'requireUsablePair'>,
   ) {}
 
-  /** A pair's logs, newest first, for callers who may use the pair. */
-  async list(admin: AdminRow, { coinId, current, pageSize }: TradingLogQuery): Promise<Page<TradingLog>> {
+  /** A pair's logs, newest first, for callers who may use the pair; narrowed by bot, level and time. */
+  async list(admin: AdminRow, { coinId, current, pageSize, robotId, level, from, to }: TradingLogQuery): Promise<Page<TradingLog>> {
     await this.coins.requireUsablePair(admin, coinId);
-    const { rows, total } = await this.repos.tradingLogs.listByCoin(coinId, pageWindow(current, pageSize));
-    return {
-      list: rows.map((r) => ({ id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message: r.message, createdAt: r.createdAt.getTime() })),
-      total,
-      current,
-      pageSize,
-    };
+    const { rows, total } = await this.repos.tradingLogs.listByCoin(coinId, pageWindow(current, pageSize), {
+      ...(robotId !== undefined ? { robotId } : {}),
+      ...(level !== undefined ? { level } : {}),
+      ...(from !== undefined ? { from: new Date(from) } : {}),
+      ...(to !== undefined ? { to: new Date(to) } : {}),
+    });
+    return { list: rows.map(toTradingLog), total, current, pageSize };
   }
 }

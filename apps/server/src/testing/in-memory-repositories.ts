@@ -1,8 +1,19 @@
 import { MAIN_ACCOUNT } from '@makerdesk/contract';
+import { compare, parse } from '@makerdesk/decimal';
+import {
+  applyFill,
+  FINAL_JOURNAL_STATES,
+  positionOf,
+  summarizeFills,
+  type JournalOrder,
+  type LedgerRow,
+  type Position,
+} from '@makerdesk/engine';
 import type { AdminRow } from '../repositories/admin.repository.ts';
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
 import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
 import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
+import { toRobotRecord, type RobotListRow, type RobotRow } from '../repositories/robot.repository.ts';
 import type { PlatformRow } from '../repositories/platform.repository.ts';
 import type { PageWindow, RowPage } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -21,6 +32,10 @@ export interface InMemoryTables {
   credentials: CredentialRow[];
   tradingLogs: TradingLogRow[];
   simKeys: { apiKeyHash: string; secretSealed: string }[];
+  robots: RobotRow[];
+  robotOrders: JournalOrder[];
+  robotFills: (LedgerRow & { id: number; robotId: number; clientOrderId: string; filledAfter: string })[];
+  robotRuns: { id: number; robotId: number; startedAt: Date; stoppedAt: Date | null }[];
 }
 
 export interface InMemoryRepositories {
@@ -33,7 +48,22 @@ export interface InMemoryRepositories {
 }
 
 function emptyTables(): InMemoryTables {
-  return { admins: [], sessions: [], loginLogs: [], resetCodes: [], platforms: [], coins: [], permissions: [], credentials: [], tradingLogs: [], simKeys: [] };
+  return {
+    admins: [],
+    sessions: [],
+    loginLogs: [],
+    resetCodes: [],
+    platforms: [],
+    coins: [],
+    permissions: [],
+    credentials: [],
+    tradingLogs: [],
+    simKeys: [],
+    robots: [],
+    robotOrders: [],
+    robotFills: [],
+    robotRuns: [],
+  };
 }
 
 function page<T>(rows: T[], window: PageWindow): RowPage<T> {
@@ -93,6 +123,12 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         fake.tables.resetCodes = fake.tables.resetCodes.filter((c) => c.adminId !== id);
         fake.tables.permissions = fake.tables.permissions.filter((p) => p.adminId !== id);
         fake.tables.credentials = fake.tables.credentials.filter((c) => c.adminId !== id);
+        const gone = new Set(fake.tables.robots.filter((r) => r.adminId === id).map((r) => r.id));
+        fake.tables.robots = fake.tables.robots.filter((r) => !gone.has(r.id));
+        fake.tables.robotOrders = fake.tables.robotOrders.filter((o) => !gone.has(o.robotId));
+        fake.tables.robotFills = fake.tables.robotFills.filter((f) => !gone.has(f.robotId));
+        fake.tables.robotRuns = fake.tables.robotRuns.filter((r) => !gone.has(r.robotId));
+        for (const log of fake.tables.tradingLogs) if (log.robotId !== null && gone.has(log.robotId)) log.robotId = null;
         for (const log of fake.tables.loginLogs) if (log.adminId === id) log.adminId = null;
         for (const log of fake.tables.tradingLogs) if (log.adminId === id) log.adminId = null;
       },
@@ -220,12 +256,23 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     },
     tradingLogs: {
       async append(entry) {
-        const row: TradingLogRow = { ...entry, id: nextId(), createdAt: now() };
+        const row: TradingLogRow = { ...entry, id: nextId(), createdAt: entry.createdAt ?? now() };
         fake.tables.tradingLogs.push(row);
         return row;
       },
-      async listByCoin(coinId, window) {
-        return page(fake.tables.tradingLogs.filter((l) => l.coinId === coinId).sort((a, b) => b.id - a.id), window);
+      async appendMany(entries) {
+        for (const entry of entries) fake.tables.tradingLogs.push({ ...entry, id: nextId(), createdAt: entry.createdAt ?? now() });
+      },
+      async listByCoin(coinId, window, filter = {}) {
+        const rows = fake.tables.tradingLogs.filter(
+          (l) =>
+            l.coinId === coinId &&
+            (filter.robotId === undefined || l.robotId === filter.robotId) &&
+            (filter.level === undefined || l.level === filter.level) &&
+            (filter.from === undefined || l.createdAt >= filter.from) &&
+            (filter.to === undefined || l.createdAt < filter.to),
+        );
+        return page(rows.sort((a, b) => b.id - a.id), window);
       },
     },
     simKeys: {
@@ -241,6 +288,128 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       },
       async findSealedSecret(apiKeyHash) {
         return fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash)?.secretSealed;
+      },
+    },
+    robots: {
+      async insert(robot) {
+        const row: RobotRow = { ...robot, id: nextId(), state: null, createdAt: now(), updatedAt: now() };
+        fake.tables.robots.push(row);
+        return row;
+      },
+      async update(id, changes) {
+        const row = fake.tables.robots.find((r) => r.id === id);
+        if (row) Object.assign(row, changes);
+        return row;
+      },
+      async findById(id) {
+        const row = fake.tables.robots.find((r) => r.id === id);
+        return row && withPair(row);
+      },
+      async listFor(adminId, coinId) {
+        return robotsWhere((r) => r.adminId === adminId && r.coinId === coinId);
+      },
+      async listRunning() {
+        return robotsWhere((r) => r.status === 'running').map(toRobotRecord);
+      },
+      async get(id) {
+        const row = fake.tables.robots.find((r) => r.id === id);
+        return row ? toRobotRecord(withPair(row)) : null;
+      },
+      async saveState(id, state) {
+        const row = fake.tables.robots.find((r) => r.id === id);
+        if (row) row.state = state ?? null;
+      },
+      async markStopped(id, reason) {
+        const row = fake.tables.robots.find((r) => r.id === id);
+        if (row) Object.assign(row, { status: 'stopped', stopReason: reason, updatedAt: now() });
+        closeRuns((r) => r.robotId === id, now());
+      },
+      async openRun(robotId, at) {
+        if (!fake.tables.robotRuns.some((r) => r.robotId === robotId && r.stoppedAt === null)) fake.tables.robotRuns.push({ id: nextId(), robotId, startedAt: at, stoppedAt: null });
+      },
+      async closeRun(robotId, at) {
+        closeRuns((r) => r.robotId === robotId, at);
+      },
+      async closeAllRuns(at) {
+        closeRuns(() => true, at);
+      },
+      async openRunsForRunning(at) {
+        for (const robot of fake.tables.robots) {
+          if (robot.status === 'running' && !fake.tables.robotRuns.some((r) => r.robotId === robot.id && r.stoppedAt === null)) {
+            fake.tables.robotRuns.push({ id: nextId(), robotId: robot.id, startedAt: at, stoppedAt: null });
+          }
+        }
+      },
+      async runsOf(robotIds) {
+        return fake.tables.robotRuns
+          .filter((r) => robotIds.includes(r.robotId))
+          .sort((a, b) => a.id - b.id)
+          .map((r) => ({ robotId: r.robotId, startedAt: r.startedAt.getTime(), stoppedAt: r.stoppedAt?.getTime() ?? null }));
+      },
+    },
+    robotJournal: {
+      async insert(orders) {
+        for (const o of orders) {
+          if (fake.tables.robotOrders.some((row) => row.clientOrderId === o.clientOrderId)) continue;
+          // As numeric columns do: decimals come back canonical.
+          fake.tables.robotOrders.push({ ...o, price: parse(o.price), amount: parse(o.amount), filledAmount: parse(o.filledAmount), filledValue: parse(o.filledValue) });
+        }
+      },
+      async settle(changes, fills) {
+        await repos.transaction(async () => {
+          for (const change of changes) {
+            const row = fake.tables.robotOrders.find((o) => o.robotId === change.robotId && o.clientOrderId === change.clientOrderId);
+            if (!row) continue;
+            const { filledAmount, filledValue, ...rest } = change.patch;
+            Object.assign(row, rest, filledAmount !== undefined ? { filledAmount: parse(filledAmount) } : {}, filledValue !== undefined ? { filledValue: parse(filledValue) } : {});
+          }
+          for (const fill of fills) {
+            if (fake.tables.robotFills.some((f) => f.clientOrderId === fill.clientOrderId && compare(f.filledAfter, fill.filledAfter) === 0)) continue;
+            const step = applyFill(positionNow(fill.robotId), fill);
+            fake.tables.robotFills.push({
+              id: nextId(),
+              robotId: fill.robotId,
+              clientOrderId: fill.clientOrderId,
+              filledAfter: fill.filledAfter,
+              side: fill.side,
+              price: fill.price,
+              amount: fill.amount,
+              quoteAmount: fill.quoteAmount,
+              fee: fill.fee,
+              realizedPnl: step.realized,
+              positionAfter: step.position.base,
+              avgCostAfter: step.position.avgCost,
+              at: fill.at,
+            });
+          }
+        });
+      },
+      async live(robotId) {
+        return fake.tables.robotOrders.filter((o) => o.robotId === robotId && !FINAL_JOURNAL_STATES.has(o.state)).map((o) => ({ ...o }));
+      },
+      async liveCounts(robotIds) {
+        const counts = new Map<number, number>();
+        for (const o of fake.tables.robotOrders) {
+          if (robotIds.includes(o.robotId) && !FINAL_JOURNAL_STATES.has(o.state)) counts.set(o.robotId, (counts.get(o.robotId) ?? 0) + 1);
+        }
+        return counts;
+      },
+      async figuresData(robotIds, windows) {
+        const result = new Map();
+        for (const id of robotIds) {
+          const fills = fake.tables.robotFills.filter((f) => f.robotId === id);
+          const orders = fake.tables.robotOrders.filter((o) => o.robotId === id);
+          result.set(id, {
+            fills: windows.map((w) => summarizeFills(fills, w)),
+            orders: windows.map((w) => ({
+              placed: orders.filter((o) => o.state !== 'rejected' && o.createdAt >= w.from && o.createdAt <= w.to).length,
+              filled: orders.filter((o) => o.state === 'filled' && o.updatedAt >= w.from && o.updatedAt <= w.to).length,
+              canceled: orders.filter((o) => o.state === 'canceled' && o.updatedAt >= w.from && o.updatedAt <= w.to).length,
+            })),
+            position: positionNow(id),
+          });
+        }
+        return result;
       },
     },
     database: {
@@ -261,6 +430,23 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       }
     },
   };
+
+  function withPair(row: RobotRow): RobotListRow {
+    return { ...row, coinName: fake.tables.coins.find((c) => c.id === row.coinId)?.coinName ?? '' };
+  }
+
+  function robotsWhere(match: (r: RobotRow) => boolean): RobotListRow[] {
+    return fake.tables.robots.filter(match).sort((a, b) => a.id - b.id).map(withPair);
+  }
+
+  function closeRuns(match: (r: InMemoryTables['robotRuns'][number]) => boolean, at: Date): void {
+    for (const run of fake.tables.robotRuns) if (run.stoppedAt === null && match(run)) run.stoppedAt = at;
+  }
+
+  function positionNow(robotId: number): Position {
+    const last = fake.tables.robotFills.filter((f) => f.robotId === robotId).sort((a, b) => b.id - a.id)[0];
+    return positionOf(last);
+  }
 
   function revoke(match: (s: SessionRow) => boolean, at: Date): void {
     for (const session of fake.tables.sessions) {

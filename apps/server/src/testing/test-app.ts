@@ -5,7 +5,9 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
 import { createServices, type Services } from '../services/services.ts';
+import type { EngineWiring } from '../engine/engine-host.ts';
 import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
+import type { PublicVenueFactory } from '../venues/reference-prices.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
@@ -44,6 +46,10 @@ export interface TestAppOptions {
   /** Opens live venues; by default a live key is refused. */
   liveExchange?: LiveExchangeFactory;
   simSeed?: number;
+  /** The bot engine (a recording double in route tests); without it bots are saved and idle. */
+  engine?: EngineWiring;
+  publicVenue?: PublicVenueFactory;
+  metricsToken?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,6 +66,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webDist: options.webDist ?? '/nonexistent',
     simHost,
     ...(options.liveExchange ? { liveExchange: options.liveExchange } : {}),
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
+    metricsToken: options.metricsToken,
   });
   const app = await buildApp(services);
   await app.ready();
@@ -85,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await services.engine.shutdown();
       await simHost.close();
       await database.close();
       await drop();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
 import type { Exchange, OrderBook } from '@makerdesk/exchange';
 import { AppError } from '../http/app-error.ts';
@@ -10,6 +11,24 @@ export const SIM_PLATFORM = 'sim';
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
 
+/** Puts a venue behind its key's rate budget (the engine's RateBudgets.wrap). */
+export type BudgetWrap = (exchange: Exchange, budgetKey: string) => Exchange;
+
+/**
+ * One rate budget per venue key (DESIGN §7): the same key imported twice still shares one. A hash,
+ * so the key itself never shows where budget keys are logged.
+ */
+export function budgetKeyOf(material: Pick<ApiKeyMaterial, 'platformCode' | 'apiKey'>): string {
+  return `${material.platformCode}:${createHash('sha256').update(`${material.platformCode}\0${material.apiKey}`).digest('hex').slice(0, 16)}`;
+}
+
+/** A venue connection as bots and manual calls use it. */
+export interface KeySession {
+  exchange: Exchange;
+  budgetKey: string;
+  simulated: boolean;
+}
+
 /**
  * The one place that turns an imported key into a venue connection: the built-in simulator's account
  * for `sim` keys, a ccxt connection (cached per key version) for live venues.
@@ -21,6 +40,8 @@ export class ExchangeGateway {
     private readonly sim: SimHost,
     private readonly simKeys: SimKeyStore,
     private readonly liveFactory: LiveExchangeFactory,
+    /** Without it calls go straight to the venue; with it, bots and manual calls on a key share its budget. */
+    private readonly wrap?: BudgetWrap,
   ) {}
 
   /**
@@ -38,7 +59,18 @@ export class ExchangeGateway {
     await this.sim.venue.openAccount(material.apiKey);
   }
 
+  /** The key's venue, behind its rate budget when the gateway has one. */
   async forKey(material: ApiKeyMaterial): Promise<Exchange> {
+    return (await this.session(material)).exchange;
+  }
+
+  async session(material: ApiKeyMaterial): Promise<KeySession> {
+    const exchange = await this.open(material);
+    const budgetKey = budgetKeyOf(material);
+    return { exchange: this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+  }
+
+  private async open(material: ApiKeyMaterial): Promise<Exchange> {
     if (material.platformCode === SIM_PLATFORM) {
       await this.prepare(material);
       return this.sim.venue.account(material.apiKey);

@@ -7,6 +7,7 @@ import loginLogsEn from './en_US/loginLogs';
 import menuEn from './en_US/menu';
 import pagesEn from './en_US/pages';
 import pairsEn from './en_US/pairs';
+import type robotsEn from './en_US/robots';
 import tradingEn from './en_US/trading';
 import usersEn from './en_US/users';
 import agreementZh from './zh_CN/agreement';
@@ -49,6 +50,13 @@ export const resources = {
     agreement: agreementZh,
   },
 } as const;
+
+/**
+ * Every namespace's keys, for the typed `t`. A page's own namespace (robots) is not in `resources`:
+ * it ships with the page's lazy chunk and registers itself (features/robots/robots-i18n.ts), so the
+ * sign-in page does not download it.
+ */
+export type Resources = (typeof resources)['en_US'] & { robots: typeof robotsEn };
 
 export type Namespace = keyof (typeof resources)['en_US'];
 export const namespaces = Object.keys(resources.en_US) as Namespace[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountEntries } from './account.entries.ts';
+import { botEntries } from './bots.entries.ts';
 import { catalogue, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
 import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
@@ -35,6 +36,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 3010001, to: 3010001, group: 'system' },
   { from: 3010005, to: 3010005, group: 'system' },
   { from: 3030001, to: 3030002, group: 'queue' },
+  // MakerDesk's own, right after the spec range of their group (bots.entries.ts)
+  { from: 1030034, to: 1030034, group: 'params' },
 ];
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -51,6 +54,7 @@ const rawEntries: CatalogueEntry[] = [
   ...copyTradingEntries,
   ...walletEntries,
   ...systemEntries,
+  ...botEntries,
 ];
 
 const CJK = /[\u3400-\u9fff]/;

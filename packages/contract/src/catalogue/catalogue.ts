@@ -1,5 +1,6 @@
 import type { Lang } from '../envelope.ts';
 import { accountEntries } from './account.entries.ts';
+import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
@@ -22,6 +23,7 @@ const allEntries: CatalogueEntry[] = [
   ...copyTradingEntries,
   ...walletEntries,
   ...systemEntries,
+  ...botEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));

@@ -113,6 +113,8 @@ export const ErrorCode = {
   PASSWORD_MISMATCH: 1030031,
   OLD_PASSWORD_WRONG: 1030032,
   CANNOT_CHANGE_SELF: 1030033,
+  // MakerDesk's own, after the spec's params range (bots.entries.ts)
+  ROBOT_SIMULATION_ONLY: 1030034,
 
   // General
   INVALID_PARAMS: 1050400,

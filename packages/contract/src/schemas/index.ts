@@ -6,3 +6,5 @@ export * from './health.ts';
 export * from './credentials.ts';
 export * from './order.ts';
 export * from './live.ts';
+export * from './robot-configs/index.ts';
+export * from './robot.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
 import { order, orderBookResponse, tradesListResponse, walletBalance } from './order.ts';
+import { robotRuntime } from './robot.ts';
 
 /**
  * `/backend/ws`, what the console sends: `auth` first (the token never goes in the URL, so never
@@ -27,5 +28,8 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trades'), coinId: pairId, data: tradesListResponse }),
   z.object({ type: z.literal('order'), coinId: pairId, data: order }),
   z.object({ type: z.literal('balances'), coinId: pairId, data: z.array(walletBalance) }),
+  // The caller's bots on the pair whose activity changed or that ticked (at most once a second per
+  // pair): their runtime; the console refetches /robot/list for figures when it shows them.
+  z.object({ type: z.literal('robots'), coinId: pairId, data: z.array(z.object({ id: z.number().int(), runtime: robotRuntime })) }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;

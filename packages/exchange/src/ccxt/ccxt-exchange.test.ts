@@ -8,7 +8,7 @@ import { ExchangeError } from '../errors.ts';
 import { BinanceFacade } from '../binance-facade/binance-facade.ts';
 import { FakeVenue } from '../binance-facade/testing/fake-venue.ts';
 import { serveFacade, type FacadeServer } from '../binance-facade/testing/http-server.ts';
-import { createCcxtExchange, type CcxtExchange } from './ccxt-exchange.ts';
+import { CcxtExchange, createCcxtExchange } from './ccxt-exchange.ts';
 import { isOwnClientOrderId, makerDeskClientOrderId } from '../client-order-id.ts';
 
 const KEY = 'ccxt-test-key';
@@ -102,6 +102,15 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
     expect(await kindOf(exchange.cancelOrder('BTC/USDT', order.orderNo))).toBe('order_not_found');
   });
 
+  it('finds an order by its client order id, open or finished, and answers null for an id the venue does not know', async () => {
+    const clientOrderId = makerDeskClientOrderId('b42');
+    const order = await exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: '28500', amount: '0.01', clientOrderId });
+    expect(await exchange.fetchOrderByClientId('BTC/USDT', clientOrderId)).toMatchObject({ orderNo: order.orderNo, clientOrderId, status: 'pending' });
+    await exchange.cancelOrder('BTC/USDT', order.orderNo);
+    expect(await exchange.fetchOrderByClientId('BTC/USDT', clientOrderId)).toMatchObject({ orderNo: order.orderNo, clientOrderId, status: 'canceled' });
+    expect(await exchange.fetchOrderByClientId('BTC/USDT', makerDeskClientOrderId('b42'))).toBeNull();
+  });
+
   it('refuses an order that would trade with the account’s own resting order', async () => {
     const resting = await exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: '29000', amount: '0.01', clientOrderId: makerDeskClientOrderId('bot1') });
     const sell = (price: string | undefined, amount: string, tradeType: 'limit' | 'market' = 'limit') =>
@@ -153,6 +162,36 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
     const trades = events.filter((e) => e.type === 'trades');
     expect(trades.flatMap((e) => (e.type === 'trades' ? e.trades.map((t) => t.id) : []))).toEqual(expect.arrayContaining(['101', '102']));
     expect(new Set(trades.flatMap((e) => (e.type === 'trades' ? e.trades.map((t) => t.id) : []))).size).toBe(trades.flatMap((e) => (e.type === 'trades' ? e.trades : [])).length);
+  });
+});
+
+describe('CcxtExchange.fetchOrderByClientId on a venue without a client-id lookup', () => {
+  const order = (id: string, clientOrderId: string, status: string) => ({
+    id,
+    clientOrderId,
+    symbol: 'BTC/USDT',
+    type: 'limit',
+    side: 'buy',
+    status,
+    price: 100,
+    amount: 1,
+    filled: status === 'closed' ? 1 : 0,
+    cost: status === 'closed' ? 100 : 0,
+    timestamp: 1,
+    info: {},
+  });
+  const venue = {
+    id: 'othervenue',
+    has: { fetchOrders: true },
+    fetchOpenOrders: async () => [order('1', 'open-one', 'open')],
+    fetchOrders: async () => [order('1', 'open-one', 'open'), order('2', 'done-one', 'closed')],
+  };
+  const generic = new CcxtExchange(venue as unknown as ConstructorParameters<typeof CcxtExchange>[0]);
+
+  it('searches the open orders, then the finished ones', async () => {
+    expect(await generic.fetchOrderByClientId('BTC/USDT', 'open-one')).toMatchObject({ orderNo: '1', status: 'pending' });
+    expect(await generic.fetchOrderByClientId('BTC/USDT', 'done-one')).toMatchObject({ orderNo: '2', status: 'filled' });
+    expect(await generic.fetchOrderByClientId('BTC/USDT', 'nobody')).toBeNull();
   });
 });
 

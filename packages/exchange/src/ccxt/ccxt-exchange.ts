@@ -169,6 +169,25 @@ export class CcxtExchange implements Exchange {
     return parseOrder(await this.call(() => this.venue.fetchOrder(orderNo, symbol)), symbol, this.now());
   }
 
+  /**
+   * By client order id: Binance looks it up itself (`origClientOrderId`); elsewhere the open orders,
+   * then the recent finished ones, are searched. Null when the venue does not know the id.
+   */
+  async fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null> {
+    if (this.venue.id === 'binance') {
+      try {
+        const found = await this.call(() => this.venue.fetchOrder('', symbol, { origClientOrderId: clientOrderId }));
+        return parseOrder(found, symbol, this.now());
+      } catch (err) {
+        if (err instanceof ExchangeError && err.kind === 'order_not_found') return null;
+        throw err;
+      }
+    }
+    const open = (await this.fetchOpenOrders(symbol)).find((o) => o.clientOrderId === clientOrderId);
+    if (open) return open;
+    return (await this.fetchClosedOrders(symbol)).find((o) => o.clientOrderId === clientOrderId) ?? null;
+  }
+
   /** Newest first. */
   async fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
     const trades = await this.call(() => this.venue.fetchMyTrades(symbol, undefined, options.limit));

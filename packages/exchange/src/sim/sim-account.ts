@@ -160,6 +160,14 @@ export class SimAccount extends SimMarketData implements Exchange {
     });
   }
 
+  fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null> {
+    return this.answer(() => {
+      const pair = this.core.pair(symbol);
+      const order = this.user.orderByClientId(symbol, clientOrderId);
+      return order === undefined ? null : orderView(pair.setup, order);
+    });
+  }
+
   /** Newest first; `side` is this account's side, the fee is in the asset it received. */
   fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
     return this.answer(() => {

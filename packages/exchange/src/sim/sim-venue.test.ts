@@ -120,6 +120,17 @@ describe('SimVenue orders', () => {
     expect(book.bids).toContainEqual(['60000.00', '0.01000']);
   });
 
+  it('finds an account’s order by client order id, open or closed, and only its own', async () => {
+    const { alice, bob } = setup();
+    const placed = await alice.placeOrder(order('BTC/USDT', 'buy', '0.01', '60000', 'by-id-1'));
+    expect(await alice.fetchOrderByClientId('BTC/USDT', 'by-id-1')).toEqual(placed);
+    expect(await bob.fetchOrderByClientId('BTC/USDT', 'by-id-1')).toBeNull();
+    const canceled = await alice.cancelOrder('BTC/USDT', placed.orderNo);
+    expect(await alice.fetchOrderByClientId('BTC/USDT', 'by-id-1')).toEqual(canceled);
+    expect(await alice.fetchOrderByClientId('BTC/USDT', 'never-sent')).toBeNull();
+    expect(await rejection(alice.fetchOrderByClientId('NOPE/USDT', 'by-id-1'))).toMatchObject({ kind: 'unknown_symbol' });
+  });
+
   it('fills a crossing order against the background liquidity and charges the taker fee in what it receives', async () => {
     const { alice } = setup();
     const [bestAsk] = (await alice.fetchOrderBook('ETH/USDT', 1)).asks;

@@ -89,6 +89,15 @@ describe('live messages into the query cache', () => {
     });
   });
 
+  it('shows a pushed bot activity at once and fetches the list again for its figures', () => {
+    const runtime = (activity: 'active' | 'throttled', openOrders: number) => ({ activity, lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders });
+    const robots = JSON.stringify(['robots', 1, 'list']);
+    const cache = new Map<string, unknown>([[robots, [{ id: 3, runtime: runtime('active', 4) }, { id: 4, runtime: runtime('active', 2) }]]]);
+    const invalidated = applyAll(cacheChangesFor(message({ type: 'robots', coinId: 1, data: [{ id: 3, runtime: runtime('throttled', 0) }] })), cache);
+    expect(cache.get(robots)).toEqual([{ id: 3, runtime: runtime('throttled', 0) }, { id: 4, runtime: runtime('active', 2) }]);
+    expect(invalidated).toEqual([robots]);
+  });
+
   it('leaves queries that never loaded alone', () => {
     const cache = new Map<string, unknown>();
     applyAll(cacheChangesFor(message({ type: 'order', coinId: 1, data: order('A', 'pending') })), cache);

@@ -1,4 +1,4 @@
-import { liveServerMessage, type LiveServerMessage } from '@makerdesk/contract';
+import { liveServerMessage, type LiveServerMessage, type RobotDto } from '@makerdesk/contract';
 import { isPositive } from '@/lib/numbers';
 import { orderBookQueryKey } from '../api/get-order-book';
 import { historyOrdersQueryKey } from '../api/get-history-orders';
@@ -7,6 +7,7 @@ import { openOrdersQueryKey } from '../api/get-open-orders';
 import { priceQueryKey } from '../api/get-price';
 import { PUBLIC_TRADES_LIMIT, publicTradesQueryKey } from '../api/get-public-trades';
 import { walletQueryKey } from '../api/get-wallet';
+import { robotsQueryKey } from '../query-keys';
 import type { Balance, Order, OrderBook, Price, PublicTrade, Wallet } from '../types';
 
 /** What `/backend/ws` sends after `{type:'auth'}` and `{type:'subscribe', coinId}`. */
@@ -72,6 +73,15 @@ export function cacheChangesFor(message: LiveMessage): CacheChange[] {
       const { coinId, data } = message;
       const find = (asset: string, fallback: Balance) => data.find((b) => b.asset === asset) ?? fallback;
       return [set<Wallet>(walletQueryKey(coinId), (old) => ({ base: find(old.base.asset, old.base), quote: find(old.quote.asset, old.quote), balances: data }))];
+    }
+    case 'robots': {
+      // A bot's activity shows at once; its figures come with the list, fetched again.
+      const { coinId, data } = message;
+      const runtimes = new Map(data.map((r) => [r.id, r.runtime]));
+      return [
+        set<RobotDto[]>(robotsQueryKey(coinId), (old) => old.map((robot) => ({ ...robot, runtime: runtimes.get(robot.id) ?? robot.runtime }))),
+        { kind: 'invalidate', queryKey: robotsQueryKey(coinId) },
+      ];
     }
     default:
       return [];

@@ -174,6 +174,11 @@ class FakeAccount implements Exchange {
     return { ...order };
   }
 
+  async fetchOrderByClientId(symbol: string, clientOrderId: string) {
+    const order = this.orders.find((o) => o.symbol === symbol && o.clientOrderId === clientOrderId);
+    return order ? { ...order } : null;
+  }
+
   async fetchMyTrades(symbol: string, options: { limit?: number } = {}) {
     return this.trades
       .filter((t) => t.symbol === symbol)

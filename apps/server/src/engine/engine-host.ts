@@ -1,0 +1,149 @@
+import type { RobotRuntime } from '@makerdesk/contract';
+import type {
+  BotEngineApi,
+  Clock,
+  EngineDeps,
+  EngineObserver,
+  RateBudgets,
+  ReferencePrices,
+  StrategyRegistry,
+  VenueSessions,
+} from '@makerdesk/engine';
+import type { Repositories } from '../repositories/repositories.ts';
+import { EngineMetrics } from './engine-metrics.ts';
+import { RobotLiveHub } from './robot-live.ts';
+import { BatchedTradingLogSink } from './trading-log-sink.ts';
+
+/** The engine package's `createBotEngine`. */
+export type EngineFactory = (deps: EngineDeps) => BotEngineApi;
+
+/** What main.ts hands the server to run bots: the engine, its strategies and the shared rate budgets. */
+export interface EngineWiring {
+  create: EngineFactory;
+  strategies: StrategyRegistry;
+  /** Shared with the exchange gateway, so manual calls and bots on one key draw on one budget. */
+  budgets: RateBudgets;
+  clock?: Clock;
+}
+
+export interface EngineHostDeps {
+  repos: Pick<Repositories, 'robots' | 'robotJournal' | 'tradingLogs'>;
+  venues: VenueSessions;
+  references: ReferencePrices & { close?(): Promise<void> };
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** Process metrics (memory, CPU, event loop) beside the engine's; off in tests. */
+  processMetrics?: boolean;
+  now?: () => number;
+}
+
+export const IDLE_RUNTIME: RobotRuntime = {
+  activity: 'idle',
+  lastTickAt: null,
+  nextTickAt: null,
+  consecutiveFailures: 0,
+  throttledUntil: null,
+  openOrders: 0,
+};
+
+/** Every observer hears every report; one that throws never reaches the engine. */
+export function fanOut(observers: EngineObserver[]): EngineObserver {
+  const each = <K extends keyof EngineObserver>(key: K) =>
+    ((...args: unknown[]) => {
+      for (const observer of observers) {
+        try {
+          (observer[key] as ((...a: unknown[]) => void) | undefined)?.(...args);
+        } catch {
+          // Metrics and live updates are best effort.
+        }
+      }
+    }) as NonNullable<EngineObserver[K]>;
+  return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), order: each('order'), venueError: each('venueError') };
+}
+
+/**
+ * Runs the bot engine inside the server: gives it the repositories as its ports (robot store,
+ * order journal, a batched trading-log sink), the venue sessions and reference prices, and listens
+ * to it for /backend/metrics and the WebSocket. Started after the simulator host, shut down before
+ * it. Without wiring (a build without the engine) bots are saved but never run, and say so (idle).
+ */
+export class EngineHost implements BotEngineApi {
+  readonly metrics: EngineMetrics;
+  readonly live: RobotLiveHub;
+  readonly logs: BatchedTradingLogSink;
+  private readonly engine: BotEngineApi | null;
+  private readonly now: () => number;
+  private started = false;
+
+  constructor(
+    private readonly deps: EngineHostDeps,
+    wiring?: EngineWiring,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.metrics = new EngineMetrics({ processMetrics: deps.processMetrics ?? false });
+    this.live = new RobotLiveHub(
+      async (id) => {
+        const robot = await deps.repos.robots.findById(id);
+        return robot ? { coinId: robot.coinId, adminId: robot.adminId } : null;
+      },
+      (id) => this.runtime(id),
+    );
+    this.logs = new BatchedTradingLogSink(deps.repos.tradingLogs, {
+      onError: (err, dropped) => deps.log?.error({ err, dropped }, 'trading log write failed'),
+    });
+    this.engine = wiring
+      ? wiring.create({
+          robots: deps.repos.robots,
+          journal: deps.repos.robotJournal,
+          logs: this.logs,
+          venues: deps.venues,
+          references: deps.references,
+          strategies: wiring.strategies,
+          budgets: wiring.budgets,
+          ...(wiring.clock ? { clock: wiring.clock } : {}),
+          observer: fanOut([this.metrics, this.live]),
+        })
+      : null;
+  }
+
+  /** False in a build without the engine: bots are stored and shown idle. */
+  get runsBots(): boolean {
+    return this.engine !== null;
+  }
+
+  /** Resumes every bot switched on (their uptime runs again from now), then lets the engine reconcile and schedule them. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.deps.repos.robots.openRunsForRunning(new Date(this.now()));
+    if (!this.engine) {
+      this.deps.log?.warn({}, 'bot engine not configured: bots are saved but do not run');
+      return;
+    }
+    await this.engine.start();
+  }
+
+  async apply(robotId: number): Promise<void> {
+    this.live.touch(robotId);
+    await this.engine?.apply(robotId);
+  }
+
+  runtime(robotId: number): RobotRuntime {
+    return this.engine?.runtime(robotId) ?? IDLE_RUNTIME;
+  }
+
+  /** The engine first (no new orders, quoting bots' orders cancelled), then uptime closed, logs flushed, reference venues closed. */
+  async shutdown(): Promise<void> {
+    try {
+      await this.engine?.shutdown();
+    } finally {
+      this.live.close();
+      if (this.started) await this.deps.repos.robots.closeAllRuns(new Date(this.now())).catch((err: unknown) => this.deps.log?.error({ err }, 'closing bot runs failed'));
+      await this.logs.close();
+      await this.deps.references.close?.();
+    }
+  }
+}
+
+export function createEngineHost(deps: EngineHostDeps, wiring?: EngineWiring): EngineHost {
+  return new EngineHost(deps, wiring);
+}

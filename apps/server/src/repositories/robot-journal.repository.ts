@@ -1,0 +1,210 @@
+import { parse } from '@makerdesk/decimal';
+import {
+  applyFill,
+  EMPTY_SUMMARY,
+  FINAL_JOURNAL_STATES,
+  NO_ORDERS,
+  positionOf,
+  type FillRecord,
+  type FillSummary,
+  type FiguresWindow,
+  type JournalOrder,
+  type JournalPatch,
+  type OrderCounts,
+  type OrderJournal,
+  type Position,
+} from '@makerdesk/engine';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { robotFills, robotOrders } from '../db/schema.ts';
+
+type OrderRow = typeof robotOrders.$inferSelect;
+const FINAL = [...FINAL_JOURNAL_STATES];
+
+function toJournalOrder(row: OrderRow): JournalOrder {
+  return {
+    robotId: row.robotId,
+    clientOrderId: row.clientOrderId,
+    tag: row.tag,
+    symbol: row.symbol,
+    side: row.side,
+    price: parse(row.price),
+    amount: parse(row.amount),
+    timeInForce: row.timeInForce,
+    state: row.state,
+    orderNo: row.orderNo,
+    filledAmount: parse(row.filledAmount),
+    filledValue: parse(row.filledValue),
+    error: row.error,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+function patchColumns(patch: JournalPatch): Partial<typeof robotOrders.$inferInsert> {
+  const { updatedAt, ...rest } = patch;
+  return { ...rest, ...(updatedAt !== undefined ? { updatedAt: new Date(updatedAt) } : {}) };
+}
+
+/** What the figures of a list of bots are made of, per bot and per window (in the order asked). */
+export interface FiguresData {
+  fills: FillSummary[];
+  orders: OrderCounts[];
+  position: Position;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const num = (value: unknown) => parse(String(value ?? '0'));
+
+/**
+ * The engine's order journal and the bots' fill ledger. `settle` writes state changes and fills in
+ * one transaction; a fill seen twice (same client order id and filled amount after it) is kept once,
+ * and each new fill carries the realised P&L, position and average cost the ledger gives it.
+ */
+export class RobotJournalRepository implements OrderJournal {
+  constructor(private readonly db: Db) {}
+
+  async insert(orders: JournalOrder[]): Promise<void> {
+    if (orders.length === 0) return;
+    // Idempotent by client order id: reconciliation inserts what it adopts whether or not a row exists.
+    await this.db
+      .insert(robotOrders)
+      .values(orders.map((o) => ({ ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt) })))
+      .onConflictDoNothing({ target: robotOrders.clientOrderId });
+  }
+
+  async settle(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[], fills: FillRecord[]): Promise<void> {
+    if (changes.length === 0 && fills.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const change of changes) {
+        const set = patchColumns(change.patch);
+        if (Object.keys(set).length === 0) continue;
+        await tx
+          .update(robotOrders)
+          .set(set)
+          .where(and(eq(robotOrders.robotId, change.robotId), eq(robotOrders.clientOrderId, change.clientOrderId)));
+      }
+      const positions = new Map<number, Position>();
+      for (const fill of fills) {
+        let position = positions.get(fill.robotId);
+        if (!position) {
+          const [last] = await tx
+            .select({ positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
+            .from(robotFills)
+            .where(eq(robotFills.robotId, fill.robotId))
+            .orderBy(desc(robotFills.id))
+            .limit(1);
+          position = positionOf(last && { positionAfter: parse(last.positionAfter), avgCostAfter: last.avgCostAfter === null ? null : parse(last.avgCostAfter) });
+        }
+        const step = applyFill(position, fill);
+        const inserted = await tx
+          .insert(robotFills)
+          .values({
+            robotId: fill.robotId,
+            clientOrderId: fill.clientOrderId,
+            filledAfter: fill.filledAfter,
+            side: fill.side,
+            price: fill.price,
+            amount: fill.amount,
+            quoteAmount: fill.quoteAmount,
+            fee: fill.fee,
+            realizedPnl: step.realized,
+            positionAfter: step.position.base,
+            avgCostAfter: step.position.avgCost,
+            at: new Date(fill.at),
+          })
+          .onConflictDoNothing()
+          .returning({ id: robotFills.id });
+        positions.set(fill.robotId, inserted.length > 0 ? step.position : position);
+      }
+    });
+  }
+
+  async live(robotId: number): Promise<JournalOrder[]> {
+    const rows = await this.db
+      .select()
+      .from(robotOrders)
+      .where(and(eq(robotOrders.robotId, robotId), notInArray(robotOrders.state, FINAL)))
+      .orderBy(robotOrders.id);
+    return rows.map(toJournalOrder);
+  }
+
+  /** Open orders per bot as the journal has them (not final), for many bots at once. */
+  async liveCounts(robotIds: number[]): Promise<Map<number, number>> {
+    if (robotIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ robotId: robotOrders.robotId, n: sql<number>`count(*)::int` })
+      .from(robotOrders)
+      .where(and(inArray(robotOrders.robotId, robotIds), notInArray(robotOrders.state, FINAL)))
+      .groupBy(robotOrders.robotId);
+    return new Map(rows.map((r) => [r.robotId, Number(r.n)]));
+  }
+
+  /**
+   * The figures' raw material for many bots in three aggregated selects, whatever their number:
+   * fill sums per window, order counts per window, and each bot's position after its latest fill.
+   */
+  async figuresData(robotIds: number[], windows: FiguresWindow[]): Promise<Map<number, FiguresData>> {
+    const result = new Map<number, FiguresData>();
+    if (robotIds.length === 0) return result;
+    for (const id of robotIds) result.set(id, { fills: windows.map(() => EMPTY_SUMMARY), orders: windows.map(() => NO_ORDERS), position: positionOf(null) });
+
+    const fillColumns = windows.flatMap((w, i) => {
+      const inWindow = sql`at >= ${iso(w.from)}::timestamptz and at <= ${iso(w.to)}::timestamptz`;
+      return [
+        sql`count(*) filter (where ${inWindow}) as ${sql.raw(`n${i}`)}`,
+        sql`coalesce(sum(amount) filter (where ${inWindow} and side = 'buy'), 0)::text as ${sql.raw(`bb${i}`)}`,
+        sql`coalesce(sum(amount) filter (where ${inWindow} and side = 'sell'), 0)::text as ${sql.raw(`sb${i}`)}`,
+        sql`coalesce(sum(quote_amount) filter (where ${inWindow} and side = 'buy'), 0)::text as ${sql.raw(`bq${i}`)}`,
+        sql`coalesce(sum(quote_amount) filter (where ${inWindow} and side = 'sell'), 0)::text as ${sql.raw(`sq${i}`)}`,
+        sql`coalesce(sum(fee) filter (where ${inWindow}), 0)::text as ${sql.raw(`fe${i}`)}`,
+        sql`coalesce(sum(realized_pnl) filter (where ${inWindow}), 0)::text as ${sql.raw(`re${i}`)}`,
+      ];
+    });
+    const ids = sql.join(robotIds.map((id) => sql`${id}`), sql`, `);
+    const fillRows = await this.rows(sql`select robot_id, ${sql.join(fillColumns, sql`, `)} from ${robotFills} where robot_id in (${ids}) group by robot_id`);
+    for (const row of fillRows) {
+      const data = result.get(Number(row.robot_id));
+      if (!data) continue;
+      data.fills = windows.map((_, i) => ({
+        count: Number(row[`n${i}`]),
+        boughtBase: num(row[`bb${i}`]),
+        soldBase: num(row[`sb${i}`]),
+        boughtQuote: num(row[`bq${i}`]),
+        soldQuote: num(row[`sq${i}`]),
+        fees: num(row[`fe${i}`]),
+        realized: num(row[`re${i}`]),
+      }));
+    }
+
+    const orderColumns = windows.flatMap((w, i) => {
+      const from = sql`${iso(w.from)}::timestamptz`;
+      const to = sql`${iso(w.to)}::timestamptz`;
+      return [
+        sql`count(*) filter (where created_at >= ${from} and created_at <= ${to} and state <> 'rejected') as ${sql.raw(`p${i}`)}`,
+        sql`count(*) filter (where state = 'filled' and updated_at >= ${from} and updated_at <= ${to}) as ${sql.raw(`f${i}`)}`,
+        sql`count(*) filter (where state = 'canceled' and updated_at >= ${from} and updated_at <= ${to}) as ${sql.raw(`c${i}`)}`,
+      ];
+    });
+    const orderRows = await this.rows(sql`select robot_id, ${sql.join(orderColumns, sql`, `)} from ${robotOrders} where robot_id in (${ids}) group by robot_id`);
+    for (const row of orderRows) {
+      const data = result.get(Number(row.robot_id));
+      if (data) data.orders = windows.map((_, i) => ({ placed: Number(row[`p${i}`]), filled: Number(row[`f${i}`]), canceled: Number(row[`c${i}`]) }));
+    }
+
+    const lastRows = await this.rows(
+      sql`select distinct on (robot_id) robot_id, position_after::text as position_after, avg_cost_after::text as avg_cost_after
+          from ${robotFills} where robot_id in (${ids}) order by robot_id, id desc`,
+    );
+    for (const row of lastRows) {
+      const data = result.get(Number(row.robot_id));
+      if (data) data.position = positionOf({ positionAfter: num(row.position_after), avgCostAfter: row.avg_cost_after === null ? null : num(row.avg_cost_after) });
+    }
+    return result;
+  }
+
+  private async rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+    const answer = (await this.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    return answer.rows;
+  }
+}

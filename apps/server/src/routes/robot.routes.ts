@@ -1,0 +1,44 @@
+import {
+  paths,
+  robot,
+  robotByIdQuery,
+  robotDetail,
+  robotFiguresResponse,
+  robotIdParams,
+  robotInitListQuery,
+  robotInitListResponse,
+  robotListQuery,
+  robotListResponse,
+  robotUpdateRequest,
+  robotUpdateResponse,
+} from '@makerdesk/contract';
+import { principalOf, signedIn } from '../http/auth-guard.ts';
+import { ok } from '../http/envelope.ts';
+import { replies, type RoutePlugin } from './route-kit.ts';
+
+/** Spec §7 robot calls. The static paths (list, update, init/list, detail, 1h, today) are matched before `/robot/:id`. */
+export const robotRoutes: RoutePlugin = (app, { auth, robots }) => {
+  const guard = signedIn(auth);
+  const tags = ['robot'];
+  app.get(paths.robotList, { preHandler: guard, schema: { tags, summary: "The caller's bots on a pair, with runtime and figures", querystring: robotListQuery, response: replies(robotListResponse) } }, async (request) =>
+    ok(await robots.list(principalOf(request).admin, request.query.coinId)),
+  );
+  app.put(paths.robotUpdate, { preHandler: guard, schema: { tags, summary: 'Create or change a bot, switch it on or off', body: robotUpdateRequest, response: replies(robotUpdateResponse) } }, async (request) =>
+    ok(await robots.update(principalOf(request).admin, request.body)),
+  );
+  app.get(paths.robotInitList, { preHandler: guard, schema: { tags, summary: 'Bot types with config schema and defaults for the pair', querystring: robotInitListQuery, response: replies(robotInitListResponse) } }, async (request) =>
+    ok(await robots.typeList(principalOf(request).admin, request.query.coinId)),
+  );
+  app.get(paths.robotDetail, { preHandler: guard, schema: { tags, summary: 'A bot with its open orders and recent log', params: robotIdParams, response: replies(robotDetail) } }, async (request) =>
+    ok(await robots.detail(principalOf(request).admin, request.params.id)),
+  );
+  app.get(paths.robotLastHour, { preHandler: guard, schema: { tags, summary: "A bot's figures of the last hour", params: robotIdParams, querystring: robotByIdQuery, response: replies(robotFiguresResponse) } }, async (request) =>
+    ok(await robots.lastHour(principalOf(request).admin, request.params.id, request.query.coinId)),
+  );
+  app.get(paths.robotToday, { preHandler: guard, schema: { tags, summary: "A bot's figures since 00:00 UTC", params: robotIdParams, querystring: robotByIdQuery, response: replies(robotFiguresResponse) } }, async (request) =>
+    ok(await robots.today(principalOf(request).admin, request.params.id, request.query.coinId)),
+  );
+  app.get(paths.robotById, { preHandler: guard, schema: { tags, summary: 'A bot with runtime and figures', params: robotIdParams, querystring: robotByIdQuery, response: replies(robot) } }, async (request) =>
+    ok(await robots.get(principalOf(request).admin, request.params.id, request.query.coinId)),
+  );
+};

@@ -1,0 +1,299 @@
+import {
+  ErrorCode,
+  robotConfigJsonSchema,
+  robotTypeKeys,
+  robotTypes,
+  SCHEDULED_START_MIN_MINUTES,
+  SMART_TARGET_MIN_MINUTES,
+  type Coin,
+  type FieldError,
+  type PairDefaults,
+  type RobotDetailDto,
+  type RobotDto,
+  type RobotFigures,
+  type RobotTypeItem,
+  type RobotTypeKey,
+  type RobotUpdateRequest,
+} from '@makerdesk/contract';
+import { add, compare, div, isDecimal } from '@makerdesk/decimal';
+import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
+import { isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+import { toOrderDto } from '../orders/order-mapper.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { RobotChanges, RobotListRow } from '../repositories/robot.repository.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
+import type { ExchangeGateway, KeySession } from '../venues/exchange-gateway.ts';
+import type { AdminRow } from './admin-mapper.ts';
+import type { CoinService } from './coin.service.ts';
+import type { CredentialService } from './credential.service.ts';
+import { toTradingLog } from './trading-log.service.ts';
+
+/** The client order id scope of a bot's orders (`makerDeskClientOrderId`), so its detail shows its own orders only. */
+export function robotScope(robotId: number): string {
+  return `b${robotId}`;
+}
+
+const SMART_TYPES: ReadonlySet<RobotTypeKey> = new Set(['smart_sell', 'smart_buy']);
+const RECENT_LOGS = 50;
+export const SCHEDULED_START_TEXT = `The scheduled start must be at least ${SCHEDULED_START_MIN_MINUTES} minute from now`;
+export const SMART_TARGET_TEXT = `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start`;
+
+/** Defaults for a pair whose market or price cannot be read (no pair asked, no key, venue down). */
+export function fallbackPair(symbol = 'BTC/USDT', price = '1'): PairDefaults {
+  return { symbol, price, pricePrecision: 4, amountPrecision: 4, minAmount: '0.0001', minNotional: '1' };
+}
+
+type TypeRegistry = Record<RobotTypeKey, (typeof robotTypes)[RobotTypeKey]>;
+
+/**
+ * Bots (spec §7 robot calls): every account sees and changes only its own bots, on pairs it may use
+ * (restricted accounts: the pairs bound to them). Saving checks the type's config schema (spec §5
+ * bounds and texts), the start and target times, and DESIGN §8 (simulation-only types need a
+ * simulator key), then hands the change to the engine.
+ */
+export class RobotService {
+  constructor(
+    private readonly repos: Pick<Repositories, 'robots' | 'robotJournal' | 'tradingLogs' | 'transaction'>,
+    private readonly coins: Pick<CoinService, 'requireUsablePair'>,
+    private readonly credentials: Pick<CredentialService, 'materialFor'>,
+    private readonly gateway: Pick<ExchangeGateway, 'session'>,
+    private readonly engine: Pick<BotEngineApi, 'apply' | 'runtime'>,
+    private readonly now: () => number = Date.now,
+    private readonly types: TypeRegistry = robotTypes,
+  ) {}
+
+  async list(admin: AdminRow, coinId: number): Promise<RobotDto[]> {
+    const coin = await this.coins.requireUsablePair(admin, coinId);
+    const rows = await this.repos.robots.listFor(admin.id, coinId);
+    if (rows.length === 0) return [];
+    return this.dtos(rows, await this.mid(admin, coin));
+  }
+
+  async get(admin: AdminRow, id: number, coinId?: number): Promise<RobotDto> {
+    const { row, coin } = await this.owned(admin, id, coinId);
+    const [dto] = await this.dtos([row], await this.mid(admin, coin));
+    return dto!;
+  }
+
+  async lastHour(admin: AdminRow, id: number, coinId?: number): Promise<RobotFigures> {
+    return (await this.get(admin, id, coinId)).figures.lastHour;
+  }
+
+  async today(admin: AdminRow, id: number, coinId?: number): Promise<RobotFigures> {
+    return (await this.get(admin, id, coinId)).figures.today;
+  }
+
+  /** The bot, its own open orders on the venue (by its client order id scope) and its recent log. */
+  async detail(admin: AdminRow, id: number): Promise<RobotDetailDto> {
+    const { row, coin } = await this.owned(admin, id);
+    const session = await this.session(admin, coin.coinId);
+    const [open, logs] = await Promise.all([
+      venueCall(() => session.exchange.fetchOpenOrders(coin.coinName)),
+      this.repos.tradingLogs.listByCoin(coin.coinId, { limit: RECENT_LOGS, offset: 0 }, { robotId: id }),
+    ]);
+    const [dto] = await this.dtos([row], await this.midOf(session.exchange, coin.coinName));
+    return {
+      ...dto!,
+      openOrders: open.filter((o) => isOwnClientOrderId(o.clientOrderId, robotScope(id))).map(toOrderDto),
+      recentLogs: logs.rows.map(toTradingLog),
+    };
+  }
+
+  /** PUT /robot/update: creates (no id) or changes a bot, then the engine picks the change up. */
+  async update(admin: AdminRow, req: RobotUpdateRequest): Promise<{ id: number }> {
+    const coin = await this.coins.requireUsablePair(admin, req.coinId);
+    const existing = req.id !== undefined ? (await this.owned(admin, req.id, req.coinId)).row : undefined;
+    const material = await this.credentials.materialFor(admin, req.coinId);
+    if (!material) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    const definition = this.types[req.type];
+    if (definition.simulationOnly && material.platformCode !== 'sim') throw new AppError(ErrorCode.ROBOT_SIMULATION_ONLY);
+
+    const parsed = definition.config.safeParse(req.config);
+    if (!parsed.success) {
+      throw configError(parsed.error.issues.map((i) => ({ field: ['config', ...i.path].join('.'), message: i.message })));
+    }
+    const config = parsed.data as Record<string, unknown>;
+    const now = this.now();
+    const switchingOn = req.status === 'running' && existing?.status !== 'running';
+    const startAt = req.startMode === 'scheduled' ? (req.startAt ?? null) : null;
+    const startChanged = switchingOn || req.startMode !== existing?.startMode || startAt !== (existing?.startAt?.getTime() ?? null);
+    const issues: FieldError[] = [];
+    if (req.status === 'running' && startAt !== null && startChanged && startAt < now + SCHEDULED_START_MIN_MINUTES * 60_000) {
+      issues.push({ field: 'startAt', message: SCHEDULED_START_TEXT });
+    }
+    if (SMART_TYPES.has(req.type) && req.status === 'running') {
+      const targetAt = Number(config.targetAt);
+      const targetChanged = startChanged || targetAt !== Number(existing?.config.targetAt);
+      if (targetChanged && targetAt < (startAt ?? now) + SMART_TARGET_MIN_MINUTES * 60_000) issues.push({ field: 'config.targetAt', message: SMART_TARGET_TEXT });
+    }
+    if (issues.length > 0) throw configError(issues);
+
+    const at = new Date(now);
+    const values = {
+      coinId: req.coinId,
+      credentialId: material.id,
+      type: req.type,
+      config,
+      status: req.status,
+      startMode: req.startMode,
+      startAt: startAt === null ? null : new Date(startAt),
+      priceMode: req.priceMode,
+      description: req.description ?? existing?.description ?? '',
+    };
+    const id = await this.repos.transaction(async (tx) => {
+      let robotId: number;
+      let message: string;
+      if (!existing) {
+        const row = await tx.robots.insert({ ...values, adminId: admin.id, stopReason: null, startedAt: req.status === 'running' ? at : null });
+        robotId = row.id;
+        message = `${definition.name} bot #${robotId} created ${req.status === 'running' ? 'and switched on' : 'switched off'} by ${admin.account}`;
+      } else {
+        robotId = existing.id;
+        const changes: RobotChanges = { ...values, updatedAt: at };
+        if (existing.type !== req.type) changes.state = null;
+        if (switchingOn) Object.assign(changes, { startedAt: at, stopReason: null });
+        if (req.status === 'stopped' && existing.status === 'running') changes.stopReason = `Stopped by ${admin.account}`;
+        await tx.robots.update(robotId, changes);
+        message = switchingOn
+          ? `Bot #${robotId} switched on by ${admin.account}`
+          : req.status === 'stopped' && existing.status === 'running'
+            ? `Bot #${robotId} switched off by ${admin.account}`
+            : `Bot #${robotId} changed by ${admin.account}`;
+      }
+      // A scheduled bot's uptime starts at its start time.
+      if (req.status === 'running') await tx.robots.openRun(robotId, startAt !== null && startAt > now ? new Date(startAt) : at);
+      else await tx.robots.closeRun(robotId, at);
+      await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', message, createdAt: at });
+      return robotId;
+    });
+    try {
+      await this.engine.apply(id);
+    } catch (err) {
+      await this.repos.tradingLogs.append({
+        coinId: coin.coinId,
+        adminId: admin.id,
+        robotId: id,
+        level: 'error',
+        message: `The engine could not take the change of bot #${id} up: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+    return { id };
+  }
+
+  /** GET /robot/init/list: every type the engine runs, with its schema and defaults for the pair asked about. */
+  async typeList(admin: AdminRow, coinId?: number): Promise<RobotTypeItem[]> {
+    const pair = coinId === undefined ? fallbackPair() : await this.pairDefaults(admin, await this.coins.requireUsablePair(admin, coinId));
+    const now = this.now();
+    return robotTypeKeys.map((type) => {
+      const d = this.types[type];
+      return {
+        type,
+        category: d.category,
+        name: d.name,
+        nameZh: d.nameZh,
+        description: d.description,
+        descriptionZh: d.descriptionZh,
+        simulationOnly: d.simulationOnly,
+        quoting: d.quoting,
+        follows: d.follows,
+        schema: robotConfigJsonSchema(type),
+        defaults: d.defaults(pair, now) as Record<string, unknown>,
+      };
+    });
+  }
+
+  /** The pair's market and current price through the caller's key; the fallback for whatever cannot be read. */
+  private async pairDefaults(admin: AdminRow, coin: Coin): Promise<PairDefaults> {
+    const material = await this.credentials.materialFor(admin, coin.coinId);
+    if (!material) return fallbackPair(coin.coinName);
+    try {
+      const { exchange } = await this.gateway.session(material);
+      const [markets, price] = await Promise.all([exchange.loadMarkets(), this.midOf(exchange, coin.coinName)]);
+      const market = markets.find((m) => m.symbol === coin.coinName);
+      if (!market || price === null || compare(price, '0') <= 0) return fallbackPair(coin.coinName, price !== null && compare(price, '0') > 0 ? price : '1');
+      return {
+        symbol: coin.coinName,
+        price,
+        pricePrecision: market.pricePrecision,
+        amountPrecision: market.amountPrecision,
+        minAmount: market.minAmount,
+        minNotional: market.minNotional,
+      };
+    } catch {
+      return fallbackPair(coin.coinName);
+    }
+  }
+
+  private async owned(admin: AdminRow, id: number, coinId?: number): Promise<{ row: RobotListRow; coin: Coin }> {
+    const row = await this.repos.robots.findById(id);
+    // Another account's bot answers as if it did not exist.
+    if (!row || row.adminId !== admin.id || (coinId !== undefined && row.coinId !== coinId)) throw new AppError(ErrorCode.INVALID_ROBOT_ID);
+    const coin = await this.coins.requireUsablePair(admin, row.coinId);
+    return { row, coin };
+  }
+
+  private async session(admin: AdminRow, coinId: number): Promise<KeySession> {
+    const material = await this.credentials.materialFor(admin, coinId);
+    if (!material) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    return venueCall(() => this.gateway.session(material));
+  }
+
+  /** The pair's mid through the caller's key; null when it cannot be had (figures then leave out what needs it). */
+  private async mid(admin: AdminRow, coin: Coin): Promise<string | null> {
+    const material = await this.credentials.materialFor(admin, coin.coinId);
+    if (!material) return null;
+    try {
+      return await this.midOf((await this.gateway.session(material)).exchange, coin.coinName);
+    } catch {
+      return null;
+    }
+  }
+
+  private async midOf(exchange: Exchange, symbol: string): Promise<string | null> {
+    try {
+      const ticker = await exchange.fetchTicker(symbol);
+      if (isDecimal(ticker.bid) && isDecimal(ticker.ask)) return div(add(ticker.bid, ticker.ask), '2', { decimals: 12, rounding: 'half-even' });
+      return isDecimal(ticker.last) ? ticker.last : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** DTOs of bots of one pair, their figures read in bulk (a few aggregated selects for any number of bots). */
+  private async dtos(rows: RobotListRow[], mid: string | null): Promise<RobotDto[]> {
+    const now = this.now();
+    const windows = figureWindows(now);
+    const order = [windows.lastHour, windows.today, windows.allTime] as const;
+    const ids = rows.map((r) => r.id);
+    const [data, runs] = await Promise.all([this.repos.robotJournal.figuresData(ids, [...order]), this.repos.robots.runsOf(ids)]);
+    return rows.map((row) => {
+      const d = data.get(row.id)!;
+      const own = runs.filter((r) => r.robotId === row.id);
+      const [lastHour, today, allTime] = order.map((window, i) =>
+        computeFigures({ fills: d.fills[i]!, orderCounts: d.orders[i]!, window, position: d.position, mid, uptimeMs: uptimeIn(own, window, now) }),
+      ) as [RobotFigures, RobotFigures, RobotFigures];
+      return {
+        id: row.id,
+        coinId: row.coinId,
+        coinName: row.coinName,
+        type: row.type as RobotTypeKey,
+        status: row.status,
+        stopReason: row.status === 'running' ? null : row.stopReason,
+        description: row.description,
+        priceMode: row.priceMode,
+        startMode: row.startMode,
+        startAt: row.startAt?.getTime() ?? null,
+        config: row.config,
+        runtime: this.engine.runtime(row.id),
+        figures: { lastHour, today, allTime },
+        createdAt: row.createdAt.getTime(),
+        updatedAt: row.updatedAt.getTime(),
+      };
+    });
+  }
+}
+
+function configError(fields: FieldError[]): AppError {
+  return new AppError(ErrorCode.INVALID_ROBOT_CONFIG, { detail: fields.map((f) => `${f.field}: ${f.message}`).join('; ') }, fields);
+}

@@ -1,0 +1,21 @@
+import type { RobotFigures } from '@makerdesk/contract';
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatFixed } from '@/lib/numbers';
+import { useTrading } from '@/market-data/components/trading-context';
+import { headlinePnl, signedAmount } from '../utils/figures';
+import '../robots-i18n';
+
+/** One window's headline figures in a cell: trades, base volume, P&L in quote. */
+export function FiguresSummary({ figures }: { figures: RobotFigures }) {
+  const { t } = useTranslation('robots');
+  const { pair, precision } = useTrading();
+  const pnl = signedAmount(headlinePnl(figures), precision.price);
+  return (
+    <Flex vertical className="md-robot-figures">
+      <span>{t('list.trades', { count: figures.tradeCount })}</span>
+      <Typography.Text type="secondary">{t('list.volume', { volume: formatFixed(figures.baseVolume, precision.amount), asset: pair.base })}</Typography.Text>
+      <span className={pnl.tone ? `md-price-${pnl.tone === 'up' ? 'buy' : 'sell'}` : undefined}>{t('list.pnl', { pnl: pnl.text, asset: pair.quote })}</span>
+    </Flex>
+  );
+}

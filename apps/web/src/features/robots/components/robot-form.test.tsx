@@ -1,0 +1,220 @@
+import { robotUpdateRequest } from '@makerdesk/contract';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TradingProvider } from '@/market-data/components/trading-context';
+import { jsonResponse } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+import { bodiesTo, robotDto, robotTypeItems, stubRobotBackend } from '../testing/robot-backend';
+import { RobotDeployment } from './robot-deployment';
+
+// antd forms of 15-20 fields render slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 8_000 });
+beforeEach(() => void i18n.changeLanguage('en_US'));
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  renderWithProviders(
+    // No motion: dialogs open and close at once.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <TradingProvider coinId={1} name="BTC/USDT">
+        <RobotDeployment />
+      </TradingProvider>
+    </ConfigProvider>,
+  );
+}
+
+/** Opens a category and a type's form. */
+async function chooseType(name: string, category?: string) {
+  if (category) fireEvent.click(await screen.findByText(new RegExp(`^${category} \\(`)));
+  fireEvent.click(await screen.findByText(name));
+  return formNamed('Bot configuration');
+}
+
+/**
+ * Found by plain selectors and texts: queries by role and accessible name compute styles for every
+ * candidate, which costs seconds per query on a form of 20 antd fields in jsdom.
+ */
+const formNamed = (label: string) =>
+  waitFor(() => {
+    const form = document.querySelector<HTMLElement>(`form[aria-label="${label}"]`);
+    if (!form) throw new Error(`no form ${label}`);
+    return form;
+  });
+const button = (scope: Pick<typeof screen, 'getByText'>, text: string) => scope.getByText(text, { selector: 'button, button *' }).closest('button')!;
+
+const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label);
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const dialog = (title: string) => screen.findByText(title, { selector: '.ant-modal-confirm-title' });
+
+describe('bot deployment form', { timeout: 60_000 }, () => {
+  it('lists the types by category and builds a type’s form from its schema, prefilled with its defaults', async () => {
+    stubRobotBackend();
+    renderPage();
+    expect(await screen.findByText('Common (3)')).toBeInTheDocument();
+    expect(screen.getByText('Strategy (6)')).toBeInTheDocument();
+    expect(screen.getByText('AI (2)')).toBeInTheDocument();
+    expect(screen.getByText('Depth far')).toBeInTheDocument();
+    const form = await chooseType('Depth near');
+    expect(field(form, 'Base spread min')).toHaveValue('0.002');
+    expect(field(form, 'Layers per side max')).toHaveValue('4');
+    // The bounds under each field, and a fraction as a percentage.
+    expect(within(form).getByText('From 0 to 0.05 · = 0.2 %')).toBeInTheDocument();
+    expect(within(form).getByText('Above 0, at most 1000000')).toBeInTheDocument();
+    // The professional options are there, collapsed.
+    const options = within(form).getByText('Professional options');
+    expect(options.closest('.ant-collapse-item')).not.toHaveClass('ant-collapse-item-active');
+    expect(within(form).getByText('Normal: may cross the spread when the strategy calls for it, capped at a share of the liquidity it would hit.')).toBeInTheDocument();
+  });
+
+  it('shows each bound’s message as the user types, and both texts of a min above its max', async () => {
+    stubRobotBackend();
+    renderPage();
+    const form = await chooseType('Depth near');
+    type(field(form, 'Base spread min'), '0.06');
+    expect(await within(form).findByText('Must be between 0 and 0.05')).toBeInTheDocument();
+    type(field(form, 'Base spread min'), '0.002');
+    await waitFor(() => expect(within(form).queryByText('Must be between 0 and 0.05')).not.toBeInTheDocument());
+
+    type(field(form, 'Layers per side min'), '3');
+    type(field(form, 'Layers per side max'), '3');
+    expect(await within(form).findByText('Min value cannot exceed max value')).toBeInTheDocument();
+    expect(await within(form).findByText('Max value must exceed min value')).toBeInTheDocument();
+    // Mending the max clears the min's message too.
+    type(field(form, 'Layers per side max'), '5');
+    await waitFor(() => expect(within(form).queryByText('Min value cannot exceed max value')).not.toBeInTheDocument());
+    expect(within(form).queryByText('Max value must exceed min value')).not.toBeInTheDocument();
+  });
+
+  it('says the same in Chinese', async () => {
+    await i18n.changeLanguage('zh_CN');
+    stubRobotBackend();
+    renderPage();
+    fireEvent.click(await screen.findByText('近端深度'));
+    const form = await formNamed('机器人配置');
+    type(field(form, '每侧档位最小值'), '3');
+    type(field(form, '每侧档位最大值'), '3');
+    expect(await within(form).findByText('最小值不能超过最大值')).toBeInTheDocument();
+    expect(await within(form).findByText('最大值必须大于最小值')).toBeInTheDocument();
+    type(field(form, '基础价差最小值'), '0.06');
+    expect(await within(form).findByText('必须在 0 到 0.05 之间')).toBeInTheDocument();
+  });
+
+  it('asks a second time, then sends exactly the robotUpdateRequest shape and says the bot is deployed', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 7 }) } });
+    renderPage();
+    const form = await chooseType('Depth near');
+    type(within(form).getByLabelText('Description'), '  tight book  ');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    expect(screen.getByText('Depth near on BTC/USDT, starting now, price mode Normal.')).toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/backend/robot/update')).toHaveLength(0);
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #7 deployed')).toBeInTheDocument();
+    const [body] = bodiesTo(fetchMock, '/backend/robot/update');
+    const defaults = robotTypeItems().find((t) => t.type === 'depth_near')!.defaults;
+    expect(body).toEqual({ coinId: 1, type: 'depth_near', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal', description: 'tight book' });
+    expect(robotUpdateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('sends nothing when the second confirmation is cancelled', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 7 }) } });
+    renderPage();
+    const form = await chooseType('Depth far');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Cancel'));
+    await waitFor(() => expect(screen.queryByText('Deploy this bot?')).not.toBeInTheDocument());
+    expect(bodiesTo(fetchMock, '/backend/robot/update')).toHaveLength(0);
+  });
+
+  it('does not ask about the price gap at exactly 5 %', async () => {
+    stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
+    renderPage();
+    const form = await chooseType('Exchange price follow', 'Strategy');
+    // Reference 65000 × 1.05 = 68250 against 65000: exactly 5 %.
+    type(field(form, 'Price mapping ratio'), '1.05');
+    expect(await within(form).findByText(/Mapped price ≈ 68,250.00 USDT/)).toBeInTheDocument();
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    expect(screen.queryByText(/away from the current price/)).not.toBeInTheDocument();
+  });
+
+  it('asks about the price gap past 5 %, then the second confirmation, then deploys', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
+    renderPage();
+    const form = await chooseType('Exchange price follow', 'Strategy');
+    // 65000 × 1.0501 = 68256.5: 5.01 % away.
+    type(field(form, 'Price mapping ratio'), '1.0501');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('The mapped price is 5.01 % away from the current price');
+    expect(screen.getByText(/Mapped price 68,256.50 USDT against the current price 65,000.00 USDT/)).toBeInTheDocument();
+    expect(screen.queryByText('Deploy this bot?')).not.toBeInTheDocument();
+    fireEvent.click(button(screen, 'Continue'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #8 deployed')).toBeInTheDocument();
+    const [body] = bodiesTo(fetchMock, '/backend/robot/update') as { config: Record<string, unknown>; type: string }[];
+    expect(body?.type).toBe('follow_exchange');
+    expect(body?.config.priceMappingRatio).toBe('1.0501');
+    expect(body?.config.source).toEqual({ platform: 'sim', symbol: 'BTC/USDT' });
+  });
+
+  it('stops at the price gap when the user does not continue', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 9 }) } });
+    renderPage();
+    const form = await chooseType('Exchange price follow', 'Strategy');
+    type(field(form, 'Price mapping ratio'), '0.5');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('The mapped price is 50.00 % away from the current price');
+    fireEvent.click(button(screen, 'Cancel'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByText('Deploy this bot?')).not.toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/backend/robot/update')).toHaveLength(0);
+  });
+
+  it('puts the server’s field errors on their fields', async () => {
+    stubRobotBackend({
+      handlers: {
+        '/backend/robot/update': () =>
+          jsonResponse(400, { code: 400, data: { code: 1030023, fields: [{ field: 'config.orderAmountMax', message: 'Max value must exceed min value' }] }, msg: 'Invalid robot configuration' }),
+      },
+    });
+    renderPage();
+    const form = await chooseType('Depth far');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await within(form).findByText('Max value must exceed min value')).toBeInTheDocument();
+    expect(await screen.findByText('Please correct the highlighted fields')).toBeInTheDocument();
+  });
+
+  it('loads a bot into its form to edit it, and saves it with its id', async () => {
+    const bot = robotDto({ id: 3, type: 'depth_near', priceMode: 'safe', description: 'tight book' });
+    bot.config = { ...bot.config, baseSpreadMax: '0.006' };
+    const fetchMock = stubRobotBackend({ robots: [bot], handlers: { '/backend/robot/update': () => ({ id: 3 }) } });
+    renderPage();
+    const row = (await screen.findByText('#3')).closest('tr')!;
+    fireEvent.click(within(row).getByText('Edit'));
+    expect(await screen.findByText('Editing bot #3: Depth near')).toBeInTheDocument();
+    const form = await formNamed('Bot configuration');
+    expect(field(form, 'Base spread max')).toHaveValue('0.006');
+    type(field(form, 'Base spread max'), '0.008');
+    fireEvent.click(button(within(form), 'Save changes'));
+    await dialog('Save the changes to this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #3 saved')).toBeInTheDocument();
+    const [body] = bodiesTo(fetchMock, '/backend/robot/update');
+    expect(body).toEqual({
+      id: 3,
+      coinId: 1,
+      type: 'depth_near',
+      config: { ...bot.config, baseSpreadMax: '0.008' },
+      status: 'running',
+      startMode: 'now',
+      priceMode: 'safe',
+      description: 'tight book',
+    });
+  });
+});

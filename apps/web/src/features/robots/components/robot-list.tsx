@@ -1,0 +1,90 @@
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { RobotDto, RobotTypeItem } from '@makerdesk/contract';
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTrading } from '@/market-data/components/trading-context';
+import { useRobots } from '../api/get-robots';
+import { localText } from '../config-form/schema-fields';
+import { FiguresSummary } from './figures-summary';
+import { RobotActivityTag } from './robot-activity-tag';
+import { RobotStatusSwitch } from './robot-status-switch';
+import '../robots-i18n';
+
+interface RobotListProps {
+  types: RobotTypeItem[];
+  onEdit: (robot: RobotDto) => void;
+  onDetails: (robot: RobotDto) => void;
+}
+
+/** The pair's bots: switch, activity, last hour and today figures, edit and details; refreshed every 5 s. */
+export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
+  const { t, i18n } = useTranslation('robots');
+  const { t: tc } = useTranslation('common');
+  const { pair } = useTrading();
+  const robots = useRobots(pair.coinId);
+  const nameOf = (robot: RobotDto) => {
+    const type = types.find((ty) => ty.type === robot.type);
+    return type ? localText({ en: type.name, zh: type.nameZh }, i18n.language) : robot.type;
+  };
+
+  const columns: ProColumns<RobotDto>[] = [
+    {
+      title: t('list.type'),
+      dataIndex: 'type',
+      width: 190,
+      render: (_, robot) => (
+        <Flex vertical>
+          <Typography.Text strong>{nameOf(robot)}</Typography.Text>
+          <Typography.Text type="secondary">#{robot.id}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('list.description'), dataIndex: 'description', ellipsis: true, render: (_, robot) => robot.description || tc('empty.value') },
+    { title: t('list.status'), dataIndex: 'status', width: 100, render: (_, robot) => <RobotStatusSwitch robot={robot} /> },
+    {
+      title: t('list.activity'),
+      dataIndex: ['runtime', 'activity'],
+      width: 130,
+      render: (_, robot) => (
+        <Flex vertical gap={2} align="start">
+          <RobotActivityTag robot={robot} />
+          <Typography.Text type="secondary" className="md-robot-small">
+            {t('list.openOrders', { count: robot.runtime.openOrders })}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} /> },
+    { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} /> },
+    {
+      title: t('list.actions'),
+      valueType: 'option',
+      width: 120,
+      render: (_, robot) => [
+        <Typography.Link key="edit" onClick={() => onEdit(robot)}>
+          {t('list.edit')}
+        </Typography.Link>,
+        <Typography.Link key="details" onClick={() => onDetails(robot)}>
+          {t('list.details')}
+        </Typography.Link>,
+      ],
+    },
+  ];
+
+  return (
+    <ProTable<RobotDto>
+      rowKey="id"
+      size="small"
+      className="md-robot-list"
+      headerTitle={t('list.title', { pair: pair.name })}
+      columns={columns}
+      dataSource={[...(robots.data ?? [])].sort((a, b) => b.id - a.id)}
+      loading={robots.isLoading}
+      search={false}
+      options={{ reload: () => void robots.refetch(), density: false, setting: false, fullScreen: false }}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: t('list.empty') }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { CheckCircleFilled, ExperimentOutlined, LinkOutlined } from '@ant-design/icons';
+import { robotCategories, type RobotCategory, type RobotTypeItem, type RobotTypeKey } from '@makerdesk/contract';
+import { Card, Col, Empty, Flex, Row, Segmented, Tag, theme, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localText } from '../config-form/schema-fields';
+import '../robots-i18n';
+
+interface RobotTypePickerProps {
+  types: RobotTypeItem[];
+  selected: RobotTypeKey | null;
+  onSelect: (type: RobotTypeItem) => void;
+}
+
+/** The bot types by category (common, strategy, AI, risk control), each a card with its name and what it does. */
+export function RobotTypePicker({ types, selected, onSelect }: RobotTypePickerProps) {
+  const { t, i18n } = useTranslation('robots');
+  const { token } = theme.useToken();
+  const lang = i18n.language;
+  const selectedCategory = types.find((type) => type.type === selected)?.category;
+  const [category, setCategory] = useState<RobotCategory>(selectedCategory ?? types[0]?.category ?? 'common');
+  const shown = types.filter((type) => type.category === category);
+  const count = (c: RobotCategory) => types.filter((type) => type.category === c).length;
+
+  return (
+    <Flex vertical gap={12}>
+      <Segmented<RobotCategory>
+        value={category}
+        onChange={setCategory}
+        options={robotCategories.map((c) => ({ value: c, label: `${t(`category.${c}`)} (${count(c)})` }))}
+      />
+      {shown.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('category.empty')} />
+      ) : (
+        <Row gutter={[12, 12]} role="radiogroup" aria-label={t(`category.${category}`)}>
+          {shown.map((type) => {
+            const active = type.type === selected;
+            return (
+              <Col key={type.type} xs={24} md={12} xl={8} xxl={6}>
+                <Card
+                  size="small"
+                  hoverable
+                  role="radio"
+                  aria-checked={active}
+                  tabIndex={0}
+                  className={`md-robot-type${active ? ' md-robot-type-active' : ''}`}
+                  // The theme colour (the user may pick another) marks the type chosen.
+                  style={active ? { borderColor: token.colorPrimary, boxShadow: `0 0 0 1px ${token.colorPrimary}`, background: token.colorPrimaryBg } : undefined}
+                  onClick={() => onSelect(type)}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onSelect(type)}
+                  data-type={type.type}
+                >
+                  <Flex justify="space-between" align="start" gap={8}>
+                    <Typography.Text strong>
+                      {active && <CheckCircleFilled style={{ color: token.colorPrimary, marginRight: 6 }} />}
+                      {localText({ en: type.name, zh: type.nameZh }, lang)}
+                    </Typography.Text>
+                    <Flex gap={4}>
+                      {type.follows && (
+                        <Tooltip title={t('type.follows')}>
+                          <LinkOutlined aria-label={t('type.follows')} className="md-robot-type-icon" />
+                        </Tooltip>
+                      )}
+                      {type.simulationOnly && (
+                        <Tooltip title={t('type.simulationOnly.tooltip')}>
+                          <Tag color="purple" icon={<ExperimentOutlined />}>
+                            {t('type.simulationOnly')}
+                          </Tag>
+                        </Tooltip>
+                      )}
+                    </Flex>
+                  </Flex>
+                  <Typography.Paragraph type="secondary" className="md-robot-type-description" ellipsis={{ rows: 3 }}>
+                    {localText({ en: type.description, zh: type.descriptionZh }, lang)}
+                  </Typography.Paragraph>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,248 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { mul } from '@makerdesk/format';
+import { isDecimal } from '@makerdesk/decimal';
+import { Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
+import '../robots-i18n';
+
+type NamePath = (string | number)[];
+
+/** A rule that checks the whole config and reports this field's issue (fits Form.Item and Form.List). */
+export interface ConfigRule {
+  validator: (rule: unknown, value: unknown) => Promise<void>;
+}
+
+export interface FieldContext {
+  /** The pair's assets, for the units of amounts and prices. */
+  base: string;
+  quote: string;
+  lang: string;
+  /** The rules of the field at this dotted config path ('legs.0.symbol'). */
+  rulesFor: (field: string) => ConfigRule[];
+}
+
+const COL = { xs: 24, md: 12, xl: 8 } as const;
+
+function unitLabel(field: ValueField, ctx: FieldContext, t: (key: 'unit.percent' | 'unit.ratio' | 'unit.seconds' | 'unit.minutes') => string): string | undefined {
+  switch (field.unit) {
+    case 'base':
+      return ctx.base;
+    case 'quote':
+    case 'price':
+      return ctx.quote;
+    case 'percent':
+      return t('unit.percent');
+    case 'ratio':
+      return t('unit.ratio');
+    case 'seconds':
+      return t('unit.seconds');
+    case 'minutes':
+      return t('unit.minutes');
+    default:
+      return undefined;
+  }
+}
+
+/** What a field's bounds are, said under it, with its help sentence. */
+function FieldHint({ field, value }: { field: ValueField; value: unknown }) {
+  const { t } = useTranslation('robots');
+  const parts: string[] = [];
+  if (field.min !== undefined && field.max !== undefined) {
+    parts.push(field.minExclusive ? t('bounds.aboveAtMost', { min: field.min, max: field.max }) : t('bounds.between', { min: field.min, max: field.max }));
+  }
+  // A fraction of the price reads easier as a percentage: 0.005 = 0.5 %.
+  if (field.unit === 'fraction' && isDecimal(value)) parts.push(t('bounds.fraction', { percent: mul(value, '100') }));
+  if (parts.length === 0) return null;
+  return <span className="md-robot-bounds">{parts.join(' · ')}</span>;
+}
+
+function help(field: ConfigField, lang: string): ReactNode {
+  return field.help ? <span className="md-robot-help">{localText(field.help, lang)}</span> : null;
+}
+
+function ValueItem({ field, name, rulePath, ctx }: { field: ValueField; name: NamePath; rulePath: string; ctx: FieldContext }) {
+  const { t } = useTranslation('robots');
+  const label = localText(field.title, ctx.lang);
+  const unit = unitLabel(field, ctx, t);
+  const rules = ctx.rulesFor(rulePath);
+  const hasHint = field.help !== undefined || (field.min !== undefined && field.max !== undefined) || field.unit === 'fraction';
+  const extra = hasHint ? (
+    <Form.Item noStyle shouldUpdate={(a, b) => getIn(a, name) !== getIn(b, name)}>
+      {({ getFieldValue }) => (
+        <Flex vertical>
+          {help(field, ctx.lang)}
+          <FieldHint field={field} value={getFieldValue(name)} />
+        </Flex>
+      )}
+    </Form.Item>
+  ) : undefined;
+  const common = { name, label, rules, extra, validateFirst: true, required: field.required };
+  switch (field.kind) {
+    case 'decimal':
+      return (
+        <Form.Item {...common}>
+          <InputNumber<string> stringMode controls={false} style={{ width: '100%' }} suffix={unit && <span className="md-input-unit">{unit}</span>} />
+        </Form.Item>
+      );
+    case 'integer':
+      return (
+        <Form.Item {...common}>
+          <InputNumber<number> style={{ width: '100%' }} suffix={unit && <span className="md-input-unit">{unit}</span>} />
+        </Form.Item>
+      );
+    case 'datetime':
+      return (
+        <Form.Item
+          {...common}
+          // The config holds epoch milliseconds; the picker works in dayjs.
+          getValueProps={(value: unknown) => ({ value: typeof value === 'number' ? dayjs(value) : undefined })}
+          normalize={(value: Dayjs | null) => (value ? value.valueOf() : undefined)}
+        >
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        </Form.Item>
+      );
+    default:
+      return (
+        <Form.Item {...common}>
+          <Input />
+        </Form.Item>
+      );
+  }
+}
+
+function ChoiceItem({ field, name, rulePath, ctx }: { field: ChoiceField; name: NamePath; rulePath: string; ctx: FieldContext }) {
+  const label = localText(field.title, ctx.lang);
+  const options = field.choices.map((c) => ({ value: c.value, label: localText(c.label, ctx.lang) }));
+  return (
+    <Form.Item name={name} label={label} rules={ctx.rulesFor(rulePath)} extra={help(field, ctx.lang)} required={field.required}>
+      {options.length <= 3 ? <Radio.Group optionType="button" options={options} /> : <Select options={options} />}
+    </Form.Item>
+  );
+}
+
+function getIn(values: unknown, path: NamePath): unknown {
+  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), values);
+}
+
+/** Value and choice fields side by side; groups and lists full width below them, in schema order. */
+function FieldGrid({ fields, prefix, pathPrefix, ctx }: { fields: ConfigField[]; prefix: NamePath; pathPrefix: string; ctx: FieldContext }) {
+  const blocks: ReactNode[] = [];
+  let row: ReactNode[] = [];
+  const flush = () => {
+    if (row.length > 0) blocks.push(<Row key={`row-${blocks.length}`} gutter={16}>{row}</Row>);
+    row = [];
+  };
+  for (const field of fields) {
+    const name = [...prefix, field.key];
+    const rulePath = `${pathPrefix}${field.key}`;
+    if (field.kind === 'group' || field.kind === 'list') {
+      flush();
+      blocks.push(
+        field.kind === 'group' ? (
+          <GroupBlock key={field.key} field={field} name={name} pathPrefix={`${rulePath}.`} ctx={ctx} />
+        ) : (
+          <ListBlock key={field.key} field={field} name={name} rulePath={rulePath} ctx={ctx} />
+        ),
+      );
+    } else {
+      row.push(
+        <Col key={field.key} {...COL}>
+          {field.kind === 'choice' ? (
+            <ChoiceItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
+          ) : (
+            <ValueItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
+          )}
+        </Col>,
+      );
+    }
+  }
+  flush();
+  return <>{blocks}</>;
+}
+
+/** A group: a titled section, or a collapsed panel for the professional options. */
+function GroupBlock({ field, name, pathPrefix, ctx }: { field: GroupField; name: NamePath; pathPrefix: string; ctx: FieldContext }) {
+  const title = localText(field.title, ctx.lang);
+  const body = <FieldGrid fields={field.fields} prefix={name} pathPrefix={pathPrefix} ctx={ctx} />;
+  if (field.collapsed) {
+    // forceRender: the fields stay registered (and checked) while the panel is closed.
+    return <Collapse className="md-robot-group" size="small" items={[{ key: field.key, label: title, children: body, forceRender: true }]} />;
+  }
+  return (
+    <section className="md-robot-section" aria-label={title}>
+      <Typography.Text strong className="md-robot-section-title">
+        {title}
+      </Typography.Text>
+      {body}
+    </section>
+  );
+}
+
+/** Repeatable rows (combo legs, basket components), with the list's own error (how many rows) below. */
+function ListBlock({ field, name, rulePath, ctx }: { field: ListField; name: NamePath; rulePath: string; ctx: FieldContext }) {
+  const { t } = useTranslation('robots');
+  const title = localText(field.title, ctx.lang);
+  const listRules = ctx.rulesFor(rulePath);
+  return (
+    <section className="md-robot-section" aria-label={title}>
+      <Typography.Text strong className="md-robot-section-title">
+        {title}
+      </Typography.Text>
+      <Form.List name={name} rules={listRules}>
+        {(rows, { add, remove }, { errors }) => (
+          <Flex vertical gap={8}>
+            {rows.map((row, index) => (
+              <Card
+                key={row.key}
+                size="small"
+                className="md-robot-list-row"
+                title={t('form.list.row', { index: String(index + 1) })}
+                extra={
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={field.minItems !== undefined && rows.length <= field.minItems}
+                    onClick={() => remove(row.name)}
+                  >
+                    {t('form.list.remove')}
+                  </Button>
+                }
+              >
+                <FieldGrid fields={field.item} prefix={[row.name]} pathPrefix={`${rulePath}.${row.name}.`} ctx={ctx} />
+              </Card>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={field.maxItems !== undefined && rows.length >= field.maxItems}
+              onClick={() => add(blankRow(field))}
+            >
+              {t('form.list.add')}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </Flex>
+        )}
+      </Form.List>
+    </section>
+  );
+}
+
+/** A new row starts with the first choice of each choice field and 'sim' as the platform. */
+function blankRow(field: ListField): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const item of field.item) {
+    if (item.kind === 'choice') row[item.key] = item.choices[0]?.value;
+    if (item.key === 'platform') row[item.key] = 'sim';
+  }
+  return row;
+}
+
+/** The form fields of a bot type's config, generated from its JSON Schema, under the form name `config`. */
+export const ConfigFields = memo(function ConfigFields({ fields, ctx }: { fields: ConfigField[]; ctx: FieldContext }) {
+  return <FieldGrid fields={fields} prefix={['config']} pathPrefix="" ctx={ctx} />;
+});

@@ -1,0 +1,65 @@
+import { parseRobotConfig, SMART_TARGET_MIN_MINUTES, type RobotTypeKey } from '@makerdesk/contract';
+import type { TFunction } from 'i18next';
+import '../robots-i18n';
+
+export interface ConfigIssue {
+  /** Dotted path inside the config: 'baseSpreadMin', 'options.priceFloor', 'legs.0.symbol'. */
+  field: string;
+  message: string;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The issues of a config, checked with the contract's own schema (the server checks the same one),
+ * so the form shows the server's texts as the user types. Smart sell and buy also need their target
+ * date at least 60 minutes after the start (the server checks it when the bot is saved).
+ */
+export function configIssues(type: RobotTypeKey, config: Record<string, unknown>, startsAt: number): ConfigIssue[] {
+  const parsed = parseRobotConfig(type, config);
+  const issues = parsed.ok ? [] : [...parsed.issues];
+  if ((type === 'smart_sell' || type === 'smart_buy') && typeof config.targetAt === 'number') {
+    if (config.targetAt < startsAt + SMART_TARGET_MIN_MINUTES * MINUTE && !issues.some((i) => i.field === 'targetAt')) {
+      issues.push({ field: 'targetAt', message: `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start` });
+    }
+  }
+  return issues;
+}
+
+let last: { key: string; issues: ConfigIssue[] } | null = null;
+
+/** The same check, remembered for the last config: every field's rule asks for it on each keystroke. */
+export function cachedConfigIssues(type: RobotTypeKey, config: Record<string, unknown>, startsAt: number): ConfigIssue[] {
+  // Minutes are enough for the start: the target-date rule is about an hour.
+  const key = `${type}|${Math.floor(startsAt / MINUTE)}|${JSON.stringify(config)}`;
+  if (last?.key !== key) last = { key, issues: configIssues(type, config, startsAt) };
+  return last.issues;
+}
+
+/** The contract's and server's texts (English) as the console's language says them. */
+const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray) => string][] = [
+  [/^Min value cannot exceed max value$/, (t) => t('issue.minAboveMax')],
+  [/^Max value must exceed min value$/, (t) => t('issue.maxBelowMin')],
+  [/^Must be between (\S+) and (\S+)$/, (t, m) => t('issue.between', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^Must be above (\S+) and at most (\S+)$/, (t, m) => t('issue.aboveAtMost', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^Please enter a valid value$/, (t) => t('issue.invalid')],
+  [/^Please enter a whole number$/, (t) => t('issue.integer')],
+  [/^Use the form BASE\/QUOTE/, (t) => t('issue.symbol')],
+  [/^A combo needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.combo', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^A basket needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.basket', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^The target date must be at least (\d+) minutes after the start$/, (t, m) => t('issue.target', { minutes: m[1] ?? '' })],
+  [/^The start time must be at least (\d+) minutes? (ahead|from now)/, (t, m) => t('start.atLeast', { minutes: m[1] ?? '' })],
+];
+
+/**
+ * One issue's text for the field it sits on. zod's own texts (a required value missing, a wrong
+ * type) read as the spec's "please enter a valid value".
+ */
+export function issueText(message: string, t: TFunction<'robots'>): string {
+  for (const [pattern, render] of patterns) {
+    const match = message.match(pattern);
+    if (match) return render(t, match);
+  }
+  if (/^Invalid input|^Too (small|big)|^Invalid option|expected/i.test(message)) return t('issue.invalid');
+  return message;
+}

@@ -1,0 +1,52 @@
+import { robotConfigJsonSchema } from '@makerdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { fieldsOf, type GroupField, type ListField } from './schema-fields';
+
+describe('fieldsOf', () => {
+  it('reads each field’s kind, titles, unit and bounds from the contract’s annotations', () => {
+    const fields = fieldsOf(robotConfigJsonSchema('depth_far'));
+    const byKey = Object.fromEntries(fields.map((f) => [f.key, f]));
+    expect(byKey.nearestOffset).toMatchObject({
+      kind: 'decimal',
+      title: { en: 'Nearest offset', zh: '最近偏移' },
+      help: { en: 'Fraction of the reference price (0.005 = 0.5 %).', zh: '占参考价比例（0.005 = 0.5%）。' },
+      unit: 'fraction',
+      min: '0',
+      max: '0.2',
+      required: true,
+    });
+    expect(byKey.orderAmountMax).toMatchObject({ kind: 'decimal', unit: 'base', min: '0', max: '1000000', minExclusive: true });
+    expect(byKey.depthLayersMin).toMatchObject({ kind: 'integer', min: '15', max: '50' });
+    expect(byKey.distribution).toMatchObject({
+      kind: 'choice',
+      choices: [
+        { value: 'even', label: { en: 'Even steps', zh: '均匀分布' } },
+        { value: 'random', label: { en: 'Random in the band', zh: '区间内随机' } },
+      ],
+    });
+    const options = byKey.options as GroupField;
+    expect(options).toMatchObject({ kind: 'group', collapsed: true, required: false, title: { en: 'Professional options', zh: '专业选项' } });
+    expect(options.fields.map((f) => f.path.join('.'))).toContain('options.priceFloor');
+  });
+
+  it('reads lists (combo legs) with their row fields and sizes, and datetimes', () => {
+    const legs = fieldsOf(robotConfigJsonSchema('follow_combo')).find((f) => f.key === 'legs') as ListField;
+    expect(legs).toMatchObject({ kind: 'list', minItems: 2, maxItems: 4 });
+    expect(legs.item.map((f) => [f.key, f.kind])).toEqual([
+      ['platform', 'text'],
+      ['symbol', 'text'],
+      ['use', 'choice'],
+    ]);
+    expect(fieldsOf(robotConfigJsonSchema('smart_sell')).find((f) => f.key === 'targetAt')?.kind).toBe('datetime');
+  });
+
+  it('falls back on JSON types when a schema has no annotations', () => {
+    const fields = fieldsOf({ type: 'object', properties: { n: { type: 'integer' }, x: { type: 'number' }, s: { type: 'string' }, e: { enum: ['a', 'b'] } }, required: ['n'] });
+    expect(fields.map((f) => [f.key, f.kind, f.required])).toEqual([
+      ['n', 'integer', true],
+      ['x', 'decimal', false],
+      ['s', 'text', false],
+      ['e', 'choice', false],
+    ]);
+  });
+});

@@ -1,0 +1,200 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, screenshotTall } from './support/browser';
+import { newPage, signIn, switchLanguage, visible } from './support/console';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ page } = await newPage(browser));
+  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const dialog = (title: string) => page.locator('.ant-modal-content').filter({ hasText: title });
+const configForm = () => page.locator('form[aria-label="Bot configuration"]');
+const openOrderRows = () => page.locator('.md-orders-table tbody tr.ant-table-row');
+const botRow = (id: number) => page.locator('.md-robot-list tbody tr.ant-table-row', { hasText: `#${id}` });
+/**
+ * Lets an opening modal or drawer finish its animation before a screenshot; and after a tall
+ * screenshot, lets the layout's debounced resize (300 ms) pass before a menu is opened, or its
+ * re-render closes the menu under the click.
+ */
+const settled = () => page.waitForTimeout(500);
+
+async function goTo(menuItem: string, path: string): Promise<void> {
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  await page.waitForURL(`**${path}`);
+}
+
+/** Deploys the chosen type with its defaults; answers the new bot's id from the success toast. */
+async function deploy(typeName: string, category?: string, shot?: string): Promise<number> {
+  if (category) await page.locator('.ant-segmented-item', { hasText: category }).click();
+  await page.locator('.md-robot-type', { hasText: typeName }).click();
+  await configForm().waitFor();
+  await configForm().getByRole('button', { name: 'Deploy bot' }).click();
+  // A follow bot first asks about the price gap when its mapped price is more than 5 % away.
+  const confirm = page.locator('.ant-modal-confirm-title').first();
+  await confirm.waitFor();
+  if ((await confirm.innerText()).includes('away from the current price')) {
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Continue' }).click();
+  }
+  await dialog('Deploy this bot?').waitFor();
+  if (shot) {
+    await settled();
+    await screenshot(page, shot, { fullPage: false });
+  }
+  await dialog('Deploy this bot?').getByRole('button', { name: 'Confirm' }).click();
+  const toast = page.locator('.ant-message-notice', { hasText: /Bot #\d+ deployed/ }).first();
+  await toast.waitFor();
+  const id = Number(/#(\d+)/.exec(await toast.innerText())?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+async function stop(id: number): Promise<void> {
+  const toggle = botRow(id).getByRole('switch');
+  await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+  await toggle.click();
+  await page.locator('.ant-popconfirm:visible', { hasText: 'Stop this bot?' }).getByRole('button', { name: 'Confirm' }).click();
+  await visible(page, `Bot #${id} stopped`);
+  await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
+}
+
+/** The open orders on the pair, as the orders panel's tab counts them (the table shows 10 a page). */
+async function openOrderCount(): Promise<number> {
+  const badge = page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'Open orders' }).locator('.ant-scroll-number');
+  return Number((await badge.getAttribute('title')) ?? 0);
+}
+
+describe('bots on the built-in simulator', () => {
+  it('imports a simulator key for BTC/USDT', async () => {
+    await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
+    const modal = dialog('Import API key');
+    await modal.getByLabel('API key').fill('e2e-bots-key-0001');
+    await modal.getByLabel('Secret key').fill('e2e-bots-secret-0001');
+    await modal.getByLabel('Bound IPs').fill('127.0.0.1');
+    await modal.getByRole('button', { name: 'Import' }).click();
+    await visible(page, 'Bind success: BTC/USDT now trades with this key');
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('lists the bot types by category and builds a type’s form with the spec’s bounds and messages', async () => {
+    await goTo('Bot deployment', '/robot');
+    await visible(page, 'Deploy a bot');
+    for (const category of ['Common (3)', 'Strategy (6)', 'AI (2)', 'Risk control (0)']) await visible(page, category);
+    await page.locator('.md-robot-type', { hasText: 'Depth near' }).click();
+    const form = configForm();
+    await form.waitFor();
+    expect(await form.getByLabel('Base spread min').inputValue()).toMatch(/^0\.\d+$/);
+    await form.getByLabel('Layers per side min').fill('3');
+    await form.getByLabel('Layers per side max').fill('3');
+    await form.getByText('Min value cannot exceed max value').waitFor();
+    await form.getByText('Max value must exceed min value').waitFor();
+    await form.getByLabel('Base spread max').fill('0.2');
+    await form.getByText('Must be between 0.0005 and 0.1').waitFor();
+    await screenshotTall(page, 'robot-form-validation');
+    await form.getByRole('button', { name: 'Reset to defaults' }).click();
+    await expect.poll(() => form.locator('.ant-form-item-explain-error').count()).toBe(0);
+  });
+
+  it('deploys a depth bot and sees its orders in the book and the open orders within seconds', async () => {
+    const id = await deploy('Depth near', undefined, 'robot-deploy-confirm');
+    deployed.depth = id;
+    await expect.poll(() => botRow(id).getByRole('switch').getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
+    await goTo('Work panel', '/work');
+    // Depth near keeps at least 2 orders per side, near the touch: they are in the book.
+    await expect.poll(openOrderCount, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(4);
+    const rows = await openOrderRows().allInnerTexts();
+    expect(rows.some((row) => row.includes('Buy'))).toBe(true);
+    expect(rows.some((row) => row.includes('Sell'))).toBe(true);
+    // Its best bid is the order nearest the touch: one the book's few levels always show.
+    const bids = rows.filter((row) => row.includes('Buy')).map((row) => /\d{1,3}(,\d{3})*\.\d{2}/.exec(row)?.[0] ?? '');
+    const best = bids.sort((a, b) => readNumber(b) - readNumber(a))[0];
+    expect(best).toMatch(/\d/);
+    await expect.poll(() => page.locator('.md-book-side[data-side="bids"]').first().innerText(), { timeout: 10_000 }).toContain(best!);
+    await screenshotTall(page, 'work-panel-bot-orders');
+    await goTo('Bot deployment', '/robot');
+  });
+
+  it('deploys an exchange price follow bot, whose orders join the depth bot’s', async () => {
+    const id = await deploy('Exchange price follow', 'Strategy');
+    deployed.follow = id;
+    await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
+    await expect.poll(() => botOrders(id), { timeout: 20_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
+    const depthOrders = await botOrders(deployed.depth!);
+    await goTo('Work panel', '/work');
+    await expect.poll(openOrderCount, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(depthOrders + 2);
+    await goTo('Bot deployment', '/robot');
+    await screenshotTall(page, 'robot-page-running');
+  });
+
+  it('details a bot: config, figures, open orders and log', async () => {
+    await botRow(deployed.depth!).getByText('Details').click();
+    const drawer = page.locator('.md-robot-drawer');
+    await drawer.getByText(`Bot #${deployed.depth}: Depth near`).waitFor();
+    await drawer.getByText('Base spread min').first().waitFor();
+    await drawer.getByText('Realised P&L (USDT)').first().waitFor();
+    await expect.poll(() => drawer.locator('.md-robot-orders tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await settled();
+    await screenshot(page, 'robot-detail', { fullPage: false });
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the running bots and the trading log on the control panel, in both languages', async () => {
+    await goTo('Control panel', '/dashborad');
+    const card = page.locator('.md-running-bots');
+    await card.getByText(`#${deployed.depth} Depth near`).waitFor();
+    await card.getByText(`#${deployed.follow} Exchange price follow`).waitFor();
+    await expect.poll(() => page.locator('.md-robot-log tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshotTall(page, 'dashboard-bots');
+    await settled();
+
+    await switchLanguage(page, '简体中文', '**/zh-cn/dashborad');
+    await page.locator('.md-running-bots').getByText('运行中的机器人').waitFor();
+    await visible(page, '交易日志');
+    await screenshotTall(page, 'dashboard-bots-zh');
+    await page.getByRole('menuitem', { name: '机器人部署' }).click();
+    await page.waitForURL('**/zh-cn/robot');
+    await visible(page, '部署机器人');
+    await page.locator('.md-robot-type', { hasText: '远端深度' }).click();
+    await configForm().or(page.locator('form[aria-label="机器人配置"]')).first().waitFor();
+    await page.locator('form[aria-label="机器人配置"]').getByLabel('深度档位最小值').fill('60');
+    await visible(page, '必须在 15 到 50 之间');
+    await screenshotTall(page, 'robot-page-zh');
+    await settled();
+    await switchLanguage(page, 'English', (url) => !url.pathname.startsWith('/zh-cn'));
+    await page.waitForURL('**/robot');
+  });
+
+  it('stops both bots with their switches, and their orders are gone', async () => {
+    await visible(page, 'Deploy a bot');
+    await stop(deployed.depth!);
+    await stop(deployed.follow!);
+    await screenshotTall(page, 'robot-page-stopped');
+    await goTo('Work panel', '/work');
+    await visible(page, 'No open orders on this pair');
+    expect(await openOrderCount()).toBe(0);
+  });
+});
+
+const deployed: { depth?: number; follow?: number } = {};
+
+/** '65,043.52' → 65043.52, to order prices read off the screen. */
+const readNumber = (text: string) => Number(text.replace(/,/g, ''));
+
+/** A bot's open orders as its row in the list says them. */
+async function botOrders(id: number): Promise<number> {
+  const text = await botRow(id).innerText();
+  return Number(/(\d+) open orders?/.exec(text)?.[1] ?? 0);
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { amountWorth, checkMinBelowMax, decimalField, type PairDefaults } from './config-kit.ts';
+import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource } from './shared-fields.ts';
+
+/** ETF follow: the reference price is a weighted basket, Σ weight × price of each component. */
+export const etfComponent = referenceSource.extend({
+  weight: decimalField({ title: 'Weight', titleZh: '权重', min: '0', max: '1000000', minExclusive: true, unit: 'ratio' }),
+});
+export const followEtfConfig = z
+  .object({
+    components: z.array(etfComponent).min(2, { message: 'A basket needs 2 to 10 pairs' }).max(10, { message: 'A basket needs 2 to 10 pairs' }).meta({ title: 'Basket', 'x-title-zh': '篮子成分', 'x-kind': 'list' }),
+    priceMappingRatio,
+    ...ladderFields,
+    ...orderAmountFields,
+    ...intervalFields,
+    ...maxDeviationField,
+  })
+  .superRefine((v, ctx) => {
+    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
+    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+  });
+export type FollowEtfConfig = z.infer<typeof followEtfConfig>;
+
+export function followEtfDefaults(pair: PairDefaults): z.input<typeof followEtfConfig> {
+  return {
+    components: [
+      { platform: 'sim', symbol: 'BTC/USDT', weight: '0.5' },
+      { platform: 'sim', symbol: 'ETH/USDT', weight: '0.5' },
+    ],
+    // A default basket is worth about 34,000 USDT; the ratio maps it onto the pair's own price.
+    priceMappingRatio: '1',
+    layersPerSide: 5,
+    layerStep: '0.001',
+    baseSpread: '0.002',
+    orderAmountMin: amountWorth(pair, '10'),
+    orderAmountMax: amountWorth(pair, '40'),
+    intervalMin: 5,
+    intervalMax: 10,
+    maxDeviation: '0.05',
+  };
+}

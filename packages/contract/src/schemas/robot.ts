@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { epochMs, idParam } from './common.ts';
+import { order } from './order.ts';
+import { robotCategories, robotTypeKeys, robotTypes, type RobotTypeKey } from './robot-configs/robot-types.ts';
+import { tradingLog } from './trading-log.ts';
+
+export const robotStatuses = ['running', 'stopped'] as const;
+export type RobotStatus = (typeof robotStatuses)[number];
+export const startModes = ['now', 'scheduled'] as const;
+export const priceModes = ['normal', 'safe'] as const;
+export type PriceMode = (typeof priceModes)[number];
+
+/**
+ * What the engine is doing with a bot right now, beside its switch (`status`):
+ * scheduled (waiting for its start time), starting (reconciling before it quotes), active,
+ * throttled (the venue rate-limited its key; backing off), stopping, idle (switched off).
+ */
+export const robotActivities = ['idle', 'scheduled', 'starting', 'active', 'throttled', 'stopping'] as const;
+export type RobotActivity = (typeof robotActivities)[number];
+
+/** Figures of one window (last hour, today, all time). Amounts are decimal strings in base or quote. */
+export const robotFigures = z.object({
+  from: epochMs,
+  to: epochMs,
+  ordersPlaced: z.number().int(),
+  ordersFilled: z.number().int(),
+  ordersCanceled: z.number().int(),
+  tradeCount: z.number().int(),
+  baseVolume: z.string(),
+  quoteVolume: z.string(),
+  /** Fees converted to quote at the fill price. */
+  fees: z.string(),
+  /** Bought minus sold base, and the quote that moved the other way (both signed). */
+  inventoryChange: z.object({ base: z.string(), quote: z.string() }),
+  /** Average cost of the bot's base position (average-cost method); null when it holds none. */
+  averageCost: z.string().nullable(),
+  realizedPnl: z.string(),
+  /** (mid − average cost) × position; null when there is no mid. */
+  unrealizedPnl: z.string().nullable(),
+  /** Value now against simply holding the starting balances: Δquote + Δbase × mid − fees; null without a mid. */
+  pnlVsHold: z.string().nullable(),
+  uptimeMs: z.number().int(),
+});
+export type RobotFigures = z.infer<typeof robotFigures>;
+
+export const robotRuntime = z.object({
+  activity: z.enum(robotActivities),
+  lastTickAt: epochMs.nullable(),
+  nextTickAt: epochMs.nullable(),
+  consecutiveFailures: z.number().int(),
+  /** When throttled: until when the key is backing off. */
+  throttledUntil: epochMs.nullable(),
+  openOrders: z.number().int(),
+});
+export type RobotRuntime = z.infer<typeof robotRuntime>;
+
+export const robot = z.object({
+  id: z.number().int(),
+  coinId: z.number().int(),
+  coinName: z.string(),
+  type: z.enum(robotTypeKeys),
+  status: z.enum(robotStatuses),
+  /** Why the bot last stopped (by the user, or by itself after repeated failures); null while running. */
+  stopReason: z.string().nullable(),
+  description: z.string(),
+  priceMode: z.enum(priceModes),
+  startMode: z.enum(startModes),
+  startAt: epochMs.nullable(),
+  config: z.record(z.string(), z.unknown()),
+  runtime: robotRuntime,
+  figures: z.object({ lastHour: robotFigures, today: robotFigures, allTime: robotFigures }),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+});
+export type RobotDto = z.infer<typeof robot>;
+
+export const robotListQuery = z.object({ coinId: idParam });
+export const robotListResponse = z.array(robot);
+export const robotIdParams = z.object({ id: idParam });
+export const robotByIdQuery = z.object({ coinId: idParam.optional() });
+export const robotFiguresResponse = robotFigures;
+
+export const robotDetail = robot.extend({
+  openOrders: z.array(order),
+  recentLogs: z.array(tradingLog),
+});
+export type RobotDetailDto = z.infer<typeof robotDetail>;
+
+/**
+ * PUT /robot/update: creates (no id) or changes a bot. `config` is checked against the type's own
+ * schema on the server (robotTypes[type].config), so every spec §5 bound answers with its message.
+ */
+export const robotUpdateRequest = z
+  .object({
+    id: idParam.optional(),
+    coinId: idParam,
+    type: z.enum(robotTypeKeys, { message: 'Invalid robot type' }),
+    config: z.record(z.string(), z.unknown()),
+    status: z.enum(robotStatuses),
+    startMode: z.enum(startModes),
+    startAt: epochMs.optional(),
+    priceMode: z.enum(priceModes),
+    description: z.string().trim().max(200).optional(),
+  })
+  .refine((v) => v.startMode === 'now' || v.startAt !== undefined, { message: 'A scheduled start needs a time', path: ['startAt'] });
+export type RobotUpdateRequest = z.infer<typeof robotUpdateRequest>;
+export const robotUpdateResponse = z.object({ id: z.number().int() });
+
+export const robotTypeItem = z.object({
+  type: z.enum(robotTypeKeys),
+  category: z.enum(robotCategories),
+  name: z.string(),
+  nameZh: z.string(),
+  description: z.string(),
+  descriptionZh: z.string(),
+  simulationOnly: z.boolean(),
+  quoting: z.boolean(),
+  follows: z.boolean(),
+  /** JSON Schema of the config, with the bounds (`x-min`, `x-max`), titles and kinds the form renders. */
+  schema: z.record(z.string(), z.unknown()),
+  /** A valid config for the pair asked for. */
+  defaults: z.record(z.string(), z.unknown()),
+});
+export type RobotTypeItem = z.infer<typeof robotTypeItem>;
+export const robotInitListQuery = z.object({ coinId: idParam.optional() });
+export const robotInitListResponse = z.array(robotTypeItem);
+
+/** The JSON Schema of a type's config, as GET /robot/init/list sends it. */
+export function robotConfigJsonSchema(type: RobotTypeKey): Record<string, unknown> {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(robotTypes[type].config, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return schema;
+}
+
+/** Parses a config for its type; answers the parsed config or the field issues (path and spec text). */
+export function parseRobotConfig(type: RobotTypeKey, config: unknown):
+  | { ok: true; config: Record<string, unknown> }
+  | { ok: false; issues: { field: string; message: string }[] } {
+  const result = robotTypes[type].config.safeParse(config);
+  if (result.success) return { ok: true, config: result.data as Record<string, unknown> };
+  return { ok: false, issues: result.error.issues.map((i) => ({ field: i.path.join('.') || 'config', message: i.message })) };
+}

@@ -1,0 +1,2 @@
+export * from './position-ledger.ts';
+export * from './figures.ts';

@@ -1,0 +1,15 @@
+export * from './intents.ts';
+export * from './ports.ts';
+export * from './rng.ts';
+export * from './strategy.ts';
+export * from './runtime/engine-api.ts';
+export * from './strategies/kit/sync-slots.ts';
+export * from './strategies/execution.registry.ts';
+export * from './strategies/liquidity.registry.ts';
+export * from './strategies/registry.ts';
+export * from './runtime/bot-engine.ts';
+export * from './runtime/rate-budget.ts';
+export * from './runtime/call-timeout.ts';
+export { guardPlacement } from './runtime/price-guard.ts';
+export type { GuardContext, GuardResult, GuardedOrder, GuardRefusal } from './runtime/price-guard.ts';
+export * from './figures/index.ts';

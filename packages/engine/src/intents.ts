@@ -1,0 +1,57 @@
+import type { Side, TimeInForce } from '@makerdesk/exchange';
+
+/**
+ * What a strategy asks for. The executor turns intents into venue calls (journal first), so a
+ * strategy never touches a venue and is tested on fixed snapshots.
+ */
+
+/**
+ * Place one order. `tag` names the slot the order fills in the strategy's own layout ("bid-3",
+ * "grid-7-sell", "stage-4"): the executor keeps it beside the order, so the strategy finds its
+ * orders again by tag on the next tick, after a restart too.
+ */
+export interface PlaceIntent {
+  kind: 'place';
+  tag: string;
+  side: Side;
+  /** A decimal string; the executor rounds it to the pair's precision (bids down, asks up). */
+  price: string;
+  /** Base amount, a decimal string; rounded down to the pair's precision. */
+  amount: string;
+  /** Default GTC; safe price mode turns every quote into POST_ONLY. */
+  timeInForce?: TimeInForce;
+}
+
+/** Cancel one of the bot's own orders, by its client order id. */
+export interface CancelIntent {
+  kind: 'cancel';
+  clientOrderId: string;
+}
+
+/** Cancel an own order and place another in its slot once the cancel is confirmed. */
+export interface ReplaceIntent {
+  kind: 'replace';
+  clientOrderId: string;
+  place: Omit<PlaceIntent, 'kind'>;
+}
+
+/** A line in the bot's trading log. */
+export interface AlertIntent {
+  kind: 'alert';
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+/** The strategy is done (smart sell finished) or cannot go on: the bot stops with this reason. */
+export interface StopIntent {
+  kind: 'stop';
+  reason: string;
+}
+
+export type Intent = PlaceIntent | CancelIntent | ReplaceIntent | AlertIntent | StopIntent;
+
+export const place = (p: Omit<PlaceIntent, 'kind'>): PlaceIntent => ({ kind: 'place', ...p });
+export const cancel = (clientOrderId: string): CancelIntent => ({ kind: 'cancel', clientOrderId });
+export const replace = (clientOrderId: string, p: Omit<PlaceIntent, 'kind'>): ReplaceIntent => ({ kind: 'replace', clientOrderId, place: p });
+export const alert = (level: AlertIntent['level'], message: string): AlertIntent => ({ kind: 'alert', level, message });
+export const stop = (reason: string): StopIntent => ({ kind: 'stop', reason });

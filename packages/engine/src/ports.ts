@@ -1,0 +1,153 @@
+import type { PriceMode, RobotActivity, RobotTypeKey } from '@makerdesk/contract';
+import type { Exchange, OrderBook, Side, TimeInForce } from '@makerdesk/exchange';
+
+/**
+ * How the engine talks to the world. The server implements these with repositories and the
+ * exchange gateway; tests implement them in memory. Interfaces only: no drizzle, no fastify here.
+ */
+
+/** A bot as stored. `config` has been checked against its type's schema when it was saved. */
+export interface RobotRecord {
+  id: number;
+  adminId: number;
+  coinId: number;
+  /** The pair, `BASE/QUOTE`. */
+  symbol: string;
+  type: RobotTypeKey;
+  config: Record<string, unknown>;
+  status: 'running' | 'stopped';
+  startMode: 'now' | 'scheduled';
+  startAt: number | null;
+  priceMode: PriceMode;
+  /** The strategy's state after its last tick; null before the first. */
+  state: unknown;
+  /** When it was last switched on, epoch ms. */
+  startedAt: number | null;
+}
+
+export interface RobotStore {
+  /** Bots switched on, when the engine starts. */
+  listRunning(): Promise<RobotRecord[]>;
+  get(id: number): Promise<RobotRecord | null>;
+  saveState(id: number, state: unknown): Promise<void>;
+  /** The engine stops a bot by itself (repeated failures, the strategy's stop): switch off, with the reason. */
+  markStopped(id: number, reason: string): Promise<void>;
+}
+
+/**
+ * The journal's states of an order.
+ * - sending: written, venue call not answered yet (a crash here leaves it to the start-up lookup);
+ * - unknown: the answer was lost (timeout, 5xx, reset); resolved by looking it up by client order id;
+ * - open: resting on the venue (partly filled or not);
+ * - canceling: a cancel was sent and not confirmed;
+ * - final: filled, canceled (maybe partly filled), rejected (the venue refused it, nothing rests).
+ */
+export const journalStates = ['sending', 'unknown', 'open', 'canceling', 'filled', 'canceled', 'rejected'] as const;
+export type JournalState = (typeof journalStates)[number];
+export const FINAL_JOURNAL_STATES: ReadonlySet<JournalState> = new Set(['filled', 'canceled', 'rejected']);
+
+export interface JournalOrder {
+  robotId: number;
+  clientOrderId: string;
+  tag: string;
+  symbol: string;
+  side: Side;
+  price: string;
+  amount: string;
+  timeInForce: TimeInForce;
+  state: JournalState;
+  orderNo: string | null;
+  filledAmount: string;
+  /** Quote value of the fills. */
+  filledValue: string;
+  /** Why it was rejected, or the last venue error about it. */
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type JournalPatch = Partial<Pick<JournalOrder, 'state' | 'orderNo' | 'filledAmount' | 'filledValue' | 'error' | 'updatedAt'>>;
+
+/** A fill as the engine records it: the increase of an order's filled amount seen by reconciliation. */
+export interface FillRecord {
+  robotId: number;
+  clientOrderId: string;
+  side: Side;
+  /** Average price of this increment. */
+  price: string;
+  amount: string;
+  quoteAmount: string;
+  /** In quote, estimated from the pair's fee rate (maker for resting orders, taker for IOC). */
+  fee: string;
+  /** The order's filled amount after this fill: with clientOrderId, the idempotency key. */
+  filledAfter: string;
+  at: number;
+}
+
+export interface OrderJournal {
+  /**
+   * Written before the venue call; must be durable when it resolves. An order whose client order id
+   * is already journalled is left as it is (idempotent: reconciliation inserts what it adopts from
+   * the venue, then settles it, whether or not a row existed).
+   */
+  insert(orders: JournalOrder[]): Promise<void>;
+  /** State changes and the fills they reveal, in one transaction; a fill already recorded (same key) is skipped. */
+  settle(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[], fills: FillRecord[]): Promise<void>;
+  /** The bot's orders not yet final. */
+  live(robotId: number): Promise<JournalOrder[]>;
+}
+
+export interface TradingLogEntry {
+  robotId: number;
+  coinId: number;
+  adminId: number;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  at: number;
+}
+
+/** Fire and forget: the sink batches and must not throw into the engine. */
+export interface TradingLogSink {
+  write(entry: TradingLogEntry): void;
+}
+
+export interface VenueSession {
+  exchange: Exchange;
+  /** One rate budget per venue key: bots and manual calls on the same key share it. */
+  budgetKey: string;
+  /** True on the built-in simulator (DESIGN §8: simulation-only types run here alone). */
+  simulated: boolean;
+}
+
+export interface VenueSessions {
+  open(robot: RobotRecord): Promise<VenueSession>;
+}
+
+/** Public market data of any platform (simulator reference venue, or a ccxt venue without a key). */
+export interface ReferencePrices {
+  book(source: { platform: string; symbol: string }, depth: number): Promise<OrderBook>;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** What the engine reports as it works: the WebSocket and /backend/metrics listen. */
+export interface EngineObserver {
+  activity?(robotId: number, activity: RobotActivity): void;
+  tick?(robotId: number, durationMs: number, ok: boolean): void;
+  /** From the tick's start to the venue's answer to its first placement. */
+  tickToOrder?(ms: number): void;
+  /** How late a tick started after the time it was due (a busy process shows here first). */
+  tickLateness?(ms: number): void;
+  order?(robotId: number, event: 'placed' | 'canceled' | 'filled' | 'rejected'): void;
+  venueError?(kind: string): void;
+}

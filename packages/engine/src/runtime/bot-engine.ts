@@ -1,0 +1,94 @@
+import { BOT_SHUTDOWN_CANCEL_MS, type RobotRuntime } from '@makerdesk/contract';
+import { systemClock, type Clock } from '../ports.ts';
+import { BotRunner, type RunnerSettings } from './bot-runner.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
+import type { BotEngineApi, EngineDeps } from './engine-api.ts';
+import { DEFAULT_NOT_FOUND_AFTER_MS } from './executor.ts';
+
+export interface BotEngineOptions {
+  /** A venue request without an answer after this is a lost answer (default 10 s). */
+  callTimeoutMs?: number;
+  /** A lost placement the venue still does not know after this never arrived (default 5 s). */
+  notFoundAfterMs?: number;
+  /** How long a bot that stops keeps trying to cancel its orders (default 30 s). */
+  stopCancelMs?: number;
+  /** Graceful shutdown's limit for cancelling the quoting bots' orders (default BOT_SHUTDOWN_CANCEL_MS). */
+  shutdownCancelMs?: number;
+}
+
+const IDLE: RobotRuntime = { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
+
+/**
+ * The bot engine the server drives (BotEngineApi): one BotRunner per running bot, each on its own
+ * timer chain. Starting loads the bots switched on; each reconciles with its venue before it quotes.
+ */
+export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}): BotEngineApi {
+  const clock: Clock = deps.clock ?? systemClock;
+  const settings: RunnerSettings = {
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    notFoundAfterMs: options.notFoundAfterMs ?? DEFAULT_NOT_FOUND_AFTER_MS,
+    stopCancelMs: options.stopCancelMs ?? 30_000,
+  };
+  const shutdownCancelMs = options.shutdownCancelMs ?? BOT_SHUTDOWN_CANCEL_MS;
+  const runners = new Map<number, BotRunner>();
+  let shuttingDown = false;
+  const runnerDeps = { ...deps, clock };
+
+  const forget = (runner: BotRunner) => {
+    if (runners.get(runner.robot.id) === runner) runners.delete(runner.robot.id);
+  };
+  const runnerOf = (robot: BotRunner['robot']) => new BotRunner(robot, runnerDeps, settings, () => shuttingDown, forget);
+
+  return {
+    async start() {
+      if (shuttingDown) return;
+      for (const robot of await deps.robots.listRunning()) {
+        if (runners.has(robot.id)) continue;
+        const runner = runnerOf(robot);
+        runners.set(robot.id, runner);
+        runner.launch();
+      }
+    },
+
+    async apply(robotId) {
+      const previous = runners.get(robotId);
+      if (previous) {
+        runners.delete(robotId);
+        await previous.halt();
+      }
+      const robot = await deps.robots.get(robotId);
+      if (robot === null || robot.status === 'stopped') {
+        const runner = previous ?? (robot ? runnerOf(robot) : null);
+        if (!runner) return;
+        runner.setActivity('stopping');
+        await runner.cancelOwnOrders(clock.now() + settings.stopCancelMs);
+        runner.setActivity('idle');
+        return;
+      }
+      if (shuttingDown) return;
+      const runner = runnerOf(robot);
+      runners.set(robotId, runner);
+      runner.launch();
+    },
+
+    runtime(robotId) {
+      return runners.get(robotId)?.runtime() ?? { ...IDLE };
+    },
+
+    async shutdown() {
+      shuttingDown = true;
+      const all = [...runners.values()];
+      const quoting = all.filter((r) => r.quoting);
+      for (const r of quoting) r.setActivity('stopping');
+      // One limit for the whole of it: ticks in flight (they place nothing more) and the cancels.
+      const deadline = clock.now() + shutdownCancelMs;
+      let timer: unknown = null;
+      const limit = new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, shutdownCancelMs)));
+      await Promise.race([Promise.all(all.map((r) => r.halt())), limit]);
+      await Promise.race([Promise.all(quoting.map((r) => r.cancelForShutdown(deadline))), limit]);
+      clock.clearTimeout(timer);
+      for (const r of all) r.setActivity('idle');
+      runners.clear();
+    },
+  };
+}

@@ -1,0 +1,408 @@
+import { BOT_MAX_CONSECUTIVE_FAILURES, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
+import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
+import type { Intent } from '../intents.ts';
+import type { Clock, RobotRecord, VenueSession } from '../ports.ts';
+import { createRng, tickSeed } from '../rng.ts';
+import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
+import { withCallTimeout } from './call-timeout.ts';
+import type { EngineDeps } from './engine-api.ts';
+import { OrderExecutor } from './executor.ts';
+import { guardPlacement, type GuardContext } from './price-guard.ts';
+import { firstTickAt, nextTickDelayMs } from './scheduler.ts';
+
+export interface RunnerSettings {
+  callTimeoutMs: number;
+  notFoundAfterMs: number;
+  /** How long stopping a bot keeps trying to cancel its orders. */
+  stopCancelMs: number;
+}
+
+interface Prepared {
+  session: VenueSession;
+  exchange: Exchange;
+  rules: PairRules;
+  executor: OrderExecutor;
+}
+
+/** A refusal that no retry fixes (unknown type, invalid config, a simulation-only type on a live venue): the bot stops at once. */
+class StartRefused extends Error {}
+
+/**
+ * One running bot: its timer chain, its ticks (read the market, decide, act, save, reconcile) and
+ * its failure count. The engine holds one per bot and never awaits one bot for another.
+ */
+export class BotRunner {
+  private activity: RobotActivity = 'idle';
+  private lastTickAt: number | null = null;
+  private nextTickAt: number | null = null;
+  private failures = 0;
+  private ticks = 0;
+  private timer: unknown = null;
+  private inFlight: Promise<void> | null = null;
+  private halted = false;
+  private reconciled = false;
+  private prepared: Prepared | null = null;
+  private state: unknown;
+  private tickStartedAt = 0;
+  private tickDueAt: number | null = null;
+  private parsedConfig: (Record<string, unknown> & { intervalMin: number; intervalMax: number }) | null = null;
+  private answeredThisTick = false;
+  private readonly loggedOnce = new Set<string>();
+  private readonly clock: Clock;
+
+  constructor(
+    readonly robot: RobotRecord,
+    private readonly deps: EngineDeps & { clock: Clock },
+    private readonly settings: RunnerSettings,
+    private readonly shuttingDown: () => boolean,
+    private readonly onStopped: (runner: BotRunner) => void,
+  ) {
+    this.clock = deps.clock;
+    this.state = robot.state;
+  }
+
+  get quoting(): boolean {
+    return robotTypes[this.robot.type].quoting;
+  }
+
+  runtime(): RobotRuntime {
+    const key = this.prepared?.session.budgetKey;
+    return {
+      activity: this.activity,
+      lastTickAt: this.lastTickAt,
+      nextTickAt: this.nextTickAt,
+      consecutiveFailures: this.failures,
+      throttledUntil: key === undefined ? null : this.deps.budgets.throttledUntil(key),
+      openOrders: this.prepared?.executor.liveCount ?? 0,
+    };
+  }
+
+  /** Schedules the start-up tick: prepare, reconcile, then quote (at once, or at the scheduled time). */
+  launch(): void {
+    this.setActivity('starting');
+    this.schedule(0);
+  }
+
+  /** No further ticks; resolves once a tick in flight has finished. */
+  async halt(): Promise<void> {
+    this.halted = true;
+    this.clearTimer();
+    await this.inFlight;
+  }
+
+  /** Cancels every own order (stop, shutdown); false when some could not be cancelled before `deadline`. */
+  /** Graceful shutdown of a quoting bot: its orders are cancelled, it stays switched on. */
+  async cancelForShutdown(deadline: number): Promise<boolean> {
+    const done = await this.cancelOwnOrders(deadline);
+    if (done) this.log('info', 'Server shutting down: own orders cancelled; the bot stays switched on and quotes again at the next start');
+    return done;
+  }
+
+  async cancelOwnOrders(deadline: number): Promise<boolean> {
+    try {
+      const { executor } = await this.prepare();
+      const done = await executor.cancelAll(deadline);
+      if (!done) this.log('error', `could not cancel ${executor.liveCount} own order(s) in time; they are left to the next reconciliation`);
+      return done;
+    } catch (err) {
+      this.log('error', `could not cancel own orders: ${messageOf(err)}`);
+      return false;
+    }
+  }
+
+  /** The bot stops itself (repeated failures, the strategy's stop, a refusal): switched off in the store first, then its orders cancelled. */
+  async stop(reason: string, level: 'info' | 'error'): Promise<void> {
+    this.halted = true;
+    this.clearTimer();
+    this.setActivity('stopping');
+    this.log(level, `Stopped: ${reason}`);
+    await this.deps.robots.markStopped(this.robot.id, reason);
+    await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
+    this.setActivity('idle');
+    this.onStopped(this);
+  }
+
+  setActivity(activity: RobotActivity): void {
+    if (activity === this.activity) return;
+    this.activity = activity;
+    this.deps.observer?.activity?.(this.robot.id, activity);
+  }
+
+  private schedule(ms: number): void {
+    if (this.halted || this.shuttingDown()) return;
+    this.clearTimer();
+    this.nextTickAt = this.clock.now() + ms;
+    this.tickDueAt = this.nextTickAt;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.inFlight = this.tick()
+        .catch((err: unknown) => this.log('error', `The engine could not finish a tick or a stop: ${messageOf(err)}`))
+        .finally(() => (this.inFlight = null));
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.nextTickAt = null;
+  }
+
+  private async tick(): Promise<void> {
+    this.nextTickAt = null;
+    if (this.halted || this.shuttingDown()) return;
+    const { clock } = this;
+    const key = this.prepared?.session.budgetKey;
+    const throttledUntil = key === undefined ? null : this.deps.budgets.throttledUntil(key);
+    if (throttledUntil !== null) {
+      this.setActivity('throttled');
+      return this.schedule(throttledUntil - clock.now());
+    }
+    this.tickStartedAt = clock.now();
+    if (this.tickDueAt !== null) this.deps.observer?.tickLateness?.(Math.max(0, this.tickStartedAt - this.tickDueAt));
+    this.tickDueAt = null;
+    this.answeredThisTick = false;
+    let stopReason: string | null = null;
+    let failure: unknown = null;
+    let config: { intervalMin: number; intervalMax: number } | null = null;
+    try {
+      config = this.config();
+      const { executor } = await this.prepare();
+      if (!this.reconciled) {
+        await executor.reconcile();
+        this.reconciled = true;
+        const resting = executor.liveCount;
+        this.log('info', resting > 0 ? `Started: reconciled with the venue, ${resting} own order(s) found resting (left by the last run)` : 'Started: reconciled with the venue, no own order resting');
+      }
+      const startAt = firstTickAt(this.robot, clock.now());
+      if (startAt > clock.now()) {
+        this.setActivity('scheduled');
+        return this.schedule(startAt - clock.now());
+      }
+      this.setActivity('active');
+      stopReason = await this.decideAndAct(config);
+    } catch (err) {
+      if (err instanceof StartRefused) return this.stop(err.message, 'error');
+      failure = err;
+    }
+    if (this.halted) return;
+    this.lastTickAt = this.tickStartedAt;
+    this.ticks++;
+    this.deps.observer?.tick?.(this.robot.id, clock.now() - this.tickStartedAt, failure === null);
+    if (stopReason !== null) return this.stop(stopReason, 'info');
+    if (failure !== null && isRateLimited(failure)) {
+      this.log('info', `Tick skipped: the venue rate-limited the key (${messageOf(failure)})`);
+    } else if (failure !== null) {
+      this.failures++;
+      this.log('warn', `Tick failed (${this.failures} in a row): ${messageOf(failure)}`);
+      if (this.failures >= BOT_MAX_CONSECUTIVE_FAILURES) {
+        return this.stop(`${this.failures} ticks failed in a row; the last: ${messageOf(failure)}`, 'error');
+      }
+    } else {
+      this.failures = 0;
+    }
+    const throttled = key === undefined ? null : this.deps.budgets.throttledUntil(key);
+    this.setActivity(throttled !== null ? 'throttled' : 'active');
+    const interval = config ? nextTickDelayMs(this.robot.id, this.ticks, config) : 5_000;
+    this.schedule(Math.max(interval, (throttled ?? 0) - clock.now()));
+  }
+
+  /** One strategy tick: read the market, decide, apply the intents, save the state, reconcile. Returns the strategy's stop reason, if any. */
+  private async decideAndAct(config: Record<string, unknown> & { intervalMin: number; intervalMax: number }): Promise<string | null> {
+    const { robots } = this.deps;
+    const { executor } = await this.prepare();
+    const strategy = this.strategy();
+    const now = this.clock.now();
+    const market = await this.snapshot(strategy, config);
+    const state = this.state ?? strategy.initialState(config, now);
+    const fills = executor.takeFills();
+    let output: TickOutput<unknown>;
+    try {
+      output = strategy.decide({
+        config,
+        state,
+        market,
+        orders: executor.ownOrders(),
+        fills,
+        now,
+        rng: createRng(tickSeed(this.robot.id, this.ticks)),
+        priceMode: this.robot.priceMode,
+        startedAt: this.robot.startedAt ?? now,
+      });
+    } catch (err) {
+      executor.returnFills(fills);
+      throw new Error(`the strategy failed: ${messageOf(err)}`, { cause: err });
+    }
+    const stop = output.intents.find((i) => i.kind === 'stop');
+    await this.apply(
+      output.intents,
+      { rules: market.rules, book: market.book, priceMode: this.robot.priceMode, reference: output.reference, maxDeviation: maxDeviationOf(config), accountResting: market.accountResting },
+      stop !== undefined,
+    );
+    this.state = output.state;
+    await robots.saveState(this.robot.id, output.state);
+    await executor.reconcile();
+    return stop?.kind === 'stop' ? stop.reason : null;
+  }
+
+  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean): Promise<void> {
+    const { executor } = await this.prepare();
+    const canceled = new Set<string>();
+    let guard = tickGuard;
+    const forget = (clientOrderId: string, outcome: string) => {
+      if (outcome !== 'canceled' || !tickGuard.accountResting) return;
+      canceled.add(clientOrderId);
+      guard = { ...tickGuard, accountResting: tickGuard.accountResting.filter((o) => o.clientOrderId === null || !canceled.has(o.clientOrderId)) };
+    };
+    for (const intent of intents) {
+      switch (intent.kind) {
+        case 'alert':
+          this.log(intent.level, intent.message);
+          break;
+        case 'stop':
+          break;
+        case 'cancel':
+          forget(intent.clientOrderId, await executor.cancel(intent.clientOrderId));
+          break;
+        case 'place': {
+          if (stopping || this.halted || this.shuttingDown()) break;
+          const checked = guardPlacement(intent, guard);
+          if (checked.ok) await executor.place(checked.order);
+          else this.logOnce(checked.code, checked.reason);
+          break;
+        }
+        case 'replace': {
+          const outcome = await executor.cancel(intent.clientOrderId);
+          forget(intent.clientOrderId, outcome);
+          if (stopping || this.halted || this.shuttingDown()) break;
+          if (outcome !== 'canceled') {
+            this.log('info', `${intent.place.tag}: replacement waits, the cancel of ${intent.clientOrderId} is not confirmed (${outcome})`);
+            break;
+          }
+          const checked = guardPlacement(intent.place, guard);
+          if (checked.ok) await executor.place(checked.order);
+          else this.logOnce(checked.code, checked.reason);
+          break;
+        }
+      }
+    }
+  }
+
+  private async snapshot(strategy: AnyStrategy, config: Record<string, unknown>): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting'] }> {
+    const { exchange, rules, session } = await this.prepare();
+    const needs = strategy.needs(config);
+    const [book, references, balances, accountOpen] = await Promise.all([
+      exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
+      this.readReferences(needs.references, needs.bookDepth),
+      exchange.fetchBalances(),
+      // Live venues: the account's resting orders of every scope, for self-trade prevention.
+      session.simulated ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
+    ]);
+    const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
+    return { rules, book, references, balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) }, accountResting };
+  }
+
+  /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
+  private async readReferences(sources: MarketSnapshotNeeds, depth: number): Promise<ReferenceBooks> {
+    const books: Record<string, OrderBook> = {};
+    await Promise.all(
+      sources.map(async (source) => {
+        try {
+          books[referenceKey(source)] = await this.deps.references.book(source, Math.max(1, depth));
+        } catch (err) {
+          this.logOnce(`reference:${referenceKey(source)}`, `reference ${referenceKey(source)} could not be read: ${messageOf(err)}`);
+        }
+      }),
+    );
+    return books;
+  }
+
+  /** Session, metered venue, pair rules and executor: made once, on the first tick that needs them. */
+  private async prepare(): Promise<Prepared> {
+    if (this.prepared) return this.prepared;
+    const { venues, budgets, journal, observer } = this.deps;
+    const session = await venues.open(this.robot);
+    const type = robotTypes[this.robot.type];
+    if (type.simulationOnly && !session.simulated) throw new StartRefused(`${type.name} runs on the simulator only (market integrity policy)`);
+    const exchange = budgets.wrap(withCallTimeout(session.exchange, this.settings.callTimeoutMs, this.clock), session.budgetKey);
+    const market = (await exchange.loadMarkets()).find((m) => m.symbol === this.robot.symbol);
+    if (!market) throw new Error(`the venue does not list ${this.robot.symbol}`);
+    const rules: PairRules = {
+      symbol: market.symbol,
+      base: market.base,
+      quote: market.quote,
+      pricePrecision: market.pricePrecision,
+      amountPrecision: market.amountPrecision,
+      minAmount: market.minAmount,
+      minNotional: market.minNotional,
+      makerFee: market.makerFee,
+      takerFee: market.takerFee,
+    };
+    const executor = new OrderExecutor({
+      robot: this.robot,
+      exchange,
+      journal,
+      rules,
+      clock: this.clock,
+      log: (level, message) => this.log(level, message),
+      observer,
+      adoptOrphans: type.quoting,
+      notFoundAfterMs: this.settings.notFoundAfterMs,
+      placementsClosed: () => this.halted || this.shuttingDown(),
+      onPlacementAnswer: (at) => {
+        if (this.answeredThisTick) return;
+        this.answeredThisTick = true;
+        observer?.tickToOrder?.(at - this.tickStartedAt);
+      },
+    });
+    this.prepared = { session, exchange, rules, executor };
+    return this.prepared;
+  }
+
+  private strategy(): AnyStrategy {
+    const strategy = this.deps.strategies(this.robot.type);
+    if (!strategy) throw new StartRefused(`the engine has no strategy for ${this.robot.type}`);
+    return strategy;
+  }
+
+  /** The config checked against its type's schema once per run (a change comes as a new runner through apply). */
+  private config(): Record<string, unknown> & { intervalMin: number; intervalMax: number } {
+    if (this.parsedConfig) return this.parsedConfig;
+    this.strategy();
+    const parsed = robotTypes[this.robot.type].config.safeParse(this.robot.config);
+    if (!parsed.success) throw new StartRefused(`invalid config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    this.parsedConfig = parsed.data as Record<string, unknown> & { intervalMin: number; intervalMax: number };
+    return this.parsedConfig;
+  }
+
+  private log(level: 'info' | 'warn' | 'error', message: string): void {
+    const { id, coinId, adminId } = this.robot;
+    this.deps.logs.write({ robotId: id, coinId, adminId, level, message, at: this.clock.now() });
+  }
+
+  /** Refusals that repeat every tick (too small, too far, no reference) are logged once per run. */
+  private logOnce(key: string, message: string): void {
+    if (this.loggedOnce.has(key)) return;
+    this.loggedOnce.add(key);
+    this.log('warn', message);
+  }
+}
+
+type MarketSnapshotNeeds = ReturnType<AnyStrategy['needs']>['references'];
+
+function balanceOf(balances: Balance[], asset: string): AssetBalance {
+  const found = balances.find((b) => b.asset === asset);
+  return found ? { available: found.available, total: found.total } : { available: '0', total: '0' };
+}
+
+function maxDeviationOf(config: Record<string, unknown>): string | null {
+  return typeof config.maxDeviation === 'string' ? config.maxDeviation : null;
+}
+
+/** A 429/418 is the key's budget, not the bot's fault: the key backs off and the tick does not count as failed. */
+function isRateLimited(err: unknown): boolean {
+  return isExchangeError(err) && err.kind === 'rate_limited';
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,49 @@
+import type { RobotRuntime, RobotTypeKey } from '@makerdesk/contract';
+import type { Exchange } from '@makerdesk/exchange';
+import type { Clock, EngineObserver, OrderJournal, ReferencePrices, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
+import type { AnyStrategy } from '../strategy.ts';
+
+/** Finds the strategy of a type; undefined for a type the engine cannot run. */
+export type StrategyRegistry = (type: RobotTypeKey) => AnyStrategy | undefined;
+
+/**
+ * One rate budget per venue key, shared by every bot and manual call on that key. `wrap` gives a
+ * venue whose calls wait for the key's budget; a 429/418 answer (ExchangeError 'rate_limited',
+ * with `retryAfterMs` in its params when the venue said) pauses the whole key until then, and the
+ * failed call is not retried by the budget (the caller decides), so there is never a retry storm.
+ */
+export interface RateBudgets {
+  wrap(exchange: Exchange, budgetKey: string): Exchange;
+  /** Epoch ms until which the key backs off, or null. */
+  throttledUntil(budgetKey: string): number | null;
+}
+
+export interface EngineDeps {
+  robots: RobotStore;
+  journal: OrderJournal;
+  logs: TradingLogSink;
+  venues: VenueSessions;
+  references: ReferencePrices;
+  strategies: StrategyRegistry;
+  budgets: RateBudgets;
+  clock?: Clock;
+  observer?: EngineObserver;
+}
+
+/** What the server drives: the engine host in main.ts and the robot service. */
+export interface BotEngineApi {
+  /** Loads the bots switched on, reconciles each with its venue, then schedules them. */
+  start(): Promise<void>;
+  /**
+   * After a bot was created, changed, switched on or off (PUT /robot/update): picks the change up.
+   * Switched off: no further ticks, its own orders cancelled (never another's), activity idle.
+   */
+  apply(robotId: number): Promise<void>;
+  /** What the engine is doing with a bot now (idle for a bot it does not run). */
+  runtime(robotId: number): RobotRuntime;
+  /**
+   * Graceful: no new orders from now on; the quoting bots' resting orders cancelled within
+   * BOT_SHUTDOWN_CANCEL_MS; bots stay marked running so they re-quote at the next start.
+   */
+  shutdown(): Promise<void>;
+}

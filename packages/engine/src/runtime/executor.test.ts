@@ -1,0 +1,232 @@
+import { createDefaultSimVenue, isOwnClientOrderId, makerDeskClientOrderId, type PlaceOrderRequest } from '@makerdesk/exchange';
+import { add } from '@makerdesk/decimal';
+import { describe, expect, it } from 'vitest';
+import type { PairRules } from '../strategy.ts';
+import { FakeClock } from '../testing/fake-clock.ts';
+import { FaultyExchange, faults, type Fault } from '../testing/faulty-exchange.ts';
+import { MemoryOrderJournal } from '../testing/memory-order-journal.ts';
+import { withCallTimeout } from './call-timeout.ts';
+import { OrderExecutor } from './executor.ts';
+import type { GuardedOrder } from './price-guard.ts';
+
+const SYMBOL = 'ETH/USDT';
+const ROBOT = 7;
+
+function setup(options: { adoptOrphans?: boolean } = {}) {
+  const clock = new FakeClock();
+  const venue = createDefaultSimVenue({ seed: 3, now: () => clock.now() });
+  const faulty = new FaultyExchange(venue.account('mm'));
+  const journal = new MemoryOrderJournal();
+  const market = venue.markets().find((m) => m.symbol === SYMBOL)!;
+  const rules: PairRules = { ...market };
+  const logs: string[] = [];
+  const closed = { value: false };
+  const executor = new OrderExecutor({
+    robot: { id: ROBOT, symbol: SYMBOL },
+    exchange: withCallTimeout(faulty.exchange, 10_000, clock),
+    journal,
+    rules,
+    clock,
+    log: (_level, message) => logs.push(message),
+    adoptOrphans: options.adoptOrphans ?? true,
+    notFoundAfterMs: 5_000,
+    placementsClosed: () => closed.value,
+  });
+  /** Runs an executor call to its end, moving the fake clock while it waits (timeouts). */
+  const run = async <T>(call: Promise<T>): Promise<T> => {
+    let done = false;
+    const watched = call.finally(() => (done = true));
+    await clock.until(() => done, 60_000, 500);
+    return watched;
+  };
+  const scopeOrders = async () => {
+    const account = venue.account('mm');
+    const all = [...(await account.fetchOpenOrders(SYMBOL)), ...(await account.fetchClosedOrders(SYMBOL, { limit: 1000 }))];
+    return all.filter((o) => isOwnClientOrderId(o.clientOrderId, `b${ROBOT}`));
+  };
+  const openScopeOrders = async () => (await scopeOrders()).filter((o) => o.status === 'pending' || o.status === 'partial_filled');
+  return { clock, venue, faulty, journal, executor, logs, closed, run, scopeOrders, openScopeOrders };
+}
+
+const bid = (tag: string, price = '3000.00', amount = '0.0100'): GuardedOrder => ({ tag, side: 'buy', price, amount, timeInForce: 'GTC' });
+const placedIds = (faulty: FaultyExchange) => faulty.log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).clientOrderId);
+
+describe('OrderExecutor: journal first', () => {
+  it('the order is journalled "sending" before the venue sees it, with an id of the bot’s scope', async () => {
+    const { faulty, journal, executor } = setup();
+    const seen: string[] = [];
+    faulty.inject('placeOrder', faults.reset, {
+      when: ([request]) => {
+        seen.push(journal.orders.get((request as PlaceOrderRequest).clientOrderId)?.state ?? 'absent');
+        return false;
+      },
+    });
+    expect(await executor.place(bid('bid-0'))).toBe('open');
+    expect(seen).toEqual(['sending']);
+    const [order] = journal.all(ROBOT);
+    expect(isOwnClientOrderId(order!.clientOrderId, 'b7')).toBe(true);
+    expect(order).toMatchObject({ tag: 'bid-0', state: 'open', orderNo: expect.any(String) });
+  });
+
+  it('sends nothing when the journal write fails', async () => {
+    const { faulty, journal, executor } = setup();
+    journal.failInserts = 1;
+    await expect(executor.place(bid('bid-0'))).rejects.toThrow('journal unavailable');
+    expect(faulty.count('placeOrder', 'attempts')).toBe(0);
+  });
+
+  it('no new orders once placements are closed (shutdown)', async () => {
+    const { faulty, executor, closed } = setup();
+    closed.value = true;
+    expect(await executor.place(bid('bid-0'))).toBe('refused');
+    expect(faulty.count('placeOrder', 'attempts')).toBe(0);
+  });
+
+  it('a refusal is final: rejected, with the venue’s reason', async () => {
+    const { venue, journal, executor } = setup();
+    const bestBid = (await venue.account('x').fetchOrderBook(SYMBOL, 1)).bids[0]![0];
+    expect(await executor.place({ tag: 'ask-0', side: 'sell', price: bestBid, amount: '0.0100', timeInForce: 'POST_ONLY' })).toBe('rejected');
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'rejected', error: expect.stringMatching(/post|cross|maker/i) });
+    expect(executor.liveCount).toBe(0);
+  });
+});
+
+describe('OrderExecutor: lost answers', () => {
+  it('accepted, then 5xx: unknown, the slot stays busy, reconciliation adopts it; one venue order, sent once', async () => {
+    const { faulty, journal, executor, openScopeOrders } = setup();
+    faulty.inject('placeOrder', faults.gateway5xxAfter);
+    expect(await executor.place(bid('bid-0'))).toBe('unknown');
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'unknown', error: 'HTTP 502 Bad Gateway' });
+    expect(await executor.place(bid('bid-0'))).toBe('refused');
+    expect(executor.ownOrders()).toEqual([expect.objectContaining({ tag: 'bid-0', state: 'unknown' })]);
+    await executor.reconcile();
+    expect(journal.all(ROBOT)).toEqual([expect.objectContaining({ tag: 'bid-0', state: 'open', orderNo: expect.any(String) })]);
+    expect(await openScopeOrders()).toHaveLength(1);
+    expect(placedIds(faulty)).toHaveLength(1);
+  });
+
+  it('a timeout after the venue accepted: unknown after the call timeout, then found by client order id', async () => {
+    const { faulty, journal, executor, run, openScopeOrders } = setup();
+    faulty.inject('placeOrder', faults.hangAfter);
+    expect(await run(executor.place(bid('bid-0')))).toBe('unknown');
+    expect(journal.all(ROBOT)[0]!.error).toMatch(/no answer within 10000 ms/);
+    await run(executor.reconcile());
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'open' });
+    expect(await openScopeOrders()).toHaveLength(1);
+    expect(placedIds(faulty)).toHaveLength(1);
+  });
+
+  it.each<[string, Fault]>([
+    ['a timeout before the venue saw it', faults.hang],
+    ['a connection reset', faults.reset],
+    ['a 429', faults.rateLimit(1000)],
+  ])('%s: unknown, kept while the venue may still show it, given up after; never sent again', async (_name, fault) => {
+    const { clock, faulty, journal, executor, run, scopeOrders } = setup();
+    faulty.inject('placeOrder', fault);
+    expect(await run(executor.place(bid('bid-0')))).toBe('unknown');
+    await run(executor.reconcile());
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'unknown' });
+    await clock.advance(5_000);
+    await run(executor.reconcile());
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'rejected', error: expect.stringMatching(/not found on the venue/) });
+    expect(faulty.count('fetchOrderByClientId')).toBe(2);
+    expect(faulty.count('placeOrder', 'attempts')).toBe(1);
+    expect(await scopeOrders()).toEqual([]);
+  });
+
+  it('a lost cancel answer: canceling, then resolved by lookup as canceled', async () => {
+    const { faulty, journal, executor, openScopeOrders } = setup();
+    await executor.place(bid('bid-0'));
+    const id = journal.all(ROBOT)[0]!.clientOrderId;
+    faulty.inject('cancelOrder', faults.loseAnswer);
+    expect(await executor.cancel(id)).toBe('pending');
+    expect(journal.orders.get(id)!.state).toBe('canceling');
+    expect(executor.ownOrders()[0]!.state).toBe('canceling');
+    expect(await openScopeOrders()).toEqual([]);
+    await executor.reconcile();
+    expect(journal.orders.get(id)!.state).toBe('canceled');
+    expect(executor.liveCount).toBe(0);
+  });
+
+  it('a cancel that never arrived: canceling, then open again once reconciliation sees it resting', async () => {
+    const { faulty, journal, executor, openScopeOrders } = setup();
+    await executor.place(bid('bid-0'));
+    const id = journal.all(ROBOT)[0]!.clientOrderId;
+    faulty.inject('cancelOrder', faults.reset);
+    expect(await executor.cancel(id)).toBe('pending');
+    await executor.reconcile();
+    expect(journal.orders.get(id)).toMatchObject({ state: 'open', error: 'the cancel was not confirmed' });
+    expect(await openScopeOrders()).toHaveLength(1);
+    expect(await executor.cancel(id)).toBe('canceled');
+  });
+});
+
+describe('OrderExecutor: ownership', () => {
+  it('cancels only its own orders: never a manual order or another bot’s, even by id', async () => {
+    const { clock, venue, faulty, executor, journal } = setup();
+    const account = venue.account('mm');
+    const manual = await account.placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '2900.00', amount: '0.0100', clientOrderId: makerDeskClientOrderId('manual') });
+    const other = await account.placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '2901.00', amount: '0.0100', clientOrderId: makerDeskClientOrderId('b8') });
+    expect(await executor.cancel(manual.clientOrderId!)).toBe('skipped');
+    expect(await executor.cancel(other.clientOrderId!)).toBe('skipped');
+    await executor.reconcile();
+    expect(await executor.cancelAll(clock.now())).toBe(true);
+    expect(faulty.count('cancelOrder', 'attempts')).toBe(0);
+    expect(journal.all(ROBOT)).toEqual([]);
+    expect((await account.fetchOpenOrders(SYMBOL)).map((o) => o.orderNo).sort()).toEqual([manual.orderNo, other.orderNo].sort());
+  });
+
+  it('adopts an order of its scope the journal lacks (quoting bot), and logs it', async () => {
+    const { journal, executor, logs, openScopeOrders } = setup();
+    await executor.place(bid('bid-0'));
+    const id = journal.all(ROBOT)[0]!.clientOrderId;
+    journal.forget(id);
+    await executor.reconcile();
+    expect(journal.orders.get(id)).toMatchObject({ state: 'open', tag: expect.stringMatching(/^adopted-/) });
+    expect(logs.some((l) => l.includes('not in the journal: adopted'))).toBe(true);
+    expect(await openScopeOrders()).toHaveLength(1);
+  });
+
+  it('cancels such an order when the bot does not quote', async () => {
+    const { journal, executor, logs, openScopeOrders } = setup({ adoptOrphans: false });
+    await executor.place(bid('bid-0'));
+    const id = journal.all(ROBOT)[0]!.clientOrderId;
+    journal.forget(id);
+    await executor.reconcile();
+    expect(journal.orders.get(id)).toMatchObject({ state: 'canceled' });
+    expect(logs.some((l) => l.includes('cancelling it'))).toBe(true);
+    expect(await openScopeOrders()).toEqual([]);
+  });
+});
+
+describe('OrderExecutor: fills', () => {
+  it('turns the increase of an order’s filled amount into one fill record, at its price, with the maker fee', async () => {
+    const { venue, journal, executor } = setup();
+    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+    const above = add(book.bids[0]![0], '0.01');
+    await executor.place(bid('bid-0', above, '0.0500'));
+    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0200', timeInForce: 'IOC', clientOrderId: 'taker-1' });
+    await executor.reconcile();
+    await executor.reconcile();
+    expect(journal.fills).toEqual([
+      expect.objectContaining({ robotId: ROBOT, side: 'buy', price: above, amount: '0.02', filledAfter: '0.02', quoteAmount: expect.any(String), fee: expect.any(String) }),
+    ]);
+    const fill = journal.fills[0]!;
+    expect(Number(fill.fee)).toBeCloseTo(Number(fill.quoteAmount) * 0.001, 10);
+    expect(executor.takeFills()).toEqual([expect.objectContaining({ tag: 'bid-0', amount: '0.02', price: above })]);
+    expect(executor.takeFills()).toEqual([]);
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'open', filledAmount: '0.0200' });
+  });
+});
+
+describe('OrderExecutor: cancelAll', () => {
+  it('finds lost placements first, then cancels them too', async () => {
+    const { clock, faulty, executor, run, openScopeOrders } = setup();
+    await executor.place(bid('bid-0'));
+    faulty.inject('placeOrder', faults.gateway5xxAfter);
+    await executor.place(bid('bid-1', '2999.00'));
+    expect(await openScopeOrders()).toHaveLength(2);
+    expect(await run(executor.cancelAll(clock.now() + 60_000))).toBe(true);
+    expect(await openScopeOrders()).toEqual([]);
+  });
+});

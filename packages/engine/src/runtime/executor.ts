@@ -1,0 +1,291 @@
+import { isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
+import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
+import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
+import { isRefusal, orderUpdate } from './order-state.ts';
+import type { GuardedOrder } from './price-guard.ts';
+import { planReconciliation } from './reconcile.ts';
+
+/** A lost placement that the venue still does not know this long after it was sent never arrived. */
+export const DEFAULT_NOT_FOUND_AFTER_MS = 5_000;
+
+export interface ExecutorOptions {
+  robot: Pick<RobotRecord, 'id' | 'symbol'>;
+  /** The bot's venue, already behind its key's rate budget and the call timeout. */
+  exchange: Exchange;
+  journal: OrderJournal;
+  rules: PairRules;
+  clock: Clock;
+  log(level: 'info' | 'warn' | 'error', message: string): void;
+  observer?: EngineObserver | undefined;
+  /** Quoting bots adopt their orders found on the venue but not in the journal; the others cancel them. */
+  adoptOrphans: boolean;
+  notFoundAfterMs?: number;
+  /** True once shutdown began (or the bot is stopping): no new orders. */
+  placementsClosed(): boolean;
+  /** Told when the venue answers a placement (tick-to-order latency). */
+  onPlacementAnswer?(at: number): void;
+}
+
+export type PlaceOutcome = JournalState | 'refused';
+export type CancelOutcome = 'canceled' | 'filled' | 'pending' | 'skipped';
+
+/**
+ * One bot's order IO (DESIGN §7). Journal first: an order is written 'sending' before the venue
+ * call. A refusal makes it 'rejected'; a lost answer (timeout, 5xx, reset, 429) makes it 'unknown',
+ * resolved later by its client order id, never assumed failed and never sent again. Cancels name
+ * the bot's own orders one by one. Reconciliation lines the journal up with the venue.
+ */
+export class OrderExecutor {
+  readonly scope: string;
+  private live = new Map<string, JournalOrder>();
+  private fills: OwnFill[] = [];
+  private readonly notFoundAfterMs: number;
+
+  constructor(private readonly o: ExecutorOptions) {
+    this.scope = `b${o.robot.id}`;
+    this.notFoundAfterMs = o.notFoundAfterMs ?? DEFAULT_NOT_FOUND_AFTER_MS;
+  }
+
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  liveOrders(): JournalOrder[] {
+    return [...this.live.values()];
+  }
+
+  /** The bot's live orders as its strategy sees them. */
+  ownOrders(): OwnOrder[] {
+    return this.liveOrders().map((o) => ({
+      clientOrderId: o.clientOrderId,
+      tag: o.tag,
+      side: o.side,
+      price: o.price,
+      amount: o.amount,
+      filledAmount: o.filledAmount,
+      state: o.state === 'open' || o.state === 'canceling' ? o.state : 'unknown',
+      placedAt: o.createdAt,
+    }));
+  }
+
+  /** Fills seen since the last call, oldest first. */
+  takeFills(): OwnFill[] {
+    const fills = this.fills;
+    this.fills = [];
+    return fills;
+  }
+
+  /** Fills a tick took but could not hand to its strategy (it threw): given again next tick. */
+  returnFills(fills: OwnFill[]): void {
+    this.fills = [...fills, ...this.fills];
+  }
+
+  async place(order: GuardedOrder): Promise<PlaceOutcome> {
+    const { robot, exchange, journal, clock } = this.o;
+    if (this.o.placementsClosed()) return 'refused';
+    const busy = this.liveOrders().find((o) => o.tag === order.tag);
+    if (busy) {
+      this.o.log('warn', `${order.tag}: not placed, the slot still has order ${busy.clientOrderId} (${busy.state})`);
+      return 'refused';
+    }
+    const now = clock.now();
+    const row: JournalOrder = {
+      robotId: robot.id,
+      clientOrderId: makerDeskClientOrderId(this.scope),
+      tag: order.tag,
+      symbol: robot.symbol,
+      side: order.side,
+      price: order.price,
+      amount: order.amount,
+      timeInForce: order.timeInForce,
+      state: 'sending',
+      orderNo: null,
+      filledAmount: '0',
+      filledValue: '0',
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await journal.insert([row]);
+    this.live.set(row.clientOrderId, row);
+    let answer: Order;
+    try {
+      answer = await exchange.placeOrder({
+        symbol: robot.symbol,
+        direction: order.side,
+        tradeType: 'limit',
+        price: order.price,
+        amount: order.amount,
+        timeInForce: order.timeInForce,
+        clientOrderId: row.clientOrderId,
+      });
+    } catch (err) {
+      this.venueError(err);
+      if (isRefusal(err)) {
+        await this.settle(row, { state: 'rejected', error: err.message, updatedAt: clock.now() });
+        this.o.log('warn', `${order.tag}: the venue refused ${order.side} ${order.amount} at ${order.price}: ${err.message}`);
+        return 'rejected';
+      }
+      await this.settle(row, { state: 'unknown', error: messageOf(err), updatedAt: clock.now() });
+      this.o.log('warn', `${order.tag}: no answer to order ${row.clientOrderId} (${messageOf(err)}); it will be looked up by its client order id`);
+      return 'unknown';
+    }
+    this.o.onPlacementAnswer?.(clock.now());
+    this.o.observer?.order?.(robot.id, 'placed');
+    return this.applyVenue(row, answer);
+  }
+
+  /** Cancels one of the bot's own open orders; 'pending' when the venue's answer was lost (the journal says canceling). */
+  async cancel(clientOrderId: string): Promise<CancelOutcome> {
+    const { robot, exchange, clock } = this.o;
+    const row = this.live.get(clientOrderId);
+    if (!row || !isOwnClientOrderId(row.clientOrderId, this.scope)) {
+      this.o.log('warn', `not cancelling ${clientOrderId}: it is not a live order of this bot`);
+      return 'skipped';
+    }
+    if (row.state !== 'open' || row.orderNo === null) return 'skipped';
+    const canceling = await this.settle(row, { state: 'canceling', updatedAt: clock.now() });
+    let answer: Order;
+    try {
+      answer = await exchange.cancelOrder(robot.symbol, row.orderNo);
+    } catch (err) {
+      this.venueError(err);
+      if (isExchangeError(err) && (err.kind === 'order_not_found' || err.kind === 'order_closed')) return cancelOutcome(await this.lookUp(canceling));
+      this.o.log('info', `${row.tag}: no answer to the cancel of ${row.clientOrderId} (${messageOf(err)}); it will be looked up`);
+      return 'pending';
+    }
+    return cancelOutcome(await this.applyVenue(canceling, answer));
+  }
+
+  /**
+   * Lines the journal up with the venue: the venue's open orders of this bot's scope against the
+   * journal's live ones. Matched orders take the venue's state and fills; journalled orders the
+   * venue does not show open are looked up by client id; orders of the scope the journal lacks are
+   * adopted (quoting bots) or cancelled, and logged.
+   */
+  async reconcile(): Promise<void> {
+    const { robot, exchange, journal, clock } = this.o;
+    const venueOpen = await exchange.fetchOpenOrders(robot.symbol);
+    this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    const plan = planReconciliation(this.liveOrders(), venueOpen, this.scope);
+    for (const { order, venue } of plan.matched) {
+      if (order.state === 'canceling') {
+        const reopened = await this.settle(order, { state: 'open', error: 'the cancel was not confirmed', updatedAt: clock.now() });
+        await this.applyVenue(reopened, venue);
+      } else {
+        await this.applyVenue(order, venue);
+      }
+    }
+    for (const order of plan.missing) {
+      try {
+        await this.lookUp(order);
+      } catch (err) {
+        this.venueError(err);
+      }
+    }
+    for (const venue of plan.orphans) await this.adopt(venue);
+  }
+
+  /**
+   * Cancels every live order of the bot (stop, shutdown), reconciling before each round so lost
+   * placements are found first. True when nothing is left live; gives up at `deadline`.
+   */
+  async cancelAll(deadline: number, roundGapMs = 1000): Promise<boolean> {
+    const { clock } = this.o;
+    for (;;) {
+      try {
+        await this.reconcile();
+        if (this.live.size === 0) return true;
+        await Promise.all(this.liveOrders().map((o) => (o.state === 'open' ? this.cancel(o.clientOrderId).catch((err: unknown) => this.venueError(err)) : null)));
+        if (this.live.size === 0) return true;
+      } catch (err) {
+        this.venueError(err);
+      }
+      if (clock.now() + roundGapMs > deadline) return false;
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, roundGapMs));
+    }
+  }
+
+  /** Resolves an order the venue does not show open, by its client order id. */
+  private async lookUp(order: JournalOrder): Promise<JournalState> {
+    const { robot, exchange, clock } = this.o;
+    const venue = await exchange.fetchOrderByClientId(robot.symbol, order.clientOrderId);
+    if (venue) {
+      if (order.state === 'sending' || order.state === 'unknown') this.o.observer?.order?.(robot.id, 'placed');
+      return this.applyVenue(order, venue);
+    }
+    const waited = clock.now() - order.updatedAt;
+    if (waited < this.notFoundAfterMs) return order.state;
+    if (order.state === 'sending' || order.state === 'unknown') {
+      await this.settle(order, { state: 'rejected', error: `not found on the venue ${Math.round(waited / 1000)} s after it was sent`, updatedAt: clock.now() });
+      this.o.log('warn', `${order.tag}: order ${order.clientOrderId} never reached the venue; given up`);
+      return 'rejected';
+    }
+    await this.settle(order, { state: 'canceled', error: 'no longer known to the venue', updatedAt: clock.now() });
+    this.o.log('warn', `${order.tag}: order ${order.clientOrderId} is no longer known to the venue; taken as closed`);
+    return 'canceled';
+  }
+
+  private async adopt(venue: Order): Promise<void> {
+    const { robot, journal, clock } = this.o;
+    const clientOrderId = venue.clientOrderId!;
+    const row: JournalOrder = {
+      robotId: robot.id,
+      clientOrderId,
+      tag: `adopted-${venue.orderNo}`,
+      symbol: robot.symbol,
+      side: venue.direction,
+      price: venue.price ?? '0',
+      amount: venue.amount,
+      timeInForce: venue.timeInForce,
+      state: 'unknown',
+      orderNo: venue.orderNo,
+      filledAmount: '0',
+      filledValue: '0',
+      error: 'found on the venue, not in the journal',
+      createdAt: venue.createdAt,
+      updatedAt: clock.now(),
+    };
+    await journal.insert([row]);
+    await this.applyVenue(row, venue);
+    this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    const adopted = this.live.get(clientOrderId);
+    if (!adopted) return;
+    const clash = this.liveOrders().some((o) => o !== adopted && o.tag === adopted.tag);
+    const keep = this.o.adoptOrphans && !clash;
+    this.o.log('warn', `order ${clientOrderId} (${venue.direction} ${venue.amount} at ${venue.price ?? 'market'}) was on the venue but not in the journal: ${keep ? 'adopted' : 'cancelling it'}`);
+    if (!keep) await this.cancel(clientOrderId);
+  }
+
+  /** Writes what the venue shows of an order (state, venue number, new fills) to the journal. */
+  private async applyVenue(order: JournalOrder, venue: Order): Promise<JournalState> {
+    const update = orderUpdate(order, venue, this.o.rules, this.o.clock.now());
+    if (!update) return order.state;
+    const next = await this.settle(order, update.patch, update.fill ? [update.fill] : []);
+    if (update.fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: update.fill.price, amount: update.fill.amount, at: update.fill.at });
+    return next.state;
+  }
+
+  private async settle(order: JournalOrder, patch: JournalPatch, fills: Parameters<OrderJournal['settle']>[1] = []): Promise<JournalOrder> {
+    const { robot, journal, observer } = this.o;
+    await journal.settle([{ robotId: robot.id, clientOrderId: order.clientOrderId, patch }], fills);
+    const next: JournalOrder = { ...order, ...patch };
+    if (FINAL_JOURNAL_STATES.has(next.state)) this.live.delete(next.clientOrderId);
+    else this.live.set(next.clientOrderId, next);
+    if (patch.state && patch.state !== order.state && FINAL_JOURNAL_STATES.has(patch.state)) observer?.order?.(robot.id, patch.state as 'filled' | 'canceled' | 'rejected');
+    return next;
+  }
+
+  private venueError(err: unknown): void {
+    this.o.observer?.venueError?.(isExchangeError(err) ? err.kind : 'unexpected');
+  }
+}
+
+function cancelOutcome(state: JournalState): CancelOutcome {
+  if (state === 'canceled' || state === 'filled') return state;
+  return FINAL_JOURNAL_STATES.has(state) ? 'canceled' : 'pending';
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,77 @@
+import type { CandleInterval, Exchange, ExchangeEvent, Order, PlaceOrderRequest } from '@makerdesk/exchange';
+
+/** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
+export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close'>;
+
+/** Runs one venue request: `send` performs it on the inner venue. */
+export type CallInterceptor = <T>(method: VenueCall, send: () => Promise<T>, args: readonly unknown[]) => Promise<T>;
+
+/** A venue whose every request goes through `around` (rate budget, call timeout, scripted faults); the rest passes untouched. */
+export function interceptExchange(inner: Exchange, around: CallInterceptor): Exchange {
+  return new InterceptedExchange(inner, around);
+}
+
+class InterceptedExchange implements Exchange {
+  readonly id: string;
+  readonly capabilities: Exchange['capabilities'];
+  readonly fetchPermissions?: Exchange['fetchPermissions'];
+
+  constructor(
+    private readonly inner: Exchange,
+    private readonly around: CallInterceptor,
+  ) {
+    this.id = inner.id;
+    this.capabilities = inner.capabilities;
+    const permissions = inner.fetchPermissions?.bind(inner);
+    if (permissions) this.fetchPermissions = () => this.around('fetchPermissions', permissions, []);
+  }
+
+  loadMarkets() {
+    return this.around('loadMarkets', () => this.inner.loadMarkets(), []);
+  }
+  fetchOrderBook(symbol: string, depth?: number) {
+    return this.around('fetchOrderBook', () => this.inner.fetchOrderBook(symbol, depth), [symbol, depth]);
+  }
+  fetchTrades(symbol: string, limit?: number) {
+    return this.around('fetchTrades', () => this.inner.fetchTrades(symbol, limit), [symbol, limit]);
+  }
+  fetchCandles(symbol: string, interval: CandleInterval, options?: { since?: number; limit?: number }) {
+    return this.around('fetchCandles', () => this.inner.fetchCandles(symbol, interval, options), [symbol, interval, options]);
+  }
+  fetchTicker(symbol: string) {
+    return this.around('fetchTicker', () => this.inner.fetchTicker(symbol), [symbol]);
+  }
+  fetchBalances() {
+    return this.around('fetchBalances', () => this.inner.fetchBalances(), []);
+  }
+  fetchOpenOrders(symbol: string) {
+    return this.around('fetchOpenOrders', () => this.inner.fetchOpenOrders(symbol), [symbol]);
+  }
+  fetchClosedOrders(symbol: string, options?: { limit?: number }) {
+    return this.around('fetchClosedOrders', () => this.inner.fetchClosedOrders(symbol, options), [symbol, options]);
+  }
+  fetchOrder(symbol: string, orderNo: string) {
+    return this.around('fetchOrder', () => this.inner.fetchOrder(symbol, orderNo), [symbol, orderNo]);
+  }
+  fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null> {
+    return this.around('fetchOrderByClientId', () => this.inner.fetchOrderByClientId(symbol, clientOrderId), [symbol, clientOrderId]);
+  }
+  fetchMyTrades(symbol: string, options?: { limit?: number }) {
+    return this.around('fetchMyTrades', () => this.inner.fetchMyTrades(symbol, options), [symbol, options]);
+  }
+  placeOrder(request: PlaceOrderRequest) {
+    return this.around('placeOrder', () => this.inner.placeOrder(request), [request]);
+  }
+  cancelOrder(symbol: string, orderNo: string) {
+    return this.around('cancelOrder', () => this.inner.cancelOrder(symbol, orderNo), [symbol, orderNo]);
+  }
+  cancelOrders(symbol: string, orderNos: string[]) {
+    return this.around('cancelOrders', () => this.inner.cancelOrders(symbol, orderNos), [symbol, orderNos]);
+  }
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void) {
+    return this.inner.subscribe(symbol, listener);
+  }
+  close() {
+    return this.inner.close();
+  }
+}

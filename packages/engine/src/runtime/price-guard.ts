@@ -1,0 +1,96 @@
+import { abs, add, compare, min, minus, mul, round, sign, stepOf } from '@makerdesk/decimal';
+import type { BookLevel, OrderBook, Side, TimeInForce } from '@makerdesk/exchange';
+import type { PriceMode } from '@makerdesk/contract';
+import type { PlaceIntent } from '../intents.ts';
+import type { PairRules } from '../strategy.ts';
+
+/** An order ready for the venue: rounded to the pair's precision and checked against the price mode. */
+export interface GuardedOrder {
+  tag: string;
+  side: Side;
+  price: string;
+  amount: string;
+  timeInForce: TimeInForce;
+}
+
+export type GuardRefusal = 'too_small' | 'no_reference' | 'spread_too_narrow' | 'crosses' | 'too_far' | 'no_liquidity' | 'self_trade';
+
+export type GuardResult = { ok: true; order: GuardedOrder } | { ok: false; code: GuardRefusal; reason: string };
+
+export interface GuardContext {
+  rules: PairRules;
+  /** The bot's own venue's book this tick, best first. */
+  book: OrderBook;
+  priceMode: PriceMode;
+  /** TickOutput.reference. */
+  reference: string | null;
+  /** The config's maxDeviation (a fraction); null when the type has none. */
+  maxDeviation: string | null;
+  /**
+   * Live venues (DESIGN §8, self-trade prevention): the account's own resting orders on the pair,
+   * of every scope (other bots, manual), minus those this tick cancelled. A placement that would
+   * trade with one of them is refused. Null on the simulator, whose matching prevents it itself.
+   */
+  accountResting?: readonly { side: Side; price: string | null; clientOrderId: string | null }[] | null;
+}
+
+/**
+ * Turns a placement intent into an order the venue accepts and the price mode allows (pure):
+ * - price rounded to the pair's precision, bids down and asks up (never more aggressive than asked),
+ *   amount rounded down;
+ * - safe mode: POST_ONLY; refused without a reference, when the spread is under two ticks, when it
+ *   would cross the book (bid ≥ best ask, ask ≤ best bid) or lie further than maxDeviation from the
+ *   reference;
+ * - normal mode: an order that crosses the book is cut to the visible liquidity within its price,
+ *   so it never sweeps further than what the tick saw;
+ * - refused under the pair's minimum amount or value.
+ */
+export function guardPlacement(intent: Omit<PlaceIntent, 'kind'>, ctx: GuardContext): GuardResult {
+  const { rules, book } = ctx;
+  const price = round(intent.price, rules.pricePrecision, intent.side === 'buy' ? 'floor' : 'ceil');
+  let amount = round(intent.amount, rules.amountPrecision, 'down');
+  if (sign(price) <= 0 || sign(amount) <= 0) return refuse('too_small', `${intent.tag}: price ${intent.price} or amount ${intent.amount} is not positive at the pair's precision`);
+  const bestBid = book.bids[0]?.[0];
+  const bestAsk = book.asks[0]?.[0];
+  const crosses = intent.side === 'buy' ? bestAsk !== undefined && compare(price, bestAsk) >= 0 : bestBid !== undefined && compare(price, bestBid) <= 0;
+  let timeInForce: TimeInForce = intent.timeInForce ?? 'GTC';
+  const own = ctx.accountResting?.find((o) => o.price !== null && o.side !== intent.side && (intent.side === 'buy' ? compare(price, o.price) >= 0 : compare(price, o.price) <= 0));
+  if (own) {
+    return refuse('self_trade', `${intent.tag}: ${intent.side} at ${price} would trade with the account's own ${own.side} at ${own.price} (self-trade prevention)`);
+  }
+
+  if (ctx.priceMode === 'safe') {
+    timeInForce = 'POST_ONLY';
+    if (ctx.reference === null) return refuse('no_reference', `${intent.tag}: no reference price this tick; safe mode places nothing`);
+    if (bestBid !== undefined && bestAsk !== undefined && compare(minus(bestAsk, bestBid), mul(stepOf(rules.pricePrecision), '2')) < 0) {
+      return refuse('spread_too_narrow', `the spread ${bestBid}–${bestAsk} is under two ticks; safe mode skips its placements`);
+    }
+    if (crosses) return refuse('crosses', `${intent.tag}: ${intent.side} at ${price} would cross the book (${bestBid ?? '–'} / ${bestAsk ?? '–'}); safe mode never takes liquidity`);
+    if (ctx.maxDeviation !== null && compare(abs(minus(price, ctx.reference)), mul(ctx.reference, ctx.maxDeviation)) > 0) {
+      return refuse('too_far', `${intent.tag}: ${price} is further than ${ctx.maxDeviation} from the reference ${ctx.reference}`);
+    }
+  } else if (crosses && timeInForce !== 'POST_ONLY') {
+    const within = visibleWithin(intent.side === 'buy' ? book.asks : book.bids, intent.side, price);
+    amount = round(min(amount, within), rules.amountPrecision, 'down');
+    if (sign(amount) <= 0) return refuse('no_liquidity', `${intent.tag}: no visible liquidity within ${price}`);
+  }
+
+  if (compare(amount, rules.minAmount) < 0 || compare(mul(price, amount), rules.minNotional) < 0) {
+    return refuse('too_small', `${intent.tag}: ${amount} at ${price} is under the pair's minimum (amount ${rules.minAmount}, value ${rules.minNotional})`);
+  }
+  return { ok: true, order: { tag: intent.tag, side: intent.side, price, amount, timeInForce } };
+}
+
+/** Liquidity of the opposite side at prices an order at `price` would trade with. */
+function visibleWithin(levels: readonly BookLevel[], side: Side, price: string): string {
+  let total = '0';
+  for (const [levelPrice, size] of levels) {
+    if (side === 'buy' ? compare(levelPrice, price) > 0 : compare(levelPrice, price) < 0) break;
+    total = add(total, size);
+  }
+  return total;
+}
+
+function refuse(code: GuardRefusal, reason: string): GuardResult {
+  return { ok: false, code, reason };
+}

@@ -1,0 +1,139 @@
+import { ExchangeError, createDefaultSimVenue, type Exchange } from '@makerdesk/exchange';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../testing/fake-clock.ts';
+import { FaultyExchange, faults } from '../testing/faulty-exchange.ts';
+import { createRateBudgets } from './rate-budget.ts';
+
+function setup(limit = { ratePerSecond: 10, burst: 20 }) {
+  const clock = new FakeClock();
+  const venue = createDefaultSimVenue({ seed: 7, now: () => clock.now() });
+  const faulty = new FaultyExchange(venue.account('alice'));
+  const budgets = createRateBudgets({ clock, limitFor: () => limit });
+  return { clock, venue, faulty, budgets };
+}
+
+/** Starts `n` book reads and counts how many have answered (ok or not). */
+function fire(exchange: Exchange, n: number) {
+  const state = { done: 0, failed: [] as unknown[] };
+  for (let i = 0; i < n; i++) {
+    exchange.fetchOrderBook('BTC/USDT', 1).then(
+      () => state.done++,
+      (err: unknown) => {
+        state.done++;
+        state.failed.push(err);
+      },
+    );
+  }
+  return state;
+}
+
+/** Moves the fake clock until the call has answered, either way. */
+async function answered(clock: FakeClock, call: Promise<unknown>): Promise<void> {
+  let done = false;
+  call.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await clock.until(() => done, 120_000, 10);
+}
+
+describe('createRateBudgets', () => {
+  it('lets a burst through at once, then one call per token, in order', async () => {
+    const { clock, faulty, budgets } = setup({ ratePerSecond: 10, burst: 5 });
+    const wrapped = budgets.wrap(faulty.exchange, 'live:k1');
+    const state = fire(wrapped, 15);
+    await clock.advance(0);
+    expect(faulty.count('fetchOrderBook')).toBe(5);
+    await clock.advance(500);
+    expect(faulty.count('fetchOrderBook')).toBe(10);
+    await clock.advance(500);
+    expect(faulty.count('fetchOrderBook')).toBe(15);
+    expect(state.done).toBe(15);
+  });
+
+  it('pauses the whole key on a 429 for the Retry-After it said, without retrying: no call is sent meanwhile', async () => {
+    const { clock, faulty, budgets } = setup();
+    const wrapped = budgets.wrap(faulty.exchange, 'live:k1');
+    faulty.inject('fetchOrderBook', faults.rateLimit(30_000));
+    const first = await wrapped.fetchOrderBook('BTC/USDT').catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ExchangeError);
+    expect((first as ExchangeError).kind).toBe('rate_limited');
+    expect(budgets.throttledUntil('live:k1')).toBe(clock.now() + 30_000);
+
+    const state = fire(wrapped, 50);
+    await clock.advance(29_000);
+    expect(faulty.count('fetchOrderBook', 'attempts')).toBe(1);
+    expect(state.done).toBe(0);
+    await clock.advance(1_000);
+    expect(budgets.throttledUntil('live:k1')).toBeNull();
+    await clock.advance(10_000);
+    expect(state.done).toBe(50);
+    expect(state.failed).toEqual([]);
+    expect(faulty.count('fetchOrderBook', 'attempts')).toBe(51);
+  });
+
+  it('backs off 1 s, 2 s, 4 s… capped at 60 s when the venue says no Retry-After, and forgets after a success', async () => {
+    const { clock, faulty, budgets } = setup();
+    const wrapped = budgets.wrap(faulty.exchange, 'live:k1');
+    const pauses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      faulty.inject('fetchOrderBook', faults.rateLimit());
+      await answered(clock, wrapped.fetchOrderBook('BTC/USDT'));
+      pauses.push(budgets.throttledUntil('live:k1')! - clock.now());
+    }
+    expect(pauses).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
+    await answered(clock, wrapped.fetchOrderBook('BTC/USDT'));
+    faulty.inject('fetchOrderBook', faults.rateLimit());
+    await answered(clock, wrapped.fetchOrderBook('BTC/USDT'));
+    expect(budgets.throttledUntil('live:k1')! - clock.now()).toBe(1000);
+  });
+
+  it('shares one budget between two wrappers of the same key, and keeps keys apart', async () => {
+    const { clock, venue, faulty, budgets } = setup({ ratePerSecond: 1, burst: 2 });
+    const other = new FaultyExchange(venue.account('bob'));
+    const botA = budgets.wrap(faulty.exchange, 'live:shared');
+    const manual = budgets.wrap(faulty.exchange, 'live:shared');
+    const elsewhere = budgets.wrap(other.exchange, 'live:other');
+    fire(botA, 2);
+    fire(manual, 2);
+    fire(elsewhere, 2);
+    await clock.advance(0);
+    expect(faulty.count('fetchOrderBook')).toBe(2);
+    expect(other.count('fetchOrderBook')).toBe(2);
+
+    faulty.inject('fetchOrderBook', faults.rateLimit(5000));
+    await clock.advance(1000);
+    expect(budgets.throttledUntil('live:shared')).not.toBeNull();
+    expect(budgets.throttledUntil('live:other')).toBeNull();
+    const sentBefore = faulty.count('fetchOrderBook', 'attempts');
+    const elsewhereState = fire(elsewhere, 1);
+    await clock.advance(1500);
+    expect(faulty.count('fetchOrderBook', 'attempts')).toBe(sentBefore);
+    expect(elsewhereState.done).toBe(1);
+  });
+
+  it('forwards every request of the venue and leaves subscribe and close alone', async () => {
+    const { clock, faulty, budgets } = setup();
+    const wrapped = budgets.wrap(faulty.exchange, 'live:k1');
+    const results = Promise.all([
+      wrapped.loadMarkets(),
+      wrapped.fetchTicker('BTC/USDT'),
+      wrapped.fetchTrades('BTC/USDT', 2),
+      wrapped.fetchCandles('BTC/USDT', '1m', { limit: 2 }),
+      wrapped.fetchBalances(),
+      wrapped.fetchOpenOrders('BTC/USDT'),
+      wrapped.fetchClosedOrders('BTC/USDT'),
+      wrapped.fetchMyTrades('BTC/USDT'),
+      wrapped.fetchOrderByClientId('BTC/USDT', 'none'),
+    ]);
+    await clock.advance(0);
+    const [markets, , , , balances, , , , byId] = await results;
+    expect(markets.length).toBeGreaterThan(0);
+    expect(balances.length).toBeGreaterThan(0);
+    expect(byId).toBeNull();
+    expect(wrapped.id).toBe('sim');
+    const unsubscribe = wrapped.subscribe('BTC/USDT', () => {});
+    unsubscribe();
+    await wrapped.close();
+  });
+});

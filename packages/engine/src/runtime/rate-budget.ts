@@ -1,0 +1,135 @@
+import { isExchangeError, type ExchangeError } from '@makerdesk/exchange';
+import { systemClock, type Clock } from '../ports.ts';
+import type { RateBudgets } from './engine-api.ts';
+import { interceptExchange } from './intercept-exchange.ts';
+
+/** A token bucket: `ratePerSecond` tokens a second, at most `burst` saved up. */
+export interface RateLimit {
+  ratePerSecond: number;
+  burst: number;
+}
+
+/** Live keys: well under the common venue limits (Binance spot allows 6000 weight a minute). */
+export const LIVE_RATE_LIMIT: RateLimit = { ratePerSecond: 10, burst: 20 };
+/** The built-in simulator answers in-process; its keys (`sim…`) get a much larger budget. */
+export const SIM_RATE_LIMIT: RateLimit = { ratePerSecond: 1000, burst: 2000 };
+
+export interface RateBudgetOptions {
+  clock?: Clock;
+  /** The bucket of a key; by default SIM_RATE_LIMIT for keys starting with `sim`, else LIVE_RATE_LIMIT. */
+  limitFor?: (budgetKey: string) => RateLimit;
+  /** Pause after a 429/418 without Retry-After: `initialMs`, doubling per strike up to `maxMs`. */
+  backoff?: { initialMs: number; maxMs: number };
+  /** Told when a key starts (or extends) a pause. */
+  onThrottle?: (budgetKey: string, untilMs: number) => void;
+}
+
+export const defaultLimitFor = (budgetKey: string): RateLimit => (budgetKey.startsWith('sim') ? SIM_RATE_LIMIT : LIVE_RATE_LIMIT);
+
+/**
+ * One token bucket per venue key. Calls wait in FIFO order for a token; a 'rate_limited' answer
+ * pauses the whole key (Retry-After when the venue said, else exponential backoff) and is handed
+ * back to the caller unretried, so a 429 never turns into a storm of retries.
+ */
+export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets {
+  const clock = options.clock ?? systemClock;
+  const limitFor = options.limitFor ?? defaultLimitFor;
+  const backoff = options.backoff ?? { initialMs: 1000, maxMs: 60_000 };
+  const budgets = new Map<string, KeyBudget>();
+  const budgetOf = (key: string): KeyBudget => {
+    let budget = budgets.get(key);
+    if (!budget) {
+      budget = new KeyBudget(key, limitFor(key), clock, backoff, options.onThrottle);
+      budgets.set(key, budget);
+    }
+    return budget;
+  };
+  return {
+    wrap(exchange, budgetKey) {
+      const budget = budgetOf(budgetKey);
+      return interceptExchange(exchange, async (_method, send) => {
+        await budget.acquire();
+        try {
+          const answer = await send();
+          budget.succeeded();
+          return answer;
+        } catch (err) {
+          if (isExchangeError(err) && err.kind === 'rate_limited') budget.rateLimited(err);
+          throw err;
+        }
+      });
+    },
+    throttledUntil(budgetKey) {
+      const until = budgets.get(budgetKey)?.pausedUntil ?? 0;
+      return until > clock.now() ? until : null;
+    },
+  };
+}
+
+class KeyBudget {
+  pausedUntil = 0;
+  private tokens: number;
+  private refilledAt: number;
+  private strikes = 0;
+  private readonly queue: (() => void)[] = [];
+  private timer: unknown = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly limit: RateLimit,
+    private readonly clock: Clock,
+    private readonly backoff: { initialMs: number; maxMs: number },
+    private readonly onThrottle: RateBudgetOptions['onThrottle'],
+  ) {
+    this.tokens = limit.burst;
+    this.refilledAt = clock.now();
+  }
+
+  acquire(): Promise<void> {
+    return new Promise((resolve) => {
+      this.queue.push(resolve);
+      this.pump();
+    });
+  }
+
+  succeeded(): void {
+    this.strikes = 0;
+  }
+
+  rateLimited(err: ExchangeError): void {
+    const said = Number(err.params.retryAfterMs);
+    const pauseMs = Number.isFinite(said) && said > 0 ? said : Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** this.strikes);
+    this.strikes++;
+    const until = this.clock.now() + pauseMs;
+    if (until > this.pausedUntil) {
+      this.pausedUntil = until;
+      this.tokens = 0;
+      this.onThrottle?.(this.key, until);
+    }
+  }
+
+  private pump(): void {
+    if (this.timer !== null) return;
+    while (this.queue.length > 0) {
+      const now = this.clock.now();
+      if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
+      this.refill(now);
+      if (this.tokens < 1) return this.wake(Math.ceil(((1 - this.tokens) / this.limit.ratePerSecond) * 1000));
+      this.tokens -= 1;
+      this.queue.shift()!();
+    }
+  }
+
+  private refill(now: number): void {
+    const from = Math.max(this.refilledAt, this.pausedUntil);
+    if (now > from) this.tokens = Math.min(this.limit.burst, this.tokens + ((now - from) / 1000) * this.limit.ratePerSecond);
+    this.refilledAt = now;
+  }
+
+  private wake(ms: number): void {
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, Math.max(1, ms));
+  }
+}

@@ -1,0 +1,47 @@
+import type { DepthNearConfig } from '@makerdesk/contract';
+import { add, mul } from '@makerdesk/decimal';
+import type { Strategy } from '../strategy.ts';
+import { quoteReference } from './kit/book-price.ts';
+import { drawDecimal, FRACTION_DECIMALS } from './kit/draw.ts';
+import { isFullRefresh, quoteDepthSlots, type Slot } from './kit/quoting-options.ts';
+import { heldDecimal, heldInt, initialQuotingState, noReference, type QuotingState } from './kit/quoting-state.ts';
+import { pricesAround } from './kit/touch-prices.ts';
+
+/**
+ * Depth near: a tight book at the touch. N orders per side (drawn between layers per side min and
+ * max), the first at half the base spread (drawn between base spread min and max) from the reference
+ * price, each next one a layer step further. N and the spread are held until a full refresh, so the
+ * ladder only moves with the reference.
+ */
+export interface DepthNearState extends QuotingState {
+  layers: number | null;
+  baseSpread: string | null;
+}
+
+export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
+  type: 'depth_near',
+  initialState: () => ({ ...initialQuotingState, layers: null, baseSpread: null }),
+  needs: (config) => ({ bookDepth: config.layersPerSideMax + 20, references: [] }),
+  decide(input) {
+    const { config, state, market, orders, now, rng } = input;
+    const reference = quoteReference(market.book, orders, state.reference);
+    if (reference === null) return noReference(state);
+    const refresh = isFullRefresh(orders, now, config.options);
+    const layers = heldInt(state.layers, config.layersPerSideMin, config.layersPerSideMax, refresh, () => rng.int(config.layersPerSideMin, config.layersPerSideMax));
+    const baseSpread = heldDecimal(state.baseSpread, config.baseSpreadMin, config.baseSpreadMax, refresh, () =>
+      drawDecimal(rng, config.baseSpreadMin, config.baseSpreadMax, FRACTION_DECIMALS),
+    );
+    const slots: Slot[] = [];
+    for (let i = 1; i <= layers; i++) {
+      const distance = add(mul(baseSpread, '0.5'), mul(config.layerStep, String(i - 1)));
+      const { bid, ask } = pricesAround(reference, distance, market.rules.pricePrecision);
+      slots.push({ tag: `bid-${i}`, side: 'buy', price: bid }, { tag: `ask-${i}`, side: 'sell', price: ask });
+    }
+    const quoted = quoteDepthSlots(input, slots, reference);
+    return {
+      intents: quoted.intents,
+      state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers, baseSpread },
+      reference,
+    };
+  },
+};

@@ -1,0 +1,122 @@
+import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
+import type { OrderBook, Side } from '@makerdesk/exchange';
+import type { Intent } from './intents.ts';
+import type { Rng } from './rng.ts';
+
+/**
+ * The strategy contract (DESIGN §7): a pure function of (config, state, market snapshot, clock, rng)
+ * to intents and the next state. It never calls a venue, never reads the clock itself and never
+ * keeps anything outside `state`, so the same input gives the same output, in a test and after a
+ * restart. `state` is plain JSON (it is stored between ticks).
+ */
+
+/** The pair's trading rules, as the venue gives them. */
+export interface PairRules {
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  minAmount: string;
+  /** Smallest order value in quote. */
+  minNotional: string;
+  makerFee: string;
+  takerFee: string;
+}
+
+export interface AssetBalance {
+  available: string;
+  total: string;
+}
+
+/** One of the bot's own live orders, as the journal knows it after reconciliation. */
+export interface OwnOrder {
+  clientOrderId: string;
+  tag: string;
+  side: Side;
+  price: string;
+  amount: string;
+  filledAmount: string;
+  /**
+   * open: resting on the venue. unknown: sent, answer lost, not yet found (the strategy must not
+   * place into that slot again). canceling: a cancel is in flight.
+   */
+  state: 'open' | 'unknown' | 'canceling';
+  placedAt: number;
+}
+
+/** A fill of one of the bot's orders since the previous tick. */
+export interface OwnFill {
+  clientOrderId: string;
+  tag: string;
+  side: Side;
+  price: string;
+  amount: string;
+  at: number;
+}
+
+/** A reference book read from another platform or pair (follow modes), keyed by `referenceKey`. */
+export type ReferenceBooks = Readonly<Record<string, OrderBook>>;
+
+export function referenceKey(source: Pick<ReferenceSource, 'platform' | 'symbol'>): string {
+  return `${source.platform}:${source.symbol}`;
+}
+
+export interface MarketSnapshot {
+  rules: PairRules;
+  /** The bot's own venue's book for its pair, best first, `needs.bookDepth` levels. */
+  book: OrderBook;
+  /** References the strategy asked for in `needs` (missing when the source could not be read this tick). */
+  references: ReferenceBooks;
+  balances: { base: AssetBalance; quote: AssetBalance };
+}
+
+export interface TickInput<C, S> {
+  config: C;
+  state: S;
+  market: MarketSnapshot;
+  /** The bot's own live orders (never another bot's, never manual ones). */
+  orders: readonly OwnOrder[];
+  /** Fills since the previous tick, oldest first. */
+  fills: readonly OwnFill[];
+  /** Epoch ms of this tick. */
+  now: number;
+  rng: Rng;
+  priceMode: PriceMode;
+  /** When the bot was (last) started, epoch ms. */
+  startedAt: number;
+}
+
+export interface TickOutput<S> {
+  intents: Intent[];
+  state: S;
+  /**
+   * The price this tick quoted around (own mid, mapped follow price, pool price…). Safe price mode
+   * refuses any order further than `maxDeviation` from it; null skips the tick's placements in safe mode.
+   */
+  reference: string | null;
+}
+
+/** What a strategy needs read before its tick. */
+export interface MarketNeeds {
+  bookDepth: number;
+  references: readonly Pick<ReferenceSource, 'platform' | 'symbol'>[];
+}
+
+export interface Strategy<C, S> {
+  readonly type: RobotTypeKey;
+  initialState(config: C, now: number): S;
+  needs(config: C): MarketNeeds;
+  decide(input: TickInput<C, S>): TickOutput<S>;
+}
+
+/** A strategy of any config/state, as the runtime holds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStrategy = Strategy<any, any>;
+
+/** Interval before the next tick, drawn between the config's min and max seconds. */
+export function drawIntervalMs(config: { intervalMin: number; intervalMax: number }, rng: Rng): number {
+  const lo = Math.round(config.intervalMin * 1000);
+  const hi = Math.max(lo, Math.round(config.intervalMax * 1000));
+  return rng.int(lo, hi);
+}

@@ -1,0 +1,36 @@
+import type { RobotRecord, RobotStore } from '../ports.ts';
+
+/** Bots in memory, for tests and the bench. `stopReasons` keeps why the engine stopped each. */
+export class MemoryRobotStore implements RobotStore {
+  readonly robots = new Map<number, RobotRecord>();
+  readonly stopReasons = new Map<number, string>();
+
+  constructor(robots: RobotRecord[] = []) {
+    for (const robot of robots) this.put(robot);
+  }
+
+  put(robot: RobotRecord): void {
+    this.robots.set(robot.id, structuredClone(robot));
+  }
+
+  async listRunning(): Promise<RobotRecord[]> {
+    return [...this.robots.values()].filter((r) => r.status === 'running').map((r) => structuredClone(r));
+  }
+
+  async get(id: number): Promise<RobotRecord | null> {
+    const robot = this.robots.get(id);
+    return robot ? structuredClone(robot) : null;
+  }
+
+  async saveState(id: number, state: unknown): Promise<void> {
+    const robot = this.robots.get(id);
+    if (robot) robot.state = structuredClone(state);
+  }
+
+  async markStopped(id: number, reason: string): Promise<void> {
+    const robot = this.robots.get(id);
+    if (!robot) return;
+    robot.status = 'stopped';
+    this.stopReasons.set(id, reason);
+  }
+}

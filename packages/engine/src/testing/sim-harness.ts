@@ -1,0 +1,99 @@
+import { createDefaultSimVenue, isOwnClientOrderId, type Order, type SimVenue } from '@makerdesk/exchange';
+import type { EngineObserver, RobotRecord, VenueSessions } from '../ports.ts';
+import { createBotEngine, type BotEngineOptions } from '../runtime/bot-engine.ts';
+import type { BotEngineApi, RateBudgets, StrategyRegistry } from '../runtime/engine-api.ts';
+import { createRateBudgets } from '../runtime/rate-budget.ts';
+import { FakeClock } from './fake-clock.ts';
+import { FaultyExchange } from './faulty-exchange.ts';
+import { MemoryOrderJournal } from './memory-order-journal.ts';
+import { MemoryRobotStore } from './memory-robot-store.ts';
+import { MemoryTradingLog } from './memory-trading-log.ts';
+
+export const SIM_T0 = 1_700_000_000_000;
+
+/**
+ * The engine over the real simulator, every venue key behind a FaultyExchange, on a fake clock:
+ * what the engine's fault tests and the bench build on. `restart` makes a second engine over the
+ * same journal, store and venue (the first one is left frozen on its own clock: a crashed process).
+ */
+export class SimHarness {
+  clock: FakeClock;
+  readonly venue: SimVenue;
+  readonly store: MemoryRobotStore;
+  readonly journal = new MemoryOrderJournal();
+  readonly logs = new MemoryTradingLog();
+  readonly observed: { activity: [number, string][]; ticks: [number, number, boolean][]; venueErrors: string[]; tickToOrder: number[] } = {
+    activity: [],
+    ticks: [],
+    venueErrors: [],
+    tickToOrder: [],
+  };
+  budgets: RateBudgets;
+  engine: BotEngineApi;
+  private readonly venues = new Map<string, FaultyExchange>();
+
+  constructor(
+    private readonly strategies: StrategyRegistry,
+    robots: RobotRecord[],
+    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean } = {},
+  ) {
+    this.clock = new FakeClock(SIM_T0);
+    this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
+    this.store = new MemoryRobotStore(robots);
+    this.budgets = createRateBudgets({ clock: this.clock });
+    this.engine = this.createEngine();
+  }
+
+  /** The scripted venue of an API key (one account per key). */
+  key(apiKey: string): FaultyExchange {
+    let faulty = this.venues.get(apiKey);
+    if (!faulty) {
+      faulty = new FaultyExchange(this.venue.account(apiKey));
+      this.venues.set(apiKey, faulty);
+    }
+    return faulty;
+  }
+
+  /** A crash: the running engine is frozen on its clock and a new engine starts over the same journal, store and venue. */
+  async restart(): Promise<BotEngineApi> {
+    this.clock = new FakeClock(this.clock.now());
+    this.budgets = createRateBudgets({ clock: this.clock });
+    this.engine = this.createEngine();
+    await this.engine.start();
+    return this.engine;
+  }
+
+  /** The account's orders (open and recent closed) that carry a bot's scope. */
+  async venueOrders(apiKey: string, robotId: number, symbol: string): Promise<Order[]> {
+    const account = this.venue.account(apiKey);
+    const all = [...(await account.fetchOpenOrders(symbol)), ...(await account.fetchClosedOrders(symbol, { limit: 1000 }))];
+    return all.filter((o) => isOwnClientOrderId(o.clientOrderId, `b${robotId}`));
+  }
+
+  private createEngine(): BotEngineApi {
+    const observer: EngineObserver = {
+      activity: (id, a) => this.observed.activity.push([id, a]),
+      tick: (id, ms, ok) => this.observed.ticks.push([id, ms, ok]),
+      venueError: (kind) => this.observed.venueErrors.push(kind),
+      tickToOrder: (ms) => this.observed.tickToOrder.push(ms),
+    };
+    const keyOf = this.options.keyOf ?? (() => 'mm');
+    const venues: VenueSessions = {
+      open: async (robot) => ({ exchange: this.key(keyOf(robot)).exchange, budgetKey: `sim:${keyOf(robot)}`, simulated: this.options.simulated ?? true }),
+    };
+    return createBotEngine(
+      {
+        robots: this.store,
+        journal: this.journal,
+        logs: this.logs,
+        venues,
+        references: { book: async (source, depth) => this.venue.referenceBook(source.symbol, depth) },
+        strategies: this.strategies,
+        budgets: this.budgets,
+        clock: this.clock,
+        observer,
+      },
+      this.options,
+    );
+  }
+}
