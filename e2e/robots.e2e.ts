@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, screenshotTall } from './support/browser';
-import { newPage, signIn, switchLanguage, visible } from './support/console';
+import { describeScreen, newPage, signIn, switchLanguage, visible } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -12,6 +12,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   ({ page } = await newPage(browser));
   await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+});
+
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
 });
 
 afterAll(async () => {
@@ -35,29 +39,38 @@ async function goTo(menuItem: string, path: string): Promise<void> {
   await page.waitForURL(`**${path}`);
 }
 
-/** Deploys the chosen type with its defaults; answers the new bot's id from the success toast. */
+/**
+ * Deploys the chosen type with its defaults; answers the new bot's id from the success toast. A
+ * follow bot whose mapped price is more than 5 % from the pair's first asks about the gap (spec §5);
+ * then every bot asks "Deploy this bot?". Once confirmed, no dialog may stay open.
+ */
 async function deploy(typeName: string, category?: string, shot?: string): Promise<number> {
   if (category) await page.locator('.ant-segmented-item', { hasText: category }).click();
   await page.locator('.md-robot-type', { hasText: typeName }).click();
+  await page.locator('.md-robot-form-card').getByText(`New ${typeName} bot`).waitFor();
   await configForm().waitFor();
+  const before = await toastIds();
   await configForm().getByRole('button', { name: 'Deploy bot' }).click();
-  // A follow bot first asks about the price gap when its mapped price is more than 5 % away.
-  const confirm = page.locator('.ant-modal-confirm-title').first();
+  const gap = page.locator('.ant-modal-confirm:visible', { hasText: 'away from the current price' });
+  const confirm = dialog('Deploy this bot?');
+  await gap.or(confirm).first().waitFor();
+  if (await gap.isVisible()) await gap.getByRole('button', { name: 'Continue' }).click();
   await confirm.waitFor();
-  if ((await confirm.innerText()).includes('away from the current price')) {
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Continue' }).click();
-  }
-  await dialog('Deploy this bot?').waitFor();
   if (shot) {
     await settled();
     await screenshot(page, shot, { fullPage: false });
   }
-  await dialog('Deploy this bot?').getByRole('button', { name: 'Confirm' }).click();
-  const toast = page.locator('.ant-message-notice', { hasText: /Bot #\d+ deployed/ }).first();
-  await toast.waitFor();
-  const id = Number(/#(\d+)/.exec(await toast.innerText())?.[1]);
-  expect(id).toBeGreaterThan(0);
-  return id;
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(async () => (await toastIds()).filter((id) => !before.includes(id)), { timeout: 15_000 }).toHaveLength(1);
+  const [id] = (await toastIds()).filter((id) => !before.includes(id));
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { message: 'a dialog stayed open after the deployment' }).toBe(0);
+  return id!;
+}
+
+/** The bot ids of the "Bot #N deployed" toasts on screen. */
+async function toastIds(): Promise<number[]> {
+  const texts = await page.locator('.ant-message-notice', { hasText: /Bot #\d+ deployed/ }).allInnerTexts();
+  return texts.map((text) => Number(/#(\d+)/.exec(text)?.[1])).filter((id) => id > 0);
 }
 
 async function stop(id: number): Promise<void> {

@@ -61,16 +61,24 @@ export async function chooseOption(page: Page, trigger: ReturnType<Page['locator
 }
 
 /**
- * Switches the console's language from the top bar and waits for the address to follow. Under load a
- * click can be lost: it lands while the menu is still opening, or a re-render of the page (the
- * layout's debounced resize after a tall screenshot, a periodic refetch) closes the menu under it.
- * A user would open the menu again, and so does this, up to three times, saying so.
+ * A drop-down menu that has finished opening: antd slides it in (its `-appear`/`-enter` motion
+ * classes), and a click aimed at an entry while it still moves can land beside it and close it.
+ */
+export function openedMenu(page: Page) {
+  return page.locator('.ant-dropdown:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"]):visible');
+}
+
+/**
+ * Switches the console's language from the top bar and waits for the address to follow. The entry is
+ * clicked once its menu stands still (see openedMenu). Under load a click can still be lost to a
+ * re-render of the page (the layout's debounced resize after a tall screenshot closes the menu under
+ * it); a user would open the menu again, and so does this, up to three times, saying so.
  */
 export async function switchLanguage(page: Page, language: 'English' | '简体中文', url: string | ((url: URL) => boolean)): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await page.getByRole('button', { name: /^(Language|语言)$/ }).click({ timeout: 10_000 });
-      await page.getByRole('menuitem', { name: language }).click({ timeout: 5_000 });
+      await openedMenu(page).getByRole('menuitem', { name: language }).click({ timeout: 5_000 });
       await page.waitForURL(url, { timeout: 10_000 });
       return;
     } catch (err) {
@@ -79,4 +87,23 @@ export async function switchLanguage(page: Page, language: 'English' | '简体�
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/**
+ * What was on screen when a journey step failed: the address, the open dialogs' and toasts' texts,
+ * and a screenshot named after the test. CI keeps only the log, so the texts are what explains a
+ * failure there.
+ */
+export async function describeScreen(page: Page, name: string): Promise<string> {
+  const texts = async (selector: string) =>
+    (await page.locator(`${selector}:visible`).allInnerTexts().catch(() => [] as string[])).map((text) => text.replace(/\s+/g, ' ').trim());
+  const safeName = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  await page.screenshot({ path: `${new URL('../screenshots/', import.meta.url).pathname}failed-${safeName}.png` }).catch(() => undefined);
+  return [
+    `screen at ${page.url()}`,
+    ...(await texts('.ant-modal-content')).map((text) => `dialog: ${text}`),
+    ...(await texts('.ant-popover-inner')).map((text) => `popover: ${text}`),
+    ...(await texts('.ant-message-notice')).map((text) => `toast: ${text}`),
+    ...(await texts('.ant-drawer-content')).map((text) => `drawer: ${text.slice(0, 200)}`),
+  ].join('\n');
 }
