@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, screenshotTall } from './support/browser';
 import { describeScreen, newPage, signIn, switchLanguage, visible } from './support/console';
+import { robotSteps } from './support/robots';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -23,63 +24,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const dialog = (title: string) => page.locator('.ant-modal-content').filter({ hasText: title });
-const configForm = () => page.locator('form[aria-label="Bot configuration"]');
+const { dialog, configForm, botRow, settled, deploy, stop, botCounts } = robotSteps(() => page);
 const openOrderRows = () => page.locator('.md-orders-table tbody tr.ant-table-row');
-const botRow = (id: number) => page.locator('.md-robot-list tbody tr.ant-table-row', { hasText: `#${id}` });
-/**
- * Lets an opening modal or drawer finish its animation before a screenshot; and after a tall
- * screenshot, lets the layout's debounced resize (300 ms) pass before a menu is opened, or its
- * re-render closes the menu under the click.
- */
-const settled = () => page.waitForTimeout(500);
 
 async function goTo(menuItem: string, path: string): Promise<void> {
   await page.getByRole('menuitem', { name: menuItem }).click();
   await page.waitForURL(`**${path}`);
-}
-
-/**
- * Deploys the chosen type with its defaults; answers the new bot's id from the success toast. A
- * follow bot whose mapped price is more than 5 % from the pair's first asks about the gap (spec §5);
- * then every bot asks "Deploy this bot?". Once confirmed, no dialog may stay open.
- */
-async function deploy(typeName: string, category?: string, shot?: string): Promise<number> {
-  if (category) await page.locator('.ant-segmented-item', { hasText: category }).click();
-  await page.locator('.md-robot-type', { hasText: typeName }).click();
-  await page.locator('.md-robot-form-card').getByText(`New ${typeName} bot`).waitFor();
-  await configForm().waitFor();
-  const before = await toastIds();
-  await configForm().getByRole('button', { name: 'Deploy bot' }).click();
-  const gap = page.locator('.ant-modal-confirm:visible', { hasText: 'away from the current price' });
-  const confirm = dialog('Deploy this bot?');
-  await gap.or(confirm).first().waitFor();
-  if (await gap.isVisible()) await gap.getByRole('button', { name: 'Continue' }).click();
-  await confirm.waitFor();
-  if (shot) {
-    await settled();
-    await screenshot(page, shot, { fullPage: false });
-  }
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(async () => (await toastIds()).filter((id) => !before.includes(id)), { timeout: 15_000 }).toHaveLength(1);
-  const [id] = (await toastIds()).filter((id) => !before.includes(id));
-  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { message: 'a dialog stayed open after the deployment' }).toBe(0);
-  return id!;
-}
-
-/** The bot ids of the "Bot #N deployed" toasts on screen. */
-async function toastIds(): Promise<number[]> {
-  const texts = await page.locator('.ant-message-notice', { hasText: /Bot #\d+ deployed/ }).allInnerTexts();
-  return texts.map((text) => Number(/#(\d+)/.exec(text)?.[1])).filter((id) => id > 0);
-}
-
-async function stop(id: number): Promise<void> {
-  const toggle = botRow(id).getByRole('switch');
-  await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
-  await toggle.click();
-  await page.locator('.ant-popconfirm:visible', { hasText: 'Stop this bot?' }).getByRole('button', { name: 'Confirm' }).click();
-  await visible(page, `Bot #${id} stopped`);
-  await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
 }
 
 /** The open orders on the pair, as the orders panel's tab counts them (the table shows 10 a page). */
@@ -208,6 +158,5 @@ const readNumber = (text: string) => Number(text.replace(/,/g, ''));
 
 /** A bot's open orders as its row in the list says them. */
 async function botOrders(id: number): Promise<number> {
-  const text = await botRow(id).innerText();
-  return Number(/(\d+) open orders?/.exec(text)?.[1] ?? 0);
+  return (await botCounts(id)).openOrders;
 }

@@ -1,5 +1,6 @@
 import type { DepthSpreadConfig } from '@makerdesk/contract';
-import { compare, mul } from '@makerdesk/decimal';
+import { compare, mul, round } from '@makerdesk/decimal';
+import { alert } from '../intents.ts';
 import type { Strategy } from '../strategy.ts';
 import { externalBook, midPrice, spreadFraction } from './kit/book-price.ts';
 import { drawDecimal, FRACTION_DECIMALS } from './kit/draw.ts';
@@ -17,11 +18,19 @@ import { pricesAround } from './kit/touch-prices.ts';
 export interface DepthSpreadState extends QuotingState {
   /** The spread quoted while in; null while out. */
   baseSpread: string | null;
+  /**
+   * Whether the last tick stood in or aside, to say so in the trading log on each change only (a bot
+   * that stands aside is running, with no orders: its log says why). Absent in states saved before.
+   */
+  stance?: 'in' | 'aside' | null;
 }
+
+/** A fraction as a percentage for the log: 0.0012345 → '0.123 %'. */
+const asPercent = (fraction: string) => `${round(mul(fraction, '100'), 3, 'half-even')} %`;
 
 export const depthSpreadStrategy: Strategy<DepthSpreadConfig, DepthSpreadState> = {
   type: 'depth_spread',
-  initialState: () => ({ ...initialQuotingState, baseSpread: null }),
+  initialState: () => ({ ...initialQuotingState, baseSpread: null, stance: null }),
   needs: () => ({ bookDepth: 20, references: [] }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
@@ -32,9 +41,13 @@ export const depthSpreadStrategy: Strategy<DepthSpreadConfig, DepthSpreadState> 
     // A one-sided or empty book has no spread at all: the widest there is.
     const wide = spread === null || compare(spread, config.baseSpreadMax) > 0;
     const settled = { ...state, reference, noReferenceAlerted: false };
-    if (!wide) {
+    if (spread !== null && !wide) {
       const pausedUntil = pauseAfterFills(state.pausedUntil, input.fills, config.options?.fillPauseSec);
-      return { intents: syncSlots([], orders, { now }), state: { ...settled, pausedUntil, baseSpread: null }, reference };
+      const intents = syncSlots([], orders, { now });
+      if (state.stance !== 'aside') {
+        intents.push(alert('info', `The spread is ${asPercent(spread)}, within the base spread max ${asPercent(config.baseSpreadMax)}: standing aside until it widens`));
+      }
+      return { intents, state: { ...settled, pausedUntil, baseSpread: null, stance: 'aside' }, reference };
     }
     const refresh = state.baseSpread === null || isFullRefresh(orders, now, config.options);
     const baseSpread = heldDecimal(state.baseSpread, config.baseSpreadMin, config.baseSpreadMax, refresh, () =>
@@ -42,6 +55,17 @@ export const depthSpreadStrategy: Strategy<DepthSpreadConfig, DepthSpreadState> 
     );
     const { bid, ask } = pricesAround(reference, mul(baseSpread, '0.5'), market.rules.pricePrecision);
     const quoted = quoteDepthSlots(input, [{ tag: 'bid-1', side: 'buy', price: bid }, { tag: 'ask-1', side: 'sell', price: ask }], reference);
-    return { intents: quoted.intents, state: { ...settled, pausedUntil: quoted.pausedUntil, baseSpread }, reference };
+    const intents = [...quoted.intents];
+    if (state.stance !== 'in') {
+      intents.push(
+        alert(
+          'info',
+          spread === null
+            ? `The book is one-sided or empty: quoting a ${asPercent(baseSpread)} spread around the last price`
+            : `The spread is ${asPercent(spread)}, wider than the base spread max ${asPercent(config.baseSpreadMax)}: quoting a ${asPercent(baseSpread)} spread inside it`,
+        ),
+      );
+    }
+    return { intents, state: { ...settled, pausedUntil: quoted.pausedUntil, baseSpread, stance: 'in' }, reference };
   },
 };

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser';
+
+/**
+ * The steps on the Bot deployment screen (/robot) the bot journeys share, by labels and visible
+ * texts. `currentPage` answers the journey's page, which exists only once its beforeAll has run.
+ */
+export function robotSteps(currentPage: () => Page) {
+  const dialog = (title: string) => currentPage().locator('.ant-modal-content').filter({ hasText: title });
+  const configForm = () => currentPage().locator('form[aria-label="Bot configuration"]');
+  const botRow = (id: number) => currentPage().locator('.md-robot-list tbody tr.ant-table-row', { hasText: `#${id}` });
+  /**
+   * Lets an opening modal or drawer finish its animation before a screenshot; and after a tall
+   * screenshot, lets the layout's debounced resize (300 ms) pass before a menu is opened, or its
+   * re-render closes the menu under the click.
+   */
+  const settled = () => currentPage().waitForTimeout(500);
+
+  /** The bot ids of the "Bot #N deployed" toasts on screen. */
+  async function toastIds(): Promise<number[]> {
+    const texts = await currentPage().locator('.ant-message-notice', { hasText: /Bot #\d+ deployed/ }).allInnerTexts();
+    return texts.map((text) => Number(/#(\d+)/.exec(text)?.[1])).filter((id) => id > 0);
+  }
+
+  /**
+   * Deploys the chosen type with its defaults; answers the new bot's id from the success toast. A
+   * follow bot whose mapped price is more than 5 % from the pair's first asks about the gap (spec §5);
+   * then every bot asks "Deploy this bot?". Once confirmed, no dialog may stay open.
+   */
+  async function deploy(typeName: string, category?: string, shot?: string): Promise<number> {
+    if (category) await currentPage().locator('.ant-segmented-item', { hasText: category }).click();
+    await currentPage().locator('.md-robot-type', { hasText: typeName }).click();
+    await currentPage().locator('.md-robot-form-card').getByText(`New ${typeName} bot`).waitFor();
+    await configForm().waitFor();
+    const before = await toastIds();
+    await configForm().getByRole('button', { name: 'Deploy bot' }).click();
+    const gap = currentPage().locator('.ant-modal-confirm:visible', { hasText: 'away from the current price' });
+    const confirm = dialog('Deploy this bot?');
+    await gap.or(confirm).first().waitFor();
+    if (await gap.isVisible()) await gap.getByRole('button', { name: 'Continue' }).click();
+    await confirm.waitFor();
+    if (shot) {
+      await settled();
+      await screenshot(currentPage(), shot, { fullPage: false });
+    }
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(async () => (await toastIds()).filter((id) => !before.includes(id)), { timeout: 15_000 }).toHaveLength(1);
+    const [id] = (await toastIds()).filter((id) => !before.includes(id));
+    await expect.poll(() => currentPage().locator('.ant-modal-wrap:visible').count(), { message: 'a dialog stayed open after the deployment' }).toBe(0);
+    return id!;
+  }
+
+  /** Switches a running bot off from its row, confirms, and waits for the switch to say so. */
+  async function stop(id: number): Promise<void> {
+    const toggle = botRow(id).getByRole('switch');
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await toggle.click();
+    await currentPage().locator('.ant-popconfirm:visible', { hasText: 'Stop this bot?' }).getByRole('button', { name: 'Confirm' }).click();
+    await currentPage().getByText(`Bot #${id} stopped`, { exact: true }).first().waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
+  }
+
+  /** A bot's open orders and trades (all time is not in the row: last hour's) as its row in the list says them. */
+  async function botCounts(id: number): Promise<{ openOrders: number; trades: number }> {
+    const text = await botRow(id).innerText();
+    return {
+      openOrders: Number(/(\d+) open orders?/.exec(text)?.[1] ?? 0),
+      trades: Number(/(\d+) trades?/.exec(text)?.[1] ?? 0),
+    };
+  }
+
+  return { dialog, configForm, botRow, settled, deploy, stop, botCounts };
+}
