@@ -196,6 +196,27 @@ class ServerProcess {
     return envelope.data;
   }
 
+  /**
+   * Resolves when the count of bot orders placed or cancelled (GET /backend/metrics, open to the
+   * loopback) grows between two looks a few milliseconds apart: a tick is placing and cancelling.
+   * Gives up after `withinMs`.
+   */
+  async busyPlacing(withinMs: number): Promise<void> {
+    const count = async () => {
+      const text = await (await fetch(`${this.baseUrl}/backend/metrics`)).text();
+      let n = 0;
+      for (const [, value] of text.matchAll(/^makerdesk_bot_orders_total\{event="(?:placed|canceled)"\} (\d+)/gm)) n += Number(value);
+      return n;
+    };
+    const deadline = Date.now() + withinMs;
+    let last = await count();
+    while (Date.now() < deadline) {
+      const now = await count();
+      if (now > last) return;
+      last = now;
+    }
+  }
+
   async signIn(): Promise<string> {
     return (await this.call<{ token: string }>('POST', '/admin/login', undefined, { username: SEED_ADMIN_ACCOUNT, password: PASSWORD })).token;
   }
@@ -313,9 +334,9 @@ const scopeOf = (robotId: number) => `b${robotId}`;
 
 /**
  * What must hold whenever no server runs, crash or not: the journal, the fill ledger and the
- * simulator agree. Answers the number of journal rows caught between writes (not final, not open).
+ * simulator agree. Answers the states of the journal rows caught between writes (not final, not open).
  */
-function checkAgreement(s: Stopped, ids: number[], label: string): { inFlight: number } {
+function checkAgreement(s: Stopped, ids: number[], label: string): { inFlight: string[] } {
   const journal = new Map(s.journal.map((r) => [r.clientOrderId, r]));
   expect(journal.size, `${label}: a client order id journalled twice`).toBe(s.journal.length);
 
@@ -337,7 +358,7 @@ function checkAgreement(s: Stopped, ids: number[], label: string): { inFlight: n
 
   // The journal: at most one live order per slot, and what it says agrees with the venue's record.
   const liveSlots = new Set<string>();
-  let inFlight = 0;
+  const inFlight: string[] = [];
   for (const row of s.journal) {
     const what = `${label}: journal order ${row.clientOrderId} of bot ${row.robotId} (${row.tag}, ${row.state}, filled ${row.filledAmount})`;
     const venue = s.venueByClientId.get(row.clientOrderId);
@@ -345,7 +366,7 @@ function checkAgreement(s: Stopped, ids: number[], label: string): { inFlight: n
       const slot = `${row.robotId}/${row.tag}`;
       expect(liveSlots.has(slot), `${what}: a second live order in its slot`).toBe(false);
       liveSlots.add(slot);
-      if (row.state !== 'open') inFlight++;
+      if (row.state !== 'open') inFlight.push(row.state);
     }
     if (row.state === 'open' || row.state === 'canceling') {
       // Placed and acknowledged: the venue knows it (open, or closed since the last reconcile).
@@ -409,11 +430,14 @@ describe('the server killed with SIGKILL while bots run', () => {
       await server.call('POST', '/credentials/add', token, { platformId: 1, apiKey: SIM_KEY, secretKey: `${SIM_KEY}-secret`, coinId });
     }
     for (const { coinId, type } of BOTS) {
-      const offered = await server.call<{ type: RobotTypeKey; defaults: Record<string, unknown>; quoting: boolean }[]>('GET', `/robot/init/list?coinId=${coinId}`, token);
+      const offered = await server.call<{ type: RobotTypeKey; defaults: Record<string, unknown>; schema: { properties: object }; quoting: boolean }[]>('GET', `/robot/init/list?coinId=${coinId}`, token);
       const item = offered.find((i) => i.type === type)!;
       expect(item.quoting).toBe(true);
-      // Ticks every 1-2 s instead of the default, so a kill finds bots mid-tick and the test stays short.
-      const config = { ...item.defaults, intervalMin: 1, intervalMax: 2 };
+      // Ticks every 1-2 s instead of the default, so a kill finds bots mid-tick and the test stays
+      // short; the depth bots also replace every order older than 2 s (a professional option, off
+      // by default), so their ticks are busy placing and cancelling when the kill comes.
+      const churn = 'options' in item.schema.properties ? { options: { maxOrderAgeSec: 2 } } : {};
+      const config = { ...item.defaults, intervalMin: 1, intervalMax: 2, ...churn };
       expect(robotTypes[type].config.safeParse(config).success).toBe(true);
       const saved = await server.call<{ id: number }>('PUT', '/robot/update', token, { coinId, type, config, status: 'running', startMode: 'now', priceMode: 'normal', description: `crash ${type}` });
       ids.push(saved.id);
@@ -424,12 +448,12 @@ describe('the server killed with SIGKILL while bots run', () => {
     let unresolved: JournalRow[] = [];
     for (let round = 1; round <= KILL_ROUNDS; round++) {
       const label = `kill ${round}`;
-      // Let the bots trade on for a moment and note what the server reports; then kill it a few
-      // milliseconds after some bot's tick was due, so it dies while ticks read, place and cancel.
+      // Let the bots trade on for a moment and note what the server reports; then kill it as soon
+      // as its metrics show a bot placing or cancelling, so it dies in the middle of a tick's orders.
       await sleep(500 + Math.random() * 2000);
       const before = await viewBots(server, token, ids);
-      const due = [...before.bots.values()].map((b) => b.runtime.nextTickAt ?? 0).filter((at) => at > Date.now() + 20);
-      await sleep((due.length > 0 ? Math.min(...due) - Date.now() : 0) + Math.random() * 150);
+      await server.busyPlacing(5_000);
+      await sleep(Math.random() * 20);
       await server.kill('SIGKILL');
       const killedAt = Date.now();
 
@@ -457,7 +481,7 @@ describe('the server killed with SIGKILL while bots run', () => {
       token = await server.signIn();
       const after = await waitAllQuoting(server, token, ids, restartAt);
       timings.push(
-        `${label}: ${stopped.journal.length} journalled, ${stopped.venueOpen.length} open on the venue, ${inFlight} in flight; ` +
+        `${label}: ${stopped.journal.length} journalled, ${stopped.venueOpen.length} open on the venue, ${inFlight.length} in flight (${inFlight.join(', ')}); ` +
           `read ${restartAt - killedAt} ms, start ${listening - restartAt} ms, quoting ${Date.now() - listening} ms later`,
       );
       checkNotBackwards(before, after, label);
@@ -489,5 +513,55 @@ describe('the server killed with SIGKILL while bots run', () => {
     timings.push(`SIGTERM: exited in ${termMs} ms, quoting again ${Date.now() - restartAt} ms after the restart`);
     await server.kill('SIGTERM');
     console.log(`server crash test (${target.kind}), ${Date.now() - startedAt} ms:\n  ${timings.join('\n  ')}\n  figures: ${[...view.bots.values()].map((b) => `${b.type} ${b.figures.allTime.ordersPlaced} placed/${b.figures.allTime.tradeCount} trades`).join(', ')}`);
+  });
+});
+
+describe('the crash checks themselves', () => {
+  // A consistent world of one bot, then the faults the checks are there to catch, one at a time.
+  const id = (n: number) => `MDb1Z${String(n).padStart(16, '0')}`;
+  const row = (n: number, tag: string, state: JournalState, filledAmount = '0'): JournalRow => ({ robotId: 1, clientOrderId: id(n), tag, state, orderNo: `o${n}`, filledAmount, updatedAt: new Date(1000) });
+  const order = (n: number, status: Order['status'], filledAmount = '0'): Order => ({
+    orderNo: `o${n}`, clientOrderId: id(n), symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', timeInForce: 'GTC', price: '100', amount: '1', filledAmount, filledValue: '0', status, createdAt: 0, updatedAt: 0,
+  });
+  const world = (): Stopped => {
+    const venue = [order(1, 'pending'), order(2, 'filled', '1'), order(3, 'partial_canceled', '0.4')];
+    return {
+      journal: [row(1, 'bid-0', 'open'), row(2, 'bid-1', 'filled', '1'), row(3, 'bid-1', 'canceled', '0.4'), row(4, 'bid-2', 'rejected')],
+      fills: [
+        { robotId: 1, clientOrderId: id(2), filledAfter: '0.5', amount: '0.5' },
+        { robotId: 1, clientOrderId: id(2), filledAfter: '1', amount: '0.5' },
+        { robotId: 1, clientOrderId: id(3), filledAfter: '0.4', amount: '0.4' },
+      ],
+      robots: [{ id: 1, status: 'running', stopReason: null }],
+      logs: [],
+      venueOpen: [venue[0]!],
+      venueByClientId: new Map(venue.map((o) => [o.clientOrderId!, o])),
+    };
+  };
+
+  it('pass a consistent world and catch each fault', () => {
+    expect(checkAgreement(world(), [1], 'ok').inFlight).toEqual([]);
+    const faults: [string, (w: Stopped) => void, RegExp][] = [
+      ['an order placed twice in one slot', (w) => {
+        w.journal.push(row(5, 'bid-0', 'open'));
+        w.venueOpen.push(order(5, 'pending'));
+        w.venueByClientId.set(id(5), order(5, 'pending'));
+      }, /two open orders in slot bid-0/],
+      ['a second live journal order in a slot, in flight', (w) => void w.journal.push(row(5, 'bid-0', 'sending')), /a second live order in its slot/],
+      ['an order on the venue that no journal tracks', (w) => void w.venueOpen.push(order(6, 'pending')), /is in no bot's journal/],
+      ['an order resting on the venue that the journal took as cancelled', (w) => void (w.journal[0]!.state = 'canceled'), /rests on the venue but the journal says canceled/],
+      ['an open journal order the venue never had', (w) => void w.venueByClientId.delete(id(1)), /unknown to the venue/],
+      ['a placement given up that the venue has', (w) => void w.venueByClientId.set(id(4), order(4, 'pending')), /taken as never placed/],
+      ['a fill the journal has not recorded', (w) => void (w.venueByClientId.get(id(3))!.filledAmount = '0.6'), /the venue filled 0.6/],
+      ['a fill recorded twice', (w) => void w.fills.push({ ...w.fills[0]! }), /a fill recorded twice/],
+      ['a fill lost', (w) => void w.fills.pop(), /do not add up/],
+      ['a bot switched off', (w) => void (w.robots[0]!.status = 'stopped'), /bot 1/],
+      ['a client order id journalled twice', (w) => void w.journal.push({ ...w.journal[1]! }), /journalled twice/],
+    ];
+    for (const [what, fault, message] of faults) {
+      const w = world();
+      fault(w);
+      expect(() => checkAgreement(w, [1], what), what).toThrow(message);
+    }
   });
 });
