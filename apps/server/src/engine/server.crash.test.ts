@@ -309,8 +309,9 @@ async function readStopped(): Promise<Stopped> {
       .from(robotFills);
     const bots = await database.db.select({ id: robots.id, status: robots.status, stopReason: robots.stopReason }).from(robots);
     const logs = await database.db.select({ robotId: tradingLogs.robotId, message: tradingLogs.message }).from(tradingLogs);
-    // The simulator restored exactly as a start restores it (snapshot plus its journal), without its background market.
-    const host = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(SIM_SEED), background: false });
+    // The simulator restored exactly as a start restores it (snapshot plus its journal), without its
+    // background market, and read only: the next start replays the journal the crash left.
+    const host = await SimHost.open(new ReadOnlySimState(database.db), { create: simVenueFactory(SIM_SEED), background: false });
     try {
       const venueOpen: Order[] = [];
       for (const symbol of new Set(BOTS.map((b) => PAIRS[b.coinId]!))) venueOpen.push(...(await host.venue.account(SIM_KEY).fetchOpenOrders(symbol)));
@@ -326,6 +327,17 @@ async function readStopped(): Promise<Stopped> {
   } finally {
     await database.close();
     lock?.release();
+  }
+}
+
+/** The simulator's stored state for reading: nothing is written back (no snapshot, no command). */
+class ReadOnlySimState extends SimStateRepository {
+  override async appendCommands(): Promise<void> {
+    throw new Error('the test does not change the simulator');
+  }
+  override async saveSnapshot(): Promise<void> {}
+  override async discard(reason: string): Promise<void> {
+    throw new Error(`the simulator's stored state cannot be read: ${reason}`);
   }
 }
 
