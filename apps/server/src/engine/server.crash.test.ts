@@ -265,6 +265,15 @@ async function waitAllQuoting(server: ServerProcess, token: string, ids: number[
   });
 }
 
+/** The bot list of each pair still has every bot, switched on, and no other. */
+async function checkBotList(server: ServerProcess, token: string, ids: number[], label: string): Promise<void> {
+  for (const coinId of new Set(BOTS.map((b) => b.coinId))) {
+    const listed = await server.call<RobotView[]>('GET', `/robot/list?coinId=${coinId}`, token);
+    const expected = ids.filter((_, i) => BOTS[i]!.coinId === coinId);
+    expect(listed.map((r) => [r.id, r.status]), `${label}: the bots of pair ${coinId}`).toEqual(expected.map((id) => [id, 'running']));
+  }
+}
+
 interface JournalRow {
   robotId: number;
   clientOrderId: string;
@@ -506,6 +515,7 @@ describe('the server killed with SIGKILL while bots run', () => {
           `read ${restartAt - killedAt} ms, start ${listening - restartAt} ms, quoting ${Date.now() - listening} ms later`,
       );
       checkNotBackwards(before, after, stopped, label);
+      await checkBotList(server, token, ids, label);
       view = after;
       // Make sure each bot reconciled after the lookup window, so the next round can ask for the in-flight ones resolved.
       await until('a tick past the lookup window', RESUME_WITHIN_MS, async () => {
@@ -536,6 +546,7 @@ describe('the server killed with SIGKILL while bots run', () => {
     token = await server.signIn();
     const after = await waitAllQuoting(server, token, ids, restartAt);
     checkNotBackwards(before, after, stopped, 'SIGTERM');
+    await checkBotList(server, token, ids, 'SIGTERM');
     timings.push(`SIGTERM: ${cancelled.length} orders cancelled within ${Math.max(...cancelled) - termAt} ms, exited in ${termMs} ms, quoting again ${Date.now() - restartAt} ms after the restart`);
     await server.kill('SIGTERM');
     console.log(`server crash test (${target.kind}), ${Date.now() - startedAt} ms:\n  ${timings.join('\n  ')}\n  figures: ${[...view.bots.values()].map((b) => `${b.type} ${b.figures.allTime.ordersPlaced} placed/${b.figures.allTime.tradeCount} trades`).join(', ')}`);
