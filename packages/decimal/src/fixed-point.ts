@@ -42,29 +42,13 @@ export function outOfRange(magnitude: number): DecimalError {
     : new DecimalError('underflow', `a magnitude of 1e${magnitude} is below the supported 1e-${MAX_EXPONENT}`);
 }
 
-/** How many parsed literals toFixedPoint remembers before it starts afresh. */
-const PARSED_CAPACITY = 16_384;
-/** Recently parsed literals: prices, amounts and config values come back operation after operation. */
-const parsed = new Map<string, Fixed>();
-
 /**
  * Parses a decimal literal (sign, digits with an optional point, optional exponent); throws a
- * DecimalError on anything else and on values out of range. Results are frozen-shape values
- * shared between callers (nothing mutates a Fixed); the last PARSED_CAPACITY literals parsed are
- * remembered, since this runs for every operand of every operation.
+ * DecimalError on anything else and on values out of range. A hand-written scan rather than a
+ * regular expression: this runs for every operand of every operation.
  */
 export function toFixedPoint(value: string): Fixed {
   if (typeof value !== 'string') throw notANumber(value);
-  const known = parsed.get(value);
-  if (known !== undefined) return known;
-  const fixed = parseFixedPoint(value);
-  if (parsed.size >= PARSED_CAPACITY) parsed.clear();
-  parsed.set(value, fixed);
-  return fixed;
-}
-
-/** toFixedPoint without the memory: a hand-written scan rather than a regular expression. */
-function parseFixedPoint(value: string): Fixed {
   const length = value.length;
   let i = 0;
   let c = value.charCodeAt(0);
