@@ -16,12 +16,7 @@ export interface PairSetup {
   /** minNotional in quote units, rounded up. */
   readonly minNotionalUnits: bigint;
   readonly venueMarket: VenueMarket;
-  /** formatPrice's recent answers by tick count (the same prices are written out over and over). */
-  readonly priceTexts: Map<number, string>;
 }
-
-/** How many prices a pair remembers written out before it starts afresh. */
-const PRICE_TEXTS = 4096;
 
 export class SimConfigError extends Error {
   override readonly name = 'SimConfigError';
@@ -112,7 +107,6 @@ function setupPair(config: SimPairConfig): PairSetup {
       takerFee: ppmToFraction(config.takerFeePpm),
       active: true,
     },
-    priceTexts: new Map(),
   };
 }
 
@@ -122,14 +116,7 @@ export function ppmToFraction(ppm: number): string {
 }
 
 export function formatPrice(setup: PairSetup, ticks: number): string {
-  const texts = setup.priceTexts;
-  let text = texts.get(ticks);
-  if (text === undefined) {
-    text = unitsToDecimal(ticks, setup.config.pricePrecision);
-    if (texts.size >= PRICE_TEXTS) texts.clear();
-    texts.set(ticks, text);
-  }
-  return text;
+  return unitsToDecimal(ticks, setup.config.pricePrecision);
 }
 
 export function formatAmount(setup: PairSetup, lots: number | bigint): string {
