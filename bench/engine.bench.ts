@@ -17,7 +17,7 @@ import { printTable, quantile, rate } from './report.ts';
 const PAIRS = 50;
 const BOTS_PER_KEY = 20;
 const WARM_UP_S = Number(process.env.ENGINE_BENCH_WARM_UP_S ?? 20);
-const MEASURE_S = 30;
+const MEASURE_S = Number(process.env.ENGINE_BENCH_MEASURE_S ?? 30);
 const SCALES = (process.env.ENGINE_BENCH_BOTS ?? '1000,10000').split(',').map(Number);
 /** Quoting and grid types a market maker runs for hours; smart sell/buy finish and stop, so they are left out of a steady-state load. */
 const MIX: RobotTypeKey[] = ['depth_near', 'depth_spread', 'depth_far', 'amm', 'range_oscillation', 'follow_exchange', 'follow_strict', 'follow_etf', 'follow_combo'];

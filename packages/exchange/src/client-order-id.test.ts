@@ -9,6 +9,15 @@ describe('MakerDesk client order ids', () => {
     expect(new Set(Array.from({ length: 200 }, () => makerDeskClientOrderId('b'))).size).toBe(200);
   });
 
+  it('use every base62 character about equally often, past many refills of the random pool', () => {
+    const counts = new Map<string, number>();
+    const ids = 20_000;
+    for (let i = 0; i < ids; i++) for (const c of makerDeskClientOrderId('b').slice(4)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    const expected = (ids * 16) / 62;
+    for (const n of counts.values()) expect(Math.abs(n - expected) / expected).toBeLessThan(0.06);
+  });
+
   it('tell a scope its own orders from other bots and manual orders', () => {
     const mine = makerDeskClientOrderId('b1');
     expect(isOwnClientOrderId(mine, 'b1')).toBe(true);

@@ -48,7 +48,8 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
     wrap(exchange, budgetKey) {
       const budget = budgetOf(budgetKey);
       return interceptExchange(exchange, async (_method, send) => {
-        await budget.acquire();
+        // A token at hand and nobody queued: the call goes at once (what acquire would grant next).
+        if (!budget.tryTake()) await budget.acquire();
         try {
           const answer = await send();
           budget.succeeded();
@@ -90,6 +91,17 @@ class KeyBudget {
       this.queue.push(resolve);
       this.pump();
     });
+  }
+
+  /** Takes a token when one is free now and no call waits before this one; false otherwise. */
+  tryTake(): boolean {
+    if (this.queue.length > 0 || this.timer !== null) return false;
+    const now = this.clock.now();
+    if (now < this.pausedUntil) return false;
+    this.refill(now);
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
   }
 
   succeeded(): void {

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_CANDLE_CAPACITY } from './candles.ts';
 import { PUBLIC_TRADES_PER_PAIR, type SimCore } from './sim-core.ts';
 import { formatAmount, formatPrice, formatQuote } from './sim-pair.ts';
-import { balancesView, bookView, candleView, myTradeView, orderView, tradeView } from './sim-views.ts';
+import { bookView, candleView, myTradeView, orderView, tradeView } from './sim-views.ts';
 import { CLOSED_ORDERS_PER_PAIR, FILLS_PER_PAIR, type UserAccount } from './user-account.ts';
 
 export const SIM_EXCHANGE_ID = 'sim';
@@ -131,7 +131,7 @@ export class SimAccount extends SimMarketData implements Exchange {
   }
 
   fetchBalances(): Promise<Balance[]> {
-    return this.answer(() => balancesView(this.core.ledger, this.user.ledgerId, this.core.assetDecimals));
+    return this.answer(() => this.core.balanceViews.of(this.user.ledgerId));
   }
 
   /** In placement order. */

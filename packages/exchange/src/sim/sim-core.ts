@@ -37,7 +37,7 @@ import { EventHub } from './sim-events.ts';
 import { SimJournalError, journalledRequest, type SimCommand, type SimJournal } from './sim-journal.ts';
 import { SimConfigError, formatPrice, setupPairs, type PairSetup } from './sim-pair.ts';
 import type { SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
-import { balancesView, bookView, orderView, tradeView, type TradeRecord } from './sim-views.ts';
+import { BalanceViews, bookView, orderView, tradeView, type TradeRecord } from './sim-views.ts';
 import {
   SimSnapshotError,
   arr,
@@ -152,6 +152,8 @@ export class SimCore {
   readonly assetDecimals: ReadonlyMap<string, number>;
   readonly ledger = new Ledger(FEE_ACCOUNT);
   readonly hub = new EventHub();
+  /** Every account's balances as readers see them (rendered again only where they changed). */
+  readonly balanceViews: BalanceViews;
   readonly now: () => number;
   private readonly pairs = new Map<string, CorePair>();
   /** By ledger id. */
@@ -172,6 +174,7 @@ export class SimCore {
     const { setups, assetDecimals } = setupPairs(options.pairs);
     this.setups = setups;
     this.assetDecimals = assetDecimals;
+    this.balanceViews = new BalanceViews(this.ledger, assetDecimals);
     this.now = options.now ?? Date.now;
     this.demoFunds = readDemoFunds(options.demoFunds, assetDecimals);
     if (!Number.isFinite(options.seed)) throw new SimConfigError('seed must be a finite number');
@@ -498,7 +501,7 @@ export class SimCore {
     }
     for (const user of batch.balances) {
       if (!hub.watchesAccount(user.ledgerId)) continue;
-      const event = { type: 'balances', balances: balancesView(this.ledger, user.ledgerId, this.assetDecimals) } as const;
+      const event = { type: 'balances', balances: this.balanceViews.of(user.ledgerId) } as const;
       deliveries.push(() => hub.toAccount(user.ledgerId, event));
     }
     for (const [pair, trades] of batch.trades) {

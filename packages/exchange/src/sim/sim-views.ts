@@ -80,6 +80,43 @@ export function candleView(setup: PairSetup, candle: CandleUnits): Candle {
   };
 }
 
+/**
+ * balancesView with the rendering remembered per account and asset: a balance is written out again
+ * only when its units changed (every bot tick reads its account's balances, in every asset).
+ */
+export class BalanceViews {
+  private readonly rendered = new Map<string, Map<string, { available: bigint; frozen: bigint; view: Balance }>>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly assetDecimals: ReadonlyMap<string, number>,
+  ) {}
+
+  /** What balancesView(ledger, account, assetDecimals) answers; fresh objects every call. */
+  of(account: string): Balance[] {
+    let cache = this.rendered.get(account);
+    if (cache === undefined) this.rendered.set(account, (cache = new Map()));
+    const known = cache;
+    const out: Balance[] = [];
+    this.ledger.forEachBalance(account, (asset, available, frozen) => {
+      let entry = known.get(asset);
+      if (entry === undefined || entry.available !== available || entry.frozen !== frozen) {
+        const decimals = this.assetDecimals.get(asset) ?? 0;
+        const view: Balance = {
+          asset,
+          available: unitsToDecimal(available, decimals),
+          frozen: unitsToDecimal(frozen, decimals),
+          total: unitsToDecimal(available + frozen, decimals),
+        };
+        entry = { available, frozen, view };
+        known.set(asset, entry);
+      }
+      out.push({ ...entry.view });
+    });
+    return out;
+  }
+}
+
 /** Every asset the account holds or has held, in the order it first got them. */
 export function balancesView(ledger: Ledger, account: string, assetDecimals: ReadonlyMap<string, number>): Balance[] {
   const out: Balance[] = [];

@@ -1,6 +1,8 @@
+import { parse } from '@makerdesk/decimal';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { book, ownOrder } from '../liquidity.fixture.ts';
-import { externalBook, midPrice, quoteReference, spreadFraction } from './book-price.ts';
+import { externalBook, isCanonical, midPrice, quoteReference, spreadFraction } from './book-price.ts';
 
 describe('book prices', () => {
   const withOwn = book([['99.90', '1'], ['99.5', '3']], [['100.1', '2'], ['100.5', '3']]);
@@ -18,5 +20,36 @@ describe('book prices', () => {
     expect(spreadFraction(asksOnly)).toBeNull();
     expect(quoteReference(asksOnly, [], '98')).toBe('98');
     expect(quoteReference(asksOnly, [], null)).toBeNull();
+  });
+});
+
+describe('isCanonical', () => {
+  it('is true exactly when parse() returns the text unchanged (up to 40 characters)', () => {
+    const samples = ['0', '-0', '1', '10', '100', '-5', '0.5', '0.50', '00.5', '1.0', '0.0', '0.001', '.5', '5.', '-1.5', '-0.5', '-0.0', '1e5', '', '-', '+1', '1.2.3', '12a', ' 1', '-00', '007', '123.456', '1'.repeat(50)];
+    for (const text of samples) {
+      let canonical: boolean;
+      try {
+        canonical = parse(text) === text;
+      } catch {
+        canonical = false;
+      }
+      // Past 40 characters it answers false and leaves the text to parse().
+      expect([text, isCanonical(text)]).toEqual([text, text.length <= 40 && canonical]);
+    }
+  });
+
+  it('agrees with parse() on random decimal-looking texts', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?[0-9]{0,4}(\.[0-9]{0,4})?$/), (text) => {
+        let canonical: boolean;
+        try {
+          canonical = parse(text) === text;
+        } catch {
+          canonical = false;
+        }
+        expect(isCanonical(text)).toBe(canonical);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

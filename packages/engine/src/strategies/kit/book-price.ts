@@ -21,11 +21,47 @@ function withoutOwn(levels: readonly BookLevel[], own: readonly OwnOrder[], side
   if (mine.size === 0) return [...levels];
   const out: BookLevel[] = [];
   for (const level of levels) {
-    const taken = mine.get(parse(level[0]));
+    // A level's price written the canonical way is its own key; only other spellings need parsing.
+    const taken = mine.get(isCanonical(level[0]) ? level[0] : parse(level[0]));
     if (taken === undefined) out.push(level);
     else if (compare(level[1], taken) > 0) out.push([level[0], minus(level[1], taken)]);
   }
   return out;
+}
+
+/**
+ * True when `text` is already what parse() returns for it: plain digits, an optional '-' before a
+ * nonzero value, no leading zeros, and a fractional part without trailing zeros. A cheap scan that
+ * saves parsing every level of every book read.
+ */
+export function isCanonical(text: string): boolean {
+  const length = text.length;
+  // Long texts go through parse(), which also checks the range.
+  if (length > 40) return false;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0; // '-'
+  if (i === length) return false;
+  let c = text.charCodeAt(i);
+  if (c === 48) {
+    // '0' alone (not '-0'), or '0.' followed by a fraction.
+    if (i + 1 === length) return i === 0;
+    if (text.charCodeAt(i + 1) !== 46) return false;
+  }
+  let point = -1;
+  let nonzero = false;
+  for (; i < length; i++) {
+    c = text.charCodeAt(i);
+    if (c === 46) {
+      if (point >= 0) return false;
+      point = i;
+    } else if (c >= 48 && c <= 57) {
+      if (c !== 48) nonzero = true;
+    } else {
+      return false;
+    }
+  }
+  if (point < 0) return true;
+  const last = text.charCodeAt(length - 1);
+  return point > (text.charCodeAt(0) === 45 ? 1 : 0) && point < length - 1 && last !== 48 && nonzero;
 }
 
 /** What is left of an order on the book. */

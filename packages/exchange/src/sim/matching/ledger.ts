@@ -57,6 +57,13 @@ export class Ledger {
     return out;
   }
 
+  /** Calls `fn` with each asset the account has ever held, in the order of `balances`, without copying them. */
+  forEachBalance(account: string, fn: (asset: string, available: bigint, frozen: bigint) => void): void {
+    const held = this.books.get(account);
+    if (held === undefined) return;
+    for (const [asset, balance] of held) fn(asset, balance.available, balance.frozen);
+  }
+
   accounts(): string[] {
     return [...this.books.keys()];
   }
