@@ -96,26 +96,13 @@ export class RobotJournalRepository implements OrderJournal {
             .limit(1);
           position = positionOf(last && { positionAfter: parse(last.positionAfter), avgCostAfter: last.avgCostAfter === null ? null : parse(last.avgCostAfter) });
         }
-        const step = applyFill(position, fill);
+        const { row, position: after } = ledgerRow(position, fill);
         const inserted = await tx
           .insert(robotFills)
-          .values({
-            robotId: fill.robotId,
-            clientOrderId: fill.clientOrderId,
-            filledAfter: fill.filledAfter,
-            side: fill.side,
-            price: fill.price,
-            amount: fill.amount,
-            quoteAmount: fill.quoteAmount,
-            fee: fill.fee,
-            realizedPnl: step.realized,
-            positionAfter: step.position.base,
-            avgCostAfter: step.position.avgCost,
-            at: new Date(fill.at),
-          })
+          .values({ ...row, at: new Date(fill.at) })
           .onConflictDoNothing()
           .returning({ id: robotFills.id });
-        positions.set(fill.robotId, inserted.length > 0 ? step.position : position);
+        positions.set(fill.robotId, inserted.length > 0 ? after : position);
       }
     });
   }
@@ -207,4 +194,17 @@ export class RobotJournalRepository implements OrderJournal {
     const answer = (await this.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
     return answer.rows;
   }
+}
+
+/**
+ * A fill as the ledger keeps it: the fill, and the bot's position and realised P&L after it (average
+ * cost, from the position before). One builder for the PostgreSQL journal and its in-memory fake.
+ */
+export function ledgerRow(position: Position, fill: FillRecord) {
+  const step = applyFill(position, fill);
+  const { robotId, clientOrderId, filledAfter, side, price, amount, quoteAmount, fee } = fill;
+  return {
+    row: { robotId, clientOrderId, filledAfter, side, price, amount, quoteAmount, fee, realizedPnl: step.realized, positionAfter: step.position.base, avgCostAfter: step.position.avgCost },
+    position: step.position,
+  };
 }

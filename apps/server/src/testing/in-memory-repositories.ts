@@ -1,7 +1,6 @@
 import { MAIN_ACCOUNT } from '@makerdesk/contract';
 import { compare, parse } from '@makerdesk/decimal';
 import {
-  applyFill,
   FINAL_JOURNAL_STATES,
   positionOf,
   summarizeFills,
@@ -13,6 +12,7 @@ import type { AdminRow } from '../repositories/admin.repository.ts';
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
 import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
 import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
+import { ledgerRow } from '../repositories/robot-journal.repository.ts';
 import { toRobotRecord, type RobotListRow, type RobotRow } from '../repositories/robot.repository.ts';
 import type { PlatformRow } from '../repositories/platform.repository.ts';
 import type { PageWindow, RowPage } from '../repositories/query-kit.ts';
@@ -365,22 +365,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
           }
           for (const fill of fills) {
             if (fake.tables.robotFills.some((f) => f.clientOrderId === fill.clientOrderId && compare(f.filledAfter, fill.filledAfter) === 0)) continue;
-            const step = applyFill(positionNow(fill.robotId), fill);
-            fake.tables.robotFills.push({
-              id: nextId(),
-              robotId: fill.robotId,
-              clientOrderId: fill.clientOrderId,
-              filledAfter: fill.filledAfter,
-              side: fill.side,
-              price: fill.price,
-              amount: fill.amount,
-              quoteAmount: fill.quoteAmount,
-              fee: fill.fee,
-              realizedPnl: step.realized,
-              positionAfter: step.position.base,
-              avgCostAfter: step.position.avgCost,
-              at: fill.at,
-            });
+            fake.tables.robotFills.push({ id: nextId(), ...ledgerRow(positionNow(fill.robotId), fill).row, at: fill.at });
           }
         });
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkMinBelowMax, choiceField, decimalField, integerField } from './config-kit.ts';
 import { amountWorth, type PairDefaults } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions } from './shared-fields.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth far: `depth layers` orders per side between the nearest and farthest offset from the reference price. */
 export const depthFarConfig = z
@@ -23,8 +23,7 @@ export const depthFarConfig = z
   .superRefine((v, ctx) => {
     checkMinBelowMax(v, ctx, 'depthLayersMin', 'depthLayersMax');
     checkMinBelowMax(v, ctx, 'nearestOffset', 'farthestOffset', '0.005');
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type DepthFarConfig = z.infer<typeof depthFarConfig>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkMinBelowMax, decimalField, integerField } from './config-kit.ts';
 import { amountWorth, type PairDefaults } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions } from './shared-fields.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth near: `layers per side` orders per side, the first at half the base spread from the reference price. */
 export const depthNearConfig = z
@@ -19,8 +19,7 @@ export const depthNearConfig = z
   .superRefine((v, ctx) => {
     checkMinBelowMax(v, ctx, 'baseSpreadMin', 'baseSpreadMax', '0.0005');
     checkMinBelowMax(v, ctx, 'layersPerSideMin', 'layersPerSideMax');
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type DepthNearConfig = z.infer<typeof depthNearConfig>;
 

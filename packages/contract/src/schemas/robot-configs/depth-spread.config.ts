@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkMinBelowMax, decimalField } from './config-kit.ts';
 import { amountWorth, type PairDefaults } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions } from './shared-fields.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth spread: when the best bid/ask spread is wider than the base spread max, quote inside it. */
 export const depthSpreadConfig = z
@@ -15,8 +15,7 @@ export const depthSpreadConfig = z
   })
   .superRefine((v, ctx) => {
     checkMinBelowMax(v, ctx, 'baseSpreadMin', 'baseSpreadMax', '0.0005');
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type DepthSpreadConfig = z.infer<typeof depthSpreadConfig>;
 

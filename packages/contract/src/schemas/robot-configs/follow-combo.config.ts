@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amountWorth, checkMinBelowMax, choiceField, type PairDefaults } from './config-kit.ts';
-import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource } from './shared-fields.ts';
+import { amountWorth, choiceField, type PairDefaults } from './config-kit.ts';
+import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Combo follow: the reference price is a product of several pairs' prices (TOKEN/BTC × BTC/USDT), each optionally inverted. */
 export const comboLeg = referenceSource.extend({
@@ -16,8 +16,7 @@ export const followComboConfig = z
     ...maxDeviationField,
   })
   .superRefine((v, ctx) => {
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type FollowComboConfig = z.infer<typeof followComboConfig>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amountWorth, checkMinBelowMax, decimalField, type PairDefaults } from './config-kit.ts';
-import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource } from './shared-fields.ts';
+import { amountWorth, decimalField, type PairDefaults } from './config-kit.ts';
+import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /** ETF follow: the reference price is a weighted basket, Σ weight × price of each component. */
 export const etfComponent = referenceSource.extend({
@@ -16,8 +16,7 @@ export const followEtfConfig = z
     ...maxDeviationField,
   })
   .superRefine((v, ctx) => {
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type FollowEtfConfig = z.infer<typeof followEtfConfig>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amountWorth, checkMinBelowMax, decimalField, type PairDefaults } from './config-kit.ts';
-import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource } from './shared-fields.ts';
+import { amountWorth, decimalField, type PairDefaults } from './config-kit.ts';
+import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /**
  * Exchange price follow: reference = the follow exchange's price of the follow pair × the price
@@ -33,8 +33,7 @@ export const followExchangeConfig = z
     ...maxDeviationField,
   })
   .superRefine((v, ctx) => {
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type FollowExchangeConfig = z.infer<typeof followExchangeConfig>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amountWorth, checkMinBelowMax, decimalField, integerField, type PairDefaults } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource } from './shared-fields.ts';
+import { amountWorth, decimalField, integerField, type PairDefaults } from './config-kit.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Strict follow: mirror the reference book's levels (prices × ratio, amounts × scale, clamped to the single order amount). */
 export const followStrictConfig = z
@@ -14,8 +14,7 @@ export const followStrictConfig = z
     ...maxDeviationField,
   })
   .superRefine((v, ctx) => {
-    checkMinBelowMax(v, ctx, 'orderAmountMin', 'orderAmountMax');
-    checkMinBelowMax(v, ctx, 'intervalMin', 'intervalMax');
+    checkAmountAndInterval(v, ctx);
   });
 export type FollowStrictConfig = z.infer<typeof followStrictConfig>;
 

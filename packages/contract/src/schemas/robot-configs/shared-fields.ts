@@ -13,6 +13,12 @@ export const intervalFields = {
   intervalMax: integerField({ title: 'Refresh interval max (s)', titleZh: '刷新间隔最大值（秒）', min: 2, max: 3600, unit: 'seconds' }),
 };
 
+/** The min/max pairs of orderAmountFields and intervalFields, checked as every type that has both needs. */
+export function checkAmountAndInterval(value: Record<string, unknown>, ctx: Parameters<typeof checkMinBelowMax>[1]): void {
+  checkMinBelowMax(value, ctx, 'orderAmountMin', 'orderAmountMax');
+  checkMinBelowMax(value, ctx, 'intervalMin', 'intervalMax');
+}
+
 /** Single order amount (spec §5: min 0 to 10,000; max up to 1,000,000), in the base asset. */
 export const orderAmountFields = {
   orderAmountMin: decimalField({ title: 'Single order amount min', titleZh: '单笔下单量最小值', min: '0', max: '10000', unit: 'base' }),
