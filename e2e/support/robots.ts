@@ -7,7 +7,12 @@ import { screenshot } from './browser';
  * texts. `currentPage` answers the journey's page, which exists only once its beforeAll has run.
  */
 export function robotSteps(currentPage: () => Page) {
-  const dialog = (title: string) => currentPage().locator('.ant-modal-content').filter({ hasText: title });
+  /**
+   * A dialog that has finished opening: antd zooms it in (its `-appear`/`-enter` motion classes), and
+   * under load a click on its button during that motion was lost in CI, leaving the dialog open.
+   */
+  const dialog = (title: string) =>
+    currentPage().locator('.ant-modal:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"]) .ant-modal-content').filter({ hasText: title });
   const configForm = () => currentPage().locator('form[aria-label="Bot configuration"]');
   const botRow = (id: number) => currentPage().locator('.md-robot-list tbody tr.ant-table-row', { hasText: `#${id}` });
   /**
@@ -35,7 +40,7 @@ export function robotSteps(currentPage: () => Page) {
     await configForm().waitFor();
     const before = await toastIds();
     await configForm().getByRole('button', { name: 'Deploy bot' }).click();
-    const gap = currentPage().locator('.ant-modal-confirm:visible', { hasText: 'away from the current price' });
+    const gap = dialog('away from the current price');
     const confirm = dialog('Deploy this bot?');
     await gap.or(confirm).first().waitFor();
     if (await gap.isVisible()) await gap.getByRole('button', { name: 'Continue' }).click();
@@ -56,7 +61,8 @@ export function robotSteps(currentPage: () => Page) {
     const toggle = botRow(id).getByRole('switch');
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await toggle.click();
-    await currentPage().locator('.ant-popconfirm:visible', { hasText: 'Stop this bot?' }).getByRole('button', { name: 'Confirm' }).click();
+    await currentPage()
+      .locator('.ant-popconfirm:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"]):visible', { hasText: 'Stop this bot?' }).getByRole('button', { name: 'Confirm' }).click();
     await currentPage().getByText(`Bot #${id} stopped`, { exact: true }).first().waitFor();
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
   }
