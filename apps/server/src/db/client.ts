@@ -33,6 +33,10 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection the server ends (a restart, an administrator, a dropped test database)
+  // is removed from the pool and the next query opens another; without a listener pg would throw
+  // its error as uncaught and end the process.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   const db = drizzle(pool, { schema }) as unknown as Db;
   const claims: PoolClient[] = [];
