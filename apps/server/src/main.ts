@@ -42,7 +42,14 @@ async function main(engine?: EngineWiring): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
-    if (!(await database.claim('simulator'))) throw new SimulatorClaimedError();
+    const claimed = await database.claim('simulator', (err) => {
+      // The advisory lock ended with its connection, so another server may now open the simulator
+      // on this database. Two simulators writing one journal would corrupt it; this process stops
+      // as a crash would (everything acknowledged is journaled already) and its supervisor restarts it.
+      logger.fatal({ err: err.message }, 'lost the simulator claim (its database connection ended); stopping');
+      process.exit(1);
+    });
+    if (!claimed) throw new SimulatorClaimedError();
     simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
     services = createServices({
       database,

@@ -52,3 +52,33 @@ describe('claiming a role for one process', () => {
     }
   }, 120_000);
 });
+
+describe('losing a claim', () => {
+  it('says so once when the claim\'s connection ends, and another server may then take the role', async () => {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    try {
+      const first = await openDatabase(scratch.target);
+      const losses: Error[] = [];
+      expect(await first.claim('simulator', (err) => losses.push(err))).toBe(true);
+      if (scratch.target.kind === 'postgres') {
+        // What a PostgreSQL restart or an administrator does to every session of the database.
+        const { default: pg } = await import('pg');
+        const admin = new pg.Client({ connectionString: scratch.target.url });
+        await admin.connect();
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        await admin.end();
+        await expect.poll(() => losses.length, { timeout: 5_000 }).toBe(1);
+        expect(losses[0]?.message).toMatch(/terminat/i);
+        // The pool opens a fresh connection for the next query, and the role is free again.
+        const second = await openDatabase(scratch.target);
+        expect(await second.claim('simulator')).toBe(true);
+        await second.close();
+      }
+      // PGlite lives in this process: its claim cannot be lost, only closed.
+      await first.close();
+      expect(losses).toHaveLength(scratch.target.kind === 'postgres' ? 1 : 0);
+    } finally {
+      await scratch.drop();
+    }
+  }, 60_000);
+});

@@ -14,8 +14,12 @@ export interface Database {
    * Claims `role` for this process until it closes the database; false when another process
    * holds it. On PostgreSQL a session advisory lock on a connection kept aside; PGlite is one
    * process per folder already (the data-folder lock).
+   *
+   * `onLost` is called once if the claim's connection ends while the claim is held (the database
+   * restarted, an administrator ended it): the advisory lock went with it and another server may
+   * now take the role, so the holder must stop acting on it. Without `onLost` the loss is ignored.
    */
-  claim(role: string): Promise<boolean>;
+  claim(role: string, onLost?: (err: Error) => void): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -43,11 +47,19 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async claim(role) {
+    async claim(role, onLost) {
       const client = await pool.connect();
       const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock(hashtext($1)) as claimed', [`makerdesk:${role}`]);
       if (rows[0]?.claimed) {
         claims.push(client);
+        // A checked-out client is outside the pool's error listener: without one of its own, its
+        // connection ending would be an uncaught error.
+        let lost = false;
+        client.on('error', (err: Error) => {
+          if (lost || !claims.includes(client)) return;
+          lost = true;
+          onLost?.(err);
+        });
         return true;
       }
       client.release();
