@@ -1,4 +1,4 @@
-import { ModalForm, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { alertChannelKinds, httpUrl, telegramChatId, type AlertChannelKind, type AlertChannelView } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -93,11 +93,11 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
       }
       onFinish={save}
     >
-      <ProFormSelect
+      <ProFormRadio.Group
         name="kind"
         label={t('form.kind')}
         disabled={current !== null}
-        allowClear={false}
+        radioType="button"
         options={alertChannelKinds.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
       />
       <ProFormText name="name" label={t('form.name')} placeholder={t('form.name.placeholder')} rules={[{ max: 64 }]} />
