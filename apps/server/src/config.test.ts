@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     });
     expect(c.metricsToken).toBe('scrape-token-0123456789');
     expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({}).alerts).toEqual({ minIntervalMs: 1000, maxAttempts: 5, backoffBaseMs: 1000 });
+    expect(loadConfig({ MAKERDESK_ALERT_MIN_INTERVAL_MS: '1500', MAKERDESK_ALERT_MAX_ATTEMPTS: '3', MAKERDESK_ALERT_BACKOFF_MS: '250' }).alerts).toEqual({ minIntervalMs: 1500, maxAttempts: 3, backoffBaseMs: 250 });
+    expect(() => loadConfig({ MAKERDESK_ALERT_MAX_ATTEMPTS: '0' })).toThrow(/MAKERDESK_ALERT_MAX_ATTEMPTS/);
     expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h:5432/db', smtpUrl: 'smtp://mail.local:25', logLevel: 'info' });
   });
 

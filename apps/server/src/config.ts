@@ -17,6 +17,9 @@ const envSchema = z.object({
   MAKERDESK_WEB_DIST: z.string().optional(),
   MAKERDESK_SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(20261123),
   MAKERDESK_METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  MAKERDESK_ALERT_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAKERDESK_ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  MAKERDESK_ALERT_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -35,6 +38,8 @@ export interface Config {
   simSeed: number;
   /** Lets a scraper on another host read /backend/metrics with this bearer token; without it, loopback only. */
   metricsToken: string | undefined;
+  /** Alert delivery pacing (alerts/delivery-policy.ts): least gap per channel, attempts, first back-off. */
+  alerts: { minIntervalMs: number; maxAttempts: number; backoffBaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -62,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     simSeed: e.MAKERDESK_SIM_SEED,
     metricsToken: e.MAKERDESK_METRICS_TOKEN,
+    alerts: { minIntervalMs: e.MAKERDESK_ALERT_MIN_INTERVAL_MS, maxAttempts: e.MAKERDESK_ALERT_MAX_ATTEMPTS, backoffBaseMs: e.MAKERDESK_ALERT_BACKOFF_MS },
   };
 }

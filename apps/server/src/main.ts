@@ -33,6 +33,8 @@ async function main(engine?: EngineWiring): Promise<void> {
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
+    // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
+    await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
@@ -62,10 +64,12 @@ async function main(engine?: EngineWiring): Promise<void> {
       metricsToken: config.metricsToken,
       log: logger,
       processMetrics: true,
+      alerts: { policy: config.alerts },
     });
     const app = await buildApp(services, { loggerInstance: logger });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
+    await services.alerts.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);

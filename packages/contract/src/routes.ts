@@ -42,5 +42,11 @@ export const paths = {
   apiVerify: '/order/apiVerify',
   getPrice: '/order/getPrice',
   spotCandles: '/notification/spot/:symbol/candles',
+  alertChannelList: '/alert/channel/list',
+  alertChannelAdd: '/alert/channel/add',
+  alertChannelUpdate: '/alert/channel/update',
+  alertChannelTest: '/alert/channel/test',
+  alertChannelById: '/alert/channel/:id',
+  alertList: '/alert/list',
   liveSocket: '/ws',
 } as const;

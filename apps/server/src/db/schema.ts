@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -286,4 +286,70 @@ export const robotRuns = pgTable(
     stoppedAt: at('stopped_at'),
   },
   (t) => [index('robot_runs_robot_idx').on(t.robotId)],
+);
+
+// --- Alert channels and alerts (branch `channels`): alert_channels, alerts, alert_deliveries ---
+
+/** Where an account's alerts go. `settings` holds the public part (chat id, base URL, webhook URL, e-mail). */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['telegram', 'webhook', 'email'] }).notNull(),
+    name: text('name').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').$type<{ chatId?: string; baseUrl?: string; url?: string; to?: string }>().notNull(),
+    /** The bot token or signing secret, AES-256-GCM sealed (security/secret-box.ts); never returned. */
+    secretSealed: text('secret_sealed'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('alert_channels_admin_idx').on(t.adminId)],
+);
+
+/** One alert a monitor (or a test message) raised for a pair. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    robotId: integer('robot_id').references(() => robots.id, { onDelete: 'set null' }),
+    level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alerts_admin_coin_idx').on(t.adminId, t.coinId, t.id)],
+);
+
+/**
+ * An alert's trip through one channel. Pending rows are the dispatcher's queue: they survive a
+ * restart and are resumed at start. The channel's kind and name are kept for when it is deleted.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').references(() => alertChannels.id, { onDelete: 'set null' }),
+    channelKind: text('channel_kind', { enum: ['telegram', 'webhook', 'email'] }).notNull(),
+    channelName: text('channel_name').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    reason: text('reason'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('alert_deliveries_alert_idx').on(t.alertId), index('alert_deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );

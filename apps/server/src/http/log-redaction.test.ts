@@ -29,9 +29,11 @@ describe('log redaction', () => {
       await app.inject({ method: 'POST', url: '/backend/admin/login', payload: { username: 'admin@makerdesk.local', password } });
       await app.inject({ method: 'GET', url: '/backend/admin/list', headers: { authorization: `Bearer ${token}` } });
       app.log.info({ body: { password, secretKey: 'sk-live-abc', passphrase: 'pp-123' } }, 'payload');
+      app.log.info({ body: { kind: 'telegram', botToken: '123:tg-bot-token-xyz' } }, 'channel');
+      app.log.info({ channel: { kind: 'webhook', secret: 'whsec-abcdef-0123456789' } }, 'channel');
       expect(written).toContain('/backend/admin/login?[REDACTED]');
       expect(written).toContain('[REDACTED]');
-      for (const secret of [password, token, 'sk-live-abc', 'pp-123']) expect(written).not.toContain(secret);
+      for (const secret of [password, token, 'sk-live-abc', 'pp-123', 'tg-bot-token-xyz', 'whsec-abcdef-0123456789']) expect(written).not.toContain(secret);
     } finally {
       await app.close();
       await t.close();

@@ -20,9 +20,13 @@ export const redactPaths = [
   '*.secretKey',
   '*.passphrase',
   '*.token',
+  '*.botToken',
+  '*.secret',
   'body.password',
   'body.secretKey',
   'body.passphrase',
+  'body.botToken',
+  'body.secret',
 ];
 
 export const serializers = {

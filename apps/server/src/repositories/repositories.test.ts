@@ -365,4 +365,33 @@ describe.each(targets)('repositories ($name)', (target) => {
     const logs = await repos.sessions.listLoginLogs({ account: 'gone@' }, { limit: 10, offset: 0 });
     expect(logs.rows).toEqual([expect.objectContaining({ id: loginLogId, adminId: null })]);
   });
+  it('alert channels are per account; an alert lands with its deliveries; pending ones are listed for resumption; a deleted channel leaves its deliveries unlinked', async () => {
+    const tg = await repos.alerts.insertChannel({ adminId: main.id, kind: 'telegram', name: 'desk', enabled: true, settings: { chatId: '-1001' }, secretSealed: 'sealed' });
+    const off = await repos.alerts.insertChannel({ adminId: main.id, kind: 'email', name: '', enabled: false, settings: { to: 'a@desk.io' }, secretSealed: null });
+    await repos.alerts.insertChannel({ adminId: sub.id, kind: 'email', name: 'sub', enabled: true, settings: { to: 's@desk.io' }, secretSealed: null });
+    expect((await repos.alerts.listChannels(main.id)).map((c) => c.id)).toEqual([tg.id, off.id]);
+    expect((await repos.alerts.listEnabledChannels(main.id)).map((c) => c.id)).toEqual([tg.id]);
+    expect(await repos.alerts.findOwnedChannel(tg.id, sub.id)).toBeUndefined();
+    expect((await repos.alerts.updateChannel(off.id, { enabled: true, settings: { to: 'b@desk.io' } }))?.settings).toEqual({ to: 'b@desk.io' });
+
+    const alert = await repos.alerts.insertAlert({ adminId: main.id, coinId: btc.id, robotId: null, level: 'warn', title: 'Low', text: 't' }, [
+      { channelId: tg.id, channelKind: 'telegram', channelName: 'desk' },
+      { channelId: off.id, channelKind: 'email', channelName: 'b@desk.io' },
+    ]);
+    expect(alert.deliveries.map((d) => [d.channelId, d.status, d.attempts])).toEqual([
+      [tg.id, 'pending', 0],
+      [off.id, 'pending', 0],
+    ]);
+    const [first, second] = alert.deliveries as [NonNullable<(typeof alert.deliveries)[0]>, NonNullable<(typeof alert.deliveries)[0]>];
+    await repos.alerts.updateDelivery(first.id, { status: 'sent', attempts: 2, sentAt: minutes(1) });
+    expect((await repos.alerts.listPendingDeliveries()).map((d) => [d.id, d.alert.title])).toEqual([[second.id, 'Low']]);
+    expect(await repos.alerts.deleteOwnedChannel(tg.id, sub.id)).toBe(false);
+    expect(await repos.alerts.deleteOwnedChannel(tg.id, main.id)).toBe(true);
+    expect(await repos.alerts.findDelivery(first.id)).toMatchObject({ channelId: null, channelName: 'desk', status: 'sent', attempts: 2 });
+    const page = await repos.alerts.listAlerts(main.id, btc.id, { limit: 10, offset: 0 });
+    expect(page.total).toBe(1);
+    expect(page.rows[0]?.deliveries.map((d) => d.id)).toEqual([first.id, second.id]);
+    expect((await repos.alerts.listAlerts(sub.id, btc.id, { limit: 10, offset: 0 })).total).toBe(0);
+    expect((await repos.alerts.listAlerts(main.id, eth.id, { limit: 10, offset: 0 })).total).toBe(0);
+  });
 });

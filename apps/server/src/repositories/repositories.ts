@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { AdminRepository } from './admin.repository.ts';
+import { AlertRepository } from './alert.repository.ts';
 import { CoinRepository } from './coin.repository.ts';
 import { CredentialRepository } from './credential.repository.ts';
 import { DatabaseRepository } from './database.repository.ts';
@@ -32,6 +33,7 @@ export interface Repositories {
   simKeys: Port<SimKeyRepository>;
   robots: Port<RobotRepository>;
   robotJournal: Port<RobotJournalRepository>;
+  alerts: Port<AlertRepository>;
   database: Port<DatabaseRepository>;
   /**
    * A unit of work: `work` gets repositories bound to one transaction, which commits when it
@@ -53,6 +55,7 @@ export function createRepositories(db: Db): Repositories {
     simKeys: new SimKeyRepository(db),
     robots: new RobotRepository(db),
     robotJournal: new RobotJournalRepository(db),
+    alerts: new AlertRepository(db),
     database: new DatabaseRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };

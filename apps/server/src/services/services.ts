@@ -6,10 +6,16 @@ import { OrderService } from '../orders/order.service.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
+import { AlertDispatcher } from '../alerts/alert-dispatcher.ts';
+import { ChannelSecretBox } from '../alerts/channel-secrets.ts';
+import type { AlertClock } from '../alerts/clock.ts';
+import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
+import { createChannelSender } from '../alerts/senders.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimHost } from '../venues/sim-host.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
 import { AdminService } from './admin.service.ts';
+import { AlertService } from './alert.service.ts';
 import { AuthService } from './auth.service.ts';
 import { CoinService } from './coin.service.ts';
 import { CredentialService } from './credential.service.ts';
@@ -37,6 +43,13 @@ export interface Services {
   tradingLogs: TradingLogService;
   notifications: NotificationService;
   robots: RobotService;
+  /** Channels and recent alerts (Risk control screen). */
+  alertChannels: AlertService;
+  /**
+   * Monitors raise alerts here (`raise`); main.ts starts it (resuming pending deliveries) and
+   * closes it at shutdown.
+   */
+  alerts: AlertDispatcher;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
   config: Pick<Config, 'webDist' | 'metricsToken'>;
@@ -59,13 +72,15 @@ export interface ServiceDeps {
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** Process metrics (memory, CPU, event loop) in /backend/metrics; main.ts turns them on. */
   processMetrics?: boolean;
+  /** Alert delivery: pacing (config.ts), and in tests a clock, a fetch and a shorter call timeout. */
+  alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; fetch?: typeof fetch; timeoutMs?: number; testWaitMs?: number };
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
   throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {} }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const coins = new CoinService(repos);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
@@ -82,6 +97,15 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     },
     wiring,
   );
+  const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
+  const alerts = new AlertDispatcher({
+    repos,
+    openChannel: (row) => channelSecrets.open(row),
+    send: createChannelSender({ mailer, ...(alertOptions.fetch ? { fetch: alertOptions.fetch } : {}), ...(alertOptions.timeoutMs ? { timeoutMs: alertOptions.timeoutMs } : {}) }, alertOptions.clock?.now),
+    ...(alertOptions.clock ? { clock: alertOptions.clock } : {}),
+    ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
+    ...(log ? { log } : {}),
+  });
   return {
     health: new HealthService(repos, database.kind),
     gateway,
@@ -96,6 +120,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(simHost),
     robots: new RobotService(repos, coins, credentials, gateway, engine),
+    alerts,
+    alertChannels: new AlertService(repos, coins, channelSecrets, alerts, alertOptions.testWaitMs),
     engine,
     config: { webDist, metricsToken },
   };

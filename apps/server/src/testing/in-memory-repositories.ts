@@ -9,6 +9,7 @@ import {
   type Position,
 } from '@makerdesk/engine';
 import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AlertChannelRow, AlertDeliveryRow, AlertRecord, AlertRow } from '../repositories/alert.repository.ts';
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
 import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
 import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
@@ -36,6 +37,9 @@ export interface InMemoryTables {
   robotOrders: JournalOrder[];
   robotFills: (LedgerRow & { id: number; robotId: number; clientOrderId: string; filledAfter: string })[];
   robotRuns: { id: number; robotId: number; startedAt: Date; stoppedAt: Date | null }[];
+  alertChannels: AlertChannelRow[];
+  alerts: AlertRow[];
+  alertDeliveries: AlertDeliveryRow[];
 }
 
 export interface InMemoryRepositories {
@@ -63,6 +67,9 @@ function emptyTables(): InMemoryTables {
     robotOrders: [],
     robotFills: [],
     robotRuns: [],
+    alertChannels: [],
+    alerts: [],
+    alertDeliveries: [],
   };
 }
 
@@ -131,6 +138,12 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         for (const log of fake.tables.tradingLogs) if (log.robotId !== null && gone.has(log.robotId)) log.robotId = null;
         for (const log of fake.tables.loginLogs) if (log.adminId === id) log.adminId = null;
         for (const log of fake.tables.tradingLogs) if (log.adminId === id) log.adminId = null;
+        const goneChannels = new Set(fake.tables.alertChannels.filter((c) => c.adminId === id).map((c) => c.id));
+        fake.tables.alertChannels = fake.tables.alertChannels.filter((c) => c.adminId !== id);
+        const goneAlerts = new Set(fake.tables.alerts.filter((a) => a.adminId === id).map((a) => a.id));
+        fake.tables.alerts = fake.tables.alerts.filter((a) => a.adminId !== id);
+        fake.tables.alertDeliveries = fake.tables.alertDeliveries.filter((d) => !goneAlerts.has(d.alertId));
+        for (const d of fake.tables.alertDeliveries) if (d.channelId !== null && goneChannels.has(d.channelId)) d.channelId = null;
       },
     },
     sessions: {
@@ -395,6 +408,70 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
           });
         }
         return result;
+      },
+    },
+    alerts: {
+      async listChannels(adminId) {
+        return fake.tables.alertChannels.filter((c) => c.adminId === adminId).sort((a, b) => a.id - b.id);
+      },
+      async listEnabledChannels(adminId) {
+        return fake.tables.alertChannels.filter((c) => c.adminId === adminId && c.enabled).sort((a, b) => a.id - b.id);
+      },
+      async findChannel(id) {
+        return fake.tables.alertChannels.find((c) => c.id === id);
+      },
+      async findOwnedChannel(id, adminId) {
+        return fake.tables.alertChannels.find((c) => c.id === id && c.adminId === adminId);
+      },
+      async insertChannel(channel) {
+        const row: AlertChannelRow = { ...channel, id: nextId(), createdAt: now(), updatedAt: now() };
+        fake.tables.alertChannels.push(row);
+        return row;
+      },
+      async updateChannel(id, changes) {
+        const row = fake.tables.alertChannels.find((c) => c.id === id);
+        if (row) Object.assign(row, changes);
+        return row;
+      },
+      async deleteOwnedChannel(id, adminId) {
+        const before = fake.tables.alertChannels.length;
+        fake.tables.alertChannels = fake.tables.alertChannels.filter((c) => !(c.id === id && c.adminId === adminId));
+        if (fake.tables.alertChannels.length === before) return false;
+        for (const d of fake.tables.alertDeliveries) if (d.channelId === id) d.channelId = null;
+        return true;
+      },
+      async insertAlert(alert, deliveries) {
+        const row: AlertRow = { ...alert, id: nextId(), createdAt: now() };
+        fake.tables.alerts.push(row);
+        const rows = deliveries.map((d): AlertDeliveryRow => ({ ...d, id: nextId(), alertId: row.id, status: 'pending', attempts: 0, reason: null, sentAt: null, createdAt: now(), updatedAt: now() }));
+        fake.tables.alertDeliveries.push(...rows);
+        return { ...row, deliveries: rows.map((d) => ({ ...d })) };
+      },
+      async findDelivery(id) {
+        const row = fake.tables.alertDeliveries.find((d) => d.id === id);
+        return row && { ...row };
+      },
+      async updateDelivery(id, changes) {
+        const row = fake.tables.alertDeliveries.find((d) => d.id === id);
+        if (row) Object.assign(row, changes);
+        return row && { ...row };
+      },
+      async listPendingDeliveries() {
+        return fake.tables.alertDeliveries
+          .filter((d) => d.status === 'pending')
+          .sort((a, b) => a.id - b.id)
+          .flatMap((d) => {
+            const alert = fake.tables.alerts.find((a) => a.id === d.alertId);
+            return alert ? [{ ...d, alert: { ...alert } }] : [];
+          });
+      },
+      async listAlerts(adminId, coinId, window) {
+        const rows = fake.tables.alerts.filter((a) => a.adminId === adminId && a.coinId === coinId).sort((a, b) => b.id - a.id);
+        const records: AlertRecord[] = rows.map((a) => ({
+          ...a,
+          deliveries: fake.tables.alertDeliveries.filter((d) => d.alertId === a.id).sort((x, y) => x.id - y.id).map((d) => ({ ...d })),
+        }));
+        return page(records, window);
       },
     },
     database: {

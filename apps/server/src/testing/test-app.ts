@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
-import { createServices, type Services } from '../services/services.ts';
+import { createServices, type ServiceDeps, type Services } from '../services/services.ts';
 import type { EngineWiring } from '../engine/engine-host.ts';
 import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   engine?: EngineWiring;
   publicVenue?: PublicVenueFactory;
   metricsToken?: string;
+  /** Alert delivery pacing, clock, fetch (services.ts ServiceDeps.alerts). */
+  alerts?: ServiceDeps['alerts'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -69,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
     metricsToken: options.metricsToken,
+    ...(options.alerts ? { alerts: options.alerts } : {}),
   });
   const app = await buildApp(services);
   await app.ready();
@@ -94,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await services.alerts.close();
       await services.engine.shutdown();
       await simHost.close();
       await database.close();

@@ -7,6 +7,7 @@ import loginLogsEn from './en_US/loginLogs';
 import menuEn from './en_US/menu';
 import pagesEn from './en_US/pages';
 import pairsEn from './en_US/pairs';
+import type riskEn from './en_US/risk';
 import type robotsEn from './en_US/robots';
 import tradingEn from './en_US/trading';
 import usersEn from './en_US/users';
@@ -53,10 +54,11 @@ export const resources = {
 
 /**
  * Every namespace's keys, for the typed `t`. A page's own namespace (robots) is not in `resources`:
- * it ships with the page's lazy chunk and registers itself (features/robots/robots-i18n.ts), so the
+ * it ships with the page's lazy chunk and registers itself (features/robots/robots-i18n.ts, and
+ * features/risk-control/risk-i18n.ts for `risk`), so the
  * sign-in page does not download it.
  */
-export type Resources = (typeof resources)['en_US'] & { robots: typeof robotsEn };
+export type Resources = (typeof resources)['en_US'] & { robots: typeof robotsEn; risk: typeof riskEn };
 
 export type Namespace = keyof (typeof resources)['en_US'];
 export const namespaces = Object.keys(resources.en_US) as Namespace[];

@@ -115,6 +115,12 @@ export const ErrorCode = {
   CANNOT_CHANGE_SELF: 1030033,
   // MakerDesk's own, after the spec's params range (bots.entries.ts)
   ROBOT_SIMULATION_ONLY: 1030034,
+  // Alert channels (alerts.entries.ts)
+  INVALID_CHANNEL_URL: 1030045,
+  INVALID_TELEGRAM_CHAT_ID: 1030046,
+  INVALID_TELEGRAM_TOKEN: 1030047,
+  INVALID_WEBHOOK_SECRET: 1030048,
+  ALERT_CHANNEL_NOT_FOUND: 1030049,
 
   // General
   INVALID_PARAMS: 1050400,

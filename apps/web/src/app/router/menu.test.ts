@@ -5,16 +5,16 @@ import { routeTable } from './route-table';
 const label = (key: string) => key;
 
 describe('menuFor', () => {
-  it('shows the main account the four screens and the User section with its two pages', () => {
+  it('shows the main account the five screens and the User section with its two pages', () => {
     const menu = menuFor(routeTable, { signedIn: true, mainAccountId: 1 }, label);
-    expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/user']);
+    expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user']);
     expect(menu.at(-1)?.routes?.map((entry) => entry.path)).toEqual(['/user/backendSettings', '/user/logManage']);
   });
 
   it('hides the User entry from mainAccountId 2 and any other account', () => {
     for (const mainAccountId of [2, 3]) {
       const menu = menuFor(routeTable, { signedIn: true, mainAccountId }, label);
-      expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis']);
+      expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk']);
     }
   });
 

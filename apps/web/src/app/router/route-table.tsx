@@ -3,6 +3,7 @@ import {
   DashboardOutlined,
   FileSearchOutlined,
   RobotOutlined,
+  SafetyOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -69,6 +70,15 @@ export const routeTable: AppRoute[] = [
     icon: <AreaChartOutlined />,
     reloadsCoinList: true,
     page: lazy(() => import('@/app/routes/analysis')),
+  },
+  {
+    path: '/risk',
+    name: 'menu.risk',
+    access: 'signedIn',
+    shell: true,
+    icon: <SafetyOutlined />,
+    reloadsCoinList: true,
+    page: lazy(() => import('@/app/routes/risk')),
   },
   {
     path: '/user',

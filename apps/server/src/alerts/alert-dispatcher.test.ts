@@ -1,0 +1,234 @@
+import { MAIN_ACCOUNT } from '@makerdesk/contract';
+import { randomBytes } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { ManualClock, settle } from '../testing/manual-clock.ts';
+import { AlertDispatcher } from './alert-dispatcher.ts';
+import { ChannelSecretBox } from './channel-secrets.ts';
+import type { AlertMessage, OpenedChannel, SendOutcome } from './senders.ts';
+
+const TOKEN = '123456789:AAHsecretsecretsecretsecretsecret00';
+const policy = { minIntervalMs: 1000, maxAttempts: 4, backoffBaseMs: 1000, backoffMaxMs: 60_000 };
+
+/** A sender that answers from a script (then ok) and records when each attempt came. */
+function scriptedSender(clock: ManualClock, script: SendOutcome[] = []) {
+  const attempts: { at: number; channel: OpenedChannel; message: AlertMessage }[] = [];
+  const send = async (channel: OpenedChannel, message: AlertMessage): Promise<SendOutcome> => {
+    attempts.push({ at: clock.now(), channel, message });
+    return script.shift() ?? { ok: true };
+  };
+  return { send, attempts };
+}
+
+describe('AlertDispatcher', () => {
+  let fake: InMemoryRepositories;
+  let clock: ManualClock;
+  let box: ChannelSecretBox;
+  let adminId: number;
+  let coinId: number;
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    fake = createInMemoryRepositories(() => new Date(clock.now()));
+    box = new ChannelSecretBox(randomBytes(32));
+    adminId = (await fake.repos.admins.insert({ account: 'main@desk.io', passwordHash: 'h', role: 'admin', employeeName: 'Main', mainAccountId: MAIN_ACCOUNT }))!.id;
+    await fake.repos.platforms.insertMissing([{ code: 'sim', name: 'Sim' }]);
+    await fake.repos.coins.insertMissing((await fake.repos.platforms.findByCode('sim'))!.id, ['BTC/USDT']);
+    coinId = (await fake.repos.coins.listAll())[0]!.id;
+  });
+
+  const telegramChannel = (name = 'desk', enabled = true) =>
+    fake.repos.alerts.insertChannel({ adminId, kind: 'telegram', name, enabled, settings: { chatId: '-1001' }, secretSealed: box.seal(adminId, 'telegram', TOKEN) });
+
+  function dispatcher(send: ReturnType<typeof scriptedSender>['send'], overrides: Partial<typeof policy> = {}) {
+    return new AlertDispatcher({ repos: fake.repos, openChannel: (row) => box.open(row), send, clock, policy: { ...policy, ...overrides } });
+  }
+
+  const raise = (d: AlertDispatcher, title: string) => d.raise({ adminId, coinId, level: 'warn', title, text: `${title} text` });
+  const logs = () => fake.tables.tradingLogs.map((l) => `${l.level}: ${l.message}`);
+
+  it('sends to every enabled channel, with the opened secret, and logs each outcome on the pair', async () => {
+    const on = await telegramChannel('desk');
+    await telegramChannel('off', false);
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    const raised = await raise(d, 'Price below 60000');
+    expect(raised.deliveries).toEqual([{ id: expect.any(Number), channelId: on.id }]);
+    await clock.advance(0);
+    expect(sender.attempts).toHaveLength(1);
+    expect(sender.attempts[0]!.channel).toEqual({ kind: 'telegram', botToken: TOKEN, chatId: '-1001', baseUrl: null });
+    expect(sender.attempts[0]!.message).toMatchObject({ coinName: 'BTC/USDT', title: 'Price below 60000', level: 'warn' });
+    expect(fake.tables.alertDeliveries[0]).toMatchObject({ status: 'sent', attempts: 1, reason: null });
+    expect(logs()).toEqual(['info: Alert "Price below 60000" sent via telegram "desk" (chat -1001)']);
+    expect(fake.tables.tradingLogs[0]).toMatchObject({ coinId, adminId });
+  });
+
+  it('spaces messages on one channel by the least interval, without waiting on other channels', async () => {
+    await telegramChannel('a');
+    await fake.repos.alerts.insertChannel({ adminId, kind: 'email', name: 'b', enabled: true, settings: { to: 'desk@example.com' }, secretSealed: null });
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    const start = clock.now();
+    await raise(d, 'one');
+    await raise(d, 'two');
+    await raise(d, 'three');
+    await clock.advance(0);
+    const times = (kind: string) => sender.attempts.filter((a) => a.channel.kind === kind).map((a) => a.at - start);
+    expect(times('telegram')).toEqual([0]);
+    expect(times('email')).toEqual([0]);
+    await clock.advance(999);
+    expect(times('telegram')).toEqual([0]);
+    await clock.advance(1);
+    expect(times('telegram')).toEqual([0, 1000]);
+    await clock.advance(1000);
+    expect(times('telegram')).toEqual([0, 1000, 2000]);
+    expect(times('email')).toEqual([0, 1000, 2000]);
+    expect(sender.attempts.filter((a) => a.channel.kind === 'telegram').map((a) => a.message.title)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('keeps the interval after the queue ran empty', async () => {
+    await telegramChannel();
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    await raise(d, 'one');
+    await clock.advance(300);
+    await raise(d, 'two');
+    await clock.advance(0);
+    expect(sender.attempts).toHaveLength(1);
+    await clock.advance(700);
+    expect(sender.attempts.map((a) => a.at - sender.attempts[0]!.at)).toEqual([0, 1000]);
+  });
+
+  it('retries with exponential back-off, logging each failed attempt, then delivers', async () => {
+    await telegramChannel();
+    const fail: SendOutcome = { ok: false, retryable: true, reason: 'Telegram answered 502' };
+    const sender = scriptedSender(clock, [fail, fail, fail]);
+    const d = dispatcher(sender.send);
+    const start = clock.now();
+    await raise(d, 'Balance low');
+    await clock.advance(10_000);
+    expect(sender.attempts.map((a) => a.at - start)).toEqual([0, 1000, 3000, 7000]);
+    expect(fake.tables.alertDeliveries[0]).toMatchObject({ status: 'sent', attempts: 4 });
+    expect(logs()).toEqual([
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 1 of 4 failed (Telegram answered 502); retrying in 1 s',
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 2 of 4 failed (Telegram answered 502); retrying in 2 s',
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 3 of 4 failed (Telegram answered 502); retrying in 4 s',
+      'info: Alert "Balance low" sent via telegram "desk" (chat -1001) at attempt 4',
+    ]);
+  });
+
+  it("honours Telegram's retry_after, and later alerts wait behind the retried one", async () => {
+    await telegramChannel();
+    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 429: Too Many Requests: retry after 5', retryAfterMs: 5000 }]);
+    const d = dispatcher(sender.send);
+    const start = clock.now();
+    await raise(d, 'first');
+    await raise(d, 'second');
+    await clock.advance(20_000);
+    expect(sender.attempts.map((a) => [a.message.title, a.at - start])).toEqual([
+      ['first', 0],
+      ['first', 5000],
+      ['second', 6000],
+    ]);
+  });
+
+  it('gives up after the last attempt, or at once on a final refusal, and says why', async () => {
+    await telegramChannel();
+    const retryable: SendOutcome = { ok: false, retryable: true, reason: 'network error: ECONNREFUSED' };
+    const sender = scriptedSender(clock, [retryable, retryable, retryable, retryable, { ok: false, retryable: false, reason: 'Telegram answered 400: Bad Request: chat not found' }]);
+    const d = dispatcher(sender.send);
+    await raise(d, 'gone');
+    await clock.advance(30_000);
+    await raise(d, 'refused');
+    await clock.advance(5000);
+    expect(fake.tables.alertDeliveries.map((r) => [r.status, r.attempts, r.reason])).toEqual([
+      ['failed', 4, 'network error: ECONNREFUSED'],
+      ['failed', 1, 'Telegram answered 400: Bad Request: chat not found'],
+    ]);
+    expect(logs().filter((l) => l.startsWith('error'))).toEqual([
+      'error: Alert "gone" not delivered via telegram "desk" (chat -1001) after 4 attempts: network error: ECONNREFUSED',
+      'error: Alert "refused" not delivered via telegram "desk" (chat -1001) after 1 attempt: Telegram answered 400: Bad Request: chat not found',
+    ]);
+  });
+
+  it('never writes the token to the trading log or a delivery row', async () => {
+    await telegramChannel();
+    const sender = scriptedSender(clock, [{ ok: false, retryable: false, reason: 'Telegram answered 401: Unauthorized' }]);
+    const d = dispatcher(sender.send);
+    await raise(d, 'x');
+    await clock.advance(1000);
+    const stored = JSON.stringify({ logs: fake.tables.tradingLogs, deliveries: fake.tables.alertDeliveries, channels: fake.tables.alertChannels });
+    expect(stored).not.toContain(TOKEN);
+    expect(stored).not.toContain('AAHsecret');
+  });
+
+  it('fails a delivery whose channel was switched off or deleted before its turn', async () => {
+    const a = await telegramChannel('a');
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    await raise(d, 'one');
+    await raise(d, 'two');
+    await raise(d, 'three');
+    await clock.advance(0);
+    await fake.repos.alerts.updateChannel(a.id, { enabled: false });
+    await clock.advance(1000);
+    await fake.repos.alerts.deleteOwnedChannel(a.id, adminId);
+    await clock.advance(1000);
+    expect(fake.tables.alertDeliveries.map((r) => [r.status, r.reason])).toEqual([
+      ['sent', null],
+      ['failed', 'the channel is switched off'],
+      ['failed', 'the channel is switched off'],
+    ]);
+    expect(sender.attempts).toHaveLength(1);
+  });
+
+  it('sends a test message through a switched-off channel', async () => {
+    const off = await telegramChannel('off', false);
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    const raised = await d.raise({ adminId, coinId, level: 'info', title: 'Test message', text: 't' }, { channelId: off.id });
+    const settled = d.settled(raised.deliveries[0]!.id, 15_000);
+    await clock.advance(0);
+    expect(await settled).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('answers a settle wait as pending when the delivery is still retrying', async () => {
+    await telegramChannel();
+    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'webhook answered HTTP 500' }]);
+    const d = dispatcher(sender.send, { backoffBaseMs: 30_000 });
+    const raised = await raise(d, 'slow');
+    const settled = d.settled(raised.deliveries[0]!.id, 10_000);
+    await clock.advance(10_000);
+    expect(await settled).toMatchObject({ status: 'pending', attempts: 1, reason: 'webhook answered HTTP 500' });
+  });
+
+  it('leaves undelivered alerts pending at close, and the next start delivers them', async () => {
+    await telegramChannel();
+    const first = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const d1 = dispatcher(first.send);
+    await raise(d1, 'one');
+    await raise(d1, 'two');
+    await clock.advance(0);
+    await d1.close();
+    await raise(d1, 'after close');
+    await clock.advance(10_000);
+    expect(first.attempts).toHaveLength(1);
+    expect(fake.tables.alertDeliveries.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+
+    const second = scriptedSender(clock);
+    const d2 = dispatcher(second.send);
+    expect(await d2.start()).toBe(3);
+    await clock.advance(5000);
+    expect(second.attempts.map((a) => a.message.title)).toEqual(['one', 'two', 'after close']);
+    expect(fake.tables.alertDeliveries.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    await settle();
+  });
+});

@@ -1,0 +1,262 @@
+import type { AlertLevel } from '@makerdesk/contract';
+import type { AlertChannelRow, AlertDeliveryRow, AlertRow, PendingDelivery } from '../repositories/alert.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import { systemClock, type AlertClock } from './clock.ts';
+import { DEFAULT_DELIVERY_POLICY, nextAttemptAt, retryDelay, type DeliveryPolicy } from './delivery-policy.ts';
+import { channelTarget, type ChannelSender, type OpenedChannel, type SendOutcome } from './senders.ts';
+
+/** What a monitor (or anything else) reports. The alert goes to every enabled channel of `adminId`. */
+export interface RaiseAlert {
+  /** The account whose channels carry it (the bot's owner). */
+  adminId: number;
+  coinId: number;
+  robotId?: number | null;
+  level: AlertLevel;
+  title: string;
+  text: string;
+}
+
+export interface RaisedAlert {
+  alertId: number;
+  /** One per enabled channel, pending: they are sent in the background. */
+  deliveries: { id: number; channelId: number | null }[];
+}
+
+export interface AlertDispatcherDeps {
+  repos: Pick<Repositories, 'alerts' | 'tradingLogs' | 'coins'>;
+  /** Opens a channel's sealed secret for one attempt. */
+  openChannel: (row: AlertChannelRow) => OpenedChannel;
+  send: ChannelSender;
+  clock?: AlertClock;
+  policy?: Partial<DeliveryPolicy>;
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+interface QueuedDelivery {
+  delivery: AlertDeliveryRow;
+  alert: AlertRow;
+  /** Not before this time (epoch ms): the end of its back-off. */
+  notBefore: number;
+  /** A test message goes through a switched-off channel too. */
+  evenIfSwitchedOff: boolean;
+}
+
+interface ChannelQueue {
+  items: QueuedDelivery[];
+  running: boolean;
+  lastAttemptAt?: number;
+}
+
+const TITLE_MAX = 200;
+const TEXT_MAX = 4000;
+
+/**
+ * Persists alerts and delivers them through the owner's channels. One queue per channel, worked one
+ * delivery at a time in order: attempts on a channel are at least `minIntervalMs` apart (chat apps
+ * allow about one message a second per chat); a failed attempt that may succeed later is retried
+ * with exponential back-off (or the receiver's retry-after when longer) up to `maxAttempts`, and
+ * later deliveries of that channel wait behind it, so order and the receiver's rate limit are kept.
+ * Every outcome (sent, retrying, failed, and why) goes to the pair's trading log.
+ *
+ * Deliveries are rows before they are queued: at `close()` the attempt in flight finishes and the
+ * rest stay pending in the database; `start()` resumes every pending delivery.
+ */
+export class AlertDispatcher {
+  private readonly queues = new Map<number, ChannelQueue>();
+  private readonly waiters = new Map<number, ((row: AlertDeliveryRow) => void)[]>();
+  private readonly clock: AlertClock;
+  readonly policy: DeliveryPolicy;
+  private closing = false;
+  private stop!: () => void;
+  private readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AlertDispatcherDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.policy = { ...DEFAULT_DELIVERY_POLICY, ...deps.policy };
+  }
+
+  /** Resumes the deliveries a previous run left pending (a restart, a crash). */
+  async start(): Promise<number> {
+    const pending = await this.deps.repos.alerts.listPendingDeliveries();
+    for (const item of pending) this.enqueue(item, item.alert);
+    return pending.length;
+  }
+
+  /**
+   * Records the alert with one pending delivery per enabled channel of the account and answers at
+   * once; sending happens in the background. `only` sends it through that one channel of the
+   * account instead, switched on or not (the test-message button).
+   */
+  async raise(input: RaiseAlert, only?: { channelId: number }): Promise<RaisedAlert> {
+    let channels: AlertChannelRow[];
+    if (only) {
+      const channel = await this.deps.repos.alerts.findOwnedChannel(only.channelId, input.adminId);
+      channels = channel ? [channel] : [];
+    } else {
+      channels = await this.deps.repos.alerts.listEnabledChannels(input.adminId);
+    }
+    const record = await this.deps.repos.alerts.insertAlert(
+      {
+        adminId: input.adminId,
+        coinId: input.coinId,
+        robotId: input.robotId ?? null,
+        level: input.level,
+        title: input.title.slice(0, TITLE_MAX),
+        text: input.text.slice(0, TEXT_MAX),
+      },
+      channels.map((c) => ({ channelId: c.id, channelKind: c.kind, channelName: channelLabel(c) })),
+    );
+    const { deliveries, ...alert } = record;
+    for (const delivery of deliveries) this.enqueue(delivery, alert, only !== undefined);
+    return { alertId: alert.id, deliveries: deliveries.map((d) => ({ id: d.id, channelId: d.channelId })) };
+  }
+
+  /** The delivery once it is sent or given up, or as it stands after `timeoutMs`. */
+  async settled(deliveryId: number, timeoutMs: number): Promise<AlertDeliveryRow | undefined> {
+    const current = await this.deps.repos.alerts.findDelivery(deliveryId);
+    if (!current || current.status !== 'pending') return current;
+    const final = new Promise<AlertDeliveryRow>((resolve) => this.waiters.set(deliveryId, [...(this.waiters.get(deliveryId) ?? []), resolve]));
+    const outcome = await Promise.race([final, this.clock.sleep(timeoutMs).then(() => undefined), this.stopped.then(() => undefined)]);
+    return outcome ?? this.deps.repos.alerts.findDelivery(deliveryId);
+  }
+
+  /** Stops taking new attempts; the one in flight on each channel finishes. Pending rows stay for the next start. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.stop();
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** How many deliveries wait in memory (all channels). */
+  get backlog(): number {
+    let n = 0;
+    for (const queue of this.queues.values()) n += queue.items.length;
+    return n;
+  }
+
+  private enqueue(delivery: AlertDeliveryRow | PendingDelivery, alert: AlertRow, evenIfSwitchedOff = false): void {
+    if (this.closing) return;
+    if (delivery.channelId === null) {
+      void this.finish({ delivery, alert, notBefore: 0, evenIfSwitchedOff }, 'failed', delivery.attempts, 'the channel was deleted');
+      return;
+    }
+    // Queues stay once made: the throttle needs each channel's last attempt time.
+    const queue = this.queues.get(delivery.channelId) ?? { items: [] as QueuedDelivery[], running: false };
+    this.queues.set(delivery.channelId, queue);
+    queue.items.push({ delivery, alert, notBefore: 0, evenIfSwitchedOff });
+    this.pump(delivery.channelId, queue);
+  }
+
+  private pump(channelId: number, queue: ChannelQueue): void {
+    if (queue.running || this.closing) return;
+    queue.running = true;
+    const run = this.work(channelId, queue)
+      .catch((err: unknown) => {
+        // The database did not answer: the delivery stays first and is tried again later, not in a tight loop.
+        this.deps.log?.error({ err, channelId }, 'alert delivery queue failed');
+        const head = queue.items[0];
+        if (head) head.notBefore = this.clock.now() + this.policy.backoffMaxMs;
+      })
+      .finally(() => {
+        queue.running = false;
+        this.running.delete(run);
+        // A delivery queued while the worker was finishing.
+        if (queue.items.length > 0) this.pump(channelId, queue);
+      });
+    this.running.add(run);
+  }
+
+  private async work(channelId: number, queue: ChannelQueue): Promise<void> {
+    while (queue.items.length > 0 && !this.closing) {
+      const item = queue.items[0]!;
+      const wait = nextAttemptAt(queue.lastAttemptAt, item.notBefore, this.policy) - this.clock.now();
+      if (wait > 0) await Promise.race([this.clock.sleep(wait), this.stopped]);
+      if (this.closing) return;
+
+      const channel = await this.deps.repos.alerts.findChannel(channelId);
+      if (!channel || (!channel.enabled && !item.evenIfSwitchedOff)) {
+        queue.items.shift();
+        await this.finish(item, 'failed', item.delivery.attempts, channel ? 'the channel is switched off' : 'the channel was deleted');
+        continue;
+      }
+      const attempt = item.delivery.attempts + 1;
+      let opened: OpenedChannel;
+      try {
+        opened = this.deps.openChannel(channel);
+      } catch {
+        queue.items.shift();
+        await this.finish(item, 'failed', attempt, 'the channel secret cannot be opened (was the master key changed?)');
+        continue;
+      }
+      const message = {
+        alertId: item.alert.id,
+        deliveryId: item.delivery.id,
+        level: item.alert.level,
+        title: item.alert.title,
+        text: item.alert.text,
+        coinId: item.alert.coinId,
+        coinName: (await this.deps.repos.coins.findById(item.alert.coinId))?.coinName ?? `#${item.alert.coinId}`,
+        robotId: item.alert.robotId,
+        createdAt: item.alert.createdAt.getTime(),
+      };
+      const outcome: SendOutcome = await this.deps.send(opened, message).catch((err: unknown) => ({ ok: false, retryable: true, reason: `sender error: ${(err as Error).name}` }));
+      queue.lastAttemptAt = this.clock.now();
+
+      if (outcome.ok) {
+        queue.items.shift();
+        await this.finish(item, 'sent', attempt, null);
+      } else if (!outcome.retryable || attempt >= this.policy.maxAttempts) {
+        queue.items.shift();
+        await this.finish(item, 'failed', attempt, outcome.reason);
+      } else {
+        const delay = retryDelay(attempt, outcome.retryAfterMs, this.policy);
+        item.notBefore = this.clock.now() + delay;
+        const row = await this.deps.repos.alerts.updateDelivery(item.delivery.id, { attempts: attempt, reason: outcome.reason, updatedAt: new Date(this.clock.now()) });
+        item.delivery = row ?? { ...item.delivery, attempts: attempt, reason: outcome.reason };
+        await this.log(
+          item,
+          'warn',
+          `Alert "${item.alert.title}" via ${describe(item.delivery, channel)}: attempt ${attempt} of ${this.policy.maxAttempts} failed (${outcome.reason}); retrying in ${seconds(delay)}`,
+        );
+      }
+    }
+  }
+
+  private async finish(item: QueuedDelivery, status: 'sent' | 'failed', attempts: number, reason: string | null): Promise<void> {
+    const at = new Date(this.clock.now());
+    const row = await this.deps.repos.alerts.updateDelivery(item.delivery.id, { status, attempts, reason, updatedAt: at, ...(status === 'sent' ? { sentAt: at } : {}) });
+    const channel = item.delivery.channelId !== null ? await this.deps.repos.alerts.findChannel(item.delivery.channelId) : undefined;
+    const where = describe(item.delivery, channel);
+    if (status === 'sent') {
+      await this.log(item, 'info', `Alert "${item.alert.title}" sent via ${where}${attempts > 1 ? ` at attempt ${attempts}` : ''}`);
+    } else {
+      await this.log(item, 'error', `Alert "${item.alert.title}" not delivered via ${where} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason ?? 'unknown'}`);
+    }
+    const final = row ?? { ...item.delivery, status, attempts, reason };
+    for (const resolve of this.waiters.get(item.delivery.id) ?? []) resolve(final);
+    this.waiters.delete(item.delivery.id);
+  }
+
+  private async log(item: QueuedDelivery, level: 'info' | 'warn' | 'error', message: string): Promise<void> {
+    try {
+      await this.deps.repos.tradingLogs.append({ coinId: item.alert.coinId, adminId: item.alert.adminId, robotId: item.alert.robotId, level, message: message.slice(0, 2000), createdAt: new Date(this.clock.now()) });
+    } catch (err) {
+      this.deps.log?.warn({ err, deliveryId: item.delivery.id }, 'alert delivery outcome not written to the trading log');
+    }
+  }
+}
+
+/** The name the console shows for a channel: its own, or its kind and target. */
+export function channelLabel(channel: Pick<AlertChannelRow, 'name' | 'kind' | 'settings'>): string {
+  return channel.name || `${channel.kind} ${channelTarget({ kind: channel.kind, ...channel.settings })}`.trim();
+}
+
+function describe(delivery: AlertDeliveryRow, channel: AlertChannelRow | undefined): string {
+  const target = channel ? channelTarget({ kind: channel.kind, ...channel.settings }) : '';
+  return `${delivery.channelKind} "${delivery.channelName}"${target ? ` (${target})` : ''}`;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
