@@ -235,7 +235,15 @@ export class BotRunner {
     const stop = output.intents.find((i) => i.kind === 'stop');
     await this.apply(
       output.intents,
-      { rules: market.rules, book: market.book, priceMode: this.robot.priceMode, reference: output.reference, maxDeviation: maxDeviationOf(config), accountResting: market.accountResting },
+      {
+        rules: market.rules,
+        book: market.book,
+        priceMode: this.robot.priceMode,
+        reference: output.reference,
+        maxDeviation: maxDeviationOf(config),
+        accountResting: market.accountResting,
+        simulated: (await this.prepare()).session.simulated,
+      },
       stop !== undefined,
     );
     this.state = output.state;
@@ -290,15 +298,23 @@ export class BotRunner {
   private async snapshot(strategy: AnyStrategy, config: Record<string, unknown>): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting'] }> {
     const { exchange, rules, session } = await this.prepare();
     const needs = strategy.needs(config);
-    const [book, references, balances, accountOpen] = await Promise.all([
+    const [book, references, balances, accountOpen, trades] = await Promise.all([
       exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
       this.readReferences(needs.references, needs.bookDepth),
       exchange.fetchBalances(),
       // Live venues: the account's resting orders of every scope, for self-trade prevention.
       session.simulated ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
+      needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
     const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
-    return { rules, book, references, balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) }, accountResting };
+    return {
+      rules,
+      book,
+      references,
+      balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
+      accountResting,
+      ...(trades ? { trades } : {}),
+    };
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -345,6 +361,7 @@ export class BotRunner {
       clock: this.clock,
       log: (level, message) => this.log(level, message),
       observer,
+      simulated: session.simulated,
       adoptOrphans: type.quoting,
       notFoundAfterMs: this.settings.notFoundAfterMs,
       placementsClosed: () => this.halted || this.shuttingDown(),
