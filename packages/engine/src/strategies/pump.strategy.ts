@@ -74,8 +74,9 @@ export function decidePump(mode: PumpMode, input: Input): TickOutput<PumpState> 
   const left = minus(config.budget, state.spent);
   if (compare(left, rules.minNotional) < 0 || sign(left) <= 0) return { intents: [stop(`budget spent: ${summary()}`)], state, reference };
 
-  // Leftovers (a print's maker leg someone else took part of) go first; the push waits for them.
-  if (orders.length > 0) return { intents: orders.filter((o) => o.state === 'open').map((o) => cancel(o.clientOrderId)), state, reference };
+  // Leftovers (a print's maker the taker did not meet) are cancelled first; an order in flight makes the push wait.
+  const leftovers = orders.filter((o) => o.state === 'open').map((o) => cancel(o.clientOrderId));
+  if (orders.some((o) => o.state !== 'open')) return { intents: leftovers, state, reference };
   if (last === null || state.startPrice === null) {
     const { intents, state: next } = alertOnce(state, 'no-price', 'warn', 'no trade on the pair yet: no last price to move; waiting');
     return { intents, state: next, reference };
@@ -104,15 +105,16 @@ export function decidePump(mode: PumpMode, input: Input): TickOutput<PumpState> 
   else if (ahead && mode === 'oscillating') intents = push(input, towards === 'buy' ? 'sell' : 'buy', goal, null);
   if (intents.length === 0 && behind) {
     const { intents: alerts, state: next } = alertOnce(state, 'funds', 'warn', `not enough ${rules.base} or ${rules.quote} (or budget) to push towards ${goal}; waiting`);
-    return { intents: alerts, state: next, reference };
+    return { intents: [...leftovers, ...alerts], state: next, reference };
   }
-  return { intents, state: { ...state, warned: null }, reference };
+  return { intents: [...leftovers, ...intents], state: { ...state, warned: null }, reference };
 }
 
 /**
  * One push towards `goal` on `side`: an IOC at the goal of a drawn size, capped by the budget left
- * (null: not counted) and the balance. When the other side holds nothing up to the goal, a minimum
- * trade against the bot's own order at the goal prints it instead.
+ * (null: not counted) and the balance, sweeping what rests up to the goal; then a venue-minimum trade
+ * against the bot's own order at the goal prints it as the last price (once the sweep cleared the
+ * way; otherwise the print's taker meets what is left before the goal).
  */
 function push(input: Input, side: Side, goal: string, budgetLeft: string | null): Intent[] {
   const { config, market, rng, orders } = input;
@@ -120,24 +122,38 @@ function push(input: Input, side: Side, goal: string, budgetLeft: string | null)
   const ap = rules.amountPrecision;
   const others = externalBook(market.book, orders);
   const price = side === 'buy' ? floor(goal, rules.pricePrecision) : ceil(goal, rules.pricePrecision);
-  let amount = drawDecimal(rng, config.orderSizeMin, config.orderSizeMax, ap);
-  if (budgetLeft !== null) amount = min(amount, floor(div(budgetLeft, price, { decimals: ap, rounding: 'floor' }), ap));
-  amount = side === 'buy' ? min(amount, floor(div(market.balances.quote.available, price, { decimals: ap, rounding: 'floor' }), ap)) : min(amount, floor(market.balances.base.available, ap));
+  const print = venueMinimum(price, rules);
+  const printValue = mul(print, price);
+  let budget = budgetLeft === null ? null : minus(budgetLeft, printValue);
+  let quote = minus(market.balances.quote.available, mul(printValue, '1.01'));
+  let base = minus(market.balances.base.available, print);
+  const intents: Intent[] = [];
+
   const opposite = side === 'buy' ? bestAsk(others) : bestBid(others);
   const reachable = opposite !== null && (side === 'buy' ? compare(opposite, price) <= 0 : compare(opposite, price) >= 0);
-  if (reachable) return meetsMinimums(price, amount, rules) ? [place({ tag: PUMP_TAG, side, price, amount, timeInForce: 'IOC' })] : [];
+  if (reachable) {
+    let amount = drawDecimal(rng, config.orderSizeMin, config.orderSizeMax, ap);
+    if (budget !== null) amount = min(amount, floor(div(max(budget, '0'), price, { decimals: ap, rounding: 'floor' }), ap));
+    amount = side === 'buy' ? min(amount, floor(div(max(quote, '0'), price, { decimals: ap, rounding: 'floor' }), ap)) : min(amount, floor(max(base, '0'), ap));
+    if (meetsMinimums(price, amount, rules)) {
+      intents.push(place({ tag: PUMP_TAG, side, price, amount, timeInForce: 'IOC' }));
+      const value = mul(amount, price);
+      if (budget !== null) budget = minus(budget, value);
+      if (side === 'buy') quote = minus(quote, value);
+      else base = minus(base, amount);
+    }
+  }
 
-  // Nothing rests between the last price and the goal: print the goal against the bot's own order.
+  // The print's maker must not meet the rest of the market on its own side's touch.
   const touch = side === 'buy' ? bestBid(others) : bestAsk(others);
-  if (touch !== null && (side === 'buy' ? compare(price, touch) <= 0 : compare(price, touch) >= 0)) return [];
-  const size = venueMinimum(price, rules);
-  if (budgetLeft !== null && compare(mul(size, price), budgetLeft) > 0) return [];
-  if (compare(market.balances.base.available, size) < 0 || compare(market.balances.quote.available, mul(mul(size, price), '1.01')) < 0) return [];
-  const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
-  return [
-    place({ tag: `${PUMP_TAG}-print-m`, side: makerSide, price, amount: size, timeInForce: 'GTC', selfTrade: true }),
-    place({ tag: `${PUMP_TAG}-print-t`, side, price, amount: size, timeInForce: 'IOC', selfTrade: true }),
-  ];
+  const makerCrosses = touch !== null && (side === 'buy' ? compare(price, touch) <= 0 : compare(price, touch) >= 0);
+  const affordable = (budget === null || sign(budget) >= 0) && sign(quote) >= 0 && sign(base) >= 0;
+  if (!makerCrosses && affordable) {
+    const makerSide: Side = side === 'buy' ? 'sell' : 'buy';
+    intents.push(place({ tag: `${PUMP_TAG}-print-m`, side: makerSide, price, amount: print, timeInForce: 'GTC', selfTrade: true }));
+    intents.push(place({ tag: `${PUMP_TAG}-print-t`, side, price, amount: print, timeInForce: 'IOC', selfTrade: true }));
+  }
+  return intents;
 }
 
 function pumpStrategy(type: RobotTypeKey, mode: PumpMode): Strategy<PumpConfig, PumpState> {
