@@ -1,4 +1,4 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
+import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
 import type { Intent } from '../intents.ts';
 import type { Clock, RobotRecord, VenueSession } from '../ports.ts';
@@ -338,7 +338,10 @@ export class BotRunner {
     const { venues, budgets, journal, observer } = this.deps;
     const session = await venues.open(this.robot);
     const type = robotTypes[this.robot.type];
-    if (type.simulationOnly && !session.simulated) throw new StartRefused(`${type.name} runs on the simulator only (market integrity policy)`);
+    // At start and at every resume (e.g. after the bot's key was switched to a live venue): catalogue code 1030034.
+    if (type.simulationOnly && !session.simulated) {
+      throw new StartRefused(`${type.name} runs on the simulator only (${ErrorCode.ROBOT_SIMULATION_ONLY}): ${messageFor(ErrorCode.ROBOT_SIMULATION_ONLY, 'en_US')}`);
+    }
     const exchange = budgets.wrap(withCallTimeout(session.exchange, this.settings.callTimeoutMs, this.clock), session.budgetKey);
     const market = (await exchange.loadMarkets()).find((m) => m.symbol === this.robot.symbol);
     if (!market) throw new Error(`the venue does not list ${this.robot.symbol}`);
