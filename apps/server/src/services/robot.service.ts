@@ -5,6 +5,8 @@ import {
   robotTypes,
   SCHEDULED_START_MIN_MINUTES,
   SMART_TARGET_MIN_MINUTES,
+  PUMP_TARGET_MIN_MINUTES,
+  PUMP_TARGET_TEXT,
   type Coin,
   type FieldError,
   type PairDefaults,
@@ -34,10 +36,18 @@ export function robotScope(robotId: number): string {
   return `b${robotId}`;
 }
 
-const SMART_TYPES: ReadonlySet<RobotTypeKey> = new Set(['smart_sell', 'smart_buy']);
 const RECENT_LOGS = 50;
 export const SCHEDULED_START_TEXT = `The scheduled start must be at least ${SCHEDULED_START_MIN_MINUTES} minute from now`;
 export const SMART_TARGET_TEXT = `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start`;
+
+/** Types with a target date: how far after the start it must lie (smart execution 60 minutes, pump and dump 1 minute). */
+const TARGET_RULES: Partial<Record<RobotTypeKey, { minutes: number; text: string }>> = {
+  smart_sell: { minutes: SMART_TARGET_MIN_MINUTES, text: SMART_TARGET_TEXT },
+  smart_buy: { minutes: SMART_TARGET_MIN_MINUTES, text: SMART_TARGET_TEXT },
+  pump_oscillating: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+  pump_rapid: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+  pump_ratio: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+};
 
 /** Defaults for a pair whose market or price cannot be read (no pair asked, no key, venue down). */
 export function fallbackPair(symbol = 'BTC/USDT', price = '1'): PairDefaults {
@@ -122,10 +132,11 @@ export class RobotService {
     if (req.status === 'running' && startAt !== null && startChanged && startAt < now + SCHEDULED_START_MIN_MINUTES * 60_000) {
       issues.push({ field: 'startAt', message: SCHEDULED_START_TEXT });
     }
-    if (SMART_TYPES.has(req.type) && req.status === 'running') {
+    const target = TARGET_RULES[req.type];
+    if (target && req.status === 'running') {
       const targetAt = Number(config.targetAt);
       const targetChanged = startChanged || targetAt !== Number(existing?.config.targetAt);
-      if (targetChanged && targetAt < (startAt ?? now) + SMART_TARGET_MIN_MINUTES * 60_000) issues.push({ field: 'config.targetAt', message: SMART_TARGET_TEXT });
+      if (targetChanged && targetAt < (startAt ?? now) + target.minutes * 60_000) issues.push({ field: 'config.targetAt', message: target.text });
     }
     if (issues.length > 0) throw configError(issues);
 
