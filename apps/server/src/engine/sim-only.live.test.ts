@@ -70,8 +70,12 @@ const save = (coinId: number, type: string, config: Record<string, unknown>, lan
 
 describe('simulation-only bot types on a live venue', () => {
   it('the listing marks exactly the eleven of them simulationOnly, for a live pair too', async () => {
-    const list = (await t.call('GET', `/backend/robot/init/list?coinId=${liveCoinId}`, { token })).body.data as { type: string; simulationOnly: boolean; category: string }[];
+    const list = (await t.call('GET', `/backend/robot/init/list?coinId=${liveCoinId}`, { token })).body.data as { type: string; simulationOnly: boolean; available: boolean; category: string }[];
     expect(list.filter((i) => i.simulationOnly).map((i) => i.type)).toEqual([...SIM_ONLY]);
+    // On the live pair they are not available (the console greys them out); on a simulator pair they are.
+    expect(list.filter((i) => !i.available).map((i) => i.type)).toEqual([...SIM_ONLY]);
+    const onSim = (await t.call('GET', `/backend/robot/init/list?coinId=${SIM_COIN}`, { token })).body.data as { available: boolean }[];
+    expect(onSim.every((i) => i.available)).toBe(true);
     expect(SIM_ONLY).toHaveLength(11);
     for (const item of list.filter((i) => i.simulationOnly)) expect(item.category).toBe('strategy');
   });

@@ -194,7 +194,10 @@ export class RobotService {
 
   /** GET /robot/init/list: every type the engine runs, with its schema and defaults for the pair asked about. */
   async typeList(admin: AdminRow, coinId?: number): Promise<RobotTypeItem[]> {
-    const pair = coinId === undefined ? fallbackPair() : await this.pairDefaults(admin, await this.coins.requireUsablePair(admin, coinId));
+    const coin = coinId === undefined ? null : await this.coins.requireUsablePair(admin, coinId);
+    const pair = coin === null ? fallbackPair() : await this.pairDefaults(admin, coin);
+    // A pair whose key is on a live venue takes no simulation-only type (DESIGN §8).
+    const live = coin !== null && ((await this.credentials.materialFor(admin, coin.coinId))?.platformCode ?? 'sim') !== 'sim';
     const now = this.now();
     return robotTypeKeys.map((type) => {
       const d = this.types[type];
@@ -206,6 +209,7 @@ export class RobotService {
         description: d.description,
         descriptionZh: d.descriptionZh,
         simulationOnly: d.simulationOnly,
+        available: !(d.simulationOnly && live),
         quoting: d.quoting,
         follows: d.follows,
         schema: robotConfigJsonSchema(type),

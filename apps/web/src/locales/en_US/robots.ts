@@ -14,6 +14,7 @@ export default {
   'category.empty': 'No bot types in this category yet.',
   'type.simulationOnly': 'Simulation only',
   'type.simulationOnly.tooltip': 'Runs on the built-in simulator only (market integrity policy).',
+  'type.simulationOnly.refused': 'Not available on this pair: its API key is on a live venue, and this type runs on the built-in simulator only (market integrity policy).',
   'type.follows': 'Follows a reference price',
 
   'form.label': 'Bot configuration',

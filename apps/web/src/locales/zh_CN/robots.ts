@@ -17,6 +17,7 @@ export default {
   'category.empty': '该分类下暂无机器人类型。',
   'type.simulationOnly': '仅限模拟',
   'type.simulationOnly.tooltip': '仅在内置模拟交易所运行（市场诚信政策）。',
+  'type.simulationOnly.refused': '该交易对不可用：其API Key属于真实交易所，而该类型只能在内置模拟交易所运行（市场诚信政策）。',
   'type.follows': '跟随参考价格',
 
   'form.label': '机器人配置',
