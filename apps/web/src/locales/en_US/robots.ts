@@ -64,6 +64,7 @@ export default {
   'issue.combo': 'A combo needs {{min}} to {{max}} pairs',
   'issue.basket': 'A basket needs {{min}} to {{max}} pairs',
   'issue.target': 'The target date must be at least {{minutes}} minutes after the start',
+  'issue.target_one': 'The target date must be at least {{minutes}} minute after the start',
   'start.required': 'Choose a start time',
   'start.atLeast': 'The start time must be at least {{minutes}} minute from now',
 

@@ -67,6 +67,7 @@ export default {
   'issue.combo': '组合需要 {{min}} 到 {{max}} 个交易对',
   'issue.basket': '篮子需要 {{min}} 到 {{max}} 个交易对',
   'issue.target': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
+  'issue.target_one': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
   'start.required': '请选择启动时间',
   'start.atLeast': '启动时间必须至少在 {{minutes}} 分钟之后',
 
