@@ -20,6 +20,11 @@ export interface PlaceIntent {
   amount: string;
   /** Default GTC; safe price mode turns every quote into POST_ONLY. */
   timeInForce?: TimeInForce;
+  /**
+   * The order may trade with the account's own orders (simulation-only volume and pump bots). The
+   * engine honours it on a simulated session only; on a live venue the placement is refused.
+   */
+  selfTrade?: boolean;
 }
 
 /** Cancel one of the bot's own orders, by its client order id. */

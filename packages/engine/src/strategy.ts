@@ -1,5 +1,5 @@
 import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
-import type { OrderBook, Side } from '@makerdesk/exchange';
+import type { OrderBook, Side, Trade } from '@makerdesk/exchange';
 import type { Intent } from './intents.ts';
 import type { Rng } from './rng.ts';
 
@@ -69,6 +69,8 @@ export interface MarketSnapshot {
   /** References the strategy asked for in `needs` (missing when the source could not be read this tick). */
   references: ReferenceBooks;
   balances: { base: AssetBalance; quote: AssetBalance };
+  /** The pair's latest public trades, newest first, when `needs.trades` asked for them. */
+  trades?: readonly Trade[];
 }
 
 export interface TickInput<C, S> {
@@ -101,6 +103,8 @@ export interface TickOutput<S> {
 export interface MarketNeeds {
   bookDepth: number;
   references: readonly Pick<ReferenceSource, 'platform' | 'symbol'>[];
+  /** How many of the pair's latest public trades to read (none when absent or 0). */
+  trades?: number;
 }
 
 export interface Strategy<C, S> {

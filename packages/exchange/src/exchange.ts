@@ -120,6 +120,11 @@ export interface PlaceOrderRequest {
   timeInForce?: TimeInForce;
   /** Idempotency key and ownership tag (bots prefix theirs). */
   clientOrderId: string;
+  /**
+   * The order may trade with the account's own resting orders (DESIGN §8: simulation-only volume
+   * bots). Only the built-in simulator honours it; a live venue keeps self-trade prevention on.
+   */
+  allowSelfTrade?: boolean;
 }
 
 export interface MyTrade extends Trade {

@@ -1,4 +1,4 @@
-import { ErrorCode, robotTypeKeys, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
+import { ErrorCode, PUMP_TARGET_TEXT, robotTypeKeys, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import { add, div, minus, mul } from '@makerdesk/decimal';
 import type { FillRecord, JournalOrder } from '@makerdesk/engine';
 import { makerDeskClientOrderId } from '@makerdesk/exchange';
@@ -71,7 +71,7 @@ describe('GET /robot/init/list', () => {
       expect(items.map((i) => i.type)).toEqual([...robotTypeKeys]);
       const byType = new Map<RobotTypeKey, Record<string, unknown>>();
       for (const item of items) {
-        expect(item).toMatchObject({ category: robotTypes[item.type].category, name: robotTypes[item.type].name, nameZh: robotTypes[item.type].nameZh, simulationOnly: false });
+        expect(item).toMatchObject({ category: robotTypes[item.type].category, name: robotTypes[item.type].name, nameZh: robotTypes[item.type].nameZh, simulationOnly: robotTypes[item.type].simulationOnly });
         expect(Object.keys(item.schema.properties).length).toBeGreaterThan(3);
         const parsed = robotTypes[item.type].config.safeParse(item.defaults);
         expect(parsed.success, `${item.type} on pair ${coinId}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
@@ -150,7 +150,7 @@ describe('PUT /robot/update', () => {
   });
 
   it('refuses an unknown type and a scheduled start without a time, naming the field', async () => {
-    const type = await put({ coinId: BTC, type: 'volume_random', config: {}, status: 'running', startMode: 'now', priceMode: 'normal' });
+    const type = await put({ coinId: BTC, type: 'market_magic', config: {}, status: 'running', startMode: 'now', priceMode: 'normal' });
     expect(type.body.data).toMatchObject({ code: ErrorCode.INVALID_ROBOT_TYPE, fields: [{ field: 'type', message: 'Invalid robot type' }] });
     const noTime = await put({ coinId: BTC, type: 'depth_far', config: defaultsByPair.get(BTC)!.get('depth_far'), status: 'running', startMode: 'scheduled', priceMode: 'normal' });
     expect(noTime.body.data).toMatchObject({ code: ErrorCode.INVALID_PARAMS, fields: [{ field: 'startAt', message: 'A scheduled start needs a time' }] });
@@ -182,6 +182,17 @@ describe('PUT /robot/update', () => {
     expect(fine.body.code).toBe(200);
     // Stopped, the target is not checked (it is when the bot is switched on).
     expect((await put({ coinId: BTC, type: 'smart_sell', config: { ...smart, targetAt: now + 60_000 }, status: 'stopped', startMode: 'now', priceMode: 'normal' })).body.code).toBe(200);
+  });
+
+  it('pump and dump: the target date is at least 1 minute after the start (the simulator keys of these pairs accept them)', async () => {
+    const now = Date.now();
+    for (const type of ['pump_oscillating', 'pump_rapid', 'pump_ratio'] as const) {
+      const pump = defaultsByPair.get(BTC)!.get(type)!;
+      const early = await put({ coinId: BTC, type, config: { ...pump, targetAt: now + 30_000 }, status: 'running', startMode: 'now', priceMode: 'normal' });
+      expect(early.body.data).toEqual({ code: ErrorCode.INVALID_ROBOT_CONFIG, fields: [{ field: 'config.targetAt', message: PUMP_TARGET_TEXT }] });
+      expect((await put({ coinId: BTC, type, config: { ...pump, targetAt: now + 5 * 60_000 }, status: 'stopped', startMode: 'now', priceMode: 'normal' })).body.code).toBe(200);
+    }
+    expect(PUMP_TARGET_TEXT).toBe('The target date must be at least 1 minute after the start');
   });
 
   it('switching off: status and reason shown, the engine told, the change in the trading log', async () => {

@@ -5,6 +5,8 @@ import {
   robotTypes,
   SCHEDULED_START_MIN_MINUTES,
   SMART_TARGET_MIN_MINUTES,
+  PUMP_TARGET_MIN_MINUTES,
+  PUMP_TARGET_TEXT,
   type Coin,
   type FieldError,
   type PairDefaults,
@@ -34,10 +36,18 @@ export function robotScope(robotId: number): string {
   return `b${robotId}`;
 }
 
-const SMART_TYPES: ReadonlySet<RobotTypeKey> = new Set(['smart_sell', 'smart_buy']);
 const RECENT_LOGS = 50;
 export const SCHEDULED_START_TEXT = `The scheduled start must be at least ${SCHEDULED_START_MIN_MINUTES} minute from now`;
 export const SMART_TARGET_TEXT = `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start`;
+
+/** Types with a target date: how far after the start it must lie (smart execution 60 minutes, pump and dump 1 minute). */
+const TARGET_RULES: Partial<Record<RobotTypeKey, { minutes: number; text: string }>> = {
+  smart_sell: { minutes: SMART_TARGET_MIN_MINUTES, text: SMART_TARGET_TEXT },
+  smart_buy: { minutes: SMART_TARGET_MIN_MINUTES, text: SMART_TARGET_TEXT },
+  pump_oscillating: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+  pump_rapid: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+  pump_ratio: { minutes: PUMP_TARGET_MIN_MINUTES, text: PUMP_TARGET_TEXT },
+};
 
 /** Defaults for a pair whose market or price cannot be read (no pair asked, no key, venue down). */
 export function fallbackPair(symbol = 'BTC/USDT', price = '1'): PairDefaults {
@@ -122,10 +132,11 @@ export class RobotService {
     if (req.status === 'running' && startAt !== null && startChanged && startAt < now + SCHEDULED_START_MIN_MINUTES * 60_000) {
       issues.push({ field: 'startAt', message: SCHEDULED_START_TEXT });
     }
-    if (SMART_TYPES.has(req.type) && req.status === 'running') {
+    const target = TARGET_RULES[req.type];
+    if (target && req.status === 'running') {
       const targetAt = Number(config.targetAt);
       const targetChanged = startChanged || targetAt !== Number(existing?.config.targetAt);
-      if (targetChanged && targetAt < (startAt ?? now) + SMART_TARGET_MIN_MINUTES * 60_000) issues.push({ field: 'config.targetAt', message: SMART_TARGET_TEXT });
+      if (targetChanged && targetAt < (startAt ?? now) + target.minutes * 60_000) issues.push({ field: 'config.targetAt', message: target.text });
     }
     if (issues.length > 0) throw configError(issues);
 
@@ -183,7 +194,10 @@ export class RobotService {
 
   /** GET /robot/init/list: every type the engine runs, with its schema and defaults for the pair asked about. */
   async typeList(admin: AdminRow, coinId?: number): Promise<RobotTypeItem[]> {
-    const pair = coinId === undefined ? fallbackPair() : await this.pairDefaults(admin, await this.coins.requireUsablePair(admin, coinId));
+    const coin = coinId === undefined ? null : await this.coins.requireUsablePair(admin, coinId);
+    const pair = coin === null ? fallbackPair() : await this.pairDefaults(admin, coin);
+    // A pair whose key is on a live venue takes no simulation-only type (DESIGN §8).
+    const live = coin !== null && ((await this.credentials.materialFor(admin, coin.coinId))?.platformCode ?? 'sim') !== 'sim';
     const now = this.now();
     return robotTypeKeys.map((type) => {
       const d = this.types[type];
@@ -195,6 +209,7 @@ export class RobotService {
         description: d.description,
         descriptionZh: d.descriptionZh,
         simulationOnly: d.simulationOnly,
+        available: !(d.simulationOnly && live),
         quoting: d.quoting,
         follows: d.follows,
         schema: robotConfigJsonSchema(type),

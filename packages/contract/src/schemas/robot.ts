@@ -114,6 +114,11 @@ export const robotTypeItem = z.object({
   description: z.string(),
   descriptionZh: z.string(),
   simulationOnly: z.boolean(),
+  /**
+   * False when the type cannot run on the pair asked about: a simulation-only type while the caller's
+   * key for the pair is on a live venue (DESIGN §8; saving it answers 1030034).
+   */
+  available: z.boolean(),
   quoting: z.boolean(),
   follows: z.boolean(),
   /** JSON Schema of the config, with the bounds (`x-min`, `x-max`), titles and kinds the form renders. */

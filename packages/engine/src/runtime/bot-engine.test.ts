@@ -5,7 +5,10 @@ import { SimHarness } from '../testing/sim-harness.ts';
 import { testLadderStrategy, testRobotRecord } from '../testing/test-strategies.ts';
 import { faults } from '../testing/faulty-exchange.ts';
 import { place, replace, stop } from '../intents.ts';
-import { robotTypes } from '@makerdesk/contract';
+import { strategyRegistry } from '../strategies/registry.ts';
+
+/** A valid volume_mid config: small rounds every 2-3 s. */
+const simOnlyConfig = { volumeMin: '0.01', volumeMax: '0.02', intervalMin: 2, intervalMax: 3, orderCountMin: 1, orderCountMax: 2 };
 import { mul } from '@makerdesk/decimal';
 
 const registry = (strategy: AnyStrategy = testLadderStrategy()) => () => strategy;
@@ -246,19 +249,29 @@ describe('createBotEngine on the simulator', () => {
     expect(h.key('mm').count('placeOrder')).toBe(0);
   });
 
-  it('refuses a simulation-only type on a live venue session', async () => {
-    const type = robotTypes.depth_near as { simulationOnly: boolean };
-    type.simulationOnly = true;
-    try {
-      const h = new SimHarness(registry(), [testRobotRecord(1)], { simulated: false });
-      await h.engine.start();
-      await h.clock.advance(0);
-      expect(h.store.robots.get(1)!.status).toBe('stopped');
-      expect(h.store.stopReasons.get(1)).toMatch(/simulator only/);
-      expect(h.key('mm').count('placeOrder', 'attempts')).toBe(0);
-    } finally {
-      type.simulationOnly = false;
-    }
+  it('refuses a simulation-only type on a live venue session at start: stopped with code 1030034 and the policy, nothing placed', async () => {
+    const h = new SimHarness(strategyRegistry, [testRobotRecord(1, { type: 'volume_mid', config: simOnlyConfig })], { simulated: false });
+    await h.engine.start();
+    await h.clock.advance(0);
+    expect(h.store.robots.get(1)!.status).toBe('stopped');
+    expect(h.store.stopReasons.get(1)).toMatch(/runs on the simulator only \(1030034\).*market integrity policy/);
+    expect(h.logs.entries.some((e) => e.robotId === 1 && e.level === 'error' && /^Stopped: .*1030034/.test(e.message))).toBe(true);
+    expect(h.key('mm').count('placeOrder', 'attempts')).toBe(0);
+  });
+
+  it('refuses it at resume too: a running volume bot whose key now points at a live venue stops at the restart and places nothing more', async () => {
+    const h = new SimHarness(strategyRegistry, [testRobotRecord(1, { type: 'volume_mid', config: simOnlyConfig })]);
+    await h.engine.start();
+    await h.clock.advance(10_000);
+    const placed = h.key('mm').count('placeOrder', 'attempts');
+    expect(placed).toBeGreaterThan(0);
+    expect(h.journal.fills.filter((f) => f.robotId === 1).length).toBeGreaterThan(0);
+    h.simulated = false;
+    await h.restart();
+    await h.clock.advance(10_000);
+    expect(h.store.robots.get(1)!.status).toBe('stopped');
+    expect(h.store.stopReasons.get(1)).toMatch(/1030034/);
+    expect(h.key('mm').count('placeOrder', 'attempts')).toBe(placed);
   });
 
   it('safe price mode: every order POST_ONLY, inside the book and within maxDeviation of the reference', async () => {

@@ -1,4 +1,4 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
+import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
 import type { Intent } from '../intents.ts';
 import type { Clock, RobotRecord, VenueSession } from '../ports.ts';
@@ -235,7 +235,15 @@ export class BotRunner {
     const stop = output.intents.find((i) => i.kind === 'stop');
     await this.apply(
       output.intents,
-      { rules: market.rules, book: market.book, priceMode: this.robot.priceMode, reference: output.reference, maxDeviation: maxDeviationOf(config), accountResting: market.accountResting },
+      {
+        rules: market.rules,
+        book: market.book,
+        priceMode: this.robot.priceMode,
+        reference: output.reference,
+        maxDeviation: maxDeviationOf(config),
+        accountResting: market.accountResting,
+        simulated: (await this.prepare()).session.simulated,
+      },
       stop !== undefined,
     );
     this.state = output.state;
@@ -290,15 +298,23 @@ export class BotRunner {
   private async snapshot(strategy: AnyStrategy, config: Record<string, unknown>): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting'] }> {
     const { exchange, rules, session } = await this.prepare();
     const needs = strategy.needs(config);
-    const [book, references, balances, accountOpen] = await Promise.all([
+    const [book, references, balances, accountOpen, trades] = await Promise.all([
       exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
       this.readReferences(needs.references, needs.bookDepth),
       exchange.fetchBalances(),
       // Live venues: the account's resting orders of every scope, for self-trade prevention.
       session.simulated ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
+      needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
     const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
-    return { rules, book, references, balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) }, accountResting };
+    return {
+      rules,
+      book,
+      references,
+      balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
+      accountResting,
+      ...(trades ? { trades } : {}),
+    };
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -322,7 +338,10 @@ export class BotRunner {
     const { venues, budgets, journal, observer } = this.deps;
     const session = await venues.open(this.robot);
     const type = robotTypes[this.robot.type];
-    if (type.simulationOnly && !session.simulated) throw new StartRefused(`${type.name} runs on the simulator only (market integrity policy)`);
+    // At start and at every resume (e.g. after the bot's key was switched to a live venue): catalogue code 1030034.
+    if (type.simulationOnly && !session.simulated) {
+      throw new StartRefused(`${type.name} runs on the simulator only (${ErrorCode.ROBOT_SIMULATION_ONLY}): ${messageFor(ErrorCode.ROBOT_SIMULATION_ONLY, 'en_US')}`);
+    }
     const exchange = budgets.wrap(withCallTimeout(session.exchange, this.settings.callTimeoutMs, this.clock), session.budgetKey);
     const market = (await exchange.loadMarkets()).find((m) => m.symbol === this.robot.symbol);
     if (!market) throw new Error(`the venue does not list ${this.robot.symbol}`);
@@ -345,6 +364,7 @@ export class BotRunner {
       clock: this.clock,
       log: (level, message) => this.log(level, message),
       observer,
+      simulated: session.simulated,
       adoptOrphans: type.quoting,
       notFoundAfterMs: this.settings.notFoundAfterMs,
       placementsClosed: () => this.halted || this.shuttingDown(),

@@ -1,5 +1,5 @@
 import { createDefaultSimVenue, isOwnClientOrderId, makerDeskClientOrderId, type PlaceOrderRequest } from '@makerdesk/exchange';
-import { add } from '@makerdesk/decimal';
+import { add, div, parse, toFixed } from '@makerdesk/decimal';
 import { describe, expect, it } from 'vitest';
 import type { PairRules } from '../strategy.ts';
 import { FakeClock } from '../testing/fake-clock.ts';
@@ -12,7 +12,7 @@ import type { GuardedOrder } from './price-guard.ts';
 const SYMBOL = 'ETH/USDT';
 const ROBOT = 7;
 
-function setup(options: { adoptOrphans?: boolean } = {}) {
+function setup(options: { adoptOrphans?: boolean; simulated?: boolean } = {}) {
   const clock = new FakeClock();
   const venue = createDefaultSimVenue({ seed: 3, now: () => clock.now() });
   const faulty = new FaultyExchange(venue.account('mm'));
@@ -29,6 +29,7 @@ function setup(options: { adoptOrphans?: boolean } = {}) {
     clock,
     log: (_level, message) => logs.push(message),
     adoptOrphans: options.adoptOrphans ?? true,
+    simulated: options.simulated ?? true,
     notFoundAfterMs: 5_000,
     placementsClosed: () => closed.value,
   });
@@ -48,7 +49,7 @@ function setup(options: { adoptOrphans?: boolean } = {}) {
   return { clock, venue, faulty, journal, executor, logs, closed, run, scopeOrders, openScopeOrders };
 }
 
-const bid = (tag: string, price = '3000.00', amount = '0.0100'): GuardedOrder => ({ tag, side: 'buy', price, amount, timeInForce: 'GTC' });
+const bid = (tag: string, price = '3000.00', amount = '0.0100'): GuardedOrder => ({ tag, side: 'buy', price, amount, timeInForce: 'GTC', selfTrade: false });
 const placedIds = (faulty: FaultyExchange) => faulty.log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).clientOrderId);
 
 describe('OrderExecutor: journal first', () => {
@@ -85,7 +86,7 @@ describe('OrderExecutor: journal first', () => {
   it('a refusal is final: rejected, with the venue’s reason', async () => {
     const { venue, journal, executor } = setup();
     const bestBid = (await venue.account('x').fetchOrderBook(SYMBOL, 1)).bids[0]![0];
-    expect(await executor.place({ tag: 'ask-0', side: 'sell', price: bestBid, amount: '0.0100', timeInForce: 'POST_ONLY' })).toBe('rejected');
+    expect(await executor.place({ tag: 'ask-0', side: 'sell', price: bestBid, amount: '0.0100', timeInForce: 'POST_ONLY', selfTrade: false })).toBe('rejected');
     expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'rejected', error: expect.stringMatching(/post|cross|maker/i) });
     expect(executor.liveCount).toBe(0);
   });
@@ -228,5 +229,40 @@ describe('OrderExecutor: cancelAll', () => {
     expect(await openScopeOrders()).toHaveLength(2);
     expect(await run(executor.cancelAll(clock.now() + 60_000))).toBe(true);
     expect(await openScopeOrders()).toEqual([]);
+  });
+});
+
+describe('OrderExecutor: self-trade opt-in (DESIGN §8)', () => {
+  const leg = (tag: string, side: 'buy' | 'sell', timeInForce: 'GTC' | 'IOC', price: string): GuardedOrder => ({ tag, side, price, amount: '0.0100', timeInForce, selfTrade: true });
+  /** A price strictly inside the background market's spread, where only the bot's own order rests. */
+  const inside = async (venue: ReturnType<typeof setup>['venue']) => {
+    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+    return toFixed(div(add(book.bids[0]![0], book.asks[0]![0]), '2', { decimals: 2, rounding: 'floor' }), 2, 'down');
+  };
+
+  it('on a simulated session both legs carry the opt-in and the taker fills against the bot’s own maker', async () => {
+    const { faulty, executor, run, venue } = setup({ simulated: true });
+    const price = await inside(venue);
+    expect(await run(executor.place(leg('vol-1-m', 'sell', 'GTC', price)))).toBe('open');
+    expect(await run(executor.place(leg('vol-1-t', 'buy', 'IOC', price)))).toBe('filled');
+    const sent = faulty.log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).allowSelfTrade);
+    expect(sent).toEqual([true, true]);
+    await run(executor.reconcile());
+    const fills = executor.takeFills().map((f) => [f.tag, f.side, parse(f.price), f.amount]);
+    expect(fills.sort()).toEqual([
+      ['vol-1-m', 'sell', parse(price), '0.01'],
+      ['vol-1-t', 'buy', parse(price), '0.01'],
+    ]);
+    expect(executor.liveCount).toBe(0);
+  });
+
+  it('on a live session the opt-in is never sent, so the venue’s self-trade prevention stays on', async () => {
+    const { faulty, executor, run, venue } = setup({ simulated: false });
+    const price = await inside(venue);
+    expect(await run(executor.place(leg('vol-1-m', 'sell', 'GTC', price)))).toBe('open');
+    await run(executor.place(leg('vol-1-t', 'buy', 'IOC', price)));
+    const sent = faulty.log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).allowSelfTrade);
+    expect(sent).toEqual([undefined, undefined]);
+    expect(executor.takeFills()).toEqual([]);
   });
 });

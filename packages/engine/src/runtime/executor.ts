@@ -17,6 +17,8 @@ export interface ExecutorOptions {
   clock: Clock;
   log(level: 'info' | 'warn' | 'error', message: string): void;
   observer?: EngineObserver | undefined;
+  /** True on the built-in simulator: the only session where an order's self-trade opt-in is sent. */
+  simulated: boolean;
   /** Quoting bots adopt their orders found on the venue but not in the journal; the others cancel them. */
   adoptOrphans: boolean;
   notFoundAfterMs?: number;
@@ -118,6 +120,7 @@ export class OrderExecutor {
         amount: order.amount,
         timeInForce: order.timeInForce,
         clientOrderId: row.clientOrderId,
+        ...(order.selfTrade && this.o.simulated ? { allowSelfTrade: true } : {}),
       });
     } catch (err) {
       this.venueError(err);

@@ -27,14 +27,14 @@ const book: OrderBook = {
   ],
   timestamp: 0,
 };
-const safe: GuardContext = { rules, book, priceMode: 'safe', reference: '3200', maxDeviation: '0.05' };
+const safe: GuardContext = { rules, book, priceMode: 'safe', reference: '3200', maxDeviation: '0.05', simulated: true };
 const normal: GuardContext = { ...safe, priceMode: 'normal' };
 
 describe('guardPlacement', () => {
   it('rounds bids down and asks up to the price precision, amounts down', () => {
     expect(guardPlacement({ tag: 'b', side: 'buy', price: '3150.129', amount: '0.123456' }, normal)).toEqual({
       ok: true,
-      order: { tag: 'b', side: 'buy', price: '3150.12', amount: '0.1234', timeInForce: 'GTC' },
+      order: { tag: 'b', side: 'buy', price: '3150.12', amount: '0.1234', timeInForce: 'GTC', selfTrade: false },
     });
     expect(guardPlacement({ tag: 'a', side: 'sell', price: '3250.121', amount: '0.12349' }, normal)).toMatchObject({ ok: true, order: { price: '3250.13', amount: '0.1234' } });
   });
@@ -85,5 +85,27 @@ describe('guardPlacement', () => {
     expect(guardPlacement({ tag: 'x', side: 'sell', price: '3199.01', amount: '0.1' }, live)).toMatchObject({ ok: true });
     // The simulator's matching prevents self-trades itself: no list, no refusal from the guard.
     expect(guardPlacement({ tag: 'x', side: 'buy', price: '3201', amount: '0.1' }, normal)).toMatchObject({ ok: true });
+  });
+});
+
+describe('guardPlacement: self-trade opt-in (DESIGN §8)', () => {
+  const taker = { tag: 'vol-1-t', side: 'buy' as const, price: '3200.00', amount: '0.1', timeInForce: 'IOC' as const, selfTrade: true };
+
+  it('a simulated session honours it, and the taking leg keeps IOC in safe mode', () => {
+    expect(guardPlacement(taker, { ...normal, simulated: true })).toMatchObject({ ok: true, order: { selfTrade: true, timeInForce: 'IOC' } });
+    expect(guardPlacement(taker, { ...safe, simulated: true })).toMatchObject({ ok: true, order: { selfTrade: true, timeInForce: 'IOC' } });
+  });
+
+  it('a live session refuses it in every price mode, even with no resting order of the account', () => {
+    for (const ctx of [normal, safe]) {
+      const result = guardPlacement(taker, { ...ctx, simulated: false, accountResting: [] });
+      expect(result).toMatchObject({ ok: false, code: 'self_trade' });
+      expect(result.ok ? '' : result.reason).toMatch(/simulator only/);
+    }
+  });
+
+  it('a live session still refuses an ordinary order that would meet the account’s own resting order', () => {
+    const live = { ...normal, simulated: false, accountResting: [{ side: 'sell' as const, price: '3200.00', clientOrderId: 'other' }] };
+    expect(guardPlacement({ ...taker, selfTrade: false }, live)).toMatchObject({ ok: false, code: 'self_trade' });
   });
 });

@@ -11,6 +11,8 @@ export interface GuardedOrder {
   price: string;
   amount: string;
   timeInForce: TimeInForce;
+  /** Sent with the venue's self-trade opt-in: only ever true on a simulated session. */
+  selfTrade: boolean;
 }
 
 export type GuardRefusal = 'too_small' | 'no_reference' | 'spread_too_narrow' | 'crosses' | 'too_far' | 'no_liquidity' | 'self_trade';
@@ -32,6 +34,11 @@ export interface GuardContext {
    * trade with one of them is refused. Null on the simulator, whose matching prevents it itself.
    */
   accountResting?: readonly { side: Side; price: string | null; clientOrderId: string | null }[] | null;
+  /**
+   * True on the built-in simulator. A placement that asks for self-trade (DESIGN §8, simulation-only
+   * bots) is honoured there alone; on any other session it is refused, whatever the strategy asks.
+   */
+  simulated: boolean;
 }
 
 /**
@@ -43,7 +50,8 @@ export interface GuardContext {
  *   reference;
  * - normal mode: an order that crosses the book is cut to the visible liquidity within its price,
  *   so it never sweeps further than what the tick saw;
- * - refused under the pair's minimum amount or value.
+ * - refused under the pair's minimum amount or value;
+ * - self-trade (simulation-only bots): honoured on a simulated session, refused on any other.
  */
 export function guardPlacement(intent: Omit<PlaceIntent, 'kind'>, ctx: GuardContext): GuardResult {
   const { rules, book } = ctx;
@@ -54,13 +62,18 @@ export function guardPlacement(intent: Omit<PlaceIntent, 'kind'>, ctx: GuardCont
   const bestAsk = book.asks[0]?.[0];
   const crosses = intent.side === 'buy' ? bestAsk !== undefined && compare(price, bestAsk) >= 0 : bestBid !== undefined && compare(price, bestBid) <= 0;
   let timeInForce: TimeInForce = intent.timeInForce ?? 'GTC';
+  const selfTrade = intent.selfTrade === true;
+  if (selfTrade && !ctx.simulated) {
+    return refuse('self_trade', `${intent.tag}: an order that trades with the account's own orders runs on the simulator only (market integrity policy); self-trade prevention stays on`);
+  }
   const own = ctx.accountResting?.find((o) => o.price !== null && o.side !== intent.side && (intent.side === 'buy' ? compare(price, o.price) >= 0 : compare(price, o.price) <= 0));
   if (own) {
     return refuse('self_trade', `${intent.tag}: ${intent.side} at ${price} would trade with the account's own ${own.side} at ${own.price} (self-trade prevention)`);
   }
 
   if (ctx.priceMode === 'safe') {
-    timeInForce = 'POST_ONLY';
+    // The taking leg of a self-trade takes the bot's own order only: it keeps its time in force.
+    if (!selfTrade) timeInForce = 'POST_ONLY';
     if (ctx.reference === null) return refuse('no_reference', `${intent.tag}: no reference price this tick; safe mode places nothing`);
     if (bestBid !== undefined && bestAsk !== undefined && compare(minus(bestAsk, bestBid), mul(stepOf(rules.pricePrecision), '2')) < 0) {
       return refuse('spread_too_narrow', `the spread ${bestBid}–${bestAsk} is under two ticks; safe mode skips its placements`);
@@ -78,7 +91,7 @@ export function guardPlacement(intent: Omit<PlaceIntent, 'kind'>, ctx: GuardCont
   if (compare(amount, rules.minAmount) < 0 || compare(mul(price, amount), rules.minNotional) < 0) {
     return refuse('too_small', `${intent.tag}: ${amount} at ${price} is under the pair's minimum (amount ${rules.minAmount}, value ${rules.minNotional})`);
   }
-  return { ok: true, order: { tag: intent.tag, side: intent.side, price, amount, timeInForce } };
+  return { ok: true, order: { tag: intent.tag, side: intent.side, price, amount, timeInForce, selfTrade } };
 }
 
 /** Liquidity of the opposite side at prices an order at `price` would trade with. */

@@ -3,8 +3,9 @@ import type { StrategyRegistry } from '../runtime/engine-api.ts';
 import type { AnyStrategy } from '../strategy.ts';
 import { executionStrategies } from './execution.registry.ts';
 import { liquidityStrategies } from './liquidity.registry.ts';
+import { simulationStrategies } from './simulation.registry.ts';
 
 /** Every bot type the engine runs; a type listed in the contract without a strategy here fails to compile. */
-export const strategies: Readonly<Record<RobotTypeKey, AnyStrategy>> = { ...liquidityStrategies, ...executionStrategies };
+export const strategies: Readonly<Record<RobotTypeKey, AnyStrategy>> = { ...liquidityStrategies, ...executionStrategies, ...simulationStrategies };
 
 export const strategyRegistry: StrategyRegistry = (type) => strategies[type];

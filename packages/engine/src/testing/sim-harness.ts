@@ -30,6 +30,8 @@ export class SimHarness {
   };
   budgets: RateBudgets;
   engine: BotEngineApi;
+  /** Whether sessions are the simulator; a test switches it to play a key moved to a live venue. */
+  simulated: boolean;
   private readonly venues = new Map<string, FaultyExchange>();
 
   constructor(
@@ -40,6 +42,7 @@ export class SimHarness {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
     this.store = new MemoryRobotStore(robots);
+    this.simulated = options.simulated ?? true;
     this.budgets = createRateBudgets({ clock: this.clock });
     this.engine = this.createEngine();
   }
@@ -79,7 +82,7 @@ export class SimHarness {
     };
     const keyOf = this.options.keyOf ?? (() => 'mm');
     const venues: VenueSessions = {
-      open: async (robot) => ({ exchange: this.key(keyOf(robot)).exchange, budgetKey: `sim:${keyOf(robot)}`, simulated: this.options.simulated ?? true }),
+      open: async (robot) => ({ exchange: this.key(keyOf(robot)).exchange, budgetKey: `sim:${keyOf(robot)}`, simulated: this.simulated }),
     };
     return createBotEngine(
       {

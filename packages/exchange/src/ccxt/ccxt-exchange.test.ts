@@ -117,6 +117,9 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
       exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'sell', tradeType, ...(price ? { price } : {}), amount, clientOrderId: makerDeskClientOrderId('bot2') });
     expect(await kindOf(sell('28900', '0.01'))).toBe('self_trade_prevented');
     expect(await kindOf(sell('29000', '0.01'))).toBe('self_trade_prevented');
+    // A live venue never honours the simulator's self-trade opt-in (DESIGN §8).
+    const optIn = exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'sell', tradeType: 'limit', price: '29000', amount: '0.01', clientOrderId: makerDeskClientOrderId('bot2'), allowSelfTrade: true });
+    expect(await kindOf(optIn)).toBe('self_trade_prevented');
     // A market sell deep enough to reach 29000 would hit it too; a small one stops at 29990.
     expect(await kindOf(sell(undefined, '2', 'market'))).toBe('self_trade_prevented');
     expect((await sell(undefined, '0.01', 'market')).status).toBe('filled');

@@ -198,6 +198,8 @@ export class CcxtExchange implements Exchange {
    * Places an order after checking it would not trade with one of the account's own resting orders
    * (DESIGN §8): refused with 'self_trade_prevented' when it would. A market order with a price is
    * sent as a limit IOC at that price, the venues' way of protecting a market order.
+   * `allowSelfTrade` is never honoured here: it is the simulator's opt-in, and a live venue keeps
+   * self-trade prevention on whatever the caller asks.
    */
   async placeOrder(request: PlaceOrderRequest): Promise<Order> {
     if (request.tradeType === 'limit' && request.price === undefined) throw new ExchangeError('invalid_order', 'a limit order needs a price');

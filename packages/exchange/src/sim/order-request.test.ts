@@ -46,6 +46,12 @@ describe('parsePlaceRequest', () => {
     expect(withTif('IOC')).toMatchObject({ timeInForce: 'IOC', postOnly: false });
   });
 
+  it('lets an order opt out of self-trade prevention (simulation-only volume bots), limit and market', () => {
+    expect(parsePlaceRequest(btc, { ...base, allowSelfTrade: true }, noMarket).request('a')).toMatchObject({ stp: 'none' });
+    expect(parsePlaceRequest(btc, { ...base, allowSelfTrade: false }, noMarket).request('a')).toMatchObject({ stp: 'cancel_taker' });
+    expect(parsePlaceRequest(btc, { ...base, tradeType: 'market', price: undefined, allowSelfTrade: true }, () => 6_500_000).request('a')).toMatchObject({ stp: 'none' });
+  });
+
   it('makes a market order, bounded by its protection price when it has one', () => {
     const market = { ...base, tradeType: 'market' as const, price: undefined };
     const parsed = parsePlaceRequest(btc, market, () => 6_500_000);

@@ -89,7 +89,8 @@ export function parsePlaceRequest(
     qty,
     clientOrderId,
     request(account: string): OrderRequest {
-      const stp = 'cancel_taker';
+      // Self-trade prevention stays on unless the order opts out (simulation-only volume bots).
+      const stp = req.allowSelfTrade === true ? 'none' : 'cancel_taker';
       if (limitPrice === null) return { type: 'market', account, side, qty, stp };
       return {
         type: 'limit',

@@ -14,6 +14,7 @@ export default {
   'category.empty': 'No bot types in this category yet.',
   'type.simulationOnly': 'Simulation only',
   'type.simulationOnly.tooltip': 'Runs on the built-in simulator only (market integrity policy).',
+  'type.simulationOnly.refused': 'Not available on this pair: its API key is on a live venue, and this type runs on the built-in simulator only (market integrity policy).',
   'type.follows': 'Follows a reference price',
 
   'form.label': 'Bot configuration',
@@ -63,6 +64,7 @@ export default {
   'issue.combo': 'A combo needs {{min}} to {{max}} pairs',
   'issue.basket': 'A basket needs {{min}} to {{max}} pairs',
   'issue.target': 'The target date must be at least {{minutes}} minutes after the start',
+  'issue.target_one': 'The target date must be at least {{minutes}} minute after the start',
   'start.required': 'Choose a start time',
   'start.atLeast': 'The start time must be at least {{minutes}} minute from now',
 

@@ -17,6 +17,7 @@ export default {
   'category.empty': '该分类下暂无机器人类型。',
   'type.simulationOnly': '仅限模拟',
   'type.simulationOnly.tooltip': '仅在内置模拟交易所运行（市场诚信政策）。',
+  'type.simulationOnly.refused': '该交易对不可用：其API Key属于真实交易所，而该类型只能在内置模拟交易所运行（市场诚信政策）。',
   'type.follows': '跟随参考价格',
 
   'form.label': '机器人配置',
@@ -66,6 +67,7 @@ export default {
   'issue.combo': '组合需要 {{min}} 到 {{max}} 个交易对',
   'issue.basket': '篮子需要 {{min}} 到 {{max}} 个交易对',
   'issue.target': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
+  'issue.target_one': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
   'start.required': '请选择启动时间',
   'start.atLeast': '启动时间必须至少在 {{minutes}} 分钟之后',
 

@@ -10,4 +10,8 @@ export * from './follow-combo.config.ts';
 export * from './follow-etf.config.ts';
 export * from './range-oscillation.config.ts';
 export * from './smart-execution.config.ts';
+export * from './volume.config.ts';
+export * from './book-flash.config.ts';
+export * from './pump.config.ts';
+export * from './bulldozer.config.ts';
 export * from './robot-types.ts';

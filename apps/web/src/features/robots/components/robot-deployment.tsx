@@ -57,6 +57,7 @@ export function RobotDeployment() {
           {chosen ? (
             <>
               <Typography.Paragraph type="secondary">{localText({ en: chosen.description, zh: chosen.descriptionZh }, i18n.language)}</Typography.Paragraph>
+              {!chosen.available && <Alert type="warning" showIcon className="md-robot-refused" message={t('type.simulationOnly.refused')} style={{ marginBottom: 16 }} />}
               <RobotForm key={`${chosen.type}-${editing?.id ?? 'new'}`} type={chosen} editing={editing} onSaved={() => setEditing(null)} />
             </>
           ) : (

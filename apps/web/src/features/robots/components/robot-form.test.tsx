@@ -53,7 +53,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     stubRobotBackend();
     renderPage();
     expect(await screen.findByText('Common (3)')).toBeInTheDocument();
-    expect(screen.getByText('Strategy (6)')).toBeInTheDocument();
+    expect(screen.getByText('Strategy (17)')).toBeInTheDocument();
     expect(screen.getByText('AI (2)')).toBeInTheDocument();
     expect(screen.getByText('Depth far')).toBeInTheDocument();
     const form = await chooseType('Depth near');

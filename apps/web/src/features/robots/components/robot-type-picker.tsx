@@ -35,19 +35,23 @@ export function RobotTypePicker({ types, selected, onSelect }: RobotTypePickerPr
         <Row gutter={[12, 12]} role="radiogroup" aria-label={t(`category.${category}`)}>
           {shown.map((type) => {
             const active = type.type === selected;
+            // A simulation-only type on a pair whose key is on a live venue (DESIGN §8): shown, not selectable, with the reason.
+            const refused = !type.available;
+            const pick = () => !refused && onSelect(type);
             return (
               <Col key={type.type} xs={24} md={12} xl={8} xxl={6}>
                 <Card
                   size="small"
-                  hoverable
+                  hoverable={!refused}
                   role="radio"
                   aria-checked={active}
-                  tabIndex={0}
-                  className={`md-robot-type${active ? ' md-robot-type-active' : ''}`}
+                  aria-disabled={refused}
+                  tabIndex={refused ? -1 : 0}
+                  className={`md-robot-type${active ? ' md-robot-type-active' : ''}${refused ? ' md-robot-type-refused' : ''}`}
                   // The theme colour (the user may pick another) marks the type chosen.
                   style={active ? { borderColor: token.colorPrimary, boxShadow: `0 0 0 1px ${token.colorPrimary}`, background: token.colorPrimaryBg } : undefined}
-                  onClick={() => onSelect(type)}
-                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onSelect(type)}
+                  onClick={pick}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick()}
                   data-type={type.type}
                 >
                   <Flex justify="space-between" align="start" gap={8}>
@@ -73,6 +77,11 @@ export function RobotTypePicker({ types, selected, onSelect }: RobotTypePickerPr
                   <Typography.Paragraph type="secondary" className="md-robot-type-description" ellipsis={{ rows: 3 }}>
                     {localText({ en: type.description, zh: type.descriptionZh }, lang)}
                   </Typography.Paragraph>
+                  {refused && (
+                    <Typography.Text type="warning" className="md-robot-type-refusal">
+                      {t('type.simulationOnly.refused')}
+                    </Typography.Text>
+                  )}
                 </Card>
               </Col>
             );

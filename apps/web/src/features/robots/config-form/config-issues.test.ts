@@ -25,6 +25,9 @@ describe('configIssues', () => {
     const config = { ...robotTypes.smart_sell.defaults(pair, NOW), targetAt: NOW + 59 * 60_000 };
     expect(configIssues('smart_sell', config, NOW)).toEqual([{ field: 'targetAt', message: 'The target date must be at least 60 minutes after the start' }]);
     expect(configIssues('smart_sell', { ...config, targetAt: NOW + 60 * 60_000 }, NOW)).toEqual([]);
+    const pump = { ...robotTypes.pump_rapid.defaults(pair, NOW), targetAt: NOW + 59_000 };
+    expect(configIssues('pump_rapid', pump, NOW)).toEqual([{ field: 'targetAt', message: 'The target date must be at least 1 minute after the start' }]);
+    expect(configIssues('pump_rapid', { ...pump, targetAt: NOW + 60_000 }, NOW)).toEqual([]);
   });
 });
 
@@ -39,5 +42,8 @@ describe('issueText', () => {
     expect(issueText('Must be above 0 and at most 1000000', zh)).toBe('必须大于 0 且不超过 1000000');
     expect(issueText('A combo needs 2 to 4 pairs', zh)).toBe('组合需要 2 到 4 个交易对');
     expect(issueText('Something new from the server', zh)).toBe('Something new from the server');
+    expect(issueText('The target date must be at least 1 minute after the start', t)).toBe('The target date must be at least 1 minute after the start');
+    expect(issueText('The target date must be at least 60 minutes after the start', t)).toBe('The target date must be at least 60 minutes after the start');
+    expect(issueText('The target date must be at least 1 minute after the start', zh)).toBe('目标完成时间必须至少晚于开始时间 1 分钟');
   });
 });

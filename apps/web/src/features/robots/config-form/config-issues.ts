@@ -1,4 +1,4 @@
-import { parseRobotConfig, SMART_TARGET_MIN_MINUTES, type RobotTypeKey } from '@makerdesk/contract';
+import { parseRobotConfig, PUMP_TARGET_MIN_MINUTES, PUMP_TARGET_TEXT, SMART_TARGET_MIN_MINUTES, type RobotTypeKey } from '@makerdesk/contract';
 import type { TFunction } from 'i18next';
 import '../robots-i18n';
 
@@ -9,11 +9,13 @@ export interface ConfigIssue {
 }
 
 const MINUTE = 60_000;
+const PUMP_TYPES: ReadonlySet<RobotTypeKey> = new Set(['pump_oscillating', 'pump_rapid', 'pump_ratio']);
 
 /**
  * The issues of a config, checked with the contract's own schema (the server checks the same one),
  * so the form shows the server's texts as the user types. Smart sell and buy also need their target
- * date at least 60 minutes after the start (the server checks it when the bot is saved).
+ * date at least 60 minutes after the start, pump and dump bots at least 1 minute (the server checks
+ * both when the bot is saved).
  */
 export function configIssues(type: RobotTypeKey, config: Record<string, unknown>, startsAt: number): ConfigIssue[] {
   const parsed = parseRobotConfig(type, config);
@@ -21,6 +23,11 @@ export function configIssues(type: RobotTypeKey, config: Record<string, unknown>
   if ((type === 'smart_sell' || type === 'smart_buy') && typeof config.targetAt === 'number') {
     if (config.targetAt < startsAt + SMART_TARGET_MIN_MINUTES * MINUTE && !issues.some((i) => i.field === 'targetAt')) {
       issues.push({ field: 'targetAt', message: `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start` });
+    }
+  }
+  if (PUMP_TYPES.has(type) && typeof config.targetAt === 'number') {
+    if (config.targetAt < startsAt + PUMP_TARGET_MIN_MINUTES * MINUTE && !issues.some((i) => i.field === 'targetAt')) {
+      issues.push({ field: 'targetAt', message: PUMP_TARGET_TEXT });
     }
   }
   return issues;
@@ -47,7 +54,7 @@ const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray) => string
   [/^Use the form BASE\/QUOTE/, (t) => t('issue.symbol')],
   [/^A combo needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.combo', { min: m[1] ?? '', max: m[2] ?? '' })],
   [/^A basket needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.basket', { min: m[1] ?? '', max: m[2] ?? '' })],
-  [/^The target date must be at least (\d+) minutes after the start$/, (t, m) => t('issue.target', { minutes: m[1] ?? '' })],
+  [/^The target date must be at least (\d+) minutes? after the start$/, (t, m) => t('issue.target', { minutes: m[1] ?? '', count: Number(m[1]) })],
   [/^The start time must be at least (\d+) minutes? (ahead|from now)/, (t, m) => t('start.atLeast', { minutes: m[1] ?? '' })],
 ];
 

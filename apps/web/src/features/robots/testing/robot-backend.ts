@@ -26,6 +26,7 @@ export function robotTypeItems(now = Date.now()): RobotTypeItem[] {
       description: d.description,
       descriptionZh: d.descriptionZh,
       simulationOnly: d.simulationOnly,
+      available: true,
       quoting: d.quoting,
       follows: d.follows,
       schema: robotConfigJsonSchema(key),
