@@ -5,6 +5,7 @@ import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { pairEntries } from './pair.entries.ts';
+import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
 import { systemEntries } from './system.entries.ts';
 import { traderEntries } from './trader.entries.ts';
@@ -24,6 +25,7 @@ const allEntries: CatalogueEntry[] = [
   ...walletEntries,
   ...systemEntries,
   ...botEntries,
+  ...pairAdminEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));
