@@ -56,6 +56,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       log: logger,
       processMetrics: true,
     });
+    for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
     const app = await buildApp(services, { loggerInstance: logger });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();

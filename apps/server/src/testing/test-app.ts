@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
-import { createServices, type Services } from '../services/services.ts';
+import { createServices, type ServiceDeps, type Services } from '../services/services.ts';
 import type { EngineWiring } from '../engine/engine-host.ts';
 import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -50,10 +50,13 @@ export interface TestAppOptions {
   engine?: EngineWiring;
   publicVenue?: PublicVenueFactory;
   metricsToken?: string;
+  /** An open database (a restart test's): migrated and seeded again, and left open and kept at close. */
+  database?: Database;
+  venueCatalog?: ServiceDeps['venueCatalog'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = options.database ? { database: options.database, drop: async () => undefined } : await freshDatabase();
   await database.migrate();
   await seed(database.db, TEST_ADMIN_PASSWORD);
   const outbox = new MemoryOutbox();
@@ -69,7 +72,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
     metricsToken: options.metricsToken,
+    ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
   });
+  const reopenFailures = await services.pairAdmin.reopenSimMarkets();
+  if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
   const app = await buildApp(services);
   await app.ready();
 
@@ -96,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await services.engine.shutdown();
       await simHost.close();
+      if (options.database) return;
       await database.close();
       await drop();
     },
