@@ -52,6 +52,8 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** An open database (a restart test's): migrated and seeded again, and left open and kept at close. */
   database?: Database;
+  /** The master key (a restart test keeps one across starts); random by default. */
+  masterKey?: Buffer;
   venueCatalog?: ServiceDeps['venueCatalog'];
 }
 
@@ -64,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
   const services = createServices({
     database,
-    masterKey: randomBytes(32),
+    masterKey: options.masterKey ?? randomBytes(32),
     mailer: outbox,
     webDist: options.webDist ?? '/nonexistent',
     simHost,
