@@ -1,6 +1,7 @@
 import { ModalForm, ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import type { Platform } from '@makerdesk/contract';
 import { App } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAddCoin } from '../api/add-coin';
 import { platformLabel, SIM_PLATFORM_CODE } from './platform-label';
@@ -9,8 +10,8 @@ interface AddPairValues {
   platformId: number;
   coinName: string;
   openingPrice?: string;
-  /** Epoch ms (the form's dateFormatter). */
-  endTimeStamp?: number;
+  /** The picker's value (a dayjs), empty for no expiry. */
+  endTimeStamp?: Dayjs | null;
   enabled: boolean;
 }
 
@@ -37,7 +38,7 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
       onOpenChange={onOpenChange}
       width={520}
       layout="vertical"
-      dateFormatter="number"
+      dateFormatter={false}
       modalProps={{ destroyOnHidden: true, centered: true }}
       initialValues={{ platformId: platforms.find((p) => p.code === SIM_PLATFORM_CODE)?.id, enabled: true }}
       onFinish={async ({ platformId, coinName, openingPrice, endTimeStamp, enabled }) => {
@@ -46,7 +47,7 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
           platformId,
           coinName: pair,
           status: enabled ? 'enabled' : 'disabled',
-          ...(endTimeStamp ? { endTimeStamp } : {}),
+          ...(endTimeStamp ? { endTimeStamp: endTimeStamp.valueOf() } : {}),
           ...(openingPrice && isSim(platformId) ? { openingPrice: openingPrice.trim() } : {}),
         });
         void message.success(t('admin.add.success', { pair }));

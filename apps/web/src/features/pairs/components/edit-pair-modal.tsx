@@ -1,13 +1,13 @@
 import { ModalForm, ProFormDateTimePicker, ProFormSwitch } from '@ant-design/pro-components';
 import type { Coin } from '@makerdesk/contract';
 import { App } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUpdateCoin } from '../api/update-coin';
 
 interface EditPairValues {
-  /** Epoch ms (the form's dateFormatter); empty clears the expiry. */
-  endTimeStamp?: number | null;
+  /** The picker's value (a dayjs); empty clears the expiry. */
+  endTimeStamp?: Dayjs | null;
   enabled: boolean;
 }
 
@@ -32,12 +32,12 @@ export function EditPairModal({ coin, onClose }: EditPairModalProps) {
       onOpenChange={(open) => !open && onClose()}
       width={480}
       layout="vertical"
-      dateFormatter="number"
+      dateFormatter={false}
       modalProps={{ destroyOnHidden: true, centered: true }}
       initialValues={coin ? { endTimeStamp: coin.endTimeStamp === null ? undefined : dayjs(coin.endTimeStamp), enabled: coin.status === 'enabled' } : undefined}
       onFinish={async ({ endTimeStamp, enabled }) => {
         if (!coin) return true;
-        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: endTimeStamp || null, status: enabled ? 'enabled' : 'disabled' });
+        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: endTimeStamp ? endTimeStamp.valueOf() : null, status: enabled ? 'enabled' : 'disabled' });
         void message.success(t('admin.edit.success', { pair: coin.coinName }));
         onClose();
         return true;
