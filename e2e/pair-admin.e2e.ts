@@ -12,6 +12,8 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+/** The administration calls the journey made, with their answers: what a failure report shows. */
+const calls: string[] = [];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The date picker's own format, in the browser's time zone (the server's: both run here). */
@@ -23,6 +25,9 @@ function pickerText(epochMs: number): string {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   ({ page } = await newPage(browser));
+  page.on('response', (response) => {
+    if (/\/backend\/(coin|platform)\/(add|update)/.test(response.url())) void response.text().then((body) => calls.push(`${response.status()} ${response.url()} ${body.slice(0, 300)}`));
+  });
   await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
 });
 
@@ -81,7 +86,7 @@ describe('pair administration', () => {
       expect(await page.locator('iframe[data-chart-frame]').getAttribute('src')).toContain('symbol=E2EUSDT');
       await screenshot(page, 'pair-admin-work-panel', { fullPage: false });
     } catch (err) {
-      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-add')}`, { cause: err });
+      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-add')}\ncalls:\n${calls.join('\n')}`, { cause: err });
     }
   });
 
@@ -109,7 +114,7 @@ describe('pair administration', () => {
       expect(await platform.innerText()).toMatch(/okx[\s\S]*Sandbox \/ testnet/);
       await screenshot(page, 'pair-admin-platforms');
     } catch (err) {
-      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-edit')}`, { cause: err });
+      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-edit')}\ncalls:\n${calls.join('\n')}`, { cause: err });
     }
   });
 });

@@ -3,6 +3,7 @@ import type { Platform } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { pickerEpochMs } from '../utils/picker-time';
 import { useAddCoin } from '../api/add-coin';
 import { platformLabel, SIM_PLATFORM_CODE } from './platform-label';
 
@@ -11,7 +12,7 @@ interface AddPairValues {
   coinName: string;
   openingPrice?: string;
   /** The picker's value (a dayjs), empty for no expiry. */
-  endTimeStamp?: Dayjs | null;
+  endTimeStamp?: Dayjs | string | number | null;
   enabled: boolean;
 }
 
@@ -47,7 +48,7 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
           platformId,
           coinName: pair,
           status: enabled ? 'enabled' : 'disabled',
-          ...(endTimeStamp ? { endTimeStamp: endTimeStamp.valueOf() } : {}),
+          ...(pickerEpochMs(endTimeStamp) !== null ? { endTimeStamp: pickerEpochMs(endTimeStamp) } : {}),
           ...(openingPrice && isSim(platformId) ? { openingPrice: openingPrice.trim() } : {}),
         });
         void message.success(t('admin.add.success', { pair }));

@@ -3,11 +3,12 @@ import type { Coin } from '@makerdesk/contract';
 import { App } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { pickerEpochMs } from '../utils/picker-time';
 import { useUpdateCoin } from '../api/update-coin';
 
 interface EditPairValues {
   /** The picker's value (a dayjs); empty clears the expiry. */
-  endTimeStamp?: Dayjs | null;
+  endTimeStamp?: Dayjs | string | number | null;
   enabled: boolean;
 }
 
@@ -37,7 +38,7 @@ export function EditPairModal({ coin, onClose }: EditPairModalProps) {
       initialValues={coin ? { endTimeStamp: coin.endTimeStamp === null ? undefined : dayjs(coin.endTimeStamp), enabled: coin.status === 'enabled' } : undefined}
       onFinish={async ({ endTimeStamp, enabled }) => {
         if (!coin) return true;
-        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: endTimeStamp ? endTimeStamp.valueOf() : null, status: enabled ? 'enabled' : 'disabled' });
+        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: pickerEpochMs(endTimeStamp), status: enabled ? 'enabled' : 'disabled' });
         void message.success(t('admin.edit.success', { pair: coin.coinName }));
         onClose();
         return true;
