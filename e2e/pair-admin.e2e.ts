@@ -66,7 +66,7 @@ describe('pair administration', () => {
       await row.waitFor();
       expect(await row.innerText()).toMatch(/MakerDesk Simulator[\s\S]*in 1 day 23 hours[\s\S]*Enabled/);
 
-      await chooseOption(page, page.getByLabel('Select a trading pair'), 'E2E/USDT');
+      await chooseOption(page, page.locator('.md-topbar .md-pair-selector'), 'E2E/USDT');
       await visible(page, /^E2E\/USDT · The pair expires in 1 day 23 hours/);
       await screenshot(page, 'pair-admin-list');
 
@@ -90,8 +90,9 @@ describe('pair administration', () => {
     }
   });
 
-  it('moves the expiry into the past: the banner turns to an error; adds a sandbox platform', { timeout: 45_000 }, async () => {
+  it('moves the expiry into the past: the banner turns to an error; adds a sandbox platform', { timeout: 60_000 }, async () => {
     try {
+      await page.getByRole('menuitem', { name: 'User' }).click();
       await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
       await page.waitForURL('**/user/pairManage');
       await page.getByRole('row', { name: /E2E\/USDT/ }).getByText('Edit').click();
