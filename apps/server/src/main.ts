@@ -66,6 +66,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       processMetrics: true,
       alerts: { policy: config.alerts },
     });
+    for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
     const app = await buildApp(services, { loggerInstance: logger });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();

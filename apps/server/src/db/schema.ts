@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -61,11 +61,24 @@ export const passwordResetCodes = pgTable(
   (t) => [index('password_reset_codes_admin_idx').on(t.adminId)],
 );
 
-export const platforms = pgTable('platforms', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  code: text('code').notNull().unique(),
-});
+// --- pair administration (branch pairadmin): platforms gain sandbox + api_base_url; `code` is no
+// longer unique alone (binance and binance-on-its-testnet are two platforms), one platform per
+// (code, sandbox, api_base_url) instead, nulls not distinct.
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** A ccxt exchange id, or `sim` for the built-in simulator. */
+    code: text('code').notNull(),
+    /** ccxt's sandbox or testnet URLs (`setSandboxMode(true)`) for every session of this platform. */
+    sandbox: boolean('sandbox').notNull().default(false),
+    /** Every ccxt API call of this platform goes to this base; null: the venue's own URLs. */
+    apiBaseUrl: text('api_base_url'),
+  },
+  (t) => [unique('platforms_code_mode_unique').on(t.code, t.sandbox, t.apiBaseUrl).nullsNotDistinct()],
+);
+// --- end pair administration
 
 export const coins = pgTable(
   'coins',

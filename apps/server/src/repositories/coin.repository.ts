@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { accountPermissions, coins } from '../db/schema.ts';
 
 export type CoinRow = typeof coins.$inferSelect;
+export type NewCoin = Pick<CoinRow, 'platformId' | 'coinName'> & Partial<Pick<CoinRow, 'endTimeStamp' | 'status'>>;
+export type CoinChanges = Partial<Pick<CoinRow, 'endTimeStamp' | 'status'>>;
 export type PermissionRow = typeof accountPermissions.$inferSelect;
 export type PermissionWithCoin = PermissionRow & { coinName: string };
 
@@ -26,6 +28,30 @@ export class CoinRepository {
 
   async findById(id: number): Promise<CoinRow | undefined> {
     const [row] = await this.db.select().from(coins).where(eq(coins.id, id));
+    return row;
+  }
+
+  async listOnPlatform(platformId: number): Promise<CoinRow[]> {
+    return this.db.select().from(coins).where(eq(coins.platformId, platformId)).orderBy(asc(coins.id));
+  }
+
+  async findByName(platformId: number, coinName: string): Promise<CoinRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(coins)
+      .where(and(eq(coins.platformId, platformId), eq(coins.coinName, coinName)));
+    return row;
+  }
+
+  /** The new pair, or undefined when the platform already has one of that name. */
+  async insert(coin: NewCoin): Promise<CoinRow | undefined> {
+    const [row] = await this.db.insert(coins).values(coin).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async update(id: number, changes: CoinChanges): Promise<CoinRow | undefined> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
+    const [row] = await this.db.update(coins).set(changes).where(eq(coins.id, id)).returning();
     return row;
   }
 

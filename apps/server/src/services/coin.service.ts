@@ -1,19 +1,9 @@
 import { ErrorCode, MAIN_ACCOUNT, type AccountPermission, type Coin, type Platform } from '@makerdesk/contract';
 import { AppError } from '../http/app-error.ts';
-import type { CoinRow } from '../repositories/coin.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { AdminRow } from './admin-mapper.ts';
+import { toCoin } from './pair-admin.service.ts';
 
-function toCoin(row: CoinRow): Coin {
-  return {
-    coinId: row.id,
-    coinName: row.coinName,
-    platformId: row.platformId,
-    marketKind: row.marketKind,
-    endTimeStamp: row.endTimeStamp ?? null,
-    status: row.status,
-  };
-}
 
 /** Pairs, platforms and which restricted account may use which pair. */
 export class CoinService {
@@ -29,7 +19,7 @@ export class CoinService {
   }
 
   async platforms(): Promise<Platform[]> {
-    return (await this.repos.platforms.list()).map(({ id, name, code }) => ({ id, name, code }));
+    return (await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => ({ id, name, code, sandbox, apiBaseUrl }));
   }
 
   /**

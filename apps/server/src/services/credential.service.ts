@@ -16,6 +16,9 @@ import type { CoinService } from './coin.service.ts';
 export interface ApiKeyMaterial {
   id: number;
   platformCode: string;
+  /** The platform's venue mode: ccxt's sandbox URLs, or every API call at this base. */
+  sandbox?: boolean;
+  apiBaseUrl?: string | null;
   apiKey: string;
   secretKey: string;
   passphrase: string | null;
@@ -141,6 +144,8 @@ export class CredentialService {
     return {
       id: row.id,
       platformCode: row.platformCode,
+      sandbox: row.platformSandbox,
+      apiBaseUrl: row.platformApiBaseUrl,
       apiKey: this.openField(adminId, 'apiKey', row.apiKeySealed),
       secretKey: this.openField(adminId, 'secretKey', row.secretKeySealed),
       passphrase: row.passphraseSealed ? this.openField(adminId, 'passphrase', row.passphraseSealed) : null,

@@ -23,6 +23,9 @@ import { HealthService } from './health.service.ts';
 import { NotificationService } from './notification.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { RobotService } from './robot.service.ts';
+import { PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';
+import { listLiveSymbols } from '../venues/live-exchange.ts';
+import { SimPairs } from '../venues/sim-pairs.ts';
 import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -39,6 +42,7 @@ export interface Services {
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
+  pairAdmin: PairAdminService;
   credentials: CredentialService;
   tradingLogs: TradingLogService;
   notifications: NotificationService;
@@ -70,6 +74,8 @@ export interface ServiceDeps {
   /** A static bearer token that also opens /backend/metrics to other hosts (else loopback only). */
   metricsToken?: string | undefined;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** ccxt's exchange ids and the live venues' markets, for pair administration; ccxt by default. */
+  venueCatalog?: Pick<PairAdminVenues, 'describe' | 'listSymbols'>;
   /** Process metrics (memory, CPU, event loop) in /backend/metrics; main.ts turns them on. */
   processMetrics?: boolean;
   /** Alert delivery: pacing (config.ts), and in tests a clock, a fetch and a shorter call timeout. */
@@ -80,9 +86,15 @@ const noLiveVenues: LiveExchangeFactory = async (material) => {
   throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {} }: ServiceDeps): Services {
+const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
+  describe: async (code) => (await import('@makerdesk/exchange/ccxt')).describeCcxtVenue(code),
+  listSymbols: listLiveSymbols,
+};
+
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const coins = new CoinService(repos);
+  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) });
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
@@ -117,6 +129,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     admins: new AdminService(repos),
     passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code')),
     coins,
+    pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(simHost),
     robots: new RobotService(repos, coins, credentials, gateway, engine),

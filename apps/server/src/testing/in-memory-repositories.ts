@@ -94,7 +94,11 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     ...row,
     coinName: fake.tables.coins.find((c) => c.id === row.coinId)?.coinName ?? '',
     platformCode: fake.tables.platforms.find((p) => p.id === row.platformId)?.code ?? '',
+    platformSandbox: fake.tables.platforms.find((p) => p.id === row.platformId)?.sandbox ?? false,
+    platformApiBaseUrl: fake.tables.platforms.find((p) => p.id === row.platformId)?.apiBaseUrl ?? null,
   });
+  const samePlatform = (p: PlatformRow, q: { code: string; sandbox?: boolean; apiBaseUrl?: string | null }) =>
+    p.code === q.code && p.sandbox === (q.sandbox ?? false) && p.apiBaseUrl === (q.apiBaseUrl ?? null);
 
   const repos: Repositories = {
     admins: {
@@ -203,10 +207,16 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         return fake.tables.platforms.find((p) => p.id === id);
       },
       async findByCode(code) {
-        return fake.tables.platforms.find((p) => p.code === code);
+        return fake.tables.platforms.find((p) => samePlatform(p, { code }));
       },
       async insertMissing(list) {
-        for (const p of list) if (!fake.tables.platforms.some((q) => q.code === p.code)) fake.tables.platforms.push({ ...p, id: nextId() });
+        for (const p of list) if (!fake.tables.platforms.some((q) => samePlatform(q, p))) fake.tables.platforms.push({ sandbox: false, apiBaseUrl: null, ...p, id: nextId() });
+      },
+      async insert(p) {
+        if (fake.tables.platforms.some((q) => samePlatform(q, p))) return undefined;
+        const row: PlatformRow = { sandbox: false, apiBaseUrl: null, ...p, id: nextId() };
+        fake.tables.platforms.push(row);
+        return row;
       },
     },
     coins: {
@@ -219,6 +229,23 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       },
       async findById(id) {
         return fake.tables.coins.find((c) => c.id === id);
+      },
+      async listOnPlatform(platformId) {
+        return fake.tables.coins.filter((c) => c.platformId === platformId).sort((a, b) => a.id - b.id);
+      },
+      async findByName(platformId, coinName) {
+        return fake.tables.coins.find((c) => c.platformId === platformId && c.coinName === coinName);
+      },
+      async insert(coin) {
+        if (fake.tables.coins.some((c) => c.platformId === coin.platformId && c.coinName === coin.coinName)) return undefined;
+        const row: CoinRow = { id: nextId(), marketKind: 'spot', endTimeStamp: null, status: 'enabled', createdAt: now(), ...coin };
+        fake.tables.coins.push(row);
+        return row;
+      },
+      async update(id, changes) {
+        const row = fake.tables.coins.find((c) => c.id === id);
+        if (row) Object.assign(row, changes);
+        return row;
       },
       async insertMissing(platformId, coinNames) {
         for (const coinName of coinNames) {

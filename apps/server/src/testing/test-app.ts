@@ -52,10 +52,15 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Alert delivery pacing, clock, fetch (services.ts ServiceDeps.alerts). */
   alerts?: ServiceDeps['alerts'];
+  /** An open database (a restart test's): migrated and seeded again, and left open and kept at close. */
+  database?: Database;
+  /** The master key (a restart test keeps one across starts); random by default. */
+  masterKey?: Buffer;
+  venueCatalog?: ServiceDeps['venueCatalog'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = options.database ? { database: options.database, drop: async () => undefined } : await freshDatabase();
   await database.migrate();
   await seed(database.db, TEST_ADMIN_PASSWORD);
   const outbox = new MemoryOutbox();
@@ -63,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
   const services = createServices({
     database,
-    masterKey: randomBytes(32),
+    masterKey: options.masterKey ?? randomBytes(32),
     mailer: outbox,
     webDist: options.webDist ?? '/nonexistent',
     simHost,
@@ -72,7 +77,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
     metricsToken: options.metricsToken,
     ...(options.alerts ? { alerts: options.alerts } : {}),
+    ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
   });
+  const reopenFailures = await services.pairAdmin.reopenSimMarkets();
+  if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
   const app = await buildApp(services);
   await app.ready();
 
@@ -100,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await services.alerts.close();
       await services.engine.shutdown();
       await simHost.close();
+      if (options.database) return;
       await database.close();
       await drop();
     },

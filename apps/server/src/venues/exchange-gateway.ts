@@ -18,8 +18,10 @@ export type BudgetWrap = (exchange: Exchange, budgetKey: string) => Exchange;
  * One rate budget per venue key (DESIGN §7): the same key imported twice still shares one. A hash,
  * so the key itself never shows where budget keys are logged.
  */
-export function budgetKeyOf(material: Pick<ApiKeyMaterial, 'platformCode' | 'apiKey'>): string {
-  return `${material.platformCode}:${createHash('sha256').update(`${material.platformCode}\0${material.apiKey}`).digest('hex').slice(0, 16)}`;
+export function budgetKeyOf(material: Pick<ApiKeyMaterial, 'platformCode' | 'apiKey' | 'sandbox' | 'apiBaseUrl'>): string {
+  // A venue's sandbox or another API base is another venue: its own budget.
+  const mode = material.sandbox || material.apiBaseUrl ? `\0${material.sandbox ? 'sandbox' : ''}\0${material.apiBaseUrl ?? ''}` : '';
+  return `${material.platformCode}:${createHash('sha256').update(`${material.platformCode}\0${material.apiKey}${mode}`).digest('hex').slice(0, 16)}`;
 }
 
 /** A venue connection as bots and manual calls use it. */
@@ -75,7 +77,7 @@ export class ExchangeGateway {
       await this.prepare(material);
       return this.sim.venue.account(material.apiKey);
     }
-    const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}`;
+    const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}:${material.sandbox ? 1 : 0}:${material.apiBaseUrl ?? ''}`;
     let exchange = this.live.get(cacheKey);
     if (!exchange) {
       exchange = this.liveFactory(material);

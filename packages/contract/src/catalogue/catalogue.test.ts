@@ -8,6 +8,7 @@ import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { pairEntries } from './pair.entries.ts';
+import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
 import { systemEntries } from './system.entries.ts';
 import { traderEntries } from './trader.entries.ts';
@@ -39,6 +40,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 3030001, to: 3030002, group: 'queue' },
   // MakerDesk's own, right after the spec range of their group (bots.entries.ts)
   { from: 1030034, to: 1030034, group: 'params' },
+  // Pair and platform administration (pair-admin.entries.ts)
+  { from: 1030040, to: 1030044, group: 'params' },
   // Alert channels (alerts.entries.ts)
   { from: 1030045, to: 1030049, group: 'params' },
 ];
@@ -58,6 +61,7 @@ const rawEntries: CatalogueEntry[] = [
   ...walletEntries,
   ...systemEntries,
   ...botEntries,
+  ...pairAdminEntries,
   ...alertEntries,
 ];
 

@@ -6,6 +6,7 @@ import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { pairEntries } from './pair.entries.ts';
+import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
 import { systemEntries } from './system.entries.ts';
 import { traderEntries } from './trader.entries.ts';
@@ -25,6 +26,7 @@ const allEntries: CatalogueEntry[] = [
   ...walletEntries,
   ...systemEntries,
   ...botEntries,
+  ...pairAdminEntries,
   ...alertEntries,
 ];
 

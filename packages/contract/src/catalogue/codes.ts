@@ -115,6 +115,12 @@ export const ErrorCode = {
   CANNOT_CHANGE_SELF: 1030033,
   // MakerDesk's own, after the spec's params range (bots.entries.ts)
   ROBOT_SIMULATION_ONLY: 1030034,
+  // Pair and platform administration (pair-admin.entries.ts)
+  UNKNOWN_EXCHANGE_ID: 1030040,
+  SYMBOL_NOT_LISTED: 1030041,
+  VENUE_UNREACHABLE: 1030042,
+  PAIR_ALREADY_EXISTS: 1030043,
+  INVALID_EXPIRY: 1030044,
   // Alert channels (alerts.entries.ts)
   INVALID_CHANNEL_URL: 1030045,
   INVALID_TELEGRAM_CHAT_ID: 1030046,

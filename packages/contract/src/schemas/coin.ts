@@ -15,9 +15,59 @@ export const coin = z.object({
 export type Coin = z.infer<typeof coin>;
 export const coinListResponse = z.array(coin);
 
-export const platform = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export const platform = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A ccxt exchange id, or `sim` for the built-in simulator. */
+  code: z.string(),
+  /** ccxt's sandbox or testnet URLs (`setSandboxMode(true)`). */
+  sandbox: z.boolean(),
+  /** Every ccxt API call of this platform goes to this base instead of the venue's own; null: the venue's. */
+  apiBaseUrl: z.string().nullable(),
+});
 export type Platform = z.infer<typeof platform>;
 export const platformListResponse = z.array(platform);
+
+/** Where a pair's expiry is checked (the service answers 1030044 for anything else). */
+const expiry = z.number().nullable().optional();
+
+/**
+ * POST /coin/add (main account). `coinName` is checked against the venue's markets; on the
+ * simulator any well-formed BASE/QUOTE opens a new simulated market at `openingPrice` (default 1
+ * quote unit, ignored on live venues).
+ */
+export const coinAddRequest = z.object({
+  platformId: idParam,
+  coinName: z.string().trim().min(1).max(40),
+  endTimeStamp: expiry,
+  status: z.enum(coinStatuses).optional(),
+  openingPrice: z.string().trim().max(40).optional(),
+});
+export type CoinAddRequest = z.infer<typeof coinAddRequest>;
+export const coinAddResponse = z.object({ coinId: z.number().int() });
+
+/** PUT /coin/update (main account): `endTimeStamp: null` clears the expiry; a field left out is kept. */
+export const coinUpdateRequest = z.object({
+  coinId: idParam,
+  endTimeStamp: expiry,
+  status: z.enum(coinStatuses).optional(),
+});
+export type CoinUpdateRequest = z.infer<typeof coinUpdateRequest>;
+
+/** POST /platform/add (main account): `code` is a ccxt exchange id. */
+export const platformAddRequest = z.object({
+  name: z.string().trim().min(1).max(60),
+  code: z.string().trim().min(1).max(40),
+  sandbox: z.boolean().optional(),
+  apiBaseUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^https?$/, message: 'apiBaseUrl must be an http(s) URL' }))
+    .optional(),
+});
+export type PlatformAddRequest = z.infer<typeof platformAddRequest>;
+export const platformAddResponse = z.object({ id: z.number().int() });
 
 export const accountPermissionAddRequest = z.object({ adminId: idParam, coinId: idParam });
 export const accountPermission = z.object({

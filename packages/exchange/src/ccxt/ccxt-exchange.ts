@@ -44,6 +44,8 @@ export interface CcxtExchangeConfig {
    * simulator point ccxt's `binance` at the Binance facade, with nothing leaving that host.
    */
   apiBaseUrl?: string;
+  /** The venue's sandbox or testnet (ccxt's `setSandboxMode(true)`); a venue without one is refused. */
+  sandbox?: boolean;
   /** How often `subscribe` polls; default 2000 ms. */
   pollIntervalMs?: number;
   /** Told about a failed poll (the next one still runs). */
@@ -66,8 +68,27 @@ export async function createCcxtExchange(config: CcxtExchangeConfig): Promise<Cc
   const settings: Record<string, unknown> = { enableRateLimit: true };
   for (const key of ['apiKey', 'secret', 'password', 'uid', 'options', 'urls'] as const) if (config[key] !== undefined) settings[key] = config[key];
   const venue = new Venue(settings);
+  if (config.sandbox === true) {
+    if (!hasSandboxUrls(venue)) throw new ExchangeError('venue_error', `${config.id} has no sandbox or testnet URLs in ccxt`, { id: config.id });
+    venue.setSandboxMode(true);
+  }
   if (config.apiBaseUrl !== undefined) venue.urls.api = redirect(venue.urls.api, config.apiBaseUrl);
   return new CcxtExchange(venue, config);
+}
+
+/** What ccxt knows of an exchange id without calling it: whether it exists and has sandbox URLs. */
+export async function describeCcxtVenue(id: string): Promise<{ known: boolean; sandbox: boolean }> {
+  const ccxt = (await import('ccxt')).default;
+  if (!ccxt.exchanges.includes(id)) return { known: false, sandbox: false };
+  const Venue = (ccxt as unknown as Record<string, new (settings: Record<string, unknown>) => CcxtVenue>)[id];
+  if (Venue === undefined) return { known: false, sandbox: false };
+  return { known: true, sandbox: hasSandboxUrls(new Venue({})) };
+}
+
+/** ccxt lists `urls.test` on every venue, undefined where there is no sandbox. */
+function hasSandboxUrls(venue: CcxtVenue): boolean {
+  const test: unknown = (venue.urls as Record<string, unknown>).test;
+  return typeof test === 'string' ? test !== '' : typeof test === 'object' && test !== null && Object.keys(test).length > 0;
 }
 
 /** Every string leaf of ccxt's `urls.api` (a string, or nested tables of them) replaced by `base`. */

@@ -91,6 +91,13 @@ export class ReferenceVenue {
     }
   }
 
+  /** A pair opened while running: its provider quotes around `fair` at once. */
+  addPair(setup: PairSetup, fair: number): void {
+    const pair: ReferencePair = { setup, book: new VenueBook(setup.market, this.ledger), ladder: emptyLadder(REFERENCE_PROFILE.layers), basis: 0 };
+    this.pairs.set(setup.config.symbol, pair);
+    this.quote(pair, fair);
+  }
+
   /** One tick: each basis walks, each provider requotes around the new fair price. */
   step(fairs: ReadonlyMap<string, number>): void {
     for (const pair of this.pairs.values()) {

@@ -34,9 +34,9 @@ import { parsePlaceRequest, placeError } from './order-request.ts';
 import { Prng } from './prng.ts';
 import { ReferenceVenue, type ReferenceVenueJson } from './reference-venue.ts';
 import { EventHub } from './sim-events.ts';
-import { SimJournalError, journalledRequest, type SimCommand, type SimJournal } from './sim-journal.ts';
+import { SimJournalError, journalledRequest, readFunds, readPairConfig, type SimCommand, type SimJournal } from './sim-journal.ts';
 import { SimConfigError, formatPrice, setupPairs, type PairSetup } from './sim-pair.ts';
-import type { SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
+import type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
 import { BalanceViews, bookView, orderView, tradeView, type TradeRecord } from './sim-views.ts';
 import {
   SimSnapshotError,
@@ -136,8 +136,16 @@ interface PairJson {
   candles: unknown;
 }
 
+/** A pair opened while the venue ran, with the demo funds its new assets give every account. */
+interface AddedPairJson {
+  config: SimPairConfig;
+  funds: Record<string, string>;
+}
+
 interface SnapshotJson {
   version: 1;
+  /** Pairs opened with `addPair`, oldest first: configured again at restore, before their state is read. */
+  added: AddedPairJson[];
   takenAt: number;
   counters: { nextOrderNo: number; nextTradeId: number };
   rng: number[];
@@ -148,8 +156,8 @@ interface SnapshotJson {
 }
 
 export class SimCore {
-  readonly setups: readonly PairSetup[];
-  readonly assetDecimals: ReadonlyMap<string, number>;
+  private readonly setupList: PairSetup[];
+  private readonly decimals: Map<string, number>;
   readonly ledger = new Ledger(FEE_ACCOUNT);
   readonly hub = new EventHub();
   /** Every account's balances as readers see them (rendered again only where they changed). */
@@ -158,7 +166,8 @@ export class SimCore {
   private readonly pairs = new Map<string, CorePair>();
   /** By ledger id. */
   private readonly users = new Map<string, UserAccount>();
-  private readonly demoFunds: ReadonlyArray<readonly [string, bigint]>;
+  private readonly demoFunds: [string, bigint][];
+  private readonly added: AddedPairJson[] = [];
   private readonly reference: ReferenceVenue;
   private rng: Prng;
   private nextOrderNo = 1;
@@ -171,17 +180,22 @@ export class SimCore {
   private replayTime: number | null = null;
 
   constructor(options: SimVenueOptions, snapshot?: unknown) {
-    const { setups, assetDecimals } = setupPairs(options.pairs);
-    this.setups = setups;
-    this.assetDecimals = assetDecimals;
+    const json = snapshot === undefined ? undefined : readSnapshotHead(snapshot);
+    const configured = new Set(options.pairs.map((p) => p.symbol));
+    // Pairs opened while running come back before their state is read; one configured since is the configured one.
+    const added = readAdded(json).filter((a) => !configured.has(a.config.symbol));
+    const { setups, assetDecimals } = setupPairs([...options.pairs, ...added.map((a) => a.config)]);
+    this.setupList = setups;
+    this.decimals = assetDecimals;
     this.balanceViews = new BalanceViews(this.ledger, assetDecimals);
     this.now = options.now ?? Date.now;
     this.demoFunds = readDemoFunds(options.demoFunds, assetDecimals);
+    for (const a of added) this.demoFunds.push(...readDemoFunds(a.funds, assetDecimals));
+    this.added.push(...added);
     if (!Number.isFinite(options.seed)) throw new SimConfigError('seed must be a finite number');
     this.rng = Prng.seeded(options.seed);
     for (const setup of setups) this.pairs.set(setup.config.symbol, this.newPair(setup));
 
-    const json = snapshot === undefined ? undefined : readSnapshotHead(snapshot);
     const restored = json === undefined ? new Set<string>() : this.restore(json);
     if (json === undefined) this.seedHistory(options.historyDays ?? 0, options.seed);
     this.run(null, () => {
@@ -195,6 +209,56 @@ export class SimCore {
       this.fairs(),
       json === undefined ? undefined : json.reference,
     );
+  }
+
+  get setups(): readonly PairSetup[] {
+    return this.setupList;
+  }
+
+  get assetDecimals(): ReadonlyMap<string, number> {
+    return this.decimals;
+  }
+
+  /**
+   * Opens a market while the venue runs: its background market, its reference venue book and
+   * `historyDays` of made-up candles ending at its initial price, like the configured pairs. Every
+   * account, and every account opened later, is credited `funds` (demo funds of the pair's new
+   * assets). Throws a SimConfigError for a bad configuration, an ExchangeError 'invalid_order' for a
+   * pair that already trades.
+   */
+  addPair(config: SimPairConfig, options: SimAddPairOptions): void {
+    if (this.pairs.has(config?.symbol)) throw new ExchangeError('invalid_order', `${config.symbol} already trades here.`, { symbol: config.symbol });
+    const { setups, assetDecimals } = setupPairs([...this.setupList.map((setup) => setup.config), config]);
+    const setup = setups.at(-1) as PairSetup;
+    for (const asset of Object.keys(options.funds)) {
+      if (this.decimals.has(asset) || (asset !== config.base && asset !== config.quote)) {
+        throw new SimConfigError(`demo funds of ${config.symbol} may name only its new assets, not ${asset}`);
+      }
+    }
+    const funds = readDemoFunds(options.funds, assetDecimals);
+    const days = options.historyDays;
+    if (!(Number.isInteger(days) && days >= 0 && days <= MAX_HISTORY_DAYS)) throw new SimConfigError(`historyDays must be between 0 and ${MAX_HISTORY_DAYS}`);
+    this.run({ k: 'addPair', pair: { ...config }, funds: { ...options.funds }, days }, (batch) => {
+      this.setupList.push(setup);
+      for (const [asset, decimals] of assetDecimals) this.decimals.set(asset, decimals);
+      const pair = this.newPair(setup);
+      this.pairs.set(config.symbol, pair);
+      this.added.push({ config: { ...config }, funds: { ...options.funds } });
+      // Its own random source for the past, from what the journal keeps: a replay draws the same candles.
+      const rng = Prng.seeded((hashText(config.symbol) ^ batch.time ^ HISTORY_SEED_SALT) >>> 0);
+      pair.lastPrice = seedHistory(pair.candles, setup, batch.time, days, NOISE_PROFILE, rng);
+      this.quote(pair);
+      this.reference.addPair(setup, this.fair(pair));
+      for (const [asset, units] of funds) {
+        this.demoFunds.push([asset, units]);
+        for (const user of this.users.values()) {
+          this.ledger.deposit(user.ledgerId, asset, units);
+          batch.balances.add(user);
+        }
+      }
+      batch.changed = true;
+      batch.books.add(pair);
+    });
   }
 
   /** A new venue's made-up past (its own random source: the market's sequence is the same with or without it). */
@@ -365,6 +429,9 @@ export class SimCore {
       case 'step':
         this.step();
         return;
+      case 'addPair':
+        this.addPair(command.pair, { funds: command.funds, historyDays: command.days });
+        return;
       case 'open':
         this.user(command.key);
         return;
@@ -436,6 +503,7 @@ export class SimCore {
   snapshot(): SimSnapshot {
     const json: SnapshotJson = {
       version: 1,
+      added: this.added.map((a) => ({ config: { ...a.config }, funds: { ...a.funds } })),
       takenAt: Math.floor(this.now()),
       counters: { nextOrderNo: this.nextOrderNo, nextTradeId: this.nextTradeId },
       rng: [...this.rng.state()],
@@ -774,13 +842,29 @@ function canceledStatus(record: OrderRecord): 'canceled' | 'partial_canceled' {
   return record.filledQty > 0 ? 'partial_canceled' : 'canceled';
 }
 
+/** FNV-1a of a text: a seed from a pair's symbol. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** The pairs a snapshot says were opened while running (none before `addPair` existed). */
+function readAdded(json: Record<string, unknown> | undefined): AddedPairJson[] {
+  if (json?.added === undefined) return [];
+  return arr(json.added, 'added').map((entry, i) => {
+    const a = obj(entry, `added[${i}]`);
+    return { config: readPairConfig(a.config, `added[${i}].config`), funds: readFunds(a.funds, `added[${i}].funds`) };
+  });
+}
+
 function readSnapshotHead(snapshot: unknown): Record<string, unknown> {
   const json = obj(snapshot, 'the snapshot');
   if (json.version !== 1) throw new SimSnapshotError(`unsupported snapshot version ${JSON.stringify(json.version)}`);
   return json;
 }
 
-function readDemoFunds(funds: Record<string, string>, assetDecimals: ReadonlyMap<string, number>): [string, bigint][] {
+function readDemoFunds(funds: Readonly<Record<string, string>>, assetDecimals: ReadonlyMap<string, number>): [string, bigint][] {
   if (typeof funds !== 'object' || funds === null) {
     throw new SimConfigError('demoFunds must be an object of decimal strings');
   }

@@ -8,7 +8,8 @@
  * a read of the state, an event. What a crash can lose was never shown to anybody.
  */
 import type { PlaceOrderRequest } from '../exchange.ts';
-import { arr, int, obj, oneOf, str } from './snapshot-codec.ts';
+import type { SimPairConfig } from './sim-venue.api.ts';
+import { arr, int, num, obj, oneOf, str } from './snapshot-codec.ts';
 
 /** One accepted change. `t` is the venue time it ran at (whole ms), so replay gives the same timestamps. */
 export type SimCommand =
@@ -17,7 +18,9 @@ export type SimCommand =
   | { readonly k: 'place'; readonly t: number; readonly key: string; readonly req: PlaceOrderRequest }
   | { readonly k: 'cancel'; readonly t: number; readonly key: string; readonly sym: string; readonly no: string }
   | { readonly k: 'cancelMany'; readonly t: number; readonly key: string; readonly sym: string; readonly nos: readonly string[] }
-  | { readonly k: 'step'; readonly t: number };
+  | { readonly k: 'step'; readonly t: number }
+  /** A market opened while the venue runs (an operator's own pair), with the demo funds of its new assets. */
+  | { readonly k: 'addPair'; readonly t: number; readonly pair: SimPairConfig; readonly funds: Readonly<Record<string, string>>; readonly days: number };
 
 export type SimCommandKind = SimCommand['k'];
 
@@ -38,7 +41,7 @@ export class SimJournalError extends Error {
   }
 }
 
-const KINDS = ['open', 'deposit', 'place', 'cancel', 'cancelMany', 'step'] as const satisfies readonly SimCommandKind[];
+const KINDS = ['open', 'deposit', 'place', 'cancel', 'cancelMany', 'step', 'addPair'] as const satisfies readonly SimCommandKind[];
 const SIDES = ['buy', 'sell'] as const;
 const ORDER_TYPES = ['limit', 'market'] as const;
 const TIMES_IN_FORCE = ['GTC', 'IOC', 'POST_ONLY'] as const;
@@ -63,6 +66,8 @@ export function readCommand(value: unknown, path: string): SimCommand {
         return { k, t, key: str(c.key, `${path}.key`), req: readPlaceRequest(c.req, `${path}.req`) };
       case 'cancel':
         return { k, t, key: str(c.key, `${path}.key`), sym: str(c.sym, `${path}.sym`), no: str(c.no, `${path}.no`) };
+      case 'addPair':
+        return { k, t, pair: readPairConfig(c.pair, `${path}.pair`), funds: readFunds(c.funds, `${path}.funds`), days: int(c.days, `${path}.days`) };
       case 'cancelMany':
         return {
           k,
@@ -76,6 +81,32 @@ export function readCommand(value: unknown, path: string): SimCommand {
     if (err instanceof SimJournalError) throw err;
     throw new SimJournalError((err as Error).message.replace(/^Cannot restore the simulator: /, ''), { cause: err });
   }
+}
+
+/** A pair configuration as a journal or snapshot kept it (SimPairConfig, field by field). */
+export function readPairConfig(value: unknown, path: string): SimPairConfig {
+  const p = obj(value, path);
+  return {
+    symbol: str(p.symbol, `${path}.symbol`),
+    base: str(p.base, `${path}.base`),
+    quote: str(p.quote, `${path}.quote`),
+    pricePrecision: int(p.pricePrecision, `${path}.pricePrecision`),
+    amountPrecision: int(p.amountPrecision, `${path}.amountPrecision`),
+    baseDecimals: int(p.baseDecimals, `${path}.baseDecimals`),
+    quoteDecimals: int(p.quoteDecimals, `${path}.quoteDecimals`),
+    initialPrice: str(p.initialPrice, `${path}.initialPrice`),
+    minAmount: str(p.minAmount, `${path}.minAmount`),
+    minNotional: str(p.minNotional, `${path}.minNotional`),
+    makerFeePpm: int(p.makerFeePpm, `${path}.makerFeePpm`),
+    takerFeePpm: int(p.takerFeePpm, `${path}.takerFeePpm`),
+    volatility: num(p.volatility, `${path}.volatility`),
+  };
+}
+
+/** Asset → decimal string. */
+export function readFunds(value: unknown, path: string): Record<string, string> {
+  const f = obj(value, path);
+  return Object.fromEntries(Object.entries(f).map(([asset, amount]) => [asset, str(amount, `${path}.${asset}`)]));
 }
 
 function readPlaceRequest(value: unknown, path: string): PlaceOrderRequest {

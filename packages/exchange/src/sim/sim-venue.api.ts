@@ -37,6 +37,13 @@ export interface SimVenueOptions {
   historyDays?: number;
 }
 
+export interface SimAddPairOptions {
+  /** Demo funds of the pair's assets no other pair trades, credited to every account, decimal strings. */
+  funds: Record<string, string>;
+  /** Days of minute candles made up before it opens (0 to 30). */
+  historyDays: number;
+}
+
 /** JSON-safe (bigints as strings): everything needed to resume after a restart. */
 export type SimSnapshot = { version: 1 } & Record<string, unknown>;
 
@@ -48,6 +55,11 @@ export interface SimVenueApi {
   stop(): void;
   /** One background tick, synchronously (tests and `start()`'s timer). */
   step(): void;
+  /**
+   * Opens a market while the venue runs (background market, reference venue book, made-up
+   * history), journalled like any command; it stays in the venue's snapshot. Resolves once durable.
+   */
+  addPair(config: SimPairConfig, options: SimAddPairOptions): Promise<void>;
   hasAccount(apiKey: string): boolean;
   /** Idempotent; a new account is funded with `demoFunds`. Resolves once the opening is durable. */
   openAccount(apiKey: string): Promise<void>;

@@ -192,7 +192,7 @@ describe('SimVenue snapshot and restore', () => {
 
   it('has these top-level keys', () => {
     const venue = createDefaultSimVenue({ seed: 1, now: () => T0 });
-    expect(Object.keys(venue.snapshot())).toEqual(['version', 'takenAt', 'counters', 'rng', 'ledger', 'pairs', 'accounts', 'reference']);
+    expect(Object.keys(venue.snapshot())).toEqual(['version', 'added', 'takenAt', 'counters', 'rng', 'ledger', 'pairs', 'accounts', 'reference']);
     expect(venue.snapshot()).toMatchObject({ version: 1, takenAt: T0 });
   });
 });

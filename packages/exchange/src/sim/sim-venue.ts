@@ -23,11 +23,10 @@ import { SimAccount, SimMarketData } from './sim-account.ts';
 import { SimCore } from './sim-core.ts';
 import { SimConfigError, formatPrice } from './sim-pair.ts';
 import type { SimCommand, SimJournal } from './sim-journal.ts';
-import type { SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
+import type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
 import { orderView } from './sim-views.ts';
 
 export class SimVenue implements SimVenueApi {
-  readonly pairs: readonly SimPairConfig[];
   readonly tickMs: number;
   private readonly core: SimCore;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -41,7 +40,6 @@ export class SimVenue implements SimVenueApi {
       throw new SimConfigError('tickMs must be a positive number of milliseconds');
     }
     this.core = new SimCore(options, snapshot);
-    this.pairs = Object.freeze(this.core.setups.map((setup) => Object.freeze({ ...setup.config })));
     this.tickMs = options.tickMs;
   }
 
@@ -54,6 +52,19 @@ export class SimVenue implements SimVenueApi {
    */
   static restore(options: SimVenueOptions, snapshot: SimSnapshot): SimVenue {
     return new SimVenue(options, snapshot);
+  }
+
+  get pairs(): readonly SimPairConfig[] {
+    return Object.freeze(this.core.setups.map((setup) => Object.freeze({ ...setup.config })));
+  }
+
+  addPair(config: SimPairConfig, options: SimAddPairOptions): Promise<void> {
+    try {
+      this.core.addPair(config, options);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.core.whenDurable(undefined);
   }
 
   markets(): Market[] {

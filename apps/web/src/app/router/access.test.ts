@@ -88,6 +88,6 @@ describe('routesFor: routes per account', () => {
       .flatMap((route) => [route, ...(route.children ?? [])])
       .filter((route) => route.reloadsCoinList)
       .map((route) => route.path);
-    expect(reloading).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user/backendSettings', '/user/logManage']);
+    expect(reloading).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user/backendSettings', '/user/logManage', '/user/pairManage']);
   });
 });

@@ -5,10 +5,10 @@ import { routeTable } from './route-table';
 const label = (key: string) => key;
 
 describe('menuFor', () => {
-  it('shows the main account the five screens and the User section with its two pages', () => {
+  it('shows the main account the five screens and the User section with its three pages (the two of spec §2, then pairs and platforms)', () => {
     const menu = menuFor(routeTable, { signedIn: true, mainAccountId: 1 }, label);
     expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user']);
-    expect(menu.at(-1)?.routes?.map((entry) => entry.path)).toEqual(['/user/backendSettings', '/user/logManage']);
+    expect(menu.at(-1)?.routes?.map((entry) => entry.path)).toEqual(['/user/backendSettings', '/user/logManage', '/user/pairManage']);
   });
 
   it('hides the User entry from mainAccountId 2 and any other account', () => {

@@ -10,5 +10,6 @@ export default {
   'menu.user': 'User',
   'menu.user.backendSettings': 'Backend settings',
   'menu.user.logManage': 'Log management',
+  'menu.user.pairManage': 'Pairs and platforms',
   'menu.notFound': 'Page not found',
 } as const;

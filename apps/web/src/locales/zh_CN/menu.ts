@@ -13,5 +13,6 @@ export default {
   'menu.user': '用户',
   'menu.user.backendSettings': '后台设置',
   'menu.user.logManage': '日志管理',
+  'menu.user.pairManage': '交易对与平台',
   'menu.notFound': '页面不存在',
 } satisfies Messages<typeof en>;

@@ -6,8 +6,8 @@ import { renderWithProviders } from '@/testing/render';
 import { ImportApiKeyModal } from './import-api-key-modal';
 
 const platforms = [
-  { id: 1, name: 'MakerDesk Simulator', code: 'sim' },
-  { id: 3, name: 'OKX', code: 'okx' },
+  { id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false, apiBaseUrl: null },
+  { id: 3, name: 'OKX', code: 'okx', sandbox: false, apiBaseUrl: null },
 ];
 const coins = [{ coinId: 1, coinName: 'BTC/USDT', platformId: 1, marketKind: 'spot' as const, endTimeStamp: null, status: 'enabled' as const }];
 const view = { id: 5, platformId: 3, platformCode: 'okx', apiKey: 'okx…123', secretKey: 'sec…456', passphrase: 'pas…789', coinId: 1, coinName: 'BTC/USDT', memberId: null, hosts: ['203.0.113.7'], createdAt: 1, updatedAt: 1 };

@@ -6,9 +6,11 @@ export function getPlatforms(): Promise<Platform[]> {
   return call(endpoints.platformList);
 }
 
+export const platformsQueryKey = ['platforms'] as const;
+
 export function getPlatformsQueryOptions() {
-  // The venue list changes only with a server release.
-  return queryOptions({ queryKey: ['platforms'], queryFn: getPlatforms, staleTime: Infinity });
+  // The venue list changes only when a main account adds a platform (add-platform.ts refetches it).
+  return queryOptions({ queryKey: platformsQueryKey, queryFn: getPlatforms, staleTime: Infinity });
 }
 
 export function usePlatforms() {

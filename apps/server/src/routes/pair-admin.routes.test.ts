@@ -1,0 +1,175 @@
+/**
+ * Pair and platform administration: POST /coin/add, PUT /coin/update, POST /platform/add (main
+ * account only). A simulator pair opens a market; a live pair is checked against its venue's
+ * markets, here ccxt's `binance` at this server's own Binance facade (the live code path end to end).
+ */
+import { ErrorCode } from '@makerdesk/contract';
+import { compare } from '@makerdesk/decimal';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coins, platforms } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { openLiveExchange } from '../venues/live-exchange.ts';
+import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
+
+let t: TestApp;
+let token: string;
+let subToken: string;
+let facade = '';
+
+const DAY = 24 * 3600 * 1000;
+const post = (url: string, body: unknown, as = token) => t.call('POST', url, { token: as, body });
+const put = (url: string, body: unknown, as = token) => t.call('PUT', url, { token: as, body });
+const get = (url: string, as = token) => t.call('GET', url, { token: as });
+
+beforeAll(async () => {
+  t = await createTestApp({ liveExchange: openLiveExchange });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  facade = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
+  token = await t.login();
+  await post('/backend/admin/addUser', { account: 'sub@makerdesk.local', role: 'trader', employeeName: 'Sub', password: 'Sub-pass-123' });
+  subToken = await t.login('sub@makerdesk.local', 'Sub-pass-123');
+});
+afterAll(() => t.close());
+
+async function coinRows() {
+  return t.database.db.select().from(coins);
+}
+
+describe('main account only', () => {
+  it('refuses the three calls to a restricted account, writing nothing', async () => {
+    const before = await coinRows();
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'SUB/USDT' }, subToken)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await put('/backend/coin/update', { coinId: 1, status: 'disabled' }, subToken)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await post('/backend/platform/add', { name: 'X', code: 'okx' }, subToken)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect(await coinRows()).toEqual(before);
+  });
+});
+
+describe('a pair on the simulator', () => {
+  let coinId: number;
+
+  it('opens a simulated market with a book, a reference book and candles, and lists the pair with its expiry', async () => {
+    const endTimeStamp = Date.now() + 2 * DAY;
+    const res = await post('/backend/coin/add', { platformId: 1, coinName: 'tkn/usdt', endTimeStamp, openingPrice: '2.5' });
+    expect(res.body.code).toBe(200);
+    coinId = res.body.data.coinId;
+    const listed = (await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === coinId);
+    expect(listed).toEqual({ coinId, coinName: 'TKN/USDT', platformId: 1, marketKind: 'spot', endTimeStamp, status: 'enabled' });
+    expect(t.services.simHost.venue.pairs.map((p) => p.symbol)).toContain('TKN/USDT');
+
+    const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'tkn-key', secretKey: 'tkn-secret', coinId });
+    expect(key.body.code).toBe(200);
+    t.services.simHost.venue.step();
+    const book = (await get(`/backend/order/orderBook?coinId=${coinId}`)).body.data;
+    expect(compare(book.bids[0][0], '2.4')).toBe(1);
+    expect(compare(book.asks[0][0], '2.6')).toBe(-1);
+    expect((await get(`/backend/order/orderBookOther?coinId=${coinId}`)).body.data.bids.length).toBeGreaterThan(0);
+    const candles = (await get(`/backend/order/candles?coinId=${coinId}&interval=1h&limit=100`)).body.data;
+    expect(candles.length).toBeGreaterThanOrEqual(70);
+    const wallet = (await get(`/backend/order/wallet?coinId=${coinId}`)).body.data;
+    expect(compare(wallet.base.available, '8000')).toBe(0);
+  });
+
+  it('refuses a duplicate, a malformed symbol, a bad opening price and a bad expiry, writing nothing', async () => {
+    const before = await coinRows();
+    const markets = t.services.simHost.venue.pairs.length;
+    const duplicate = await post('/backend/coin/add', { platformId: 1, coinName: 'TKN/USDT' });
+    expect(duplicate.body.data.code).toBe(ErrorCode.PAIR_ALREADY_EXISTS);
+    expect(duplicate.body.msg).toBe('TKN/USDT already exists on MakerDesk Simulator');
+    const zh = await t.call('POST', '/backend/coin/add', { token, body: { platformId: 1, coinName: 'TKN/USDT' }, lang: 'zh_CN' });
+    expect(zh.body.msg).toBe('MakerDesk Simulator 上已存在交易对 TKN/USDT');
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'TKN-USDT' })).body.data.code).toBe(ErrorCode.INVALID_SYMBOL);
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'ABC/ABC' })).body.data.code).toBe(ErrorCode.INVALID_SYMBOL);
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'NEW/USDT', openingPrice: '0' })).body.data.code).toBe(ErrorCode.INVALID_PRICE);
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'NEW/USDT', endTimeStamp: -1 })).body.data.code).toBe(ErrorCode.INVALID_EXPIRY);
+    expect((await post('/backend/coin/add', { platformId: 1, coinName: 'NEW/USDT', endTimeStamp: 1.5 })).body.data.code).toBe(ErrorCode.INVALID_EXPIRY);
+    expect((await post('/backend/coin/add', { platformId: 999, coinName: 'NEW/USDT' })).body.data.code).toBe(ErrorCode.PLATFORM_NOT_FOUND);
+    expect(await coinRows()).toEqual(before);
+    expect(t.services.simHost.venue.pairs.length).toBe(markets);
+  });
+
+  it('a pair added then disabled answers 3000401, expired 4000401, on every pair call; re-enabled it answers again', async () => {
+    const calls = [`/backend/order/orderBook?coinId=${coinId}`, `/backend/order/wallet?coinId=${coinId}`, `/backend/order/getOrders?coinId=${coinId}`, `/backend/robot/list?coinId=${coinId}`];
+    const disabled = await put('/backend/coin/update', { coinId, status: 'disabled' });
+    expect(disabled.body.data).toMatchObject({ coinId, status: 'disabled' });
+    for (const url of calls) expect((await get(url)).body.code, url).toBe(3000401);
+    await put('/backend/coin/update', { coinId, status: 'enabled', endTimeStamp: Date.now() - 60_000 });
+    for (const url of calls) expect((await get(url)).body.code, url).toBe(4000401);
+    const cleared = await put('/backend/coin/update', { coinId, endTimeStamp: null });
+    expect(cleared.body.data).toMatchObject({ endTimeStamp: null, status: 'enabled' });
+    for (const url of calls) expect((await get(url)).body.code, url).toBe(200);
+  });
+
+  it('adds a pair disabled from the start, and edits only what is sent', async () => {
+    const res = await post('/backend/coin/add', { platformId: 1, coinName: 'OFF/USDT', status: 'disabled' });
+    const id = res.body.data.coinId;
+    expect((await get(`/backend/order/orderBook?coinId=${id}`)).body.code).toBe(3000401);
+    const expiry = Date.now() + DAY;
+    expect((await put('/backend/coin/update', { coinId: id, endTimeStamp: expiry })).body.data).toMatchObject({ status: 'disabled', endTimeStamp: expiry });
+    expect((await put('/backend/coin/update', { coinId: 424242, status: 'enabled' })).body.data.code).toBe(ErrorCode.PAIR_NOT_FOUND);
+    expect((await put('/backend/coin/update', { coinId: id, endTimeStamp: 1e20 })).body.data.code).toBe(ErrorCode.INVALID_EXPIRY);
+  });
+});
+
+describe('platforms', () => {
+  let customId: number;
+
+  it('refuses an unknown ccxt id, and a sandbox the venue does not have', async () => {
+    const unknown = await post('/backend/platform/add', { name: 'Nowhere', code: 'nowhere-ex' });
+    expect(unknown.body.data.code).toBe(ErrorCode.UNKNOWN_EXCHANGE_ID);
+    expect(unknown.body.msg).toContain('"nowhere-ex"');
+    const noSandbox = await post('/backend/platform/add', { name: 'MEXC testnet', code: 'mexc', sandbox: true });
+    expect(noSandbox.body.data.code).toBe(ErrorCode.INVALID_PARAMS);
+    expect(noSandbox.body.msg).toContain('mexc has no sandbox');
+    expect((await post('/backend/platform/add', { name: 'Bad', code: 'binance', apiBaseUrl: 'ftp://x' })).body.data.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('adds a sandbox platform and one at a custom API base, listed with their mode, never twice', async () => {
+    const sandbox = await post('/backend/platform/add', { name: 'Binance testnet', code: 'binance', sandbox: true });
+    expect(sandbox.body.code).toBe(200);
+    const custom = await post('/backend/platform/add', { name: 'Binance at the simulator', code: 'Binance', apiBaseUrl: `${facade}/` });
+    expect(custom.body.code).toBe(200);
+    customId = custom.body.data.id;
+    const list = (await get('/backend/platform/list', subToken)).body.data;
+    expect(list.find((p: { id: number }) => p.id === sandbox.body.data.id)).toEqual({ id: sandbox.body.data.id, name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null });
+    expect(list.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false, apiBaseUrl: facade });
+    const again = await post('/backend/platform/add', { name: 'Again', code: 'binance', sandbox: true });
+    expect(again.body.data.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('checks a live pair against the venue’s markets: listed, not listed (named), venue unreachable (nothing written)', async () => {
+    const listed = await post('/backend/coin/add', { platformId: customId, coinName: 'ETH/USDT', endTimeStamp: Date.now() + DAY });
+    expect(listed.body.code).toBe(200);
+    const missing = await post('/backend/coin/add', { platformId: customId, coinName: 'NOPE/USDT' });
+    expect(missing.body.data.code).toBe(ErrorCode.SYMBOL_NOT_LISTED);
+    expect(missing.body.msg).toBe('NOPE/USDT is not listed on Binance at the simulator');
+    const [closed] = await t.database.db.insert(platforms).values({ name: 'Dead venue', code: 'binance', apiBaseUrl: 'http://127.0.0.1:9/api/v3' }).returning();
+    const before = await coinRows();
+    const unreachable = await post('/backend/coin/add', { platformId: closed!.id, coinName: 'BTC/USDT' });
+    expect(unreachable.body.data.code).toBe(ErrorCode.VENUE_UNREACHABLE);
+    expect(unreachable.body.msg).toMatch(/^Could not load the markets of Dead venue to check the pair \(.+\); nothing was saved/);
+    expect(await coinRows()).toEqual(before);
+    // Refused before the venue was asked: a simulator market is not opened for a live platform either.
+    expect(t.services.simHost.venue.pairs.map((p) => p.symbol)).not.toContain('NOPE/USDT');
+    const rows = await t.database.db.select().from(coins).where(eq(coins.platformId, customId));
+    expect(rows.map((r) => r.coinName)).toEqual(['ETH/USDT']);
+  });
+
+  it('a key on the custom platform trades through ccxt (the live code path), its session a live one (live rules apply)', async () => {
+    const [eth] = await t.database.db.select().from(coins).where(eq(coins.platformId, customId));
+    // The venue behind the facade is the simulator: its account for this key must exist there.
+    await t.services.simKeys.register('live-pair-key', 'live-pair-secret');
+    await t.services.simHost.venue.openAccount('live-pair-key');
+    const key = await post('/backend/credentials/add', { platformId: customId, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', coinId: eth!.id, hosts: ['203.0.113.9'] });
+    expect(key.body.data.platformCode).toBe('binance');
+    for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+    const placed = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'buy', tradeType: 'limit', price: '1000.00', amount: '0.01' });
+    expect(placed.body.code).toBe(200);
+    const viaSim = await t.services.simHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
+    expect(viaSim.map((o) => o.orderNo)).toContain(placed.body.data.order.orderNo);
+    const session = await t.services.gateway.session({ id: key.body.data.id, platformCode: 'binance', apiBaseUrl: facade, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', passphrase: null, hosts: [] });
+    expect(session.simulated).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type PlatformAddRequest } from '@makerdesk/contract';
+import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
+import type { PlatformRow } from '../repositories/platform.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import { SIM_PLATFORM } from '../venues/exchange-gateway.ts';
+import type { VenueMode } from '../venues/live-exchange.ts';
+
+/** The latest expiry accepted: the last millisecond of year 9999. */
+export const MAX_EXPIRY_MS = 253_402_300_799_999;
+/** How much of a venue's failure the refusal quotes. */
+const REASON_CHARS = 200;
+
+/** What pair administration needs of the venues; injected so tests need no network and no ccxt. */
+export interface PairAdminVenues {
+  /** What ccxt knows of an exchange id, offline. */
+  describe(code: string): Promise<{ known: boolean; sandbox: boolean }>;
+  /** The spot symbols a live platform lists; rejects when it cannot be reached. */
+  listSymbols(platform: VenueMode): Promise<string[]>;
+  /** The built-in simulator's markets. */
+  sim: {
+    has(symbol: string): boolean;
+    /** Opens a market; throws a SimConfigError for a malformed symbol or opening price. */
+    open(symbol: string, openingPrice?: string): Promise<void>;
+    /** Opens those of `symbols` it lacks; answers the ones it could not open, with why. */
+    reopen(symbols: readonly string[]): Promise<{ symbol: string; reason: string }[]>;
+  };
+}
+
+export function toCoin(row: CoinRow): Coin {
+  return {
+    coinId: row.id,
+    coinName: row.coinName,
+    platformId: row.platformId,
+    marketKind: row.marketKind,
+    endTimeStamp: row.endTimeStamp ?? null,
+    status: row.status,
+  };
+}
+
+/** Expiry as the calls take it: undefined leaves it, null clears it, else whole epoch ms up to year 9999. */
+export function checkExpiry(value: number | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_EXPIRY_MS) throw new AppError(ErrorCode.INVALID_EXPIRY);
+  return value;
+}
+
+/**
+ * The main account's administration of pairs and platforms: a pair is checked against its venue's
+ * markets before it is saved (the simulator opens a market for a new one); a platform is any ccxt
+ * id, in its sandbox or at another API base.
+ */
+export class PairAdminService {
+  constructor(
+    private readonly repos: Pick<Repositories, 'coins' | 'platforms'>,
+    private readonly venues: PairAdminVenues,
+  ) {}
+
+  async addPair(input: CoinAddRequest): Promise<{ coinId: number }> {
+    const platform = await this.repos.platforms.findById(input.platformId);
+    if (!platform) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    const symbol = input.coinName.trim().toUpperCase();
+    const endTimeStamp = checkExpiry(input.endTimeStamp);
+    if (await this.repos.coins.findByName(platform.id, symbol)) throw this.exists(symbol, platform);
+    if (platform.code === SIM_PLATFORM) await this.openSimMarket(symbol, input.openingPrice);
+    else await this.checkListed(symbol, platform);
+    const row = await this.repos.coins.insert({
+      platformId: platform.id,
+      coinName: symbol,
+      endTimeStamp: endTimeStamp ?? null,
+      status: input.status ?? 'enabled',
+    });
+    if (!row) throw this.exists(symbol, platform);
+    return { coinId: row.id };
+  }
+
+  async updatePair(input: CoinUpdateRequest): Promise<Coin> {
+    const changes: CoinChanges = {};
+    const endTimeStamp = checkExpiry(input.endTimeStamp);
+    if (endTimeStamp !== undefined) changes.endTimeStamp = endTimeStamp;
+    if (input.status !== undefined) changes.status = input.status;
+    const row = await this.repos.coins.update(input.coinId, changes);
+    if (!row) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
+    return toCoin(row);
+  }
+
+  async addPlatform(input: PlatformAddRequest): Promise<{ id: number }> {
+    const code = input.code.trim().toLowerCase();
+    const sandbox = input.sandbox ?? false;
+    const described = await this.venues.describe(code);
+    if (!described.known) throw new AppError(ErrorCode.UNKNOWN_EXCHANGE_ID, { id: input.code.trim() });
+    if (sandbox && !described.sandbox) throw new AppError(ErrorCode.INVALID_PARAMS, { detail: `sandbox: ${code} has no sandbox or testnet URLs in ccxt` });
+    const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
+    const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
+    if (!row) throw new AppError(ErrorCode.INVALID_PARAMS, { detail: `code: a ${code} platform with the same sandbox and API base URL exists` });
+    return { id: row.id };
+  }
+
+  /**
+   * At start: every simulator pair of the coins table has its market (the simulator keeps the ones
+   * it opened in its own state; this covers state set aside, or a stop between the two writes).
+   */
+  async reopenSimMarkets(): Promise<{ symbol: string; reason: string }[]> {
+    const sim = await this.repos.platforms.findByCode(SIM_PLATFORM);
+    if (!sim) return [];
+    return this.venues.sim.reopen((await this.repos.coins.listOnPlatform(sim.id)).map((row) => row.coinName));
+  }
+
+  private exists(symbol: string, platform: PlatformRow): AppError {
+    return new AppError(ErrorCode.PAIR_ALREADY_EXISTS, { symbol, platform: platform.name });
+  }
+
+  /** Any well-formed BASE/QUOTE: a market the simulator already trades is used as it is. */
+  private async openSimMarket(symbol: string, openingPrice: string | undefined): Promise<void> {
+    const match = SIM_SYMBOL.exec(symbol);
+    if (!match || match[1] === match[2]) throw new AppError(ErrorCode.INVALID_SYMBOL);
+    if (this.venues.sim.has(symbol)) return;
+    try {
+      await this.venues.sim.open(symbol, openingPrice || undefined);
+    } catch (err) {
+      if (err instanceof SimConfigError) throw new AppError(ErrorCode.INVALID_PRICE);
+      throw err;
+    }
+  }
+
+  private async checkListed(symbol: string, platform: PlatformRow): Promise<void> {
+    let symbols: string[];
+    try {
+      symbols = await this.venues.listSymbols(platform);
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, REASON_CHARS);
+      throw new AppError(ErrorCode.VENUE_UNREACHABLE, { platform: platform.name, reason });
+    }
+    if (!symbols.includes(symbol)) throw new AppError(ErrorCode.SYMBOL_NOT_LISTED, { symbol, platform: platform.name });
+  }
+}

@@ -1,0 +1,56 @@
+import { ModalForm, ProFormDateTimePicker, ProFormSwitch } from '@ant-design/pro-components';
+import type { Coin } from '@makerdesk/contract';
+import { App } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { pickerEpochMs } from '../utils/picker-time';
+import { useUpdateCoin } from '../api/update-coin';
+
+interface EditPairValues {
+  /** The picker's value (a dayjs); empty clears the expiry. */
+  endTimeStamp?: Dayjs | string | number | null;
+  enabled: boolean;
+}
+
+interface EditPairModalProps {
+  /** The pair being edited; null keeps the modal closed. */
+  coin: Coin | null;
+  onClose: () => void;
+}
+
+/** Edit a pair's service expiry and whether it is enabled. */
+export function EditPairModal({ coin, onClose }: EditPairModalProps) {
+  const { t } = useTranslation('pairs');
+  const { message } = App.useApp();
+  const updateCoin = useUpdateCoin();
+
+  return (
+    <ModalForm<EditPairValues>
+      name="edit-pair"
+      key={coin?.coinId}
+      title={coin ? t('admin.edit.title', { pair: coin.coinName }) : null}
+      open={coin !== null}
+      onOpenChange={(open) => !open && onClose()}
+      width={480}
+      layout="vertical"
+      dateFormatter={false}
+      modalProps={{ destroyOnHidden: true, centered: true }}
+      initialValues={coin ? { endTimeStamp: coin.endTimeStamp === null ? undefined : dayjs(coin.endTimeStamp), enabled: coin.status === 'enabled' } : undefined}
+      onFinish={async ({ endTimeStamp, enabled }) => {
+        if (!coin) return true;
+        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: pickerEpochMs(endTimeStamp), status: enabled ? 'enabled' : 'disabled' });
+        void message.success(t('admin.edit.success', { pair: coin.coinName }));
+        onClose();
+        return true;
+      }}
+    >
+      <ProFormDateTimePicker
+        name="endTimeStamp"
+        label={t('admin.form.expiry')}
+        extra={t('admin.form.expiry.extra')}
+        fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' }, style: { width: '100%' } }}
+      />
+      <ProFormSwitch name="enabled" label={t('admin.form.enabled')} />
+    </ModalForm>
+  );
+}
