@@ -14,6 +14,7 @@ import { redactPaths, serializers } from './http/log-redaction.ts';
 import { refuseNulInput } from './http/nul-guard.ts';
 import { staticHeaders } from './http/static-cache.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
+import { analysisRoutes } from './routes/analysis.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -27,7 +28,7 @@ import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, analysisRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

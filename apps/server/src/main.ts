@@ -32,6 +32,7 @@ async function main(engine?: EngineWiring): Promise<void> {
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    await services?.snapshots.stop();
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -59,6 +60,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     const app = await buildApp(services, { loggerInstance: logger });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
+    services.snapshots.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);

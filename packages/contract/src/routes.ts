@@ -42,5 +42,10 @@ export const paths = {
   apiVerify: '/order/apiVerify',
   getPrice: '/order/getPrice',
   spotCandles: '/notification/spot/:symbol/candles',
+  analysisSummary: '/analysis/summary',
+  analysisSnapshots: '/analysis/snapshots',
+  analysisSettings: '/analysis/settings',
+  analysisExport: '/analysis/export',
+  analysisPanel: '/analysis/panel',
   liveSocket: '/ws',
 } as const;

@@ -6,6 +6,9 @@ import { OrderService } from '../orders/order.service.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
+import { AnalysisService } from '../analysis/analysis.service.ts';
+import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
+import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimHost } from '../venues/sim-host.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
@@ -37,6 +40,9 @@ export interface Services {
   tradingLogs: TradingLogService;
   notifications: NotificationService;
   robots: RobotService;
+  analysis: AnalysisService;
+  /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
+  snapshots: SnapshotScheduler;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
   config: Pick<Config, 'webDist' | 'metricsToken'>;
@@ -59,13 +65,15 @@ export interface ServiceDeps {
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** Process metrics (memory, CPU, event loop) in /backend/metrics; main.ts turns them on. */
   processMetrics?: boolean;
+  /** How often the analysis scheduler looks for a slot without a snapshot (tests shorten it). */
+  snapshotSweepMs?: number;
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
   throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, snapshotSweepMs }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const coins = new CoinService(repos);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
@@ -82,6 +90,14 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     },
     wiring,
   );
+  const analysisRepo = new AnalysisRepository(database.db);
+  const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const snapshots = new SnapshotScheduler({
+    repo: analysisRepo,
+    take: (adminId, coinId, cycleHours) => analysis.takeSnapshot(adminId, coinId, cycleHours),
+    ...(log ? { log } : {}),
+    ...(snapshotSweepMs !== undefined ? { sweepMs: snapshotSweepMs } : {}),
+  });
   return {
     health: new HealthService(repos, database.kind),
     gateway,
@@ -96,6 +112,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(simHost),
     robots: new RobotService(repos, coins, credentials, gateway, engine),
+    analysis,
+    snapshots,
     engine,
     config: { webDist, metricsToken },
   };

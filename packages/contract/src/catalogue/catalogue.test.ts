@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountEntries } from './account.entries.ts';
+import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { catalogue, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
 import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
@@ -38,6 +39,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 3030001, to: 3030002, group: 'queue' },
   // MakerDesk's own, right after the spec range of their group (bots.entries.ts)
   { from: 1030034, to: 1030034, group: 'params' },
+  // Data analysis (analysis.entries.ts)
+  { from: 1030055, to: 1030058, group: 'params' },
 ];
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -55,6 +58,7 @@ const rawEntries: CatalogueEntry[] = [
   ...walletEntries,
   ...systemEntries,
   ...botEntries,
+  ...analysisEntries,
 ];
 
 const CJK = /[\u3400-\u9fff]/;

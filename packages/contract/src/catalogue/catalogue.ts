@@ -1,5 +1,6 @@
 import type { Lang } from '../envelope.ts';
 import { accountEntries } from './account.entries.ts';
+import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
@@ -24,6 +25,7 @@ const allEntries: CatalogueEntry[] = [
   ...walletEntries,
   ...systemEntries,
   ...botEntries,
+  ...analysisEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));

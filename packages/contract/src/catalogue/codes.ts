@@ -115,6 +115,11 @@ export const ErrorCode = {
   CANNOT_CHANGE_SELF: 1030033,
   // MakerDesk's own, after the spec's params range (bots.entries.ts)
   ROBOT_SIMULATION_ONLY: 1030034,
+  // Data analysis (analysis.entries.ts)
+  ANALYSIS_RANGE_TOO_LONG: 1030055,
+  INVALID_DATA_CYCLE: 1030056,
+  INVALID_INITIAL_FUNDS: 1030057,
+  INVALID_INITIAL_TOKEN: 1030058,
 
   // General
   INVALID_PARAMS: 1050400,

@@ -8,3 +8,4 @@ export * from './order.ts';
 export * from './live.ts';
 export * from './robot-configs/index.ts';
 export * from './robot.ts';
+export * from './analysis.ts';
