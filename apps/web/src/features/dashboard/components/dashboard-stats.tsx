@@ -128,7 +128,7 @@ export function DashboardStats() {
             value={history.data ? base(history.data.volume24h.base) : history.isError ? tc('empty.value') : null}
             unit={pair.base}
             tooltip={t('stats.volume24h.tooltip')}
-            note={volume24h && t('stats.volume24h.market', { volume: base(volume24h.base), base: pair.base })}
+            note={volume24h && t('stats.volume24h.market', { volume: base(volume24h.base) ?? '', base: pair.base })}
           />
         </Col>
         <Col flex={FLEX}>
