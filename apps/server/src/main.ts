@@ -32,8 +32,10 @@ async function main(engine?: EngineWiring): Promise<void> {
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
-    await services?.snapshots.stop();
+    // No new snapshot sweep; one under way (venue reads) does not hold up the bots' cancels, but ends before the database closes.
+    const sweep = services?.snapshots.stop();
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
+    await sweep;
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();

@@ -16,6 +16,7 @@ export default {
   'range.24h': 'Last 24 hours',
   'range.7d': 'Last 7 days',
   'range.30d': 'Last 30 days',
+  'range.custom': 'Custom',
   'range.90d': 'Last 90 days',
   'range.invalid': 'The start of the time range must be before its end, and the range at most {{days}} days',
   'status.line': 'Data cycle {{hours}} h · {{count}} snapshots in total · next snapshot {{time}}',

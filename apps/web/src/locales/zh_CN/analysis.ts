@@ -19,6 +19,7 @@ export default {
   'range.24h': '最近24小时',
   'range.7d': '最近7天',
   'range.30d': '最近30天',
+  'range.custom': '自定义',
   'range.90d': '最近90天',
   'range.invalid': '时间范围的开始须早于结束，且最长{{days}}天',
   'status.line': '数据周期 {{hours}} 小时 · 共 {{count}} 个快照 · 下一个快照 {{time}}',

@@ -130,7 +130,7 @@ export function AnalysisOverview() {
               { value: '7d', label: t('range.7d') },
               { value: '30d', label: t('range.30d') },
               { value: '90d', label: t('range.90d') },
-              { value: 'custom', label: <span aria-label="custom">…</span> },
+              { value: 'custom', label: t('range.custom') },
             ]}
           />
           {preset === 'custom' && (

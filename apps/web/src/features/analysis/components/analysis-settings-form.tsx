@@ -49,10 +49,10 @@ export function AnalysisSettingsForm({ coinId, settings, base, quote, firstFunds
   return (
     <Form form={form} layout="inline" onFinish={submit} initialValues={toValues(settings)} className="md-analysis-settings" style={{ rowGap: 8 }}>
       <Form.Item name="initialFunds" label={t('settings.initialFunds')} tooltip={t('settings.initialFunds.tooltip', { quote })} rules={[amountRule]}>
-        <Input inputMode="decimal" suffix={quote} style={{ width: 200 }} placeholder={firstFunds ? t('settings.firstSnapshot', { value: firstFunds }) : undefined} />
+        <Input inputMode="decimal" suffix={quote} style={{ width: 260 }} placeholder={firstFunds ? t('settings.firstSnapshot', { value: firstFunds }) : undefined} />
       </Form.Item>
       <Form.Item name="initialToken" label={t('settings.initialToken')} tooltip={t('settings.initialToken.tooltip', { base })} rules={[amountRule]}>
-        <Input inputMode="decimal" suffix={base} style={{ width: 200 }} placeholder={firstToken ? t('settings.firstSnapshot', { value: firstToken }) : undefined} />
+        <Input inputMode="decimal" suffix={base} style={{ width: 260 }} placeholder={firstToken ? t('settings.firstSnapshot', { value: firstToken }) : undefined} />
       </Form.Item>
       <Form.Item
         name="cycleHours"
