@@ -20,6 +20,7 @@ async function api(path: string, body?: unknown): Promise<{ code: number; data: 
   return (await res.json()) as { code: number; data: unknown };
 }
 
+const settings = () => page.locator('form.md-analysis-settings');
 const figure = (name: string) => page.locator(`[data-figure="${name}"] .md-stat-value`);
 
 beforeAll(async () => {
@@ -29,6 +30,9 @@ beforeAll(async () => {
   // Some activity: a simulator key for BTC/USDT and a manual market buy on it.
   expect((await api('/credentials/add', { platformId: 1, coinId: 1, apiKey: 'e2e-analysis-key-01', secretKey: 'e2e-analysis-secret-01' })).code).toBe(200);
   expect((await api('/order/addOrder', { coinId: 1, direction: 'buy', tradeType: 'market', amount: '0.01' })).code).toBe(200);
+  // The console learns of the key made behind its back on a reload, as a second tab would.
+  await page.reload();
+  await visible(page, 'Total balance');
 });
 
 afterAll(async () => {
@@ -61,12 +65,12 @@ describe('data analysis', () => {
   });
 
   it('saves the starting point and the data cycle, and refuses a bad one in words', async () => {
-    await page.getByLabel('Initial funds').fill('-5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await settings().getByLabel('Initial funds').fill('-5');
+    await settings().getByRole('button', { name: 'Save' }).click();
     await visible(page, 'Initial funds and token must be numbers of 0 or more');
-    await page.getByLabel('Initial funds').fill('100000');
-    await page.getByLabel('Data cycle').fill('4');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await settings().getByLabel('Initial funds').fill('100000');
+    await settings().getByLabel('Data cycle').fill('4');
+    await settings().getByRole('button', { name: 'Save' }).click();
     await visible(page, 'Analysis settings saved');
     await visible(page, /^Data cycle 4 h/);
     await visible(page, /as you set them/);
