@@ -235,8 +235,9 @@ export class AnalysisService {
     const coin = await this.deps.coins.requireUsablePair(admin, coinId);
     const venue = await venueCall(() => this.venue(admin.id, coin));
     if (!venue) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    // A pair seen for the first time gets its start point here too, so the changes have a baseline at once.
+    await this.startPoint(admin.id, coin);
     const [balances, ticker] = await venueCall(() => Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]));
-    await this.copyManualFills(admin.id, coinId, venue).catch((err: unknown) => this.deps.log?.warn({ err, adminId: admin.id, coinId }, 'analysis: manual fills not refreshed'));
     const now = this.now();
     const total = (asset: string) => balances.find((b) => b.asset === asset)?.total ?? '0';
     const value = valueOf({ base: total(venue.market.base), quote: total(venue.market.quote) }, ticker.last);

@@ -237,19 +237,37 @@ describe('manual fills and the control panel', () => {
   });
 });
 
+describe('the control panel on a pair seen for the first time', () => {
+  it('takes the start point, so the 1 h change runs from it (marked incomplete)', async () => {
+    const MDK = 4;
+    const key = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'analysis-key-4', secretKey: 'analysis-secret', coinId: MDK } });
+    expect(key.body.code).toBe(200);
+    const { body } = await get(`/backend/analysis/panel?coinId=${MDK}`);
+    expect(body.code).toBe(200);
+    expect(body.data.change1h).toMatchObject({ complete: false, absolute: '0', percent: '0' });
+    expect(body.data.volume24h).toEqual({ base: '0', quote: '0', count: 0 });
+    expect(await new AnalysisRepository(t.database.db).count(adminId, MDK)).toBe(1);
+  });
+
+  it('a pair without a key is refused', async () => {
+    const { body } = await get(`/backend/analysis/panel?coinId=${SOL}`);
+    expect(body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
+  });
+});
+
 describe('the snapshot scheduler', () => {
   it('takes one snapshot per account, pair and slot; a restarted scheduler takes none twice', async () => {
     const repo = new AnalysisRepository(t.database.db);
     const now = Date.UTC(2030, 0, 1, 10, 30);
     const before = await repo.count(adminId, BTC);
     const first = new SnapshotScheduler({ repo, take: (a, c, h) => takeAt(now, a, c, h), now: () => now });
-    expect(await first.sweep()).toEqual({ taken: 2, failed: 0 }); // BTC and ETH have keys
+    expect(await first.sweep()).toEqual({ taken: 3, failed: 0 }); // BTC, ETH and MDK have keys
     expect(await first.sweep()).toEqual({ taken: 0, failed: 0 });
     const restarted = new SnapshotScheduler({ repo, take: (a, c, h) => takeAt(now + 20 * MIN, a, c, h), now: () => now + 20 * MIN });
     expect(await restarted.sweep()).toEqual({ taken: 0, failed: 0 });
     expect(await repo.count(adminId, BTC)).toBe(before + 1);
     const next = new SnapshotScheduler({ repo, take: (a, c, h) => takeAt(now + HOUR, a, c, h), now: () => now + HOUR });
-    expect(await next.sweep()).toEqual({ taken: 2, failed: 0 });
+    expect(await next.sweep()).toEqual({ taken: 3, failed: 0 });
   });
 
   it('a venue that fails is logged and skipped; the other pairs are still taken', async () => {
@@ -265,7 +283,7 @@ describe('the snapshot scheduler', () => {
       now: () => now,
       log: { warn: (obj) => warnings.push(obj) },
     });
-    expect(await scheduler.sweep()).toEqual({ taken: 1, failed: 1 });
+    expect(await scheduler.sweep()).toEqual({ taken: 2, failed: 1 });
     expect(warnings).toHaveLength(1);
   });
 });
