@@ -32,9 +32,12 @@ async function main(engine?: EngineWiring): Promise<void> {
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    // No new snapshot sweep; one under way (venue reads) does not hold up the bots' cancels, but ends before the database closes.
+    const sweep = services?.snapshots.stop();
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
     await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
+    await sweep;
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
@@ -71,6 +74,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
     await services.alerts.start();
+    services.snapshots.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);

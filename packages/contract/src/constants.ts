@@ -89,3 +89,11 @@ export const SMART_TARGET_MIN_MINUTES = 60;
 export const BOT_MAX_CONSECUTIVE_FAILURES = 10;
 /** Graceful shutdown cancels the quoting bots' resting orders within this time. */
 export const BOT_SHUTDOWN_CANCEL_MS = 10_000;
+
+/** Data analysis (spec §3): the data cycle in whole hours, its default, and the longest time range a call reads. */
+export const ANALYSIS_CYCLE_HOURS_MIN = 1;
+export const ANALYSIS_CYCLE_HOURS_MAX = 168;
+export const ANALYSIS_CYCLE_HOURS_DEFAULT = 1;
+export const ANALYSIS_RANGE_MAX_DAYS = 366;
+/** The range a call reads when it names none: the last 7 days. */
+export const ANALYSIS_RANGE_DEFAULT_DAYS = 7;

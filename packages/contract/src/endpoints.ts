@@ -17,6 +17,13 @@ import {
   alertChannelView,
   alertListQuery,
   alertListResponse,
+  analysisExportReply,
+  analysisPanel,
+  analysisRangeQuery,
+  analysisSettings,
+  analysisSettingsRequest,
+  analysisSnapshotsResponse,
+  analysisSummary,
   adminIdParams,
   adminListQuery,
   adminListResponse,
@@ -92,6 +99,8 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly reply: z.ZodType;
+  /** Set when the call answers a file of this media type instead of the envelope (the CSV export). */
+  readonly raw?: string;
 }
 
 /**
@@ -163,6 +172,12 @@ export const endpoints = {
   alertList: { method: 'GET', path: paths.alertList, query: alertListQuery, reply: alertListResponse },
 
   spotCandles: { method: 'GET', path: paths.spotCandles, params: spotCandlesParams, query: spotCandlesQuery, reply: candlesResponse },
+
+  analysisSummary: { method: 'GET', path: paths.analysisSummary, query: analysisRangeQuery, reply: analysisSummary },
+  analysisSnapshots: { method: 'GET', path: paths.analysisSnapshots, query: analysisRangeQuery, reply: analysisSnapshotsResponse },
+  analysisSettings: { method: 'PUT', path: paths.analysisSettings, body: analysisSettingsRequest, reply: analysisSettings },
+  analysisExport: { method: 'GET', path: paths.analysisExport, query: analysisRangeQuery, reply: analysisExportReply, raw: 'text/csv' },
+  analysisPanel: { method: 'GET', path: paths.analysisPanel, query: coinScopedQuery, reply: analysisPanel },
 } as const satisfies Record<string, Endpoint>;
 
 type Input<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;

@@ -51,5 +51,10 @@ export const paths = {
   alertChannelTest: '/alert/channel/test',
   alertChannelById: '/alert/channel/:id',
   alertList: '/alert/list',
+  analysisSummary: '/analysis/summary',
+  analysisSnapshots: '/analysis/snapshots',
+  analysisSettings: '/analysis/settings',
+  analysisExport: '/analysis/export',
+  analysisPanel: '/analysis/panel',
   liveSocket: '/ws',
 } as const;

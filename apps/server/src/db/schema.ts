@@ -366,3 +366,78 @@ export const alertDeliveries = pgTable(
   },
   (t) => [index('alert_deliveries_alert_idx').on(t.alertId), index('alert_deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );
+
+// ---- Data analysis (issue 8, branch `analysis`): balance snapshots, settings and manual fills per account and pair ----
+
+/**
+ * The account's balances of a pair, read from its venue once per data-cycle slot (`slot_at`, the
+ * slot's start): the unique index is what keeps a restarted or second sweep from taking a slot twice.
+ */
+export const balanceSnapshots = pgTable(
+  'balance_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** The key the balances were read with. */
+    credentialId: integer('credential_id').references(() => credentials.id, { onDelete: 'set null' }),
+    slotAt: at('slot_at').notNull(),
+    at: at('at').notNull(),
+    baseAvailable: money('base_available').notNull(),
+    baseFrozen: money('base_frozen').notNull(),
+    quoteAvailable: money('quote_available').notNull(),
+    quoteFrozen: money('quote_frozen').notNull(),
+    /** The pair's last price when read; null when the venue had none. */
+    price: money('price'),
+  },
+  (t) => [uniqueIndex('balance_snapshots_slot_idx').on(t.adminId, t.coinId, t.slotAt), index('balance_snapshots_at_idx').on(t.adminId, t.coinId, t.at)],
+);
+
+/** What the user set on the analysis screen; no row means the defaults (first snapshot, 1 h cycle). */
+export const analysisSettings = pgTable(
+  'analysis_settings',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    initialFunds: money('initial_funds'),
+    initialToken: money('initial_token'),
+    cycleHours: integer('cycle_hours').notNull().default(1),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('analysis_settings_admin_coin_idx').on(t.adminId, t.coinId)],
+);
+
+/**
+ * The account's fills on a pair that no bot made (manual orders, batch orders, trades placed outside
+ * MakerDesk), copied from the venue's trade history when a snapshot is taken and when the analysis is
+ * read; the bots' own fills are in robot_fills. The venue's trade id keeps a fill from being copied twice.
+ */
+export const manualFills = pgTable(
+  'manual_fills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    tradeId: text('trade_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    price: money('price').notNull(),
+    amount: money('amount').notNull(),
+    /** The venue's fee valued in quote (a fee in another asset counts 0). */
+    feeQuote: money('fee_quote').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],
+);

@@ -22,6 +22,12 @@ export class CoinService {
     return (await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => ({ id, name, code, sandbox, apiBaseUrl }));
   }
 
+  /** A pair by id with no caller to check (background work such as the analysis snapshots). */
+  async findCoin(coinId: number): Promise<Coin | null> {
+    const row = await this.repos.coins.findById(coinId);
+    return row ? toCoin(row) : null;
+  }
+
   /**
    * The gate of every pair-scoped call: the pair exists, the caller may use it,
    * it is enabled (else 3000401) and its service has not expired (else 4000401).

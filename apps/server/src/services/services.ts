@@ -11,6 +11,9 @@ import { ChannelSecretBox } from '../alerts/channel-secrets.ts';
 import type { AlertClock } from '../alerts/clock.ts';
 import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
 import { createChannelSender } from '../alerts/senders.ts';
+import { AnalysisService } from '../analysis/analysis.service.ts';
+import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
+import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimHost } from '../venues/sim-host.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
@@ -54,6 +57,9 @@ export interface Services {
    * closes it at shutdown.
    */
   alerts: AlertDispatcher;
+  analysis: AnalysisService;
+  /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
+  snapshots: SnapshotScheduler;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
   config: Pick<Config, 'webDist' | 'metricsToken'>;
@@ -80,6 +86,8 @@ export interface ServiceDeps {
   processMetrics?: boolean;
   /** Alert delivery: pacing (config.ts), and in tests a clock, a fetch and a shorter call timeout. */
   alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; fetch?: typeof fetch; timeoutMs?: number; testWaitMs?: number };
+  /** How often the analysis scheduler looks for a slot without a snapshot (tests shorten it). */
+  snapshotSweepMs?: number;
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -91,7 +99,7 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const coins = new CoinService(repos);
   const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) });
@@ -118,6 +126,14 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
     ...(log ? { log } : {}),
   });
+  const analysisRepo = new AnalysisRepository(database.db);
+  const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const snapshots = new SnapshotScheduler({
+    repo: analysisRepo,
+    take: (adminId, coinId, cycleHours) => analysis.takeSnapshot(adminId, coinId, cycleHours),
+    ...(log ? { log } : {}),
+    ...(snapshotSweepMs !== undefined ? { sweepMs: snapshotSweepMs } : {}),
+  });
   return {
     health: new HealthService(repos, database.kind),
     gateway,
@@ -135,6 +151,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     robots: new RobotService(repos, coins, credentials, gateway, engine),
     alerts,
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, alertOptions.testWaitMs),
+    analysis,
+    snapshots,
     engine,
     config: { webDist, metricsToken },
   };

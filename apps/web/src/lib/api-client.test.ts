@@ -2,7 +2,7 @@ import { endpoints, storageKeys, THEME_STORAGE_KEY } from '@makerdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorTexts, spyOnFeedback } from '@/testing/feedback-spy';
 import { hangingFetch, jsonResponse, mockFetch } from '@/testing/fetch-mock';
-import { ApiError, call, SYSTEM_NOTICE_EVENT } from './api-client';
+import { ApiError, call, callFile, SYSTEM_NOTICE_EVENT } from './api-client';
 import { SIGNED_OUT_EVENT } from './auth';
 import { i18n } from './i18n';
 
@@ -187,5 +187,26 @@ describe('api-client: transport failures', () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(call(endpoints.coinList)).rejects.toMatchObject({ kind: 'network' });
     expect(errorTexts(feedback.message.error)).toEqual(['Cannot reach the server, please check your connection']);
+  });
+});
+
+describe('api-client: files', () => {
+  it('answers the text and the name of a file call, with the session token', async () => {
+    signInStorage();
+    const fetchMock = mockFetch(new Response('time,value\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="BTC-USDT_a_b.csv"' } }));
+    const file = await callFile(endpoints.analysisExport, { query: { coinId: 1, from: 1, to: 2 } });
+    expect(file).toEqual({ text: 'time,value\r\n', fileName: 'BTC-USDT_a_b.csv' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/backend/analysis/export?coinId=1&from=1&to=2');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('a refusal comes as the envelope and is shown like any call', async () => {
+    signInStorage();
+    mockFetch(failure(400, 1050400, 1030025, 'Invalid date range, the start date must be before the end date'));
+    const error = await callFile(endpoints.analysisExport, { query: { coinId: 1, from: 2, to: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(1030025);
+    expect(errorTexts(feedback.message.error)).toEqual(['Invalid date range, the start date must be before the end date']);
   });
 });

@@ -227,3 +227,35 @@ export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallA
   const schema = endpoint.reply as { parse(value: unknown): EndpointReply<E> };
   return request(path, { ...options, method: endpoint.method, query, body, schema });
 }
+
+/** The name in a `content-disposition: attachment; filename="…"` header. */
+function attachmentName(header: string | null): string | null {
+  return header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? null) : null;
+}
+
+/**
+ * Calls an endpoint that answers a file (`endpoint.raw`, the CSV export): its text and the name the
+ * server gave it. A refusal still comes as the envelope, handled as for `call`.
+ */
+export async function callFile<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<{ text: string; fileName: string | null }> {
+  const { query } = (input ?? {}) as { query?: object };
+  const skipErrorHandler = options?.skipErrorHandler ?? false;
+  const lang = currentLang();
+  const controller = new AbortController();
+  pending.add(controller);
+  const timer = setTimeout(() => controller.abort(TIMEOUT), REQUEST_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(endpoint.path, query), { method: endpoint.method, headers: headersFor(lang, false), signal: controller.signal });
+    } catch {
+      throw transportFailure(controller.signal.reason, skipErrorHandler);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.startsWith('application/json')) throw replyFailure(response.status, await readEnvelope(response), lang, skipErrorHandler);
+    return { text: await response.text(), fileName: attachmentName(response.headers.get('content-disposition')) };
+  } finally {
+    clearTimeout(timer);
+    pending.delete(controller);
+  }
+}

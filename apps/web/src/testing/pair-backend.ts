@@ -35,6 +35,12 @@ const replies: Record<string, unknown> = {
   '/backend/order/getOrders': [order('1', '60000.00')],
   '/backend/order/getHistoryOrders': [order('0', '61000.00', 'canceled')],
   '/backend/order/trade': [],
+  '/backend/analysis/panel': {
+    value: '229400.00',
+    change1h: { from: '228000', to: '229400.00', absolute: '1400', percent: '0.61', since: now - 3_700_000, complete: true },
+    changeDay: null,
+    volume24h: { base: '0.5', quote: '32500', count: 3 },
+  },
   '/backend/order/candles': [{ time: now - 600_000, open: '64000.00', high: '65100.00', low: '63900.00', close: '65000.00', volume: '1.20000', quoteVolume: '78000.00' }],
 };
 

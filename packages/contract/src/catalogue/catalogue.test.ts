@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
+import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { catalogue, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
 import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
@@ -44,6 +45,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030040, to: 1030044, group: 'params' },
   // Alert channels (alerts.entries.ts)
   { from: 1030045, to: 1030049, group: 'params' },
+  // Data analysis (analysis.entries.ts)
+  { from: 1030055, to: 1030058, group: 'params' },
 ];
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -63,6 +66,7 @@ const rawEntries: CatalogueEntry[] = [
   ...botEntries,
   ...pairAdminEntries,
   ...alertEntries,
+  ...analysisEntries,
 ];
 
 const CJK = /[\u3400-\u9fff]/;

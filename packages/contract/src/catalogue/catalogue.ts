@@ -1,6 +1,7 @@
 import type { Lang } from '../envelope.ts';
 import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
+import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
@@ -28,6 +29,7 @@ const allEntries: CatalogueEntry[] = [
   ...botEntries,
   ...pairAdminEntries,
   ...alertEntries,
+  ...analysisEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));

@@ -9,3 +9,4 @@ export * from './live.ts';
 export * from './robot-configs/index.ts';
 export * from './robot.ts';
 export * from './alert.ts';
+export * from './analysis.ts';

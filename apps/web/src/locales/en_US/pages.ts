@@ -3,5 +3,4 @@ export default {
   'placeholder.noPair': 'Choose a trading pair in the top bar first.',
   'placeholder.pair': 'Trading pair: {{pair}}',
   'robot.description': 'The bots deployed on the selected pair are listed here, with their status and controls.',
-  'analysis.description': 'Fund and token changes since the start, position cost and cycle statistics of the selected pair appear here.',
 } as const;

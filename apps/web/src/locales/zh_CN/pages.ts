@@ -6,5 +6,4 @@ export default {
   'placeholder.noPair': '请先在顶栏选择交易对。',
   'placeholder.pair': '交易对：{{pair}}',
   'robot.description': '所选交易对上部署的机器人将在这里列出，并可查看状态与操作。',
-  'analysis.description': '所选交易对自开始以来的资金与代币变化、持仓成本和周期统计将显示在这里。',
 } satisfies Messages<typeof en>;

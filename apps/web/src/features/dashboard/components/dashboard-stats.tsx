@@ -9,6 +9,7 @@ import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
 import { fillTotals, orderOccupied, valuation, volumeSince } from '@/market-data/utils/market-stats';
+import { useAnalysisPanel } from '../api/get-analysis-panel';
 import { priceChange, type PriceChange } from '../utils/price-change';
 import { StatCard } from './stat-card';
 import { useTrading } from '@/market-data/components/trading-context';
@@ -22,7 +23,7 @@ const CANDLE_MS = 5 * MINUTE;
 
 const FLEX = '1 1 220px';
 
-/** The control panel's figures for the selected pair (spec §3), every one from the venue's own data. */
+/** The control panel's figures for the selected pair (spec §3): the venue's data, and the account's history for the 24 h volume and the value changes. */
 export function DashboardStats() {
   const { t } = useTranslation('trading');
   const { t: tc } = useTranslation('common');
@@ -33,6 +34,7 @@ export function DashboardStats() {
   const open = useOpenOrders(pair.coinId);
   const fills = useMyTrades(pair.coinId);
   const candles = useCandles({ coinId: pair.coinId, ...CANDLES });
+  const history = useAnalysisPanel(pair.coinId);
 
   const last = price.data?.last ?? candles.data?.at(-1)?.close ?? null;
   const worth = wallet.data && last ? valuation(wallet.data, last) : null;
@@ -42,22 +44,33 @@ export function DashboardStats() {
   const volume24h = candles.data ? volumeSince(candles.data, now - DAY) : null;
   const own = fills.data ? fillTotals(fills.data) : null;
 
-  const change = (windowMs: number, title: string) => {
+  const priceMove = (windowMs: number): string | null => {
     const found: PriceChange | null | undefined = candles.data && priceChange(candles.data, windowMs, CANDLE_MS, now);
-    if (!candles.data) return <StatCard title={title} value={null} />;
-    if (!found) return <StatCard title={title} value={tc('empty.value')} note={t('stats.change.none')} />;
+    return found ? formatSignedPercent(found.percent) : null;
+  };
+
+  /** The account's value now against its snapshot of a window ago (the analysis history), with the price's move beside it. */
+  const change = (windowMs: number, key: 'change1h' | 'changeDay', title: string) => {
+    if (!history.data) return <StatCard title={title} value={history.isError ? tc('empty.value') : null} />;
+    const found = history.data[key];
+    const price = priceMove(windowMs);
+    const priceNote = price ? t('stats.change.price', { percent: price }) : '';
+    if (!found || found.percent === null) return <StatCard title={title} value={tc('empty.value')} note={t('stats.valueChange.none')} tooltip={t('stats.valueChange.tooltip')} />;
     const direction = compareDecimals(found.percent, '0');
     return (
       <StatCard
         title={title}
         value={formatSignedPercent(found.percent)}
         tone={direction > 0 ? 'up' : direction < 0 ? 'down' : undefined}
-        note={
+        note={[
           found.complete
-            ? t('stats.change.from', { price: formatFixed(found.from, precision.price) })
-            : t('stats.change.since', { time: formatDateTime(found.since) })
-        }
-        tooltip={found.complete ? undefined : t('stats.change.partial')}
+            ? t('stats.valueChange.from', { value: formatFixed(found.from, precision.price), quote: pair.quote })
+            : t('stats.change.since', { time: formatDateTime(found.since) }),
+          priceNote,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+        tooltip={found.complete ? t('stats.valueChange.tooltip') : t('stats.valueChange.partial')}
       />
     );
   };
@@ -112,10 +125,10 @@ export function DashboardStats() {
         <Col flex={FLEX}>
           <StatCard
             title={t('stats.volume24h')}
-            value={base(volume24h?.base)}
+            value={history.data ? base(history.data.volume24h.base) : history.isError ? tc('empty.value') : null}
             unit={pair.base}
             tooltip={t('stats.volume24h.tooltip')}
-            note={volume24h && `≈ ${quote(volume24h.quote)} ${pair.quote}`}
+            note={volume24h && t('stats.volume24h.market', { volume: base(volume24h.base) ?? '', base: pair.base })}
           />
         </Col>
         <Col flex={FLEX}>
@@ -130,8 +143,8 @@ export function DashboardStats() {
         <Col flex={FLEX}>
           <StatCard title={t('stats.totalAmount')} value={quote(own?.turnover)} unit={pair.quote} tooltip={t('stats.totalAmount.tooltip')} note={t('stats.totalAmount.note')} />
         </Col>
-        <Col flex={FLEX}>{change(HOUR, t('stats.change1h'))}</Col>
-        <Col flex={FLEX}>{change(DAY, t('stats.changeDay'))}</Col>
+        <Col flex={FLEX}>{change(HOUR, 'change1h', t('stats.change1h'))}</Col>
+        <Col flex={FLEX}>{change(DAY, 'changeDay', t('stats.changeDay'))}</Col>
       </Row>
       <Typography.Title level={5} className="md-section-title">
         {t('stats.section.margin')}

@@ -1,0 +1,232 @@
+import { abs, add, div, minus, mul, sign } from '@makerdesk/decimal';
+import { applyFill, FLAT, unrealizedPnl, type Position } from '@makerdesk/engine';
+
+/**
+ * The data-analysis figures (spec §3 "Analysis", issue 8) from a history of balance snapshots and
+ * the account's trades on one pair. Pure: no clock, no IO; decimal strings in and out.
+ */
+
+export type TradeSide = 'buy' | 'sell';
+
+/** The account's balances of one pair at one moment, with the pair's price then (null when the venue had none). */
+export interface BalancePoint {
+  at: number;
+  base: string;
+  quote: string;
+  price: string | null;
+}
+
+/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote. */
+export interface AnalysisTrade {
+  at: number;
+  side: TradeSide;
+  price: string;
+  amount: string;
+  feeQuote: string;
+  origin: 'bot' | 'manual';
+}
+
+/** What the user set; null means "the first snapshot's". */
+export interface StartingPoint {
+  initialFunds: string | null;
+  initialToken: string | null;
+}
+
+export interface Delta {
+  absolute: string;
+  /** Percent of the starting figure, 2 decimals (half-even); null when it started at zero. */
+  percent: string | null;
+}
+
+export interface Changes {
+  base: Delta;
+  quote: Delta;
+  /** Null when either end has no price to value the base with. */
+  value: Delta | null;
+}
+
+export interface SeriesPoint extends BalancePoint {
+  /** quote + base × price; null without a price. */
+  value: string | null;
+  /** value − what the initial balances would be worth at this price (P&L against holding them). */
+  pnl: string | null;
+}
+
+export interface PositionCost {
+  /** Net base the trades built (signed: negative when they sold more than they bought). */
+  base: string;
+  /** Average cost of that inventory by the average-cost rule (BOTS.md "Figures"); null when flat. */
+  avgCost: string | null;
+  /** |base| × avgCost. */
+  costValue: string;
+  realizedPnl: string;
+  /** (price − avgCost) × base at the latest price; null without a price. */
+  unrealizedPnl: string | null;
+  fees: string;
+  tradeCount: number;
+  botTrades: number;
+  manualTrades: number;
+}
+
+export interface AnalysisFigures {
+  initial: { base: string; quote: string; price: string | null; value: string | null; at: number };
+  latest: SeriesPoint;
+  previous: SeriesPoint | null;
+  sinceLast: Changes | null;
+  sinceInitial: Changes;
+  /** Latest value − initial balances valued at the latest price; its percent is of that hold value. */
+  pnl: Delta | null;
+  position: PositionCost;
+  series: SeriesPoint[];
+}
+
+const PERCENT_DECIMALS = 2;
+
+/** (to − from) / |from| × 100; null when from is zero. */
+export function percentOf(from: string, to: string): string | null {
+  if (sign(from) === 0) return null;
+  return div(mul(minus(to, from), '100'), abs(from), { decimals: PERCENT_DECIMALS, rounding: 'half-even' });
+}
+
+export function delta(from: string, to: string): Delta {
+  return { absolute: minus(to, from), percent: percentOf(from, to) };
+}
+
+export function valueOf(point: Pick<BalancePoint, 'base' | 'quote'>, price: string | null): string | null {
+  return price === null ? null : add(point.quote, mul(point.base, price));
+}
+
+function changes(from: BalancePoint, fromValue: string | null, to: BalancePoint, toValue: string | null): Changes {
+  return {
+    base: delta(from.base, to.base),
+    quote: delta(from.quote, to.quote),
+    value: fromValue === null || toValue === null ? null : delta(fromValue, toValue),
+  };
+}
+
+/** Oldest first; trades at the same instant keep their given order. */
+function byTime<T extends { at: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.at - b.at);
+}
+
+/** The average-cost position of every trade (BOTS.md "Figures"), the engine's ledger rule. */
+export function positionCost(trades: readonly AnalysisTrade[], price: string | null): PositionCost {
+  let position: Position = FLAT;
+  let realized = '0';
+  let fees = '0';
+  let bot = 0;
+  for (const trade of byTime(trades)) {
+    const applied = applyFill(position, { side: trade.side, price: trade.price, amount: trade.amount });
+    position = applied.position;
+    realized = add(realized, applied.realized);
+    fees = add(fees, trade.feeQuote);
+    if (trade.origin === 'bot') bot++;
+  }
+  return {
+    base: position.base,
+    avgCost: position.avgCost,
+    costValue: position.avgCost === null ? '0' : mul(abs(position.base), position.avgCost),
+    realizedPnl: realized,
+    unrealizedPnl: price === null ? null : unrealizedPnl(position, price),
+    fees,
+    tradeCount: trades.length,
+    botTrades: bot,
+    manualTrades: trades.length - bot,
+  };
+}
+
+/**
+ * The figures of a time range. `snapshots` are the range's (any order); `first` is the account's
+ * very first snapshot, the default starting point; `trades` are those the position cost counts.
+ * Null when the range holds no snapshot.
+ */
+export function analysisFigures(input: { snapshots: readonly BalancePoint[]; first: BalancePoint; start: StartingPoint; trades: readonly AnalysisTrade[] }): AnalysisFigures | null {
+  const points = byTime(input.snapshots);
+  const latestPoint = points.at(-1);
+  if (!latestPoint) return null;
+  const initial = {
+    base: input.start.initialToken ?? input.first.base,
+    quote: input.start.initialFunds ?? input.first.quote,
+    price: input.first.price,
+    at: input.first.at,
+  };
+  const initialValue = valueOf(initial, initial.price);
+  const series: SeriesPoint[] = points.map((p) => {
+    const value = valueOf(p, p.price);
+    const hold = valueOf(initial, p.price);
+    return { ...p, value, pnl: value === null || hold === null ? null : minus(value, hold) };
+  });
+  const latest = series.at(-1) as SeriesPoint;
+  const previous = series.length > 1 ? (series.at(-2) as SeriesPoint) : null;
+  const holdNow = valueOf(initial, latest.price);
+  return {
+    initial: { ...initial, value: initialValue },
+    latest,
+    previous,
+    sinceLast: previous ? changes(previous, previous.value, latest, latest.value) : null,
+    sinceInitial: changes(initial, initialValue, latest, latest.value),
+    pnl: latest.value === null || holdNow === null ? null : delta(holdNow, latest.value),
+    position: positionCost(input.trades, latest.price),
+    series,
+  };
+}
+
+/** The change of the account's value over a window, as the control panel shows it. */
+export interface ValueChange {
+  from: string;
+  to: string;
+  absolute: string;
+  percent: string | null;
+  /** When the baseline snapshot was taken. */
+  since: number;
+  /** False when no snapshot is as old as the window: the change then runs from the oldest one. */
+  complete: boolean;
+}
+
+/**
+ * `now`'s value against the last snapshot taken at or before `now − windowMs` (or, when the history
+ * is shorter, the oldest one). Null without a usable baseline.
+ */
+export function valueChange(snapshots: readonly BalancePoint[], nowValue: string | null, now: number, windowMs: number): ValueChange | null {
+  if (nowValue === null) return null;
+  const points = byTime(snapshots).filter((p) => p.price !== null && p.at <= now);
+  const target = now - windowMs;
+  const baseline = points.findLast((p) => p.at <= target) ?? points[0];
+  if (!baseline) return null;
+  const from = valueOf(baseline, baseline.price) as string;
+  return { from, to: nowValue, ...delta(from, nowValue), since: baseline.at, complete: baseline.at <= target };
+}
+
+export interface Volume {
+  base: string;
+  quote: string;
+  count: number;
+}
+
+/** Base and quote traded by the account in (now − windowMs, now]. */
+export function volumeIn(trades: readonly AnalysisTrade[], now: number, windowMs: number): Volume {
+  let base = '0';
+  let quote = '0';
+  let count = 0;
+  for (const t of trades) {
+    if (t.at <= now - windowMs || t.at > now) continue;
+    base = add(base, t.amount);
+    quote = add(quote, mul(t.price, t.amount));
+    count++;
+  }
+  return { base, quote, count };
+}
+
+/** The start of the data-cycle slot holding `at`: cycles are aligned on the epoch (UTC). */
+export function cycleSlot(at: number, cycleHours: number): number {
+  const cycleMs = cycleHours * 3_600_000;
+  return Math.floor(at / cycleMs) * cycleMs;
+}
+
+/** A venue's fee in quote: a base fee is valued at the trade's price; another asset counts as unknown (0). */
+export function feeInQuote(fee: string, feeAsset: string, base: string, quote: string, price: string): string {
+  if (feeAsset === quote) return fee;
+  if (feeAsset === base) return mul(fee, price);
+  return '0';
+}
+

@@ -1,0 +1,263 @@
+import {
+  ANALYSIS_CYCLE_HOURS_DEFAULT,
+  ANALYSIS_RANGE_DEFAULT_DAYS,
+  ErrorCode,
+  type AnalysisPanel,
+  type AnalysisRangeQuery,
+  type AnalysisSettings,
+  type AnalysisSettingsRequest,
+  type AnalysisSummary,
+  type BalanceSnapshotDto,
+  type Coin,
+} from '@makerdesk/contract';
+import { add } from '@makerdesk/decimal';
+import type { Exchange, Market } from '@makerdesk/exchange';
+import { AppError } from '../http/app-error.ts';
+import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../repositories/analysis.repository.ts';
+import type { AdminRow } from '../services/admin-mapper.ts';
+import type { ApiKeyMaterial } from '../services/credential.service.ts';
+import { venueCall } from '../venues/exchange-errors.ts';
+import { analysisFigures, cycleSlot, feeInQuote, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { snapshotsCsv } from './snapshots-csv.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How many of the account's latest venue fills are copied per read: manual fills between two reads beyond it are missed. */
+export const MANUAL_FILL_WINDOW = 500;
+
+export interface AnalysisDeps {
+  repo: Pick<
+    AnalysisRepository,
+    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'fills'
+  >;
+  coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
+  credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
+  gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
+  now?: () => number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+interface Venue {
+  exchange: Exchange;
+  market: Market;
+  credentialId: number;
+}
+
+export function toPoint(row: SnapshotRow): BalancePoint {
+  return { at: row.at.getTime(), base: add(row.baseAvailable, row.baseFrozen), quote: add(row.quoteAvailable, row.quoteFrozen), price: row.price };
+}
+
+export function toSnapshotDto(row: SnapshotRow): BalanceSnapshotDto {
+  return {
+    at: row.at.getTime(),
+    slotAt: row.slotAt.getTime(),
+    base: { available: row.baseAvailable, frozen: row.baseFrozen, total: add(row.baseAvailable, row.baseFrozen) },
+    quote: { available: row.quoteAvailable, frozen: row.quoteFrozen, total: add(row.quoteAvailable, row.quoteFrozen) },
+    price: row.price,
+  };
+}
+
+function settingsDto(coinId: number, row: AnalysisSettingsRow | undefined): AnalysisSettings {
+  return {
+    coinId,
+    initialFunds: row?.initialFunds ?? null,
+    initialToken: row?.initialToken ?? null,
+    cycleHours: row?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT,
+    updatedAt: row ? row.updatedAt.getTime() : null,
+  };
+}
+
+/**
+ * Data analysis (spec §3): balance snapshots of each account and pair at every data-cycle slot, the
+ * account's manual fills copied from its venue, and the figures read from both.
+ */
+export class AnalysisService {
+  private readonly now: () => number;
+  constructor(private readonly deps: AnalysisDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async settings(admin: AdminRow, coinId: number): Promise<AnalysisSettings> {
+    await this.deps.coins.requireUsablePair(admin, coinId);
+    return settingsDto(coinId, await this.deps.repo.settingsOf(admin.id, coinId));
+  }
+
+  async saveSettings(admin: AdminRow, req: AnalysisSettingsRequest): Promise<AnalysisSettings> {
+    await this.deps.coins.requireUsablePair(admin, req.coinId);
+    const row = await this.deps.repo.saveSettings({ adminId: admin.id, coinId: req.coinId, initialFunds: req.initialFunds, initialToken: req.initialToken, cycleHours: req.cycleHours });
+    return settingsDto(req.coinId, row);
+  }
+
+  private async venue(adminId: number, coin: Coin): Promise<Venue | null> {
+    const material = await this.deps.credentials.materialOf(adminId, coin.coinId);
+    if (!material) return null;
+    const exchange = await this.deps.gateway.forKey(material);
+    const market = (await exchange.loadMarkets()).find((m) => m.symbol === coin.coinName);
+    if (!market) throw new AppError(ErrorCode.PAIR_NOT_LISTED_ON_VENUE);
+    return { exchange, market, credentialId: material.id };
+  }
+
+  /**
+   * Reads the account's balances and the pair's price and keeps them as the slot's snapshot, then
+   * copies its new manual fills. False when the slot already had one or the account has no key.
+   * Venue failures are thrown to the caller (the scheduler logs and skips them).
+   */
+  async takeSnapshot(adminId: number, coinId: number, cycleHours?: number): Promise<boolean> {
+    const coin = await this.deps.coins.findCoin(coinId);
+    if (!coin || coin.status === 'disabled') return false;
+    const venue = await this.venue(adminId, coin);
+    if (!venue) return false;
+    const hours = cycleHours ?? (await this.deps.repo.settingsOf(adminId, coinId))?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT;
+    const [balances, ticker] = await Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]);
+    const at = this.now();
+    const find = (asset: string) => balances.find((b) => b.asset === asset) ?? { available: '0', frozen: '0' };
+    const base = find(venue.market.base);
+    const quote = find(venue.market.quote);
+    const written = await this.deps.repo.insertSnapshot({
+      adminId,
+      coinId,
+      credentialId: venue.credentialId,
+      slotAt: new Date(cycleSlot(at, hours)),
+      at: new Date(at),
+      baseAvailable: base.available,
+      baseFrozen: base.frozen,
+      quoteAvailable: quote.available,
+      quoteFrozen: quote.frozen,
+      price: ticker.last,
+    });
+    await this.copyManualFills(adminId, coinId, venue);
+    return written;
+  }
+
+  /**
+   * Manual fills come from the venue's own trade history: it is the only place that knows when a
+   * resting manual order filled. Fills of the account's bot orders are skipped (robot_fills has them).
+   */
+  private async copyManualFills(adminId: number, coinId: number, venue: Venue): Promise<void> {
+    const trades = await venue.exchange.fetchMyTrades(venue.market.symbol, { limit: MANUAL_FILL_WINDOW });
+    if (trades.length === 0) return;
+    const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))]);
+    const { base, quote } = venue.market;
+    await this.deps.repo.insertManualFills(
+      trades
+        .filter((t) => !bots.has(t.orderNo))
+        .map((t) => ({ adminId, coinId, tradeId: t.id, orderNo: t.orderNo, side: t.side, price: t.price, amount: t.amount, feeQuote: feeInQuote(t.fee, t.feeAsset, base, quote, t.price), at: new Date(t.timestamp) })),
+    );
+  }
+
+  private range(query: AnalysisRangeQuery): { from: number; to: number } {
+    const to = query.to ?? this.now();
+    const from = query.from ?? to - ANALYSIS_RANGE_DEFAULT_DAYS * DAY;
+    if (from >= to) throw new AppError(ErrorCode.INVALID_DATE_RANGE);
+    return { from, to };
+  }
+
+  /** The first read of a pair takes its first snapshot, so the screen has a start point at once. */
+  private async startPoint(adminId: number, coin: Coin): Promise<void> {
+    if ((await this.deps.repo.count(adminId, coin.coinId)) > 0) {
+      await this.refreshManualFills(adminId, coin);
+      return;
+    }
+    if (!(await this.deps.credentials.materialOf(adminId, coin.coinId))) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    await venueCall(() => this.takeSnapshot(adminId, coin.coinId));
+  }
+
+  /** Best effort: a venue that does not answer leaves the fills copied so far. */
+  private async refreshManualFills(adminId: number, coin: Coin): Promise<void> {
+    try {
+      const venue = await this.venue(adminId, coin);
+      if (venue) await this.copyManualFills(adminId, coin.coinId, venue);
+    } catch (err) {
+      this.deps.log?.warn({ err, adminId, coinId: coin.coinId }, 'analysis: manual fills not refreshed');
+    }
+  }
+
+  async summary(admin: AdminRow, query: AnalysisRangeQuery): Promise<AnalysisSummary> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const asked = this.range(query);
+    await this.startPoint(admin.id, coin);
+    // A range ending "now" includes the start point just taken.
+    const { from, to } = query.to === undefined ? this.range(query) : asked;
+    const [settingsRow, first, count, rows] = await Promise.all([
+      this.deps.repo.settingsOf(admin.id, coin.coinId),
+      this.deps.repo.first(admin.id, coin.coinId),
+      this.deps.repo.count(admin.id, coin.coinId),
+      this.deps.repo.snapshotsIn(admin.id, coin.coinId, new Date(from), new Date(to)),
+    ]);
+    const settings = settingsDto(coin.coinId, settingsRow);
+    const fills = first ? await this.deps.repo.fills(admin.id, coin.coinId, new Date(0), new Date(to)) : [];
+    const trades: AnalysisTrade[] = fills.map((f) => ({ ...f, at: f.at.getTime() }));
+    const figures = first ? analysisFigures({ snapshots: rows.map(toPoint), first: toPoint(first), start: settings, trades }) : null;
+    const [base = '', quote = ''] = coin.coinName.split('/');
+    const cycleMs = settings.cycleHours * HOUR;
+    return {
+      coinId: coin.coinId,
+      symbol: coin.coinName,
+      base,
+      quote,
+      from,
+      to,
+      settings,
+      firstAt: first ? first.at.getTime() : null,
+      nextSnapshotAt: cycleSlot(this.now(), settings.cycleHours) + cycleMs,
+      snapshotCount: count,
+      figures,
+    };
+  }
+
+  async snapshots(admin: AdminRow, query: AnalysisRangeQuery): Promise<{ from: number; to: number; list: BalanceSnapshotDto[] }> {
+    await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const { from, to } = this.range(query);
+    const rows = await this.deps.repo.snapshotsIn(admin.id, query.coinId, new Date(from), new Date(to));
+    return { from, to, list: rows.map(toSnapshotDto) };
+  }
+
+  /** The range's snapshots as CSV, with the value and P&L the charts show; a file name for the download. */
+  async exportCsv(admin: AdminRow, query: AnalysisRangeQuery): Promise<{ fileName: string; csv: string }> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const { from, to } = this.range(query);
+    const [settingsRow, first, rows] = await Promise.all([
+      this.deps.repo.settingsOf(admin.id, coin.coinId),
+      this.deps.repo.first(admin.id, coin.coinId),
+      this.deps.repo.snapshotsIn(admin.id, coin.coinId, new Date(from), new Date(to)),
+    ]);
+    const settings = settingsDto(coin.coinId, settingsRow);
+    const figures = first ? analysisFigures({ snapshots: rows.map(toPoint), first: toPoint(first), start: settings, trades: [] }) : null;
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
+    return {
+      fileName: `${coin.coinName.replace('/', '-')}_${iso(from)}_${iso(to)}.csv`,
+      csv: snapshotsCsv(rows.map(toSnapshotDto), figures?.series ?? []),
+    };
+  }
+
+  /** The control panel's figures that need history: 24 h volume of the account, its value's 1 h and day change. */
+  async panel(admin: AdminRow, coinId: number): Promise<AnalysisPanel> {
+    const coin = await this.deps.coins.requireUsablePair(admin, coinId);
+    const venue = await venueCall(() => this.venue(admin.id, coin));
+    if (!venue) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
+    // A pair seen for the first time gets its start point here too, so the changes have a baseline at once.
+    await this.startPoint(admin.id, coin);
+    const [balances, ticker] = await venueCall(() => Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]));
+    const now = this.now();
+    const total = (asset: string) => balances.find((b) => b.asset === asset)?.total ?? '0';
+    const value = valueOf({ base: total(venue.market.base), quote: total(venue.market.quote) }, ticker.last);
+    const settings = await this.deps.repo.settingsOf(admin.id, coinId);
+    // The baseline of the day change is the last snapshot a day old: one data cycle before that at most.
+    const lookBack = DAY + (settings?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT) * HOUR;
+    const [rows, fills] = await Promise.all([
+      this.deps.repo.snapshotsIn(admin.id, coinId, new Date(now - lookBack), new Date(now)),
+      this.deps.repo.fills(admin.id, coinId, new Date(now - DAY), new Date(now)),
+    ]);
+    const points = rows.map(toPoint);
+    return {
+      value,
+      change1h: valueChange(points, value, now, HOUR),
+      changeDay: valueChange(points, value, now, DAY),
+      volume24h: volumeIn(
+        fills.map((f) => ({ ...f, at: f.at.getTime() })),
+        now,
+        DAY,
+      ),
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { analysisSettings, balanceSnapshots, credentials, manualFills, robotFills, robotOrders, robots } from '../db/schema.ts';
+
+export type SnapshotRow = typeof balanceSnapshots.$inferSelect;
+export type NewSnapshot = Omit<typeof balanceSnapshots.$inferInsert, 'id'>;
+export type AnalysisSettingsRow = typeof analysisSettings.$inferSelect;
+export type ManualFillRow = typeof manualFills.$inferSelect;
+export type NewManualFill = Omit<typeof manualFills.$inferInsert, 'id'>;
+
+/** A fill the position cost counts, from either table. */
+export interface AccountFill {
+  at: Date;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  feeQuote: string;
+  origin: 'bot' | 'manual';
+}
+
+/** Accounts and pairs the scheduler snapshots: each account with a key bound to a pair. */
+export interface SnapshotTarget {
+  adminId: number;
+  coinId: number;
+}
+
+/** Balance snapshots, analysis settings and manual fills per account and pair (all the SQL of data analysis). */
+export class AnalysisRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every account and pair with a key, once. */
+  async targets(): Promise<SnapshotTarget[]> {
+    return this.db.selectDistinct({ adminId: credentials.adminId, coinId: credentials.coinId }).from(credentials).orderBy(asc(credentials.adminId), asc(credentials.coinId));
+  }
+
+  async settingsOf(adminId: number, coinId: number): Promise<AnalysisSettingsRow | undefined> {
+    const [row] = await this.db.select().from(analysisSettings).where(and(eq(analysisSettings.adminId, adminId), eq(analysisSettings.coinId, coinId)));
+    return row;
+  }
+
+  /** The settings of many pairs of accounts at once (the scheduler's sweep). */
+  async allSettings(): Promise<AnalysisSettingsRow[]> {
+    return this.db.select().from(analysisSettings);
+  }
+
+  async saveSettings(row: Omit<AnalysisSettingsRow, 'updatedAt'>): Promise<AnalysisSettingsRow> {
+    const values = { ...row, updatedAt: new Date() };
+    const [saved] = await this.db
+      .insert(analysisSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: [analysisSettings.adminId, analysisSettings.coinId], set: { initialFunds: values.initialFunds, initialToken: values.initialToken, cycleHours: values.cycleHours, updatedAt: values.updatedAt } })
+      .returning();
+    if (!saved) throw new Error('analysis settings upsert returned no row');
+    return saved;
+  }
+
+  /** Inserts the snapshot unless its slot already has one; true when it was written. */
+  async insertSnapshot(snapshot: NewSnapshot): Promise<boolean> {
+    const written = await this.db.insert(balanceSnapshots).values(snapshot).onConflictDoNothing().returning({ id: balanceSnapshots.id });
+    return written.length > 0;
+  }
+
+  /** The slots already taken among these (the sweep checks many accounts at once). */
+  async takenSlots(slotAts: Date[]): Promise<Set<string>> {
+    if (slotAts.length === 0) return new Set();
+    const rows = await this.db
+      .select({ adminId: balanceSnapshots.adminId, coinId: balanceSnapshots.coinId, slotAt: balanceSnapshots.slotAt })
+      .from(balanceSnapshots)
+      .where(inArray(balanceSnapshots.slotAt, slotAts));
+    return new Set(rows.map((r) => slotKey(r.adminId, r.coinId, r.slotAt.getTime())));
+  }
+
+  async first(adminId: number, coinId: number): Promise<SnapshotRow | undefined> {
+    const [row] = await this.db.select().from(balanceSnapshots).where(and(eq(balanceSnapshots.adminId, adminId), eq(balanceSnapshots.coinId, coinId))).orderBy(asc(balanceSnapshots.at)).limit(1);
+    return row;
+  }
+
+  async count(adminId: number, coinId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(balanceSnapshots).where(and(eq(balanceSnapshots.adminId, adminId), eq(balanceSnapshots.coinId, coinId)));
+    return row?.n ?? 0;
+  }
+
+  /** Oldest first, both ends included. */
+  async snapshotsIn(adminId: number, coinId: number, from: Date, to: Date): Promise<SnapshotRow[]> {
+    return this.db
+      .select()
+      .from(balanceSnapshots)
+      .where(and(eq(balanceSnapshots.adminId, adminId), eq(balanceSnapshots.coinId, coinId), gte(balanceSnapshots.at, from), lte(balanceSnapshots.at, to)))
+      .orderBy(asc(balanceSnapshots.at));
+  }
+
+  /** Copies fills from the venue's history; a trade id already held is skipped. */
+  async insertManualFills(fills: NewManualFill[]): Promise<number> {
+    if (fills.length === 0) return 0;
+    const written = await this.db.insert(manualFills).values(fills).onConflictDoNothing().returning({ id: manualFills.id });
+    return written.length;
+  }
+
+  /** Which of these venue order numbers belong to the account's bots on the pair. */
+  async botOrderNos(adminId: number, coinId: number, orderNos: string[]): Promise<Set<string>> {
+    if (orderNos.length === 0) return new Set();
+    const rows = await this.db
+      .select({ orderNo: robotOrders.orderNo })
+      .from(robotOrders)
+      .innerJoin(robots, eq(robots.id, robotOrders.robotId))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), isNotNull(robotOrders.orderNo), inArray(robotOrders.orderNo, orderNos)));
+    return new Set(rows.map((r) => r.orderNo as string));
+  }
+
+  /** The account's fills on the pair, its bots' and its manual ones, in (after, until]; oldest first. */
+  async fills(adminId: number, coinId: number, after: Date, until: Date): Promise<AccountFill[]> {
+    const [bot, manual] = await Promise.all([
+      this.db
+        .select({ at: robotFills.at, side: robotFills.side, price: robotFills.price, amount: robotFills.amount, feeQuote: robotFills.fee })
+        .from(robotFills)
+        .innerJoin(robots, eq(robots.id, robotFills.robotId))
+        .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gt(robotFills.at, after), lte(robotFills.at, until))),
+      this.db
+        .select({ at: manualFills.at, side: manualFills.side, price: manualFills.price, amount: manualFills.amount, feeQuote: manualFills.feeQuote })
+        .from(manualFills)
+        .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until))),
+    ]);
+    return [...bot.map((f) => ({ ...f, origin: 'bot' as const })), ...manual.map((f) => ({ ...f, origin: 'manual' as const }))].sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+}
+
+export function slotKey(adminId: number, coinId: number, slotAt: number): string {
+  return `${adminId}:${coinId}:${slotAt}`;
+}
