@@ -10,4 +10,6 @@ export * from './follow-combo.config.ts';
 export * from './follow-etf.config.ts';
 export * from './range-oscillation.config.ts';
 export * from './smart-execution.config.ts';
+export * from './risk-control.config.ts';
 export * from './robot-types.ts';
+export * from './risk-control.types.ts';

@@ -10,6 +10,9 @@ import { followExchangeConfig, followExchangeDefaults } from './follow-exchange.
 import { followStrictConfig, followStrictDefaults } from './follow-strict.config.ts';
 import { rangeOscillationConfig, rangeOscillationDefaults } from './range-oscillation.config.ts';
 import { smartBuyConfig, smartBuyDefaults, smartSellConfig, smartSellDefaults } from './smart-execution.config.ts';
+// ---- risk control (monitors branch) ----
+import { riskControlTypeKeys, riskControlTypes } from './risk-control.types.ts';
+// ---- end risk control ----
 
 /** The bot types that work today (spec §1 names more; later ones join this list when they do). */
 export const robotTypeKeys = [
@@ -24,6 +27,9 @@ export const robotTypeKeys = [
   'range_oscillation',
   'smart_sell',
   'smart_buy',
+  // ---- risk control (monitors branch) ----
+  ...riskControlTypeKeys,
+  // ---- end risk control ----
 ] as const;
 export type RobotTypeKey = (typeof robotTypeKeys)[number];
 
@@ -195,6 +201,9 @@ export const robotTypes = {
     config: smartBuyConfig,
     defaults: smartBuyDefaults,
   }),
+  // ---- risk control (monitors branch) ----
+  ...riskControlTypes,
+  // ---- end risk control ----
 } satisfies Record<RobotTypeKey, RobotTypeDefinition>;
 
 export function isRobotTypeKey(value: unknown): value is RobotTypeKey {
