@@ -1,6 +1,7 @@
 import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
 import type { OrderBook, Side } from '@makerdesk/exchange';
 import type { Intent } from './intents.ts';
+import type { PairBotFigures } from './ports.ts';
 import type { Rng } from './rng.ts';
 
 /**
@@ -69,6 +70,8 @@ export interface MarketSnapshot {
   /** References the strategy asked for in `needs` (missing when the source could not be read this tick). */
   references: ReferenceBooks;
   balances: { base: AssetBalance; quote: AssetBalance };
+  /** The account's other bots on the pair with their figures, when `needs.pairFigures` asked for them. */
+  pairBots?: readonly PairBotFigures[];
 }
 
 export interface TickInput<C, S> {
@@ -99,12 +102,24 @@ export interface TickOutput<S> {
 
 /** What a strategy needs read before its tick. */
 export interface MarketNeeds {
+  /** Levels of the own book to read; 0 reads none (the snapshot's book is then empty). */
   bookDepth: number;
   references: readonly Pick<ReferenceSource, 'platform' | 'symbol'>[];
+  /** False skips the balance read (the snapshot's balances are then zero). Default true. */
+  balances?: boolean;
+  /** Read the pair's bots' figures (MarketSnapshot.pairBots) at the book's mid. */
+  pairFigures?: boolean;
 }
 
 export interface Strategy<C, S> {
   readonly type: RobotTypeKey;
+  /**
+   * A watcher never places orders (the risk-control monitors): the runtime does no order
+   * reconciliation or self-trade reads for it and ignores any order intent.
+   */
+  readonly watchOnly?: boolean;
+  /** A fixed pause between ticks; without it the pause is drawn between the config's intervalMin and intervalMax. */
+  intervalMs?(config: C): number;
   initialState(config: C, now: number): S;
   needs(config: C): MarketNeeds;
   decide(input: TickInput<C, S>): TickOutput<S>;
