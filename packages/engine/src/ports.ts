@@ -159,7 +159,7 @@ export interface PairBotFigures {
   realizedPnl: string;
   /** Null when the mid price is unknown. */
   unrealizedPnl: string | null;
-  /** realised + unrealised − fees (= P&L against holding); null when the mid is unknown. */
+  /** Trade P&L − fees: the value now against holding the starting balances (the figures' pnlVsHold); null when the mid is unknown. */
   totalPnl: string | null;
 }
 
