@@ -25,8 +25,8 @@ describe('risk-control types', () => {
     const base = robotTypes.monitor_balance.defaults(pair, NOW);
     expect(issues(monitorBalanceConfig.safeParse({ ...base, thresholds: [] }))).toEqual(['thresholds: Set 1 to 10 thresholds']);
     expect(issues(monitorBalanceConfig.safeParse({ ...base, thresholds: [{ asset: 'base' }] }))).toEqual([
-      'thresholds.0.below: Set at least one rule: below, above',
-      'thresholds.0.above: Set at least one rule: below, above',
+      'thresholds.0.below: Set at least one rule',
+      'thresholds.0.above: Set at least one rule',
     ]);
     expect(issues(monitorBalanceConfig.safeParse({ ...base, thresholds: [{ asset: 'quote', below: '10', above: '10' }] }))).toEqual([
       'thresholds.0.below: The "below" threshold must be under the "above" one',

@@ -57,7 +57,7 @@ interface RefineCtx {
 
 function atLeastOne(value: Record<string, unknown>, ctx: RefineCtx, keys: readonly string[]): void {
   if (keys.some((k) => value[k] !== undefined && value[k] !== null && value[k] !== '')) return;
-  for (const key of keys) ctx.addIssue({ code: 'custom', message: `${AT_LEAST_ONE_RULE}: ${keys.join(', ')}`, path: [key] });
+  for (const key of keys) ctx.addIssue({ code: 'custom', message: AT_LEAST_ONE_RULE, path: [key] });
 }
 
 // ---- Balance monitor ----
@@ -82,7 +82,7 @@ export const monitorBalanceConfig = z.object({
     .array(balanceThreshold)
     .min(1, { message: 'Set 1 to 10 thresholds' })
     .max(10, { message: 'Set 1 to 10 thresholds' })
-    .meta({ title: 'Thresholds', 'x-title-zh': '阈值', 'x-kind': 'list' }),
+    .meta({ title: 'Thresholds', 'x-title-zh': '阈值', 'x-kind': 'list', 'x-row-title': ['Threshold {{index}}', '阈值 {{index}}'], 'x-add-label': ['Add a threshold', '添加阈值'] }),
   balanceKind: choiceField(['total', 'available'] as const, {
     title: 'Balance checked',
     titleZh: '检查的余额',
