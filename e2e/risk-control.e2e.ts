@@ -40,11 +40,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openType(category: string, name: string, title: string): Promise<void> {
+async function openType(category: string, name: string, title: string, formLabel = 'Bot configuration'): Promise<void> {
   await page.locator('.ant-segmented-item', { hasText: category }).click();
   await page.locator('.md-robot-type', { hasText: name }).click();
   await page.locator('.md-robot-form-card').getByText(title).waitFor();
-  await configForm().waitFor();
+  await page.locator(`form[aria-label="${formLabel}"]`).waitFor();
 }
 
 describe('risk control', () => {
@@ -57,15 +57,19 @@ describe('risk control', () => {
       ['emergency_stop', 'Emergency stop'],
     ] as const) {
       await openType('Risk control', name, `New ${name} bot`);
-      expect(await configForm().getByText('Price mode', { exact: true }).count()).toBe(0);
+      // A monitor places no orders: its price mode is kept but not shown.
+      expect(await configForm().getByText('Price mode', { exact: true }).isVisible()).toBe(false);
       await settled();
       await screenshot(page, `risk-control-${key}-form`);
     }
     // The report's schedule shows the field it needs.
+    await openType('Risk control', 'Balance timed report', 'New Balance timed report bot');
     await expect.poll(() => configForm().getByLabel('Daily at (HH:MM)').inputValue()).toBe('08:00');
     await configForm().getByText('Every N hours').click();
     await configForm().getByLabel('Every (hours)').waitFor();
     expect(await configForm().getByLabel('Daily at (HH:MM)').count()).toBe(0);
+    await settled();
+    await screenshot(page, 'risk-control-report_balance-every');
   });
 
   it('a price monitor with a tight upper bound alerts in its log at once', async () => {
@@ -76,7 +80,10 @@ describe('risk control', () => {
     await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
     await botRow(id).getByText('Details').click();
     const drawer = page.locator('.md-robot-drawer');
-    await drawer.getByText(/BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\./).first().waitFor({ timeout: 20_000 });
+    const line = drawer.getByText(/BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\./).first();
+    await line.waitFor({ timeout: 20_000 });
+    expect(await drawer.getByText('Price mode', { exact: true }).count()).toBe(0);
+    await line.scrollIntoViewIfNeeded();
     await settled();
     await screenshot(page, 'risk-control-price-alert', { fullPage: false });
     await drawer.locator('.ant-drawer-close').click();
@@ -86,10 +93,10 @@ describe('risk control', () => {
 
   it('in Chinese', async () => {
     await switchLanguage(page, '简体中文', '**/zh-cn/robot');
-    await openType('风控', '余额监控', '新建余额监控机器人');
+    await openType('风控', '余额监控', '新建余额监控机器人', '机器人配置');
     await settled();
     await screenshot(page, 'risk-control-monitor_balance-form-zh');
-    await openType('风控', '余额定时报告', '新建余额定时报告机器人');
+    await openType('风控', '余额定时报告', '新建余额定时报告机器人', '机器人配置');
     await settled();
     await screenshot(page, 'risk-control-report_balance-form-zh');
   });
