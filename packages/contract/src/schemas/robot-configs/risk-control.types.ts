@@ -8,6 +8,7 @@ import {
   reportBalanceConfig,
   reportBalanceDefaults,
 } from './risk-control.config.ts';
+import type { z } from 'zod';
 import type { RobotTypeDefinition } from './robot-types.ts';
 
 /**
@@ -18,8 +19,13 @@ export const riskControlTypeKeys = ['monitor_balance', 'monitor_price', 'report_
 
 const watcher = { category: 'risk_control', simulationOnly: false, quoting: false, follows: false } as const;
 
+/** A risk-control type, typed as every other type definition (its defaults take the pair and the time). */
+function define<S extends z.ZodType>(d: RobotTypeDefinition<S>): RobotTypeDefinition<S> {
+  return d;
+}
+
 export const riskControlTypes = {
-  monitor_balance: {
+  monitor_balance: define({
     type: 'monitor_balance',
     ...watcher,
     name: 'Balance monitor',
@@ -28,8 +34,8 @@ export const riskControlTypes = {
     descriptionZh: '监控账户中该交易对资产的余额；越过阈值时告警一次，恢复正常时再通知一次。',
     config: monitorBalanceConfig,
     defaults: monitorBalanceDefaults,
-  },
-  monitor_price: {
+  }),
+  monitor_price: define({
     type: 'monitor_price',
     ...watcher,
     name: 'Price monitor',
@@ -38,8 +44,8 @@ export const riskControlTypes = {
     descriptionZh: '价格突破上下限或在时间窗口内涨跌超过设定百分比时告警，可选停止交易对机器人。',
     config: monitorPriceConfig,
     defaults: monitorPriceDefaults,
-  },
-  report_balance: {
+  }),
+  report_balance: define({
     type: 'report_balance',
     ...watcher,
     name: 'Balance timed report',
@@ -48,8 +54,8 @@ export const riskControlTypes = {
     descriptionZh: '按计划（每 N 小时或每天定时）发送交易对余额及机器人数据。',
     config: reportBalanceConfig,
     defaults: reportBalanceDefaults,
-  },
-  emergency_stop: {
+  }),
+  emergency_stop: define({
     type: 'emergency_stop',
     ...watcher,
     name: 'Emergency stop',
@@ -58,5 +64,5 @@ export const riskControlTypes = {
     descriptionZh: '当交易对机器人回撤超过设定金额或价格突破上下限时，停止该交易对所有机器人并撤单，随后自身停止。',
     config: emergencyStopConfig,
     defaults: emergencyStopDefaults,
-  },
-} as const satisfies Record<(typeof riskControlTypeKeys)[number], RobotTypeDefinition>;
+  }),
+} satisfies Record<(typeof riskControlTypeKeys)[number], RobotTypeDefinition>;
