@@ -13,3 +13,4 @@ export * from './runtime/call-timeout.ts';
 export { guardPlacement } from './runtime/price-guard.ts';
 export type { GuardContext, GuardResult, GuardedOrder, GuardRefusal } from './runtime/price-guard.ts';
 export * from './figures/index.ts';
+export * from './monitors/registry.ts';

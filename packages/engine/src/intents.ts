@@ -53,10 +53,33 @@ export interface StopIntent {
   reason: string;
 }
 
-export type Intent = PlaceIntent | CancelIntent | ReplaceIntent | AlertIntent | StopIntent;
+/**
+ * An alert for the account: the runtime writes it to the trading log and hands it to the alert
+ * port, which delivers it to the account's channels (Telegram, webhook, e-mail).
+ */
+export interface NotifyIntent {
+  kind: 'notify';
+  level: 'info' | 'warn' | 'error';
+  title: string;
+  text: string;
+}
+
+/**
+ * Stop every other bot of the pair (the account's bots on it, risk-control bots aside) and cancel
+ * their orders, through the pair guard port. If it fails the tick fails and its state is not kept,
+ * so the strategy asks again on the next tick.
+ */
+export interface EmergencyStopIntent {
+  kind: 'emergencyStop';
+  reason: string;
+}
+
+export type Intent = PlaceIntent | CancelIntent | ReplaceIntent | AlertIntent | StopIntent | NotifyIntent | EmergencyStopIntent;
 
 export const place = (p: Omit<PlaceIntent, 'kind'>): PlaceIntent => ({ kind: 'place', ...p });
 export const cancel = (clientOrderId: string): CancelIntent => ({ kind: 'cancel', clientOrderId });
 export const replace = (clientOrderId: string, p: Omit<PlaceIntent, 'kind'>): ReplaceIntent => ({ kind: 'replace', clientOrderId, place: p });
 export const alert = (level: AlertIntent['level'], message: string): AlertIntent => ({ kind: 'alert', level, message });
 export const stop = (reason: string): StopIntent => ({ kind: 'stop', reason });
+export const notify = (level: NotifyIntent['level'], title: string, text: string): NotifyIntent => ({ kind: 'notify', level, title, text });
+export const emergencyStop = (reason: string): EmergencyStopIntent => ({ kind: 'emergencyStop', reason });

@@ -111,6 +111,63 @@ export interface TradingLogSink {
   write(entry: TradingLogEntry): void;
 }
 
+/** An alert a risk-control bot raised (NotifyIntent), with the bot and pair it is about. */
+export interface AlertRequest {
+  adminId: number;
+  coinId: number;
+  robotId: number;
+  level: 'info' | 'warn' | 'error';
+  title: string;
+  text: string;
+  at: number;
+}
+
+/**
+ * Delivers alerts to the account's channels (Telegram, webhook, e-mail). The runtime has already
+ * written the alert to the trading log; a failed delivery is logged there, never retried by the engine.
+ */
+export interface AlertPort {
+  raise(alert: AlertRequest): Promise<void>;
+}
+
+export interface PairStopRequest {
+  adminId: number;
+  coinId: number;
+  /** The bot that asks (a monitor): it is never among the bots stopped, and stops itself if it means to. */
+  robotId: number;
+  reason: string;
+}
+
+/**
+ * The pair's emergency stop: every running bot of the account on the pair, risk-control bots and the
+ * caller aside, is switched off with the reason "emergency stop: <reason>" and its orders cancelled.
+ * Resolves once they are stopped, with their ids; must never wait for the calling bot's own tick.
+ */
+export interface PairGuardPort {
+  emergencyStop(request: PairStopRequest): Promise<{ stopped: number[] }>;
+}
+
+/** One bot of the pair and its all-time figures, as monitors read them. Amounts in quote unless named. */
+export interface PairBotFigures {
+  id: number;
+  type: RobotTypeKey;
+  status: 'running' | 'stopped';
+  trades: number;
+  baseVolume: string;
+  quoteVolume: string;
+  fees: string;
+  realizedPnl: string;
+  /** Null when the mid price is unknown. */
+  unrealizedPnl: string | null;
+  /** Trade P&L − fees: the value now against holding the starting balances (the figures' pnlVsHold); null when the mid is unknown. */
+  totalPnl: string | null;
+}
+
+/** The account's bots on a pair (risk-control bots aside), with their figures at `mid`. */
+export interface PairFiguresPort {
+  read(query: { adminId: number; coinId: number; mid: string | null }): Promise<PairBotFigures[]>;
+}
+
 export interface VenueSession {
   exchange: Exchange;
   /** One rate budget per venue key: bots and manual calls on the same key share it. */

@@ -1,6 +1,7 @@
 import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
 import type { OrderBook, Side, Trade } from '@makerdesk/exchange';
 import type { Intent } from './intents.ts';
+import type { PairBotFigures } from './ports.ts';
 import type { Rng } from './rng.ts';
 
 /**
@@ -71,6 +72,8 @@ export interface MarketSnapshot {
   balances: { base: AssetBalance; quote: AssetBalance };
   /** The pair's latest public trades, newest first, when `needs.trades` asked for them. */
   trades?: readonly Trade[];
+  /** The account's other bots on the pair with their figures, when `needs.pairFigures` asked for them. */
+  pairBots?: readonly PairBotFigures[];
 }
 
 export interface TickInput<C, S> {
@@ -101,14 +104,26 @@ export interface TickOutput<S> {
 
 /** What a strategy needs read before its tick. */
 export interface MarketNeeds {
+  /** Levels of the own book to read; 0 reads none (the snapshot's book is then empty). */
   bookDepth: number;
   references: readonly Pick<ReferenceSource, 'platform' | 'symbol'>[];
   /** How many of the pair's latest public trades to read (none when absent or 0). */
   trades?: number;
+  /** False skips the balance read (the snapshot's balances are then zero). Default true. */
+  balances?: boolean;
+  /** Read the pair's bots' figures (MarketSnapshot.pairBots) at the book's mid. */
+  pairFigures?: boolean;
 }
 
 export interface Strategy<C, S> {
   readonly type: RobotTypeKey;
+  /**
+   * A watcher never places orders (the risk-control monitors): the runtime does no order
+   * reconciliation or self-trade reads for it and ignores any order intent.
+   */
+  readonly watchOnly?: boolean;
+  /** A fixed pause between ticks; without it the pause is drawn between the config's intervalMin and intervalMax. */
+  intervalMs?(config: C): number;
   initialState(config: C, now: number): S;
   needs(config: C): MarketNeeds;
   decide(input: TickInput<C, S>): TickOutput<S>;

@@ -10,7 +10,10 @@ import type {
   VenueSessions,
 } from '@makerdesk/engine';
 import type { Repositories } from '../repositories/repositories.ts';
+import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
+import { RepositoryPairFigures } from './pair-figures.ts';
+import { EnginePairGuard } from './pair-guard.ts';
 import { RobotLiveHub } from './robot-live.ts';
 import { BatchedTradingLogSink } from './trading-log-sink.ts';
 
@@ -34,6 +37,8 @@ export interface EngineHostDeps {
   /** Process metrics (memory, CPU, event loop) beside the engine's; off in tests. */
   processMetrics?: boolean;
   now?: () => number;
+  /** MERGE SEAM (branch `channels`): the alert dispatcher; without it risk-control notices go to the trading log only. */
+  alertDispatcher?: AlertDispatcherSeam;
 }
 
 export const IDLE_RUNTIME: RobotRuntime = {
@@ -101,6 +106,10 @@ export class EngineHost implements BotEngineApi {
           budgets: wiring.budgets,
           ...(wiring.clock ? { clock: wiring.clock } : {}),
           observer: fanOut([this.metrics, this.live]),
+          // Risk control: the pair's emergency stop goes through this host (so the WebSocket hears each stop).
+          pairGuard: new EnginePairGuard(deps.repos, () => this),
+          pairFigures: new RepositoryPairFigures(deps.repos, this.now),
+          ...(deps.alertDispatcher ? { alerts: alertPortFor(deps.alertDispatcher)! } : {}),
         })
       : null;
   }

@@ -107,16 +107,6 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
   const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
-  const engine = createEngineHost(
-    {
-      repos,
-      venues: new GatewayVenueSessions(gateway, credentials),
-      references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
-      ...(log ? { log } : {}),
-      ...(processMetrics !== undefined ? { processMetrics } : {}),
-    },
-    wiring,
-  );
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
@@ -126,6 +116,18 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
     ...(log ? { log } : {}),
   });
+  const engine = createEngineHost(
+    {
+      repos,
+      venues: new GatewayVenueSessions(gateway, credentials),
+      // Risk-control monitors' notices go to the account's channels as well as the trading log.
+      alertDispatcher: alerts,
+      references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
+      ...(log ? { log } : {}),
+      ...(processMetrics !== undefined ? { processMetrics } : {}),
+    },
+    wiring,
+  );
   const analysisRepo = new AnalysisRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
   const snapshots = new SnapshotScheduler({

@@ -1,6 +1,7 @@
 import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
-import type { Intent } from '../intents.ts';
+import { add, div } from '@makerdesk/decimal';
+import type { Intent, NotifyIntent } from '../intents.ts';
 import type { Clock, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
 import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
@@ -48,6 +49,8 @@ export class BotRunner {
   private parsedConfig: (Record<string, unknown> & { intervalMin: number; intervalMax: number }) | null = null;
   private answeredThisTick = false;
   private readonly loggedOnce = new Set<string>();
+  /** The run's start as strategies see it: the stored switch-on time, else this runner's first tick (stable across ticks). */
+  private startedAt: number | null = null;
   private readonly clock: Clock;
 
   constructor(
@@ -63,6 +66,11 @@ export class BotRunner {
 
   get quoting(): boolean {
     return robotTypes[this.robot.type].quoting;
+  }
+
+  /** A watcher (risk-control monitor) places no orders: no reconciliation, no cancels, no self-trade reads. */
+  private get watchOnly(): boolean {
+    return this.deps.strategies(this.robot.type)?.watchOnly === true;
   }
 
   runtime(): RobotRuntime {
@@ -99,6 +107,7 @@ export class BotRunner {
   }
 
   async cancelOwnOrders(deadline: number): Promise<boolean> {
+    if (this.watchOnly) return true;
     try {
       const { executor } = await this.prepare();
       const done = await executor.cancelAll(deadline);
@@ -167,7 +176,10 @@ export class BotRunner {
     try {
       config = this.config();
       const { executor } = await this.prepare();
-      if (!this.reconciled) {
+      if (!this.reconciled && this.watchOnly) {
+        this.reconciled = true;
+        this.log('info', 'Started: watching (this bot places no orders)');
+      } else if (!this.reconciled) {
         await executor.reconcile();
         this.reconciled = true;
         const resting = executor.liveCount;
@@ -202,7 +214,7 @@ export class BotRunner {
     }
     const throttled = key === undefined ? null : this.deps.budgets.throttledUntil(key);
     this.setActivity(throttled !== null ? 'throttled' : 'active');
-    const interval = config ? nextTickDelayMs(this.robot.id, this.ticks, config) : 5_000;
+    const interval = config ? (this.deps.strategies(this.robot.type)?.intervalMs?.(config) ?? nextTickDelayMs(this.robot.id, this.ticks, config)) : 5_000;
     this.schedule(Math.max(interval, (throttled ?? 0) - clock.now()));
   }
 
@@ -214,19 +226,19 @@ export class BotRunner {
     const now = this.clock.now();
     const market = await this.snapshot(strategy, config);
     const state = this.state ?? strategy.initialState(config, now);
-    const fills = executor.takeFills();
+    const fills = strategy.watchOnly ? [] : executor.takeFills();
     let output: TickOutput<unknown>;
     try {
       output = strategy.decide({
         config,
         state,
         market,
-        orders: executor.ownOrders(),
+        orders: strategy.watchOnly ? [] : executor.ownOrders(),
         fills,
         now,
         rng: createRng(tickSeed(this.robot.id, this.ticks)),
         priceMode: this.robot.priceMode,
-        startedAt: this.robot.startedAt ?? now,
+        startedAt: (this.startedAt ??= this.robot.startedAt ?? now),
       });
     } catch (err) {
       executor.returnFills(fills);
@@ -245,14 +257,15 @@ export class BotRunner {
         simulated: (await this.prepare()).session.simulated,
       },
       stop !== undefined,
+      strategy.watchOnly === true,
     );
     this.state = output.state;
     await robots.saveState(this.robot.id, output.state);
-    await executor.reconcile();
+    if (!strategy.watchOnly) await executor.reconcile();
     return stop?.kind === 'stop' ? stop.reason : null;
   }
 
-  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean): Promise<void> {
+  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean, watchOnly: boolean): Promise<void> {
     const { executor } = await this.prepare();
     const canceled = new Set<string>();
     let guard = tickGuard;
@@ -262,9 +275,19 @@ export class BotRunner {
       guard = { ...tickGuard, accountResting: tickGuard.accountResting.filter((o) => o.clientOrderId === null || !canceled.has(o.clientOrderId)) };
     };
     for (const intent of intents) {
+      if (watchOnly && (intent.kind === 'place' || intent.kind === 'replace' || intent.kind === 'cancel')) {
+        this.logOnce('watch-only', `${intent.kind} ignored: this bot type places no orders`);
+        continue;
+      }
       switch (intent.kind) {
         case 'alert':
           this.log(intent.level, intent.message);
+          break;
+        case 'notify':
+          await this.notify(intent);
+          break;
+        case 'emergencyStop':
+          await this.emergencyStop(intent.reason);
           break;
         case 'stop':
           break;
@@ -295,26 +318,57 @@ export class BotRunner {
     }
   }
 
+  /**
+   * The tick's reads. A watcher reads only what its needs name (at most one book and one balance
+   * read on the venue's budget); a bot that places orders always reads its book and balances, and on
+   * a live venue the account's resting orders for self-trade prevention.
+   */
   private async snapshot(strategy: AnyStrategy, config: Record<string, unknown>): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting'] }> {
     const { exchange, rules, session } = await this.prepare();
     const needs = strategy.needs(config);
+    const watchOnly = strategy.watchOnly === true;
     const [book, references, balances, accountOpen, trades] = await Promise.all([
-      exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
+      watchOnly && needs.bookDepth <= 0 ? Promise.resolve<OrderBook>({ symbol: this.robot.symbol, bids: [], asks: [], timestamp: this.clock.now() }) : exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
       this.readReferences(needs.references, needs.bookDepth),
-      exchange.fetchBalances(),
+      watchOnly && needs.balances === false ? Promise.resolve([]) : exchange.fetchBalances(),
       // Live venues: the account's resting orders of every scope, for self-trade prevention.
-      session.simulated ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
+      session.simulated || watchOnly ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
       needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
     const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
-    return {
-      rules,
-      book,
-      references,
-      balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
-      accountResting,
-      ...(trades ? { trades } : {}),
-    };
+    const snapshot = { rules, book, references, balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) }, accountResting, ...(trades ? { trades } : {}) };
+    if (!needs.pairFigures) return snapshot;
+    if (!this.deps.pairFigures) throw new Error("the engine cannot read the pair's bots' figures here");
+    const { adminId, coinId } = this.robot;
+    return { ...snapshot, pairBots: await this.deps.pairFigures.read({ adminId, coinId, mid: midOf(book) }) };
+  }
+
+  /** A notice: a line in the trading log first, then the account's channels (a failed delivery is logged, the tick goes on). */
+  private async notify(intent: NotifyIntent): Promise<void> {
+    this.log(intent.level, `${intent.title}: ${intent.text}`);
+    const { alerts } = this.deps;
+    if (!alerts) return;
+    const { id: robotId, adminId, coinId } = this.robot;
+    try {
+      await alerts.raise({ adminId, coinId, robotId, level: intent.level, title: intent.title, text: intent.text, at: this.clock.now() });
+    } catch (err) {
+      this.log('warn', `the alert "${intent.title}" could not be delivered to the account's channels: ${messageOf(err)}`);
+    }
+  }
+
+  /** The pair's emergency stop. A failure throws: the tick fails, its state is not kept, and the strategy asks again next tick. */
+  private async emergencyStop(reason: string): Promise<void> {
+    const { pairGuard } = this.deps;
+    if (!pairGuard) throw new Error(`emergency stop (${reason}) is not available in this engine`);
+    const { id: robotId, adminId, coinId } = this.robot;
+    let stopped: number[];
+    try {
+      ({ stopped } = await pairGuard.emergencyStop({ adminId, coinId, robotId, reason }));
+    } catch (err) {
+      throw new Error(`the emergency stop of the pair failed: ${messageOf(err)}`, { cause: err });
+    }
+    const which = stopped.length === 0 ? 'no bot was running' : `${stopped.length} bot(s) stopped and their orders cancelled: ${stopped.map((id) => `#${id}`).join(', ')}`;
+    this.log('error', `Emergency stop of ${this.robot.symbol} (${reason}): ${which}`);
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -408,6 +462,14 @@ export class BotRunner {
 }
 
 type MarketSnapshotNeeds = ReturnType<AnyStrategy['needs']>['references'];
+
+/** (best bid + best ask) / 2, the only side's best when one-sided, null for an empty book. */
+function midOf(book: OrderBook): string | null {
+  const bid = book.bids[0]?.[0];
+  const ask = book.asks[0]?.[0];
+  if (bid !== undefined && ask !== undefined) return div(add(bid, ask), '2', { decimals: 12, rounding: 'half-even' });
+  return bid ?? ask ?? null;
+}
 
 function balanceOf(balances: Balance[], asset: string): AssetBalance {
   const found = balances.find((b) => b.asset === asset);

@@ -1,6 +1,6 @@
 import type { RobotRuntime, RobotTypeKey } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
-import type { Clock, EngineObserver, OrderJournal, ReferencePrices, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
+import type { AlertPort, Clock, EngineObserver, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
 import type { AnyStrategy } from '../strategy.ts';
 
 /** Finds the strategy of a type; undefined for a type the engine cannot run. */
@@ -28,6 +28,12 @@ export interface EngineDeps {
   budgets: RateBudgets;
   clock?: Clock;
   observer?: EngineObserver;
+  /** Alert channels for risk-control bots' notices; without it notices go to the trading log only. */
+  alerts?: AlertPort;
+  /** The pair's emergency stop; without it a bot asking for one fails its tick. */
+  pairGuard?: PairGuardPort;
+  /** The pair's bots' figures, for the report and the drawdown guard; without it they read none. */
+  pairFigures?: PairFiguresPort;
 }
 
 /** What the server drives: the engine host in main.ts and the robot service. */

@@ -1,7 +1,7 @@
 import { createDefaultSimVenue, isOwnClientOrderId, type Order, type SimVenue } from '@makerdesk/exchange';
 import type { EngineObserver, RobotRecord, VenueSessions } from '../ports.ts';
 import { createBotEngine, type BotEngineOptions } from '../runtime/bot-engine.ts';
-import type { BotEngineApi, RateBudgets, StrategyRegistry } from '../runtime/engine-api.ts';
+import type { BotEngineApi, EngineDeps, RateBudgets, StrategyRegistry } from '../runtime/engine-api.ts';
 import { createRateBudgets } from '../runtime/rate-budget.ts';
 import { FakeClock } from './fake-clock.ts';
 import { FaultyExchange } from './faulty-exchange.ts';
@@ -37,7 +37,7 @@ export class SimHarness {
   constructor(
     private readonly strategies: StrategyRegistry,
     robots: RobotRecord[],
-    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean } = {},
+    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures'> } = {},
   ) {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
@@ -95,6 +95,7 @@ export class SimHarness {
         budgets: this.budgets,
         clock: this.clock,
         observer,
+        ...this.options.ports,
       },
       this.options,
     );

@@ -53,6 +53,7 @@ export default {
   'unit.ratio': '×',
   'unit.seconds': 's',
   'unit.minutes': 'min',
+  'unit.hours': 'h',
 
   'issue.minAboveMax': 'Min value cannot exceed max value',
   'issue.maxBelowMin': 'Max value must exceed min value',
@@ -65,6 +66,12 @@ export default {
   'issue.basket': 'A basket needs {{min}} to {{max}} pairs',
   'issue.target': 'The target date must be at least {{minutes}} minutes after the start',
   'issue.target_one': 'The target date must be at least {{minutes}} minute after the start',
+  'issue.atLeastOneRule': 'Set at least one rule',
+  'issue.belowUnderAbove': 'The "below" threshold must be under the "above" one',
+  'issue.thresholds': 'Set {{min}} to {{max}} thresholds',
+  'issue.everyHours': 'Choose 1, 2, 3, 4, 6, 8, 12 or 24 hours',
+  'issue.hhmm': 'Use HH:MM, e.g. 08:00',
+  'issue.utcOffset': 'Use +HH:MM or -HH:MM, from -14:00 to +14:00',
   'start.required': 'Choose a start time',
   'start.atLeast': 'The start time must be at least {{minutes}} minute from now',
 
@@ -74,6 +81,7 @@ export default {
   'confirm.deploy.title': 'Deploy this bot?',
   'confirm.update.title': 'Save the changes to this bot?',
   'confirm.deploy.content': '{{name}} on {{pair}}, {{start}}, price mode {{priceMode}}.',
+  'confirm.deploy.content.watch': '{{name}} on {{pair}}, {{start}}.',
   'confirm.start.now': 'starting now',
   'confirm.start.at': 'starting at {{time}}',
   'confirm.start.off': 'saved stopped',

@@ -56,6 +56,7 @@ export default {
   'unit.ratio': '×',
   'unit.seconds': '秒',
   'unit.minutes': '分钟',
+  'unit.hours': '小时',
 
   'issue.minAboveMax': '最小值不能超过最大值',
   'issue.maxBelowMin': '最大值必须大于最小值',
@@ -68,6 +69,12 @@ export default {
   'issue.basket': '篮子需要 {{min}} 到 {{max}} 个交易对',
   'issue.target': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
   'issue.target_one': '目标完成时间必须至少晚于开始时间 {{minutes}} 分钟',
+  'issue.atLeastOneRule': '请至少设置一条规则',
+  'issue.belowUnderAbove': '“低于”阈值必须小于“高于”阈值',
+  'issue.thresholds': '请设置 {{min}} 到 {{max}} 个阈值',
+  'issue.everyHours': '请选择 1、2、3、4、6、8、12 或 24 小时',
+  'issue.hhmm': '请使用 HH:MM 格式，如 08:00',
+  'issue.utcOffset': '请使用 +HH:MM 或 -HH:MM，范围 -14:00 至 +14:00',
   'start.required': '请选择启动时间',
   'start.atLeast': '启动时间必须至少在 {{minutes}} 分钟之后',
 
@@ -77,6 +84,7 @@ export default {
   'confirm.deploy.title': '确认部署该机器人？',
   'confirm.update.title': '确认保存对该机器人的修改？',
   'confirm.deploy.content': '{{pair}} 上的{{name}}，{{start}}，价格模式：{{priceMode}}。',
+  'confirm.deploy.content.watch': '{{pair}} 上的{{name}}，{{start}}。',
   'confirm.start.now': '立即启动',
   'confirm.start.at': '于 {{time}} 启动',
   'confirm.start.off': '保存为停止状态',

@@ -18,7 +18,8 @@ export interface FieldText {
   helpZh?: string;
 }
 
-export type DecimalUnit = 'base' | 'quote' | 'price' | 'fraction' | 'percent' | 'ratio';
+/** `asset`: an amount of the asset chosen in the same row's `asset` field (base or quote). */
+export type DecimalUnit = 'base' | 'quote' | 'price' | 'fraction' | 'percent' | 'ratio' | 'asset';
 
 export interface DecimalBounds extends FieldText {
   min: string;
@@ -56,7 +57,7 @@ export function decimalField(b: DecimalBounds) {
 export interface IntegerBounds extends FieldText {
   min: number;
   max: number;
-  unit?: 'seconds' | 'count' | 'minutes';
+  unit?: 'seconds' | 'count' | 'minutes' | 'hours';
 }
 
 export function integerField(b: IntegerBounds) {

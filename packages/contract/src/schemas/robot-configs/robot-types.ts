@@ -34,6 +34,9 @@ import {
   volumeSineConfig,
   volumeSineDefaults,
 } from './volume.config.ts';
+// ---- risk control (monitors branch) ----
+import { riskControlTypeKeys, riskControlTypes } from './risk-control.types.ts';
+// ---- end risk control ----
 
 /** The bot types that work today (spec §1 names more; later ones join this list when they do). */
 export const robotTypeKeys = [
@@ -60,6 +63,9 @@ export const robotTypeKeys = [
   'pump_rapid',
   'pump_ratio',
   'bulldozer',
+  // ---- risk control (monitors branch) ----
+  ...riskControlTypeKeys,
+  // ---- end risk control ----
 ] as const;
 export type RobotTypeKey = (typeof robotTypeKeys)[number];
 
@@ -374,6 +380,9 @@ export const robotTypes = {
     config: bulldozerConfig,
     defaults: bulldozerDefaults,
   }),
+  // ---- risk control (monitors branch) ----
+  ...riskControlTypes,
+  // ---- end risk control ----
 } satisfies Record<RobotTypeKey, RobotTypeDefinition>;
 
 export function isRobotTypeKey(value: unknown): value is RobotTypeKey {

@@ -53,8 +53,13 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
                 { key: 'status', label: t('list.status'), children: <Tag color={robot.status === 'running' ? 'green' : 'default'}>{t(robot.status === 'running' ? 'form.switch.on' : 'form.switch.off')}</Tag> },
                 { key: 'activity', label: t('list.activity'), children: <RobotActivityTag robot={robot} /> },
                 { key: 'start', label: t('form.startMode'), children: robot.startMode === 'scheduled' && robot.startAt ? `${t('form.startMode.scheduled')} · ${formatDateTime(robot.startAt)}` : t('form.startMode.now') },
-                { key: 'price', label: t('form.priceMode'), children: t(`form.priceMode.${robot.priceMode}`) },
-                { key: 'orders', label: t('detail.openOrders'), children: robot.runtime.openOrders },
+                // A risk-control bot places no orders: no price mode, no open orders to show.
+                ...(type?.category === 'risk_control'
+                  ? []
+                  : [
+                      { key: 'price', label: t('form.priceMode'), children: t(`form.priceMode.${robot.priceMode}`) },
+                      { key: 'orders', label: t('detail.openOrders'), children: robot.runtime.openOrders },
+                    ]),
                 { key: 'last', label: t('detail.lastTick'), children: when(robot.runtime.lastTickAt) },
                 { key: 'created', label: t('detail.created'), children: formatDateTime(robot.createdAt) },
                 { key: 'updated', label: t('detail.updated'), children: formatDateTime(robot.updatedAt) },

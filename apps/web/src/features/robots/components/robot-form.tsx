@@ -126,7 +126,10 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
         : t('confirm.start.now');
     return ask(modal, {
       title: t(editing ? 'confirm.update.title' : 'confirm.deploy.title'),
-      content: t('confirm.deploy.content', { name, pair: pair.name, start, priceMode: t(`form.priceMode.${values.priceMode}`) }),
+      content:
+        type.category === 'risk_control'
+          ? t('confirm.deploy.content.watch', { name, pair: pair.name, start })
+          : t('confirm.deploy.content', { name, pair: pair.name, start, priceMode: t(`form.priceMode.${values.priceMode}`) }),
       okText: t('confirm.ok'),
       cancelText: t('confirm.cancel'),
     });
@@ -152,7 +155,8 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
   };
 
   const submit = async (values: FormValues) => {
-    const cfg = configOf(values.config);
+    // The store's config, not only the mounted fields': a field hidden by `x-show-when` keeps its value.
+    const cfg = configOf(form.getFieldValue('config'));
     if (cachedConfigIssues(type.type, cfg, startsAt()).length > 0) {
       recheck();
       void message.error(t('submit.fieldErrors'));
@@ -214,7 +218,7 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
       <Divider orientation="left" orientationMargin={0} className="md-robot-divider">
         {t('form.section.run')}
       </Divider>
-      <RunFields />
+      <RunFields priceModeApplies={type.category !== 'risk_control'} />
     </ProForm>
   );
 }
@@ -263,8 +267,11 @@ function FollowGapLine({ type }: { type: RobotTypeItem }) {
   );
 }
 
-/** Fields every bot has: the switch, start now or at a time at least a minute ahead, price mode, description. */
-function RunFields() {
+/**
+ * Fields every bot has: the switch, start now or at a time at least a minute ahead, price mode, description.
+ * Risk-control bots place no orders: their price mode is kept (normal) but not shown.
+ */
+function RunFields({ priceModeApplies }: { priceModeApplies: boolean }) {
   const { t } = useTranslation('robots');
   const form = Form.useFormInstance<FormValues>();
   const startMode = Form.useWatch('startMode', form);
@@ -308,7 +315,7 @@ function RunFields() {
             />
           </Form.Item>
         )}
-        <Form.Item name="priceMode" label={t('form.priceMode')}>
+        <Form.Item name="priceMode" label={t('form.priceMode')} hidden={!priceModeApplies}>
           <Radio.Group
             optionType="button"
             options={[
@@ -318,9 +325,11 @@ function RunFields() {
           />
         </Form.Item>
       </Flex>
-      <Typography.Paragraph type="secondary" className="md-robot-price-mode">
-        {t(priceMode === 'safe' ? 'form.priceMode.safe.help' : 'form.priceMode.normal.help')}
-      </Typography.Paragraph>
+      {priceModeApplies && (
+        <Typography.Paragraph type="secondary" className="md-robot-price-mode">
+          {t(priceMode === 'safe' ? 'form.priceMode.safe.help' : 'form.priceMode.normal.help')}
+        </Typography.Paragraph>
+      )}
       <Form.Item name="description" label={t('form.description')}>
         <Input.TextArea maxLength={200} showCount rows={2} placeholder={t('form.description.placeholder')} />
       </Form.Item>

@@ -5,6 +5,7 @@ import { Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namePathOf } from './config-values';
 import { localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
 import '../robots-i18n';
 
@@ -26,8 +27,13 @@ export interface FieldContext {
 
 const COL = { xs: 24, md: 12, xl: 8 } as const;
 
-function unitLabel(field: ValueField, ctx: FieldContext, t: (key: 'unit.percent' | 'unit.ratio' | 'unit.seconds' | 'unit.minutes') => string): string | undefined {
+type UnitKey = 'unit.percent' | 'unit.ratio' | 'unit.seconds' | 'unit.minutes' | 'unit.hours';
+
+/** `asset`: the asset the same row's `asset` choice names (a balance threshold's base or quote). */
+function unitLabel(field: ValueField, ctx: FieldContext, t: (key: UnitKey) => string, rowAsset: unknown): string | undefined {
   switch (field.unit) {
+    case 'asset':
+      return rowAsset === 'base' ? ctx.base : rowAsset === 'quote' ? ctx.quote : undefined;
     case 'base':
       return ctx.base;
     case 'quote':
@@ -41,6 +47,8 @@ function unitLabel(field: ValueField, ctx: FieldContext, t: (key: 'unit.percent'
       return t('unit.seconds');
     case 'minutes':
       return t('unit.minutes');
+    case 'hours':
+      return t('unit.hours');
     default:
       return undefined;
   }
@@ -63,10 +71,18 @@ function help(field: ConfigField, lang: string): ReactNode {
   return field.help ? <span className="md-robot-help">{localText(field.help, lang)}</span> : null;
 }
 
-function ValueItem({ field, name, rulePath, ctx }: { field: ValueField; name: NamePath; rulePath: string; ctx: FieldContext }) {
+/** An amount of the asset its row chooses (a balance threshold): the unit follows the row's `asset` field. */
+function RowAssetValueItem(props: { field: ValueField; name: NamePath; rulePath: string; ctx: FieldContext }) {
+  const form = Form.useFormInstance();
+  // Inside a list the item's name is relative to the list; the watch needs the path from the form's root.
+  const rowAsset: unknown = Form.useWatch(['config', ...namePathOf(props.rulePath).slice(0, -1), 'asset'], { form, preserve: true });
+  return <ValueItem {...props} rowAsset={rowAsset} />;
+}
+
+function ValueItem({ field, name, rulePath, ctx, rowAsset }: { field: ValueField; name: NamePath; rulePath: string; ctx: FieldContext; rowAsset?: unknown }) {
   const { t } = useTranslation('robots');
   const label = localText(field.title, ctx.lang);
-  const unit = unitLabel(field, ctx, t);
+  const unit = unitLabel(field, ctx, t, rowAsset);
   const rules = ctx.rulesFor(rulePath);
   const hasHint = field.help !== undefined || (field.min !== undefined && field.max !== undefined) || field.unit === 'fraction';
   const extra = hasHint ? (
@@ -148,19 +164,41 @@ function FieldGrid({ fields, prefix, pathPrefix, ctx }: { fields: ConfigField[];
         ),
       );
     } else {
+      const item =
+        field.kind === 'choice' ? (
+          <ChoiceItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
+        ) : field.unit === 'asset' ? (
+          <RowAssetValueItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
+        ) : (
+          <ValueItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
+        );
       row.push(
-        <Col key={field.key} {...COL}>
-          {field.kind === 'choice' ? (
-            <ChoiceItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
-          ) : (
-            <ValueItem field={field} name={name} rulePath={rulePath} ctx={ctx} />
-          )}
-        </Col>,
+        field.showWhen ? (
+          <ShownWhen key={field.key} watch={['config', ...namePathOf(`${pathPrefix}${field.showWhen.field}`)]} value={field.showWhen.value}>
+            {item}
+          </ShownWhen>
+        ) : (
+          <Col key={field.key} {...COL}>
+            {item}
+          </Col>
+        ),
       );
     }
   }
   flush();
   return <>{blocks}</>;
+}
+
+/**
+ * A value or choice field shown only while a sibling holds a value (`x-show-when`): a report's
+ * "every N hours" or "daily at". Hidden, it keeps its value in the form's store (the form submits the
+ * store's config), so switching back shows what was there.
+ */
+function ShownWhen({ watch, value, children }: { watch: NamePath; value: string; children: ReactNode }) {
+  const form = Form.useFormInstance();
+  const current: unknown = Form.useWatch(watch, { form, preserve: true });
+  if (current !== value) return null;
+  return <Col {...COL}>{children}</Col>;
 }
 
 /** A group: a titled section, or a collapsed panel for the professional options. */
@@ -199,7 +237,7 @@ function ListBlock({ field, name, rulePath, ctx }: { field: ListField; name: Nam
                 key={row.key}
                 size="small"
                 className="md-robot-list-row"
-                title={t('form.list.row', { index: String(index + 1) })}
+                title={field.rowTitle ? localText(field.rowTitle, ctx.lang).replace('{{index}}', String(index + 1)) : t('form.list.row', { index: String(index + 1) })}
                 extra={
                   <Button
                     type="text"
@@ -222,7 +260,7 @@ function ListBlock({ field, name, rulePath, ctx }: { field: ListField; name: Nam
               disabled={field.maxItems !== undefined && rows.length >= field.maxItems}
               onClick={() => add(blankRow(field))}
             >
-              {t('form.list.add')}
+              {field.addLabel ? localText(field.addLabel, ctx.lang) : t('form.list.add')}
             </Button>
             <Form.ErrorList errors={errors} />
           </Flex>

@@ -55,6 +55,12 @@ const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray) => string
   [/^A combo needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.combo', { min: m[1] ?? '', max: m[2] ?? '' })],
   [/^A basket needs (\d+) to (\d+) pairs$/, (t, m) => t('issue.basket', { min: m[1] ?? '', max: m[2] ?? '' })],
   [/^The target date must be at least (\d+) minutes? after the start$/, (t, m) => t('issue.target', { minutes: m[1] ?? '', count: Number(m[1]) })],
+  [/^Set at least one rule$/, (t) => t('issue.atLeastOneRule')],
+  [/^The "below" threshold must be under the "above" one$/, (t) => t('issue.belowUnderAbove')],
+  [/^Set (\d+) to (\d+) thresholds$/, (t, m) => t('issue.thresholds', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^Choose 1, 2, 3, 4, 6, 8, 12 or 24 hours$/, (t) => t('issue.everyHours')],
+  [/^Use HH:MM, e\.g\. 08:00$/, (t) => t('issue.hhmm')],
+  [/^Use \+HH:MM or -HH:MM, from -14:00 to \+14:00$/, (t) => t('issue.utcOffset')],
   [/^The start time must be at least (\d+) minutes? (ahead|from now)/, (t, m) => t('start.atLeast', { minutes: m[1] ?? '' })],
 ];
 

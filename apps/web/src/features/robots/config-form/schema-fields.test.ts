@@ -40,6 +40,24 @@ describe('fieldsOf', () => {
     expect(fieldsOf(robotConfigJsonSchema('smart_sell')).find((f) => f.key === 'targetAt')?.kind).toBe('datetime');
   });
 
+  it('reads the risk-control annotations: a threshold list with its own row title and add label, amounts in the row asset, fields shown by a choice', () => {
+    const thresholds = fieldsOf(robotConfigJsonSchema('monitor_balance')).find((f) => f.key === 'thresholds') as ListField;
+    expect(thresholds).toMatchObject({ kind: 'list', minItems: 1, maxItems: 10, rowTitle: { en: 'Threshold {{index}}', zh: '阈值 {{index}}' }, addLabel: { en: 'Add a threshold', zh: '添加阈值' } });
+    expect(thresholds.item.map((f) => [f.key, f.kind, 'unit' in f ? f.unit : undefined, f.required])).toEqual([
+      ['asset', 'choice', undefined, true],
+      ['below', 'decimal', 'asset', false],
+      ['above', 'decimal', 'asset', false],
+    ]);
+    const report = fieldsOf(robotConfigJsonSchema('report_balance'));
+    expect(report.map((f) => [f.key, f.showWhen])).toEqual([
+      ['schedule', undefined],
+      ['everyHours', { field: 'schedule', value: 'every' }],
+      ['dailyAt', { field: 'schedule', value: 'daily' }],
+      ['utcOffset', undefined],
+    ]);
+    expect(report.find((f) => f.key === 'everyHours')).toMatchObject({ unit: 'hours', min: '1', max: '24' });
+  });
+
   it('falls back on JSON types when a schema has no annotations', () => {
     const fields = fieldsOf({ type: 'object', properties: { n: { type: 'integer' }, x: { type: 'number' }, s: { type: 'string' }, e: { enum: ['a', 'b'] } }, required: ['n'] });
     expect(fields.map((f) => [f.key, f.kind, f.required])).toEqual([

@@ -1,7 +1,8 @@
 /**
  * Reads the JSON Schema of a bot type's config (GET /robot/init/list) into the fields a form renders:
  * each property's kind, en/zh title and help, unit, bounds and choices, as the contract annotates them
- * (`x-kind`, `x-title-zh`, `x-help-zh`, `x-unit`, `x-min`, `x-max`, `x-min-exclusive`, `x-labels`).
+ * (`x-kind`, `x-title-zh`, `x-help-zh`, `x-unit`, `x-min`, `x-max`, `x-min-exclusive`, `x-labels`, `x-show-when`,
+ * `x-row-title`, `x-add-label`).
  */
 
 export type FieldKind = 'decimal' | 'integer' | 'choice' | 'text' | 'datetime' | 'group' | 'list';
@@ -24,11 +25,13 @@ interface FieldBase {
   title: LocalText;
   help?: LocalText;
   required: boolean;
+  /** Shown only while the sibling field `field` holds `value` (a schedule's "every N hours" or "daily at"). */
+  showWhen?: { field: string; value: string };
 }
 
 export interface ValueField extends FieldBase {
   kind: 'decimal' | 'integer' | 'text' | 'datetime';
-  /** base, quote, price, fraction, percent, ratio; seconds, count, minutes. */
+  /** base, quote, price, fraction, percent, ratio, asset (the row's `asset` choice); seconds, count, minutes, hours. */
   unit?: string;
   min?: string;
   max?: string;
@@ -52,6 +55,9 @@ export interface ListField extends FieldBase {
   item: ConfigField[];
   minItems?: number;
   maxItems?: number;
+  /** A row's title with `{{index}}` (`x-row-title`) and the add button's text (`x-add-label`); the console's own words ("Pair 1", "Add a pair") without them. */
+  rowTitle?: LocalText;
+  addLabel?: LocalText;
 }
 
 export type ConfigField = ValueField | ChoiceField | GroupField | ListField;
@@ -84,11 +90,18 @@ function choicesOf(schema: Json): Choice[] {
   });
 }
 
+/** An `[en, zh]` annotation as LocalText. */
+function pairOf(value: unknown): LocalText | undefined {
+  return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' ? { en: value[0], zh: value[1] } : undefined;
+}
+
 function fieldOf(key: string, schema: Json, path: string[], required: boolean): ConfigField {
   const title = { en: text(schema.title) ?? key, zh: text(schema['x-title-zh']) ?? text(schema.title) ?? key };
   const helpEn = text(schema.description);
   const help = helpEn ? { en: helpEn, zh: text(schema['x-help-zh']) ?? helpEn } : undefined;
-  const base = { key, path, title, help, required };
+  const when = schema['x-show-when'];
+  const showWhen = isObject(when) && typeof when.field === 'string' && typeof when.value === 'string' ? { field: when.field, value: when.value } : undefined;
+  const base = { key, path, title, help, required, ...(showWhen ? { showWhen } : {}) };
   const kind = kindOf(schema);
   switch (kind) {
     case 'choice':
@@ -103,6 +116,8 @@ function fieldOf(key: string, schema: Json, path: string[], required: boolean): 
         item: fieldsOf(items, []),
         minItems: typeof schema.minItems === 'number' ? schema.minItems : undefined,
         maxItems: typeof schema.maxItems === 'number' ? schema.maxItems : undefined,
+        ...(pairOf(schema['x-row-title']) ? { rowTitle: pairOf(schema['x-row-title'])! } : {}),
+        ...(pairOf(schema['x-add-label']) ? { addLabel: pairOf(schema['x-add-label'])! } : {}),
       };
     }
     default:

@@ -1,0 +1,113 @@
+import { mul } from '@makerdesk/decimal';
+import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
+import { isOwnClientOrderId } from '@makerdesk/exchange';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { robots } from '../db/schema.ts';
+import { RobotJournalRepository } from '../repositories/robot-journal.repository.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/** The risk-control monitors on the real engine inside the server, on the simulator. */
+let t: TestApp;
+let token: string;
+
+interface Log {
+  robotId: number | null;
+  level: string;
+  message: string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
+  token = await t.login();
+  await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'monitor-key', secretKey: 'monitor-secret', coinId: 1 } });
+  for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+  await t.services.engine.start();
+});
+afterAll(() => t.close());
+
+async function defaultsOf(type: string): Promise<Record<string, unknown>> {
+  const types = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data as { type: string; defaults: Record<string, unknown> }[];
+  return types.find((i) => i.type === type)!.defaults;
+}
+
+async function deploy(type: string, config: Record<string, unknown>): Promise<number> {
+  const saved = await t.call('PUT', '/backend/robot/update', { token, body: { coinId: 1, type, config, status: 'running', startMode: 'now', priceMode: 'normal' } });
+  expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200 });
+  return saved.body.data.id as number;
+}
+
+async function logsOf(robotId: number): Promise<Log[]> {
+  await t.services.engine.logs.flush();
+  return (await t.call('GET', `/backend/tradingLog/list?coinId=1&robotId=${robotId}&pageSize=100`, { token })).body.data.list as Log[];
+}
+
+const robot = async (id: number) => (await t.call('GET', `/backend/robot/${id}?coinId=1`, { token })).body.data as { status: string; stopReason: string | null; runtime: { activity: string } };
+const openOrders = async () => (await t.call('GET', '/backend/order/getOrders?coinId=1', { token })).body.data as { clientOrderId: string | null }[];
+
+describe('risk-control monitors in the server', () => {
+  it('GET /robot/init/list lists the four types as risk control, not simulation-only, with valid defaults', async () => {
+    const types = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data as { type: string; category: string; simulationOnly: boolean; quoting: boolean }[];
+    const risk = types.filter((i) => i.category === 'risk_control');
+    expect(risk.map((i) => [i.type, i.simulationOnly, i.quoting])).toEqual([
+      ['monitor_balance', false, false],
+      ['monitor_price', false, false],
+      ['report_balance', false, false],
+      ['emergency_stop', false, false],
+    ]);
+  });
+
+  it('a price monitor with a tight bound raises its alert line in the trading log, and stays running', async () => {
+    const id = await deploy('monitor_price', { ...(await defaultsOf('monitor_price')), upperBound: '1', lowerBound: undefined, movePercent: undefined, intervalSec: 5 });
+    await vi.waitFor(async () => expect((await logsOf(id)).map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\.$/)), {
+      timeout: 15_000,
+      interval: 250,
+    });
+    const alerts = (await logsOf(id)).filter((l) => l.message.includes('price alert'));
+    expect(alerts).toEqual([expect.objectContaining({ robotId: id, level: 'warn' })]);
+    expect(await robot(id)).toMatchObject({ status: 'running', runtime: { activity: 'active' } });
+    await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'monitor_price', config: { ...(await defaultsOf('monitor_price')) }, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
+  }, 30_000);
+
+  it('an emergency stop guard with a drawdown limit stops the three running quoting bots of the pair and their orders are gone', async () => {
+    const near = await defaultsOf('depth_near');
+    const far = await defaultsOf('depth_far');
+    const bots = [await deploy('depth_near', { ...near, intervalMin: 1, intervalMax: 2 }), await deploy('depth_far', { ...far, intervalMin: 1, intervalMax: 2 }), await deploy('depth_near', { ...near, intervalMin: 1, intervalMax: 2 })];
+    const ours = async () => (await openOrders()).filter((o) => bots.some((id) => isOwnClientOrderId(o.clientOrderId, `b${id}`)));
+    await vi.waitFor(async () => {
+      for (const id of bots) expect((await t.call('GET', `/backend/robot/detail/${id}`, { token })).body.data.openOrders.length, `bot ${id}`).toBeGreaterThan(0);
+    }, { timeout: 20_000, interval: 250 });
+
+    const guard = await deploy('emergency_stop', { maxDrawdown: '100', intervalSec: 5 });
+    // The guard's first reading is its first peak.
+    await vi.waitFor(async () => {
+      const [row] = await t.database.db.select().from(robots).where(eq(robots.id, guard));
+      expect((row?.state as { peak: string | null } | null)?.peak ?? null).not.toBeNull();
+    }, { timeout: 15_000, interval: 250 });
+
+    // A losing trade of the first bot: it bought 0.05 BTC at twice the price, about 0.05 × price below holding.
+    const book = (await t.call('GET', '/backend/order/orderBook?coinId=1', { token })).body.data as { bids: [string, string][] };
+    const price = book.bids[0]![0];
+    const paid = mul(price, '2');
+    await new RobotJournalRepository(t.database.db).settle([], [
+      { robotId: bots[0]!, clientOrderId: 'arranged-loss', side: 'buy', price: paid, amount: '0.05', quoteAmount: mul(paid, '0.05'), fee: '0', filledAfter: '0.05', at: Date.now() },
+    ]);
+
+    await vi.waitFor(async () => expect((await robot(guard)).status).toBe('stopped'), { timeout: 20_000, interval: 250 });
+    const guardRow = await robot(guard);
+    expect(guardRow.stopReason).toMatch(/^emergency stop fired: drawdown [\d.]+ USDT of the pair's bots \(total P&L -?[\d.]+ from a peak of -?[\d.]+\) passed the limit 100 USDT$/);
+    for (const id of bots) {
+      const row = await robot(id);
+      expect(row.status, `bot ${id}`).toBe('stopped');
+      expect(row.stopReason).toMatch(/^emergency stop: drawdown /);
+    }
+    await vi.waitFor(async () => {
+      for (const id of bots) expect((await t.call('GET', `/backend/robot/detail/${id}`, { token })).body.data.openOrders, `bot ${id}`).toEqual([]);
+    }, { timeout: 20_000, interval: 250 });
+    expect(await ours()).toEqual([]);
+    const guardLogs = (await logsOf(guard)).map((l) => `${l.level} ${l.message}`);
+    expect(guardLogs).toContainEqual(expect.stringMatching(new RegExp(`^error Emergency stop of BTC/USDT \\(drawdown .*\\): 3 bot\\(s\\) stopped and their orders cancelled: ${bots.map((id) => `#${id}`).join(', ')}$`)));
+    expect(guardLogs).toContainEqual(expect.stringMatching(/^error Emergency stop: BTC\/USDT: drawdown /));
+    expect((await logsOf(bots[1]!)).map((l) => l.message)).toContainEqual(expect.stringMatching(new RegExp(`^Bot #${bots[1]} stopped by the emergency stop of bot #${guard}: drawdown `)));
+  }, 60_000);
+});
