@@ -110,6 +110,16 @@ export class BotRunner {
     }
   }
 
+  /**
+   * For an emergency stop: the bot's executor (its session opened if the bot never ticked), recording
+   * from now on how its orders end. Call after `halt` began, so nothing new is placed.
+   */
+  async executorForStop(): Promise<{ executor: OrderExecutor; budgetKey: string }> {
+    const { executor, session } = await this.prepare();
+    executor.recordClosed();
+    return { executor, budgetKey: session.budgetKey };
+  }
+
   /** The bot stops itself (repeated failures, the strategy's stop, a refusal): switched off in the store first, then its orders cancelled. */
   async stop(reason: string, level: 'info' | 'error'): Promise<void> {
     this.halted = true;
@@ -374,7 +384,7 @@ export class BotRunner {
     return this.parsedConfig;
   }
 
-  private log(level: 'info' | 'warn' | 'error', message: string): void {
+  log(level: 'info' | 'warn' | 'error', message: string): void {
     const { id, coinId, adminId } = this.robot;
     this.deps.logs.write({ robotId: id, coinId, adminId, level, message, at: this.clock.now() });
   }
