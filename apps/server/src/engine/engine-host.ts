@@ -3,6 +3,8 @@ import type {
   BotEngineApi,
   Clock,
   EngineDeps,
+  EmergencyStopRequest,
+  EmergencyStopResult,
   EngineObserver,
   RateBudgets,
   ReferencePrices,
@@ -129,6 +131,15 @@ export class EngineHost implements BotEngineApi {
 
   runtime(robotId: number): RobotRuntime {
     return this.engine?.runtime(robotId) ?? IDLE_RUNTIME;
+  }
+
+  /** The engine's pair-wide stop; in a build without the engine the bots are only switched off (none runs, none has orders). */
+  async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
+    for (const robot of request.robots) this.live.touch(robot.id);
+    if (this.engine) return this.engine.emergencyStop(request);
+    const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
+    await this.deps.repos.robots.markManyStopped(running, `Emergency stop: ${request.reason}`);
+    return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 
   /** The engine first (no new orders, quoting bots' orders cancelled), then uptime closed, logs flushed, reference venues closed. */

@@ -17,6 +17,7 @@ import { HealthService } from './health.service.ts';
 import { NotificationService } from './notification.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { RobotService } from './robot.service.ts';
+import { EmergencyStopService } from './emergency-stop.service.ts';
 import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -37,6 +38,8 @@ export interface Services {
   tradingLogs: TradingLogService;
   notifications: NotificationService;
   robots: RobotService;
+  /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
+  emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
   config: Pick<Config, 'webDist' | 'metricsToken'>;
@@ -96,6 +99,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(simHost),
     robots: new RobotService(repos, coins, credentials, gateway, engine),
+    emergencyStop: new EmergencyStopService(repos, credentials, gateway, engine),
     engine,
     config: { webDist, metricsToken },
   };
