@@ -61,6 +61,11 @@ export class BotRunner {
     this.state = robot.state;
   }
 
+  /** The order journal the bot writes to. */
+  get journal(): EngineDeps['journal'] {
+    return this.deps.journal;
+  }
+
   get quoting(): boolean {
     return robotTypes[this.robot.type].quoting;
   }

@@ -1,5 +1,5 @@
 import type { Order } from '@makerdesk/exchange';
-import type { Clock, JournalState, RobotRecord } from '../ports.ts';
+import type { Clock, FillRecord, JournalPatch, JournalState, OrderJournal, RobotRecord } from '../ports.ts';
 import type { BotRunner } from './bot-runner.ts';
 import type { CancelFailure, OrderExecutor } from './executor.ts';
 
@@ -103,6 +103,7 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
       // Without the shared read the round cancels what the journal knows; the next round reads again.
       for (const p of group) p.target.runner.log('warn', `Emergency stop: the open orders could not be read (${messageOf(err)})`);
     }
+    const journal = new GatheredSettles(first.target.runner.journal);
     await Promise.all(
       group.map(async (p) => {
         const executor = p.executor!;
@@ -111,7 +112,7 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
         p.failures = new Map(executor.liveOrders().flatMap((o) => (o.state === 'open' ? [[o.clientOrderId, inFlight]] : [])));
         try {
           if (venueOpen) await executor.reconcile({ venueOpen, trustMemory: true });
-          p.failures = await executor.cancelRound(batch);
+          p.failures = await executor.cancelRound(batch, journal);
         } catch (err) {
           p.target.runner.log('warn', `Emergency stop: a cancel round failed (${messageOf(err)})`);
         }
@@ -120,6 +121,40 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
     if (group.every((p) => p.executor!.liveCount === 0)) return;
     if (clock.now() + EMERGENCY_ROUND_GAP_MS > deadline) return;
     await new Promise<void>((resolve) => clock.setTimeout(resolve, EMERGENCY_ROUND_GAP_MS));
+  }
+}
+
+type Settle = { changes: Parameters<OrderJournal['settle']>[0]; fills: FillRecord[]; done: (err?: unknown) => void };
+
+/**
+ * The cancel answers of many bots written in one journal transaction: every settle asked for before
+ * the next turn of the event loop is gathered and written at once (each caller resolves when that
+ * write is durable; if it fails, each is written alone, so one bad row fails only its own bot).
+ */
+export class GatheredSettles implements Pick<OrderJournal, 'settle'> {
+  private pending: Settle[] = [];
+
+  constructor(private readonly journal: Pick<OrderJournal, 'settle'>) {}
+
+  settle(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[], fills: FillRecord[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => void this.flush());
+      this.pending.push({ changes, fills, done: (err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err)))) });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      await this.journal.settle(
+        batch.flatMap((s) => s.changes),
+        batch.flatMap((s) => s.fills),
+      );
+      for (const s of batch) s.done();
+    } catch {
+      for (const s of batch) await this.journal.settle(s.changes, s.fills).then(() => s.done(), s.done);
+    }
   }
 }
 

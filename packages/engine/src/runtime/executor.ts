@@ -239,9 +239,10 @@ export class OrderExecutor {
    * cancelOrders is one request) in one request, else one request each, concurrently (each waits for
    * the key's budget, where cancels go first). The answers are journalled in one write; an order whose
    * answer was lost is journalled 'canceling' and left to the next round's reconciliation. Answers
-   * why each order still live is live.
+   * why each order still live is live. `journal`: where that one write goes (a stop of many bots
+   * gathers theirs into one transaction).
    */
-  async cancelRound(batch: boolean): Promise<Map<string, CancelFailure>> {
+  async cancelRound(batch: boolean, journal: Pick<OrderJournal, 'settle'> = this.o.journal): Promise<Map<string, CancelFailure>> {
     const { robot, exchange, clock } = this.o;
     const failures = new Map<string, CancelFailure>();
     const targets = this.liveOrders().filter((o) => o.state === 'open' && o.orderNo !== null && isOwnClientOrderId(o.clientOrderId, this.scope));
@@ -284,7 +285,7 @@ export class OrderExecutor {
         changes.push({ order: o, patch: { state: 'canceling', error: failures.get(o.clientOrderId)!.message, updatedAt: now }, fill: null });
       }
     }
-    await this.settleMany(changes);
+    await this.settleMany(changes, journal);
     for (const o of gone) {
       try {
         await this.lookUp(this.live.get(o.clientOrderId) ?? o);
@@ -362,9 +363,9 @@ export class OrderExecutor {
   }
 
   /** Several orders' changes and fills in one journal write (one transaction). */
-  private async settleMany(changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[]): Promise<void> {
+  private async settleMany(changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[], journal: Pick<OrderJournal, 'settle'>): Promise<void> {
     if (changes.length === 0) return;
-    const { robot, journal } = this.o;
+    const { robot } = this.o;
     const fills = changes.flatMap((c) => (c.fill ? [c.fill] : []));
     await journal.settle(changes.map((c) => ({ robotId: robot.id, clientOrderId: c.order.clientOrderId, patch: c.patch })), fills);
     for (const { order, patch, fill } of changes) {
