@@ -30,7 +30,7 @@ const BTC = 1;
 
 /** A /backend call with the signed-in console's token (arranging bots through the API is faster than through the form). */
 async function api(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ code: number; data: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- arranged payloads
-  const token = JSON.parse((await storageItem(page, storageKeys.token)) ?? 'null') ?? (await storageItem(page, storageKeys.token));
+  const token = await storageItem(page, storageKeys.token);
   const res = await fetch(`${server.baseUrl}/backend${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -12,11 +12,11 @@ export function useEmergencyStop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: emergencyStop,
-    onSuccess: (_, { coinId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['robots'] }),
-        // The pair's orders and books changed: the work panel and the control panel read them again.
-        queryClient.invalidateQueries({ queryKey: pairQueriesKey(coinId) }),
-      ]),
+    // Not awaited: the result shows as soon as the stop answers, the screens behind it refresh meanwhile.
+    onSuccess: (_, { coinId }) => {
+      void queryClient.invalidateQueries({ queryKey: ['robots'] });
+      // The pair's orders and books changed: the work panel and the control panel read them again.
+      void queryClient.invalidateQueries({ queryKey: pairQueriesKey(coinId) });
+    },
   });
 }

@@ -54,9 +54,17 @@ export function EmergencyStopButton({ pair, compact = false, size }: EmergencySt
 
   const run = async () => {
     if (!pair) return;
-    setBusy(true);
+    // Busy while a request runs, not while a question waits for an answer.
+    const busyWith = async <T,>(work: Promise<T>): Promise<T> => {
+      setBusy(true);
+      try {
+        return await work;
+      } finally {
+        setBusy(false);
+      }
+    };
     try {
-      const preview = await queryClient.fetchQuery(getEmergencyStopPreviewQueryOptions(pair.id));
+      const preview = await busyWith(queryClient.fetchQuery(getEmergencyStopPreviewQueryOptions(pair.id)));
       const confirmed = await ask(modal, {
         title: t('confirm.title', { pair: pair.name }),
         content: (
@@ -73,7 +81,7 @@ export function EmergencyStopButton({ pair, compact = false, size }: EmergencySt
         centered: true,
       });
       if (!confirmed) return;
-      const result = await stop.mutateAsync({ coinId: pair.id });
+      const result = await busyWith(stop.mutateAsync({ coinId: pair.id }));
       show(result, pair.name);
       if (result.manualOpenOrders > 0) {
         const alsoManual = await ask(modal, {
@@ -84,12 +92,10 @@ export function EmergencyStopButton({ pair, compact = false, size }: EmergencySt
           cancelText: t('manual.keep'),
           centered: true,
         });
-        if (alsoManual) show(await stop.mutateAsync({ coinId: pair.id, cancelManual: true }), pair.name);
+        if (alsoManual) show(await busyWith(stop.mutateAsync({ coinId: pair.id, cancelManual: true })), pair.name);
       }
     } catch {
       // The request layer has shown the server's words (or the timeout, or the network) already.
-    } finally {
-      setBusy(false);
     }
   };
 
