@@ -61,6 +61,8 @@ async function quoting(bots: number): Promise<Setup> {
     if (waited > 120_000) throw new Error(`only ${open} of ${expected} orders rest after 120 s`);
     await sleep(20);
   }
+  // The start-up ticks end with a reconciliation after their placements: let them finish, so the stop is measured alone.
+  await sleep(1_000 + bots * 2);
   requests.clear();
   return { engine, store, venue, robots, requests };
 }
