@@ -25,6 +25,8 @@ export const paths = {
   robotDetail: '/robot/detail/:id',
   robotLastHour: '/robot/1h/:id',
   robotToday: '/robot/today/:id',
+  robotEmergencyStop: '/robot/emergencyStop',
+  robotEmergencyStopPreview: '/robot/emergencyStop/preview',
   robotById: '/robot/:id',
   credentialsAdd: '/credentials/add',
   credentialsUpdate: '/credentials/update',

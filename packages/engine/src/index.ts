@@ -9,6 +9,7 @@ export * from './strategies/liquidity.registry.ts';
 export * from './strategies/registry.ts';
 export * from './runtime/bot-engine.ts';
 export * from './runtime/rate-budget.ts';
+export * from './runtime/emergency-stop.ts';
 export * from './runtime/call-timeout.ts';
 export { guardPlacement } from './runtime/price-guard.ts';
 export type { GuardContext, GuardResult, GuardedOrder, GuardRefusal } from './runtime/price-guard.ts';

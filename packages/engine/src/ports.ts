@@ -32,6 +32,8 @@ export interface RobotStore {
   saveState(id: number, state: unknown): Promise<void>;
   /** The engine stops a bot by itself (repeated failures, the strategy's stop): switch off, with the reason. */
   markStopped(id: number, reason: string): Promise<void>;
+  /** Several bots switched off with one reason in one write (an emergency stop); without it, markStopped each. */
+  markManyStopped?(ids: number[], reason: string): Promise<void>;
 }
 
 /**

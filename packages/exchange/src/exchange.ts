@@ -146,6 +146,12 @@ export interface ExchangeCapabilities {
   postOnly: boolean;
   ioc: boolean;
   stream: boolean;
+  /**
+   * `cancelOrders` is one request to the venue (the built-in simulator): many cancels for one unit of
+   * its rate limit. Absent or false (ccxt venues, Binance spot): it cancels one by one, each a request,
+   * so a caller that meters requests cancels order by order instead.
+   */
+  batchCancel?: boolean;
 }
 
 /** The public half of a venue: markets and market data, no account needed. */

@@ -3,6 +3,8 @@ import type {
   BotEngineApi,
   Clock,
   EngineDeps,
+  EmergencyStopRequest,
+  EmergencyStopResult,
   EngineObserver,
   RateBudgets,
   ReferencePrices,
@@ -13,7 +15,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
 import { RepositoryPairFigures } from './pair-figures.ts';
-import { EnginePairGuard } from './pair-guard.ts';
+import { EnginePairGuard, type PairStop } from './pair-guard.ts';
 import { RobotLiveHub } from './robot-live.ts';
 import { BatchedTradingLogSink } from './trading-log-sink.ts';
 
@@ -37,8 +39,13 @@ export interface EngineHostDeps {
   /** Process metrics (memory, CPU, event loop) beside the engine's; off in tests. */
   processMetrics?: boolean;
   now?: () => number;
-  /** MERGE SEAM (branch `channels`): the alert dispatcher; without it risk-control notices go to the trading log only. */
+  /** The alert dispatcher; without it risk-control notices go to the trading log only. */
   alertDispatcher?: AlertDispatcherSeam;
+  /**
+   * The server's pair emergency stop, read when a monitor asks for one (it is built after this host,
+   * from it); without it a monitor's stop fails and the monitor asks again at its next tick.
+   */
+  pairStop?: () => PairStop | undefined;
 }
 
 export const IDLE_RUNTIME: RobotRuntime = {
@@ -106,8 +113,12 @@ export class EngineHost implements BotEngineApi {
           budgets: wiring.budgets,
           ...(wiring.clock ? { clock: wiring.clock } : {}),
           observer: fanOut([this.metrics, this.live]),
-          // Risk control: the pair's emergency stop goes through this host (so the WebSocket hears each stop).
-          pairGuard: new EnginePairGuard(deps.repos, () => this),
+          // Risk control: a monitor's pair stop is the stop button's path (EmergencyStopService).
+          pairGuard: new EnginePairGuard(() => {
+            const pairStop = deps.pairStop?.();
+            if (!pairStop) throw new Error('the emergency stop is not available in this server');
+            return pairStop;
+          }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
           ...(deps.alertDispatcher ? { alerts: alertPortFor(deps.alertDispatcher)! } : {}),
         })
@@ -138,6 +149,15 @@ export class EngineHost implements BotEngineApi {
 
   runtime(robotId: number): RobotRuntime {
     return this.engine?.runtime(robotId) ?? IDLE_RUNTIME;
+  }
+
+  /** The engine's pair-wide stop; in a build without the engine the bots are only switched off (none runs, none has orders). */
+  async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
+    for (const robot of request.robots) this.live.touch(robot.id);
+    if (this.engine) return this.engine.emergencyStop(request);
+    const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
+    await this.deps.repos.robots.markManyStopped(running, `Emergency stop: ${request.reason}`);
+    return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 
   /** The engine first (no new orders, quoting bots' orders cancelled), then uptime closed, logs flushed, reference venues closed. */

@@ -99,7 +99,7 @@ describe('risk-control monitors in the server', () => {
     for (const id of bots) {
       const row = await robot(id);
       expect(row.status, `bot ${id}`).toBe('stopped');
-      expect(row.stopReason).toMatch(/^emergency stop: drawdown /);
+      expect(row.stopReason).toMatch(new RegExp(`^Emergency stop: drawdown .* \\(bot #${guard}\\)$`));
     }
     await vi.waitFor(async () => {
       for (const id of bots) expect((await t.call('GET', `/backend/robot/detail/${id}`, { token })).body.data.openOrders, `bot ${id}`).toEqual([]);
@@ -108,6 +108,6 @@ describe('risk-control monitors in the server', () => {
     const guardLogs = (await logsOf(guard)).map((l) => `${l.level} ${l.message}`);
     expect(guardLogs).toContainEqual(expect.stringMatching(new RegExp(`^error Emergency stop of BTC/USDT \\(drawdown .*\\): 3 bot\\(s\\) stopped and their orders cancelled: ${bots.map((id) => `#${id}`).join(', ')}$`)));
     expect(guardLogs).toContainEqual(expect.stringMatching(/^error Emergency stop: BTC\/USDT: drawdown /));
-    expect((await logsOf(bots[1]!)).map((l) => l.message)).toContainEqual(expect.stringMatching(new RegExp(`^Bot #${bots[1]} stopped by the emergency stop of bot #${guard}: drawdown `)));
+    expect((await logsOf(bots[1]!)).map((l) => l.message)).toContainEqual(`Stopped: ${(await robot(bots[1]!)).stopReason}`);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import {
   type OrderJournal,
   type Position,
 } from '@makerdesk/engine';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { robotFills, robotOrders } from '../db/schema.ts';
 
@@ -39,6 +39,27 @@ function toJournalOrder(row: OrderRow): JournalOrder {
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
+}
+
+/**
+ * Changes grouped by identical patch, in first-seen order. An order changed twice in one call keeps
+ * its changes in order (each group takes an order once; a repeat starts a later group).
+ */
+function samePatchGroups(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[]): { patch: JournalPatch; orders: { robotId: number; clientOrderId: string }[] }[] {
+  const groups: { key: string; patch: JournalPatch; orders: { robotId: number; clientOrderId: string }[]; ids: Set<string> }[] = [];
+  for (const change of changes) {
+    const key = JSON.stringify(change.patch);
+    const open = groups.findLast((g) => g.key === key);
+    // Joining an earlier group must not pass a later change of the same order.
+    const canJoin = open && !open.ids.has(change.clientOrderId) && groups.slice(groups.indexOf(open) + 1).every((g) => !g.ids.has(change.clientOrderId));
+    if (open && canJoin) {
+      open.orders.push(change);
+      open.ids.add(change.clientOrderId);
+    } else {
+      groups.push({ key, patch: change.patch, orders: [change], ids: new Set([change.clientOrderId]) });
+    }
+  }
+  return groups;
 }
 
 function patchColumns(patch: JournalPatch): Partial<typeof robotOrders.$inferInsert> {
@@ -76,13 +97,18 @@ export class RobotJournalRepository implements OrderJournal {
   async settle(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[], fills: FillRecord[]): Promise<void> {
     if (changes.length === 0 && fills.length === 0) return;
     await this.db.transaction(async (tx) => {
-      for (const change of changes) {
-        const set = patchColumns(change.patch);
+      // Orders given the same patch (an emergency stop's "canceled at t") take one statement, not one each.
+      for (const group of samePatchGroups(changes)) {
+        const set = patchColumns(group.patch);
         if (Object.keys(set).length === 0) continue;
         await tx
           .update(robotOrders)
           .set(set)
-          .where(and(eq(robotOrders.robotId, change.robotId), eq(robotOrders.clientOrderId, change.clientOrderId)));
+          .where(
+            group.orders.length === 1
+              ? and(eq(robotOrders.robotId, group.orders[0]!.robotId), eq(robotOrders.clientOrderId, group.orders[0]!.clientOrderId))
+              : or(...group.orders.map((o) => and(eq(robotOrders.robotId, o.robotId), eq(robotOrders.clientOrderId, o.clientOrderId)))),
+          );
       }
       const positions = new Map<number, Position>();
       for (const fill of fills) {

@@ -65,6 +65,11 @@ export class RobotRepository implements RobotStore {
     return this.select(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)));
   }
 
+  /** Every bot on a pair, or one account's (`adminId`), oldest first: whom an emergency stop reaches. */
+  async listOnPair(coinId: number, adminId?: number): Promise<RobotListRow[]> {
+    return this.select(adminId === undefined ? eq(robots.coinId, coinId) : and(eq(robots.coinId, coinId), eq(robots.adminId, adminId)));
+  }
+
   async listRunning(): Promise<RobotRecord[]> {
     return (await this.select(eq(robots.status, 'running'))).map(toRobotRecord);
   }
@@ -84,6 +89,16 @@ export class RobotRepository implements RobotStore {
     await this.db.transaction(async (tx) => {
       await tx.update(robots).set({ status: 'stopped', stopReason: reason, updatedAt: at }).where(eq(robots.id, id));
       await tx.update(robotRuns).set({ stoppedAt: at }).where(and(eq(robotRuns.robotId, id), isNull(robotRuns.stoppedAt)));
+    });
+  }
+
+  /** An emergency stop: many bots switched off with one reason, their runs closed, in one transaction. */
+  async markManyStopped(ids: number[], reason: string): Promise<void> {
+    if (ids.length === 0) return;
+    const at = new Date();
+    await this.db.transaction(async (tx) => {
+      await tx.update(robots).set({ status: 'stopped', stopReason: reason, updatedAt: at }).where(inArray(robots.id, ids));
+      await tx.update(robotRuns).set({ stoppedAt: at }).where(and(inArray(robotRuns.robotId, ids), isNull(robotRuns.stoppedAt)));
     });
   }
 

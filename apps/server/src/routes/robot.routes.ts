@@ -1,4 +1,8 @@
 import {
+  emergencyStopPreviewQuery,
+  emergencyStopPreviewResponse,
+  emergencyStopRequest,
+  emergencyStopResponse,
   paths,
   robot,
   robotByIdQuery,
@@ -17,7 +21,7 @@ import { ok } from '../http/envelope.ts';
 import { replies, type RoutePlugin } from './route-kit.ts';
 
 /** Spec §7 robot calls. The static paths (list, update, init/list, detail, 1h, today) are matched before `/robot/:id`. */
-export const robotRoutes: RoutePlugin = (app, { auth, robots }) => {
+export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) => {
   const guard = signedIn(auth);
   const tags = ['robot'];
   app.get(paths.robotList, { preHandler: guard, schema: { tags, summary: "The caller's bots on a pair, with runtime and figures", querystring: robotListQuery, response: replies(robotListResponse) } }, async (request) =>
@@ -25,6 +29,22 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots }) => {
   );
   app.put(paths.robotUpdate, { preHandler: guard, schema: { tags, summary: 'Create or change a bot, switch it on or off', body: robotUpdateRequest, response: replies(robotUpdateResponse) } }, async (request) =>
     ok(await robots.update(principalOf(request).admin, request.body)),
+  );
+  app.post(
+    paths.robotEmergencyStop,
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: "Emergency stop: every bot of the pair the caller may stop is switched off and its orders cancelled (manual orders only with cancelManual); answers when the last cancel is acknowledged",
+        body: emergencyStopRequest,
+        response: replies(emergencyStopResponse),
+      },
+    },
+    async (request) => ok(await emergencyStop.stopFor(principalOf(request).admin, request.body.coinId, request.body.cancelManual ?? false)),
+  );
+  app.get(paths.robotEmergencyStopPreview, { preHandler: guard, schema: { tags, summary: 'What an emergency stop of the pair would reach now', querystring: emergencyStopPreviewQuery, response: replies(emergencyStopPreviewResponse) } }, async (request) =>
+    ok(await emergencyStop.preview(principalOf(request).admin, request.query.coinId)),
   );
   app.get(paths.robotInitList, { preHandler: guard, schema: { tags, summary: 'Bot types with config schema and defaults for the pair', querystring: robotInitListQuery, response: replies(robotInitListResponse) } }, async (request) =>
     ok(await robots.typeList(principalOf(request).admin, request.query.coinId)),

@@ -29,6 +29,7 @@ import { RobotService } from './robot.service.ts';
 import { PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';
 import { listLiveSymbols } from '../venues/live-exchange.ts';
 import { SimPairs } from '../venues/sim-pairs.ts';
+import { EmergencyStopService } from './emergency-stop.service.ts';
 import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -60,6 +61,8 @@ export interface Services {
   analysis: AnalysisService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
   snapshots: SnapshotScheduler;
+  /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
+  emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
   config: Pick<Config, 'webDist' | 'metricsToken'>;
@@ -122,12 +125,14 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
       venues: new GatewayVenueSessions(gateway, credentials),
       // Risk-control monitors' notices go to the account's channels as well as the trading log.
       alertDispatcher: alerts,
+      pairStop: () => emergencyStop,
       references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
       ...(log ? { log } : {}),
       ...(processMetrics !== undefined ? { processMetrics } : {}),
     },
     wiring,
   );
+  const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine);
   const analysisRepo = new AnalysisRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
   const snapshots = new SnapshotScheduler({
@@ -155,6 +160,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, alertOptions.testWaitMs),
     analysis,
     snapshots,
+    emergencyStop,
     engine,
     config: { webDist, metricsToken },
   };

@@ -348,6 +348,9 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async listFor(adminId, coinId) {
         return robotsWhere((r) => r.adminId === adminId && r.coinId === coinId);
       },
+      async listOnPair(coinId, adminId) {
+        return robotsWhere((r) => r.coinId === coinId && (adminId === undefined || r.adminId === adminId));
+      },
       async listRunning() {
         return robotsWhere((r) => r.status === 'running').map(toRobotRecord);
       },
@@ -363,6 +366,10 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         const row = fake.tables.robots.find((r) => r.id === id);
         if (row) Object.assign(row, { status: 'stopped', stopReason: reason, updatedAt: now() });
         closeRuns((r) => r.robotId === id, now());
+      },
+      async markManyStopped(ids, reason) {
+        for (const row of fake.tables.robots) if (ids.includes(row.id)) Object.assign(row, { status: 'stopped', stopReason: reason, updatedAt: now() });
+        closeRuns((r) => ids.includes(r.robotId), now());
       },
       async openRun(robotId, at) {
         if (!fake.tables.robotRuns.some((r) => r.robotId === robotId && r.stoppedAt === null)) fake.tables.robotRuns.push({ id: nextId(), robotId, startedAt: at, stoppedAt: null });

@@ -1,5 +1,5 @@
 import type { RobotRuntime } from '@makerdesk/contract';
-import type { BotEngineApi, EngineDeps, RateBudgets } from '@makerdesk/engine';
+import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, EngineDeps, RateBudgets } from '@makerdesk/engine';
 import type { Exchange } from '@makerdesk/exchange';
 import type { EngineWiring } from '../engine/engine-host.ts';
 import { IDLE_RUNTIME } from '../engine/engine-host.ts';
@@ -20,6 +20,14 @@ export class RecordingEngine implements BotEngineApi {
   async apply(robotId: number): Promise<void> {
     this.calls.push(`apply ${robotId}`);
     if (this.failApply) throw this.failApply;
+  }
+
+  /** Records the stop and switches the bots off in the store, as the engine would; no venue. */
+  async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
+    this.calls.push(`emergencyStop ${request.robots.map((r) => r.id).join(',')}`);
+    const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
+    for (const id of running) await this.deps.robots.markStopped(id, `Emergency stop: ${request.reason}`);
+    return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 
   runtime(robotId: number): RobotRuntime {

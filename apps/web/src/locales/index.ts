@@ -3,6 +3,7 @@ import type analysisEn from './en_US/analysis';
 import authEn from './en_US/auth';
 import commonEn from './en_US/common';
 import credentialsEn from './en_US/credentials';
+import emergencyStopEn from './en_US/emergencyStop';
 import layoutEn from './en_US/layout';
 import loginLogsEn from './en_US/loginLogs';
 import menuEn from './en_US/menu';
@@ -16,6 +17,7 @@ import agreementZh from './zh_CN/agreement';
 import authZh from './zh_CN/auth';
 import commonZh from './zh_CN/common';
 import credentialsZh from './zh_CN/credentials';
+import emergencyStopZh from './zh_CN/emergencyStop';
 import layoutZh from './zh_CN/layout';
 import loginLogsZh from './zh_CN/loginLogs';
 import menuZh from './zh_CN/menu';
@@ -32,6 +34,7 @@ export const resources = {
     layout: layoutEn,
     pairs: pairsEn,
     credentials: credentialsEn,
+    emergencyStop: emergencyStopEn,
     trading: tradingEn,
     users: usersEn,
     loginLogs: loginLogsEn,
@@ -45,6 +48,7 @@ export const resources = {
     layout: layoutZh,
     pairs: pairsZh,
     credentials: credentialsZh,
+    emergencyStop: emergencyStopZh,
     trading: tradingZh,
     users: usersZh,
     loginLogs: loginLogsZh,

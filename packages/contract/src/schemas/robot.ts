@@ -144,3 +144,58 @@ export function parseRobotConfig(type: RobotTypeKey, config: unknown):
   if (result.success) return { ok: true, config: result.data as Record<string, unknown> };
   return { ok: false, issues: result.error.issues.map((i) => ({ field: i.path.join('.') || 'config', message: i.message })) };
 }
+
+/**
+ * POST /robot/emergencyStop: stops every bot of the pair the caller may stop (a sub-account: its own,
+ * on a pair bound to it; the main account: every account's) and cancels their orders. The caller's
+ * manual orders on the pair (orders no bot placed) are left alone unless `cancelManual`; the answer
+ * counts them, so the console can ask about them separately.
+ */
+export const emergencyStopRequest = z.object({ coinId: idParam, cancelManual: z.boolean().optional() });
+export type EmergencyStopRequestBody = z.infer<typeof emergencyStopRequest>;
+
+/**
+ * Why an order is not (yet) seen cancelled: no_answer (the cancel's answer was lost or is late),
+ * venue_refused, rate_limited, unresolved (a placement or cancel not confirmed yet), no_venue (the
+ * bot's venue could not be opened: no order named).
+ */
+export const emergencyStopFailureKinds = ['no_answer', 'venue_refused', 'rate_limited', 'unresolved', 'no_venue'] as const;
+export type EmergencyStopFailureKind = (typeof emergencyStopFailureKinds)[number];
+
+export const emergencyStopFailure = z.object({
+  /** Null for a manual order. */
+  robotId: z.number().int().nullable(),
+  clientOrderId: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  kind: z.enum(emergencyStopFailureKinds),
+  message: z.string(),
+});
+
+export const emergencyStopResponse = z.object({
+  /** Bots that were switched on and are now off ("emergency stop" in their status and log). */
+  robotsStopped: z.number().int(),
+  robotIds: z.array(z.number().int()),
+  /** Bot orders cancelled (acknowledged by the venue). */
+  ordersCancelled: z.number().int(),
+  /** Bot orders that filled before their cancel reached the venue. */
+  ordersFilled: z.number().int(),
+  /** Orders not seen cancelled when the stop answered; the server keeps cancelling them and logs how each ended. */
+  failed: z.array(emergencyStopFailure),
+  /** Manual orders cancelled (only with cancelManual). */
+  manualCancelled: z.number().int(),
+  /** The caller's manual orders still open on the pair. */
+  manualOpenOrders: z.number().int(),
+  /** From the request to the last cancel acknowledged, in ms. */
+  elapsedMs: z.number().int(),
+});
+export type EmergencyStopResponse = z.infer<typeof emergencyStopResponse>;
+
+/** GET /robot/emergencyStop/preview: what a stop of the pair would reach now, for the confirmation. */
+export const emergencyStopPreviewQuery = z.object({ coinId: idParam });
+export const emergencyStopPreviewResponse = z.object({
+  runningRobots: z.number().int(),
+  /** Bots whose owner is another account (the main account stops every account's). */
+  otherAccountsRobots: z.number().int(),
+  manualOpenOrders: z.number().int(),
+});
+export type EmergencyStopPreview = z.infer<typeof emergencyStopPreviewResponse>;

@@ -4,6 +4,7 @@ import { BotRunner, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
 import type { BotEngineApi, EngineDeps } from './engine-api.ts';
 import { DEFAULT_NOT_FOUND_AFTER_MS } from './executor.ts';
+import { EMERGENCY_STOP_WAIT_MS, EMERGENCY_TICK_WAIT_MS, runEmergencyCancels, summarize, type StopTarget } from './emergency-stop.ts';
 
 export interface BotEngineOptions {
   /** A venue request without an answer after this is a lost answer (default 10 s). */
@@ -14,6 +15,20 @@ export interface BotEngineOptions {
   stopCancelMs?: number;
   /** Graceful shutdown's limit for cancelling the quoting bots' orders (default BOT_SHUTDOWN_CANCEL_MS). */
   shutdownCancelMs?: number;
+}
+
+async function markStopped(robots: EngineDeps['robots'], ids: number[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  if (robots.markManyStopped) await robots.markManyStopped(ids, reason);
+  else await Promise.all(ids.map((id) => robots.markStopped(id, reason)));
+}
+
+/** Resolves when `work` settles or after `ms`, whichever comes first; never rejects. */
+async function waitAtMost(work: Promise<unknown>, ms: number, clock: Clock): Promise<void> {
+  let timer: unknown = null;
+  const limit = new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, ms)));
+  await Promise.race([work.catch(() => undefined), limit]);
+  clock.clearTimeout(timer);
 }
 
 const IDLE: RobotRuntime = { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
@@ -31,6 +46,8 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
   };
   const shutdownCancelMs = options.shutdownCancelMs ?? BOT_SHUTDOWN_CANCEL_MS;
   const runners = new Map<number, BotRunner>();
+  /** Emergency stops still cancelling after they answered: shutdown gives them its limit too. */
+  const sweeps = new Set<Promise<unknown>>();
   let shuttingDown = false;
   const runnerDeps = { ...deps, clock };
 
@@ -71,6 +88,45 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       runner.launch();
     },
 
+    async emergencyStop(request) {
+      const startedAt = clock.now();
+      const deadline = startedAt + (request.waitMs ?? EMERGENCY_STOP_WAIT_MS);
+      const reason = `Emergency stop: ${request.reason}`;
+      const targets: StopTarget[] = [];
+      const halts: Promise<void>[] = [];
+      // First, synchronously: no target places anything more (halt closes placements before it awaits).
+      for (const robot of request.robots) {
+        const running = runners.get(robot.id);
+        const runner = running ?? runnerOf(robot);
+        if (running) runners.delete(robot.id);
+        halts.push(runner.halt());
+        runner.setActivity('stopping');
+        targets.push({ runner, wasRunning: running !== undefined || robot.status === 'running' });
+      }
+      const stoppedIds = targets.filter((t) => t.wasRunning).map((t) => t.runner.robot.id);
+      const marking = markStopped(deps.robots, stoppedIds, reason);
+      for (const t of targets) t.runner.log('warn', t.wasRunning ? `Stopped: ${reason}` : `${reason}: cancelling the orders left live`);
+      // A tick in flight finishes in milliseconds on most venues; a hanging one is not waited for past the limit.
+      await waitAtMost(Promise.all(halts), EMERGENCY_TICK_WAIT_MS, clock);
+      const { prepared, finished } = runEmergencyCancels(targets, clock, deadline);
+      let doneAt: number | null = null;
+      void finished.then(() => (doneAt = clock.now()));
+      await waitAtMost(finished, Math.max(0, deadline - clock.now()), clock);
+      const all = await prepared;
+      const result = summarize(all, (doneAt ?? clock.now()) - startedAt);
+      await marking;
+      for (const t of targets) t.runner.setActivity('idle');
+      // Whatever is still live keeps being cancelled (after the rounds in flight), and the bot's log says how it ended.
+      if (result.failed.length > 0) {
+        const sweep = finished
+          .then((done) => Promise.all(done.filter((p) => p.executor && p.executor.liveCount > 0).map((p) => p.target.runner.cancelOwnOrders(clock.now() + settings.stopCancelMs))))
+          .catch(() => undefined);
+        sweeps.add(sweep);
+        void sweep.finally(() => sweeps.delete(sweep));
+      }
+      return result;
+    },
+
     runtime(robotId) {
       return runners.get(robotId)?.runtime() ?? { ...IDLE };
     },
@@ -85,6 +141,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       let timer: unknown = null;
       const limit = new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, shutdownCancelMs)));
       await Promise.race([Promise.all(all.map((r) => r.halt())), limit]);
+      await Promise.race([Promise.all(sweeps), limit]);
       await Promise.race([Promise.all(quoting.map((r) => r.cancelForShutdown(deadline))), limit]);
       clock.clearTimeout(timer);
       for (const r of all) r.setActivity('idle');

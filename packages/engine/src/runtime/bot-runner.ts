@@ -64,6 +64,11 @@ export class BotRunner {
     this.state = robot.state;
   }
 
+  /** The order journal the bot writes to. */
+  get journal(): EngineDeps['journal'] {
+    return this.deps.journal;
+  }
+
   get quoting(): boolean {
     return robotTypes[this.robot.type].quoting;
   }
@@ -117,6 +122,16 @@ export class BotRunner {
       this.log('error', `could not cancel own orders: ${messageOf(err)}`);
       return false;
     }
+  }
+
+  /**
+   * For an emergency stop: the bot's executor (its session opened if the bot never ticked), recording
+   * from now on how its orders end. Call after `halt` began, so nothing new is placed.
+   */
+  async executorForStop(): Promise<{ executor: OrderExecutor; budgetKey: string }> {
+    const { executor, session } = await this.prepare();
+    executor.recordClosed();
+    return { executor, budgetKey: session.budgetKey };
   }
 
   /** The bot stops itself (repeated failures, the strategy's stop, a refusal): switched off in the store first, then its orders cancelled. */
@@ -448,7 +463,7 @@ export class BotRunner {
     return this.parsedConfig;
   }
 
-  private log(level: 'info' | 'warn' | 'error', message: string): void {
+  log(level: 'info' | 'warn' | 'error', message: string): void {
     const { id, coinId, adminId } = this.robot;
     this.deps.logs.write({ robotId: id, coinId, adminId, level, message, at: this.clock.now() });
   }

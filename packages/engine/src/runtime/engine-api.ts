@@ -2,6 +2,7 @@ import type { RobotRuntime, RobotTypeKey } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import type { AlertPort, Clock, EngineObserver, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
 import type { AnyStrategy } from '../strategy.ts';
+import type { EmergencyStopRequest, EmergencyStopResult } from './emergency-stop.ts';
 
 /** Finds the strategy of a type; undefined for a type the engine cannot run. */
 export type StrategyRegistry = (type: RobotTypeKey) => AnyStrategy | undefined;
@@ -45,6 +46,14 @@ export interface BotEngineApi {
    * Switched off: no further ticks, its own orders cancelled (never another's), activity idle.
    */
   apply(robotId: number): Promise<void>;
+  /**
+   * Stops the given bots of one pair at once and cancels their orders: from the call on none of them
+   * places anything (a tick already running included); each is switched off with the reason (it does
+   * not start again with the server); their own orders are cancelled concurrently, cancels first in
+   * the key's budget. Resolves when the last cancel is acknowledged, or after `waitMs` with what is
+   * still live (those are still cancelled in the background, and the bot's log says how it ended).
+   */
+  emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult>;
   /** What the engine is doing with a bot now (idle for a bot it does not run). */
   runtime(robotId: number): RobotRuntime;
   /**

@@ -1,5 +1,5 @@
 import { isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
-import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
+import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
 import { isRefusal, orderUpdate } from './order-state.ts';
 import type { GuardedOrder } from './price-guard.ts';
@@ -31,6 +31,12 @@ export interface ExecutorOptions {
 export type PlaceOutcome = JournalState | 'refused';
 export type CancelOutcome = 'canceled' | 'filled' | 'pending' | 'skipped';
 
+/** Why a cancel round left an order live: the venue's answer was lost, the venue refused, or it rate-limited the key. */
+export interface CancelFailure {
+  kind: 'no_answer' | 'venue_refused' | 'rate_limited';
+  message: string;
+}
+
 /**
  * One bot's order IO (DESIGN §7). Journal first: an order is written 'sending' before the venue
  * call. A refusal makes it 'rejected'; a lost answer (timeout, 5xx, reset, 429) makes it 'unknown',
@@ -42,10 +48,19 @@ export class OrderExecutor {
   private live = new Map<string, JournalOrder>();
   private fills: OwnFill[] = [];
   private readonly notFoundAfterMs: number;
+  /** False until the live orders were read from the journal once (a fresh executor knows nothing yet). */
+  private loaded = false;
+  /** While recording: how each order that became final ended (an emergency stop counts them). */
+  private closed: Map<string, JournalState> | null = null;
 
   constructor(private readonly o: ExecutorOptions) {
     this.scope = `b${o.robot.id}`;
     this.notFoundAfterMs = o.notFoundAfterMs ?? DEFAULT_NOT_FOUND_AFTER_MS;
+  }
+
+  /** The bot's venue as the executor calls it (behind the key's budget and the call timeout). */
+  get venue(): Exchange {
+    return this.o.exchange;
   }
 
   get liveCount(): number {
@@ -166,10 +181,13 @@ export class OrderExecutor {
    * venue does not show open are looked up by client id; orders of the scope the journal lacks are
    * adopted (quoting bots) or cancelled, and logged.
    */
-  async reconcile(): Promise<void> {
+  async reconcile(options: { venueOpen?: readonly Order[]; trustMemory?: boolean } = {}): Promise<void> {
     const { robot, exchange, journal, clock } = this.o;
-    const venueOpen = await exchange.fetchOpenOrders(robot.symbol);
-    this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    // Bots of one key and pair can share one read of the open orders (an emergency stop: one request, not one per bot).
+    const venueOpen = options.venueOpen ?? (await exchange.fetchOpenOrders(robot.symbol));
+    // Every journal write goes through settle, which keeps `live` in step: once loaded, memory is the journal.
+    if (!(options.trustMemory && this.loaded)) this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    this.loaded = true;
     const plan = planReconciliation(this.liveOrders(), venueOpen, this.scope);
     for (const { order, venue } of plan.matched) {
       if (order.state === 'canceling') {
@@ -207,6 +225,79 @@ export class OrderExecutor {
       if (clock.now() + roundGapMs > deadline) return false;
       await new Promise<void>((resolve) => clock.setTimeout(resolve, roundGapMs));
     }
+  }
+
+  /** Starts recording how orders end (`closedSince`), for a caller that counts what a stop cancelled. */
+  recordClosed(): void {
+    this.closed ??= new Map();
+  }
+
+  /** Orders that became final since `recordClosed`, by client order id. */
+  closedSince(): ReadonlyMap<string, JournalState> {
+    return this.closed ?? new Map();
+  }
+
+  /**
+   * One round of cancels of every open own order, all at once: with `batch` (a venue whose
+   * cancelOrders is one request) in one request, else one request each, concurrently (each waits for
+   * the key's budget, where cancels go first). The answers are journalled in one write; an order whose
+   * answer was lost is journalled 'canceling' and left to the next round's reconciliation. Answers
+   * why each order still live is live. `journal`: where that one write goes (a stop of many bots
+   * gathers theirs into one transaction).
+   */
+  async cancelRound(batch: boolean, journal: Pick<OrderJournal, 'settle'> = this.o.journal): Promise<Map<string, CancelFailure>> {
+    const { robot, exchange, clock } = this.o;
+    const failures = new Map<string, CancelFailure>();
+    const targets = this.liveOrders().filter((o) => o.state === 'open' && o.orderNo !== null && isOwnClientOrderId(o.clientOrderId, this.scope));
+    if (targets.length === 0) return failures;
+    const answers = new Map<string, Order>();
+    const gone: JournalOrder[] = [];
+    const lost: JournalOrder[] = [];
+    const fail = (order: JournalOrder, err: unknown) => {
+      this.venueError(err);
+      if (isExchangeError(err) && (err.kind === 'order_not_found' || err.kind === 'order_closed')) return gone.push(order);
+      lost.push(order);
+      failures.set(order.clientOrderId, failureOf(err));
+    };
+    if (batch) {
+      try {
+        for (const answer of await exchange.cancelOrders(robot.symbol, targets.map((o) => o.orderNo!))) answers.set(answer.orderNo, answer);
+        // The venue leaves out orders it does not know: looked up below.
+        for (const o of targets) if (!answers.has(o.orderNo!)) gone.push(o);
+      } catch (err) {
+        for (const o of targets) fail(o, err);
+      }
+    } else {
+      await Promise.all(
+        targets.map((o) =>
+          exchange.cancelOrder(robot.symbol, o.orderNo!).then(
+            (answer) => void answers.set(answer.orderNo, answer),
+            (err: unknown) => fail(o, err),
+          ),
+        ),
+      );
+    }
+    const now = clock.now();
+    const changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[] = [];
+    for (const o of targets) {
+      const answer = answers.get(o.orderNo!);
+      if (answer) {
+        const update = orderUpdate({ ...o, state: 'canceling' }, answer, this.o.rules, now);
+        changes.push({ order: o, patch: { state: 'canceling', updatedAt: now, ...update?.patch }, fill: update?.fill ?? null });
+      } else if (lost.includes(o)) {
+        changes.push({ order: o, patch: { state: 'canceling', error: failures.get(o.clientOrderId)!.message, updatedAt: now }, fill: null });
+      }
+    }
+    await this.settleMany(changes, journal);
+    for (const o of gone) {
+      try {
+        await this.lookUp(this.live.get(o.clientOrderId) ?? o);
+      } catch (err) {
+        this.venueError(err);
+        failures.set(o.clientOrderId, failureOf(err));
+      }
+    }
+    return failures;
   }
 
   /** Resolves an order the venue does not show open, by its client order id. */
@@ -270,12 +361,32 @@ export class OrderExecutor {
   }
 
   private async settle(order: JournalOrder, patch: JournalPatch, fills: Parameters<OrderJournal['settle']>[1] = []): Promise<JournalOrder> {
-    const { robot, journal, observer } = this.o;
-    await journal.settle([{ robotId: robot.id, clientOrderId: order.clientOrderId, patch }], fills);
+    await this.o.journal.settle([{ robotId: this.o.robot.id, clientOrderId: order.clientOrderId, patch }], fills);
+    return this.remember(order, patch);
+  }
+
+  /** Several orders' changes and fills in one journal write (one transaction). */
+  private async settleMany(changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[], journal: Pick<OrderJournal, 'settle'>): Promise<void> {
+    if (changes.length === 0) return;
+    const { robot } = this.o;
+    const fills = changes.flatMap((c) => (c.fill ? [c.fill] : []));
+    await journal.settle(changes.map((c) => ({ robotId: robot.id, clientOrderId: c.order.clientOrderId, patch: c.patch })), fills);
+    for (const { order, patch, fill } of changes) {
+      this.remember(order, patch);
+      if (fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: fill.price, amount: fill.amount, at: fill.at });
+    }
+  }
+
+  /** What a journal write changed, in memory: the live set, the closed record, the observer. */
+  private remember(order: JournalOrder, patch: JournalPatch): JournalOrder {
+    const { robot, observer } = this.o;
     const next: JournalOrder = { ...order, ...patch };
     if (FINAL_JOURNAL_STATES.has(next.state)) this.live.delete(next.clientOrderId);
     else this.live.set(next.clientOrderId, next);
-    if (patch.state && patch.state !== order.state && FINAL_JOURNAL_STATES.has(patch.state)) observer?.order?.(robot.id, patch.state as 'filled' | 'canceled' | 'rejected');
+    if (patch.state && patch.state !== order.state && FINAL_JOURNAL_STATES.has(patch.state)) {
+      observer?.order?.(robot.id, patch.state as 'filled' | 'canceled' | 'rejected');
+      this.closed?.set(next.clientOrderId, patch.state);
+    }
     return next;
   }
 
@@ -287,6 +398,12 @@ export class OrderExecutor {
 function cancelOutcome(state: JournalState): CancelOutcome {
   if (state === 'canceled' || state === 'filled') return state;
   return FINAL_JOURNAL_STATES.has(state) ? 'canceled' : 'pending';
+}
+
+function failureOf(err: unknown): CancelFailure {
+  if (isExchangeError(err) && err.kind === 'rate_limited') return { kind: 'rate_limited', message: err.message };
+  if (isRefusal(err)) return { kind: 'venue_refused', message: err.message };
+  return { kind: 'no_answer', message: messageOf(err) };
 }
 
 function messageOf(err: unknown): string {

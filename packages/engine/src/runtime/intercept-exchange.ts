@@ -7,8 +7,8 @@ export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscri
 export type CallInterceptor = <T>(method: VenueCall, send: () => Promise<T>, args: readonly unknown[]) => Promise<T>;
 
 /** A venue whose every request goes through `around` (rate budget, call timeout, scripted faults); the rest passes untouched. */
-export function interceptExchange(inner: Exchange, around: CallInterceptor): Exchange {
-  return new InterceptedExchange(inner, around);
+export function interceptExchange(inner: Exchange, around: CallInterceptor, capabilities?: Partial<Exchange['capabilities']>): Exchange {
+  return new InterceptedExchange(inner, around, capabilities);
 }
 
 class InterceptedExchange implements Exchange {
@@ -19,9 +19,10 @@ class InterceptedExchange implements Exchange {
   constructor(
     private readonly inner: Exchange,
     private readonly around: CallInterceptor,
+    capabilities?: Partial<Exchange['capabilities']>,
   ) {
     this.id = inner.id;
-    this.capabilities = inner.capabilities;
+    this.capabilities = capabilities ? { ...inner.capabilities, ...capabilities } : inner.capabilities;
     const permissions = inner.fetchPermissions?.bind(inner);
     if (permissions) this.fetchPermissions = () => this.around('fetchPermissions', permissions, []);
   }

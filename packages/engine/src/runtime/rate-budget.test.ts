@@ -51,6 +51,20 @@ describe('createRateBudgets', () => {
     expect(state.done).toBe(15);
   });
 
+  it('serves a cancel ahead of the calls already waiting for the key (cancels take risk off the book first)', async () => {
+    const { clock, faulty, budgets } = setup({ ratePerSecond: 10, burst: 2 });
+    const exchange = budgets.wrap(faulty.exchange, 'k');
+    const order = await exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: '10000.00', amount: '0.0010', clientOrderId: 'cancel-first' });
+    const reads = fire(exchange, 5);
+    let canceledAtReads = -1;
+    const cancel = exchange.cancelOrder('BTC/USDT', order.orderNo).then(() => (canceledAtReads = reads.done));
+    await answered(clock, cancel);
+    // Burst of 2: the placement and the first read took the tokens; the cancel got the next one, before the 4 reads queued ahead of it.
+    expect(canceledAtReads).toBe(1);
+    await clock.until(() => reads.done === 5, 10_000, 10);
+    expect(faulty.log.map((r) => r.method)).toEqual(['placeOrder', 'fetchOrderBook', 'cancelOrder', 'fetchOrderBook', 'fetchOrderBook', 'fetchOrderBook', 'fetchOrderBook']);
+  });
+
   it('pauses the whole key on a 429 for the Retry-After it said, without retrying: no call is sent meanwhile', async () => {
     const { clock, faulty, budgets } = setup();
     const wrapped = budgets.wrap(faulty.exchange, 'live:k1');

@@ -26,8 +26,11 @@ export interface RateBudgetOptions {
 
 export const defaultLimitFor = (budgetKey: string): RateLimit => (budgetKey.startsWith('sim') ? SIM_RATE_LIMIT : LIVE_RATE_LIMIT);
 
+/** Cancels take risk off the book: they wait ahead of every other call on the key (an emergency stop's cancels pass the bots' reads). */
+const URGENT: ReadonlySet<string> = new Set(['cancelOrder', 'cancelOrders']);
+
 /**
- * One token bucket per venue key. Calls wait in FIFO order for a token; a 'rate_limited' answer
+ * One token bucket per venue key. Calls wait in FIFO order for a token, cancels ahead of the rest; a 'rate_limited' answer
  * pauses the whole key (Retry-After when the venue said, else exponential backoff) and is handed
  * back to the caller unretried, so a 429 never turns into a storm of retries.
  */
@@ -47,9 +50,9 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
   return {
     wrap(exchange, budgetKey) {
       const budget = budgetOf(budgetKey);
-      return interceptExchange(exchange, async (_method, send) => {
+      return interceptExchange(exchange, async (method, send) => {
         // A token at hand and nobody queued: the call goes at once (what acquire would grant next).
-        if (!budget.tryTake()) await budget.acquire();
+        if (!budget.tryTake()) await budget.acquire(URGENT.has(method));
         try {
           const answer = await send();
           budget.succeeded();
@@ -73,6 +76,7 @@ class KeyBudget {
   private refilledAt: number;
   private strikes = 0;
   private readonly queue: (() => void)[] = [];
+  private readonly urgent: (() => void)[] = [];
   private timer: unknown = null;
 
   constructor(
@@ -86,16 +90,17 @@ class KeyBudget {
     this.refilledAt = clock.now();
   }
 
-  acquire(): Promise<void> {
+  /** Waits for a token; an urgent call waits behind other urgent ones only. */
+  acquire(urgent = false): Promise<void> {
     return new Promise((resolve) => {
-      this.queue.push(resolve);
+      (urgent ? this.urgent : this.queue).push(resolve);
       this.pump();
     });
   }
 
   /** Takes a token when one is free now and no call waits before this one; false otherwise. */
   tryTake(): boolean {
-    if (this.queue.length > 0 || this.timer !== null) return false;
+    if (this.queue.length > 0 || this.urgent.length > 0 || this.timer !== null) return false;
     const now = this.clock.now();
     if (now < this.pausedUntil) return false;
     this.refill(now);
@@ -122,13 +127,13 @@ class KeyBudget {
 
   private pump(): void {
     if (this.timer !== null) return;
-    while (this.queue.length > 0) {
+    while (this.urgent.length > 0 || this.queue.length > 0) {
       const now = this.clock.now();
       if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
       this.refill(now);
       if (this.tokens < 1) return this.wake(Math.ceil(((1 - this.tokens) / this.limit.ratePerSecond) * 1000));
       this.tokens -= 1;
-      this.queue.shift()!();
+      (this.urgent.shift() ?? this.queue.shift()!)();
     }
   }
 

@@ -49,8 +49,9 @@ export class FaultyExchange {
   chaos: ((method: VenueCall) => Fault | null) | null = null;
   private scripts: Script[] = [];
 
-  constructor(inner: Exchange) {
-    this.exchange = interceptExchange(inner, (method, send, args) => this.request(method, send, args));
+  /** `capabilities` overrides what the inner venue says (a simulator account acting as a venue without batch cancel). */
+  constructor(inner: Exchange, capabilities?: Partial<Exchange['capabilities']>) {
+    this.exchange = interceptExchange(inner, (method, send, args) => this.request(method, send, args), capabilities);
   }
 
   /** The next `times` requests of `method` (matching `when`) suffer `fault`. */

@@ -37,7 +37,7 @@ export class SimHarness {
   constructor(
     private readonly strategies: StrategyRegistry,
     robots: RobotRecord[],
-    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures'> } = {},
+    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; batchCancel?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures'> } = {},
   ) {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
@@ -51,7 +51,7 @@ export class SimHarness {
   key(apiKey: string): FaultyExchange {
     let faulty = this.venues.get(apiKey);
     if (!faulty) {
-      faulty = new FaultyExchange(this.venue.account(apiKey));
+      faulty = new FaultyExchange(this.venue.account(apiKey), this.options.batchCancel === undefined ? undefined : { batchCancel: this.options.batchCancel });
       this.venues.set(apiKey, faulty);
     }
     return faulty;

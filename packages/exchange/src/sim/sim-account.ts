@@ -120,7 +120,7 @@ export class SimMarketData implements MarketDataReader {
 
 export class SimAccount extends SimMarketData implements Exchange {
   readonly id = SIM_EXCHANGE_ID;
-  readonly capabilities: ExchangeCapabilities = { selfTradePrevention: true, postOnly: true, ioc: true, stream: true };
+  readonly capabilities: ExchangeCapabilities = { selfTradePrevention: true, postOnly: true, ioc: true, stream: true, batchCancel: true };
   private readonly unsubscribes = new Set<() => void>();
 
   constructor(

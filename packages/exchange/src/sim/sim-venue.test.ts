@@ -83,7 +83,7 @@ describe('SimVenue accounts', () => {
       active: true,
     });
     expect(alice.id).toBe('sim');
-    expect(alice.capabilities).toEqual({ selfTradePrevention: true, postOnly: true, ioc: true, stream: true });
+    expect(alice.capabilities).toEqual({ selfTradePrevention: true, postOnly: true, ioc: true, stream: true, batchCancel: true });
   });
 });
 

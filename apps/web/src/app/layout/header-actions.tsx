@@ -2,6 +2,7 @@ import { PairSelector } from '@/features/pairs/components/pair-selector';
 import { ApiKeysButton, ImportApiKeyButton } from './api-key-actions';
 import { BindPairButton } from './bind-pair-button';
 import { LanguageSwitch } from './language-switch';
+import { PairEmergencyStop } from './pair-emergency-stop';
 import { ThemePicker } from './theme-picker';
 import { UserMenu } from './user-menu';
 
@@ -9,6 +10,7 @@ import { UserMenu } from './user-menu';
 export function headerActions() {
   return [
     <PairSelector key="pair" />,
+    <PairEmergencyStop key="estop" />,
     <ImportApiKeyButton key="import" />,
     <ApiKeysButton key="keys" />,
     <BindPairButton key="bind" />,

@@ -3,6 +3,7 @@ import { PairSelector } from '@/features/pairs/components/pair-selector';
 import { ApiKeysButton, ImportApiKeyButton } from './api-key-actions';
 import { BindPairButton } from './bind-pair-button';
 import { LanguageSwitch } from './language-switch';
+import { PairEmergencyStop } from './pair-emergency-stop';
 import { ThemePicker } from './theme-picker';
 import { UserMenu } from './user-menu';
 
@@ -22,6 +23,7 @@ export function TopBar({ fixed, showBrand }: TopBarProps) {
     <header className={`md-topbar${fixed ? ' md-topbar-fixed' : ''}`}>
       {showBrand && <BrandTitle size={24} />}
       <PairSelector />
+      <PairEmergencyStop />
       <ImportApiKeyButton />
       <div className="md-topbar-actions">
         <ApiKeysButton />

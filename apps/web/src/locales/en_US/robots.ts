@@ -91,6 +91,9 @@ export default {
   'submit.updated': 'Bot #{{id}} saved',
   'submit.fieldErrors': 'Please correct the highlighted fields',
 
+  'monitors.title': 'Monitors',
+  'monitors.add': 'Add a monitor',
+  'monitors.empty': 'No monitor on this pair. Deploy a balance or price monitor, a balance report or an emergency stop guard from Bot deployment (Risk control).',
   'list.title': 'Bots on {{pair}}',
   'list.empty': 'No bots on this pair yet. Deploy one above.',
   'list.type': 'Bot',

@@ -94,6 +94,9 @@ export default {
   'submit.updated': '机器人 #{{id}} 已保存',
   'submit.fieldErrors': '请修正标出的字段',
 
+  'monitors.title': '监控',
+  'monitors.add': '添加监控',
+  'monitors.empty': '该交易对暂无监控。请在机器人部署页（风控分类）部署余额监控、价格监控、余额定时报告或紧急停止守卫。',
   'list.title': '{{pair}} 上的机器人',
   'list.empty': '该交易对还没有机器人，请在上方部署。',
   'list.type': '机器人',

@@ -1,0 +1,170 @@
+import { CLIENT_ORDER_ID_PREFIX, type Order } from '@makerdesk/exchange';
+import { ErrorCode, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
+import type { BotEngineApi, EmergencyStopResult } from '@makerdesk/engine';
+import { AppError } from '../http/app-error.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import { toRobotRecord } from '../repositories/robot.repository.ts';
+import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
+import type { AdminRow } from './admin-mapper.ts';
+import type { CredentialService } from './credential.service.ts';
+
+/** Who or what asks for a stop: the words go to the bots' stop reason and the pair's trading log. */
+export interface EmergencyStopCause {
+  /** What happened, e.g. "stop button pressed", "price 31000 above the bound 30000". */
+  reason: string;
+  /** Who: an account, or a monitor ("price monitor #4"). */
+  by: string;
+  /** Only this account's bots (a sub-account pressing the button); absent: every bot of the pair. */
+  ownerId?: number;
+  /** The account the pair's log line is filed under (the presser, or the monitor's owner). */
+  logAdminId?: number;
+  /** Bots left running (a monitor's stop spares itself and the other risk-control bots). */
+  spare?: (robot: { id: number; type: string }) => boolean;
+}
+
+export type PairStopResult = Omit<EmergencyStopResponse, 'manualCancelled' | 'manualOpenOrders'>;
+
+/** A bot's client order id (`MD` + `b<id>` + `Z…`); every other order of the account on the pair is manual. */
+const BOT_ORDER = new RegExp(`^${CLIENT_ORDER_ID_PREFIX}b\\d+Z`);
+const isManual = (o: Order) => !BOT_ORDER.test(o.clientOrderId ?? '');
+
+/**
+ * The emergency stop of a pair (Risk control; DESIGN §7): every bot of the pair the caller may stop is
+ * switched off with the reason and its orders cancelled, answered when the last cancel is acknowledged.
+ * Who may stop whose bots: the main account stops every account's bots on the pair (it oversees the
+ * desk); a sub-account stops its own bots, on a pair bound to it. A pair disabled or expired can still
+ * be stopped: stopping never needs the pair to be tradable. Manual orders (the caller's orders that no
+ * bot placed) are cancelled only when asked. Two stops of one pair run one after the other.
+ */
+export class EmergencyStopService {
+  private readonly running = new Map<number, Promise<unknown>>();
+
+  constructor(
+    private readonly repos: Pick<Repositories, 'robots' | 'robotJournal' | 'tradingLogs' | 'coins'>,
+    private readonly credentials: Pick<CredentialService, 'materialFor'>,
+    private readonly gateway: Pick<ExchangeGateway, 'session'>,
+    private readonly engine: Pick<BotEngineApi, 'emergencyStop'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * What the monitors call (and the button, through `stopFor`): stops the pair's bots (all of them, or
+   * `cause.ownerId`'s) and cancels their orders. Resolves when the last cancel is acknowledged, or
+   * after the engine's wait limit with the orders still live in `failed` (they are still cancelled in
+   * the background). Unknown pair: PAIR_NOT_FOUND.
+   */
+  async emergencyStop(coinId: number, cause: EmergencyStopCause): Promise<PairStopResult> {
+    const coin = await this.repos.coins.findById(coinId);
+    if (!coin) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
+    return this.oneAtATime(coinId, async () => {
+      const startedAt = this.now();
+      const rows = await this.repos.robots.listOnPair(coinId, cause.ownerId);
+      const stopped = rows.filter((r) => r.status !== 'running');
+      // A bot already off is reached only if its journal still has orders live (a stop whose cancels failed).
+      const live = await this.repos.robotJournal.liveCounts(stopped.map((r) => r.id));
+      const targets = rows
+        .filter((r) => !cause.spare?.(r))
+        .filter((r) => r.status === 'running' || (live.get(r.id) ?? 0) > 0)
+        .map(toRobotRecord);
+      const result: EmergencyStopResult =
+        targets.length > 0
+          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})` })
+          : { robotsStopped: [], ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
+      const elapsedMs = this.now() - startedAt;
+      const level = result.failed.length > 0 ? 'warn' : 'info';
+      const failed = result.failed.length > 0 ? `, ${result.failed.length} not confirmed yet (still being cancelled)` : '';
+      await this.repos.tradingLogs.append({
+        coinId,
+        adminId: cause.logAdminId ?? null,
+        robotId: null,
+        level,
+        message: `Emergency stop of ${coin.coinName}: ${cause.reason} (${cause.by}); ${result.robotsStopped.length} bot(s) stopped, ${result.ordersCancelled} order(s) cancelled, ${result.ordersFilled} filled meanwhile${failed}, in ${elapsedMs} ms`,
+      });
+      return {
+        robotsStopped: result.robotsStopped.length,
+        robotIds: [...result.robotsStopped].sort((a, b) => a - b),
+        ordersCancelled: result.ordersCancelled,
+        ordersFilled: result.ordersFilled,
+        failed: result.failed,
+        elapsedMs,
+      };
+    });
+  }
+
+  /** POST /robot/emergencyStop: the stop button of an account, then (if asked) its manual orders on the pair. */
+  async stopFor(admin: AdminRow, coinId: number, cancelManual = false): Promise<EmergencyStopResponse> {
+    await this.requirePair(admin, coinId);
+    const startedAt = this.now();
+    const bots = await this.emergencyStop(coinId, {
+      reason: 'stop button pressed',
+      by: admin.account,
+      logAdminId: admin.id,
+      ...(admin.mainAccountId === MAIN_ACCOUNT ? {} : { ownerId: admin.id }),
+    });
+    const manual = await this.manual(admin, coinId, cancelManual);
+    const elapsedMs = cancelManual ? this.now() - startedAt : bots.elapsedMs;
+    return { ...bots, failed: [...bots.failed, ...manual.failed], manualCancelled: manual.cancelled, manualOpenOrders: manual.open, elapsedMs };
+  }
+
+  /** GET /robot/emergencyStop/preview: the bots a stop would reach now and the caller's manual orders. */
+  async preview(admin: AdminRow, coinId: number): Promise<EmergencyStopPreview> {
+    await this.requirePair(admin, coinId);
+    const rows = await this.repos.robots.listOnPair(coinId, admin.mainAccountId === MAIN_ACCOUNT ? undefined : admin.id);
+    const running = rows.filter((r) => r.status === 'running');
+    return {
+      runningRobots: running.length,
+      otherAccountsRobots: running.filter((r) => r.adminId !== admin.id).length,
+      manualOpenOrders: (await this.manual(admin, coinId, false)).open,
+    };
+  }
+
+  private async requirePair(admin: AdminRow, coinId: number): Promise<void> {
+    if (!(await this.repos.coins.findById(coinId))) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
+    if (admin.mainAccountId !== MAIN_ACCOUNT && !(await this.repos.coins.isBound(admin.id, coinId))) throw new AppError(ErrorCode.FORBIDDEN);
+  }
+
+  /** The caller's manual orders on the pair: cancelled when asked, then counted. No key, or a venue that cannot be read: none counted, said in `failed`. */
+  private async manual(admin: AdminRow, coinId: number, cancel: boolean): Promise<{ open: number; cancelled: number; failed: EmergencyStopResponse['failed'] }> {
+    const material = await this.credentials.materialFor(admin, coinId);
+    const coin = await this.repos.coins.findById(coinId);
+    if (!material || !coin) return { open: 0, cancelled: 0, failed: [] };
+    try {
+      const { exchange } = await this.gateway.session(material);
+      const open = (await exchange.fetchOpenOrders(coin.coinName)).filter(isManual);
+      if (!cancel || open.length === 0) return { open: open.length, cancelled: 0, failed: [] };
+      const failed: EmergencyStopResponse['failed'] = [];
+      let cancelled = 0;
+      if (exchange.capabilities.batchCancel) {
+        const answers = await exchange.cancelOrders(coin.coinName, open.map((o) => o.orderNo));
+        cancelled = answers.filter((o) => o.status === 'canceled' || o.status === 'partial_canceled').length;
+      } else {
+        await Promise.all(
+          open.map((o) =>
+            exchange.cancelOrder(coin.coinName, o.orderNo).then(
+              () => cancelled++,
+              (err: unknown) => failed.push({ robotId: null, clientOrderId: o.clientOrderId, orderNo: o.orderNo, kind: 'no_answer', message: messageOf(err) }),
+            ),
+          ),
+        );
+      }
+      const left = (await exchange.fetchOpenOrders(coin.coinName)).filter(isManual).length;
+      return { open: left, cancelled, failed };
+    } catch (err) {
+      return { open: 0, cancelled: 0, failed: [{ robotId: null, clientOrderId: null, orderNo: null, kind: 'no_venue', message: `manual orders could not be read: ${messageOf(err)}` }] };
+    }
+  }
+
+  private oneAtATime<T>(coinId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.running.get(coinId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.running.set(coinId, next);
+    void next.catch(() => undefined).finally(() => {
+      if (this.running.get(coinId) === next) this.running.delete(coinId);
+    });
+    return next;
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
