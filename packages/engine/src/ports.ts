@@ -171,6 +171,7 @@ export interface PairFiguresPort {
 }
 
 export interface VenueSession {
+  /** The venue itself: the engine puts each call behind its call timeout and the key's rate budget. */
   exchange: Exchange;
   /** One rate budget per venue key: bots and manual calls on the same key share it. */
   budgetKey: string;

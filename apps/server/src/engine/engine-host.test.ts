@@ -44,9 +44,12 @@ describe('engine host', () => {
     expect(runs[1]?.stoppedAt).toBeNull();
   });
 
-  it("venue sessions: the bot owner's key for the pair, simulated, behind the key's budget that manual calls share", async () => {
+  it("venue sessions: the bot owner's key for the pair, simulated, with the key's budget that manual calls share (the engine wraps it once)", async () => {
     const robot = (await rec.engine().deps.robots.get(botId))!;
+    rec.budgets.wrapped.length = 0;
     const session = await rec.engine().deps.venues.open(robot);
+    // The venue itself: the engine puts it behind the budget once (bot-runner), not a second time here.
+    expect(rec.budgets.wrapped).toEqual([]);
     const key = budgetKeyOf({ platformCode: 'sim', apiKey: 'host-sim-key' });
     expect(session).toMatchObject({ budgetKey: key, simulated: true });
     expect(key).not.toContain('host-sim-key');

@@ -66,10 +66,15 @@ export class ExchangeGateway {
     return (await this.session(material)).exchange;
   }
 
-  async session(material: ApiKeyMaterial): Promise<KeySession> {
+  /**
+   * The key's venue session. `budgeted: false` gives the venue itself, for the bot engine, which puts
+   * every call behind the key's budget on its own (after its call timeout): wrapped here as well,
+   * each bot call would draw on the budget twice.
+   */
+  async session(material: ApiKeyMaterial, { budgeted = true }: { budgeted?: boolean } = {}): Promise<KeySession> {
     const exchange = await this.open(material);
     const budgetKey = budgetKeyOf(material);
-    return { exchange: this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+    return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
   }
 
   private async open(material: ApiKeyMaterial): Promise<Exchange> {

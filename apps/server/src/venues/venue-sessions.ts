@@ -1,7 +1,6 @@
 import type { RobotRecord, VenueSession, VenueSessions } from '@makerdesk/engine';
 import { ExchangeError } from '@makerdesk/exchange';
 import type { ApiKeyMaterial } from '../services/credential.service.ts';
-import type { ExchangeGateway } from './exchange-gateway.ts';
 
 /**
  * The engine's venue sessions: a bot trades with its owner's key for its pair (the key the console's
@@ -9,13 +8,14 @@ import type { ExchangeGateway } from './exchange-gateway.ts';
  */
 export class GatewayVenueSessions implements VenueSessions {
   constructor(
-    private readonly gateway: Pick<ExchangeGateway, 'session'>,
+    private readonly gateway: { session(material: ApiKeyMaterial, options: { budgeted: false }): Promise<VenueSession> },
     private readonly credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> },
   ) {}
 
   async open(robot: RobotRecord): Promise<VenueSession> {
     const material = await this.credentials.materialOf(robot.adminId, robot.coinId);
     if (!material) throw new ExchangeError('invalid_key', `Bot ${robot.id}: its owner has no API key for ${robot.symbol}`);
-    return this.gateway.session(material);
+    // The engine puts the venue behind the key's rate budget itself (bot-runner).
+    return this.gateway.session(material, { budgeted: false });
   }
 }
