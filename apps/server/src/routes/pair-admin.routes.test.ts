@@ -121,8 +121,8 @@ describe('platforms', () => {
     expect(unknown.body.data.code).toBe(ErrorCode.UNKNOWN_EXCHANGE_ID);
     expect(unknown.body.msg).toContain('"nowhere-ex"');
     const noSandbox = await post('/backend/platform/add', { name: 'MEXC testnet', code: 'mexc', sandbox: true });
-    expect(noSandbox.body.data.code).toBe(ErrorCode.INVALID_PARAMS);
-    expect(noSandbox.body.msg).toContain('mexc has no sandbox');
+    expect(noSandbox.body.data.code).toBe(ErrorCode.SANDBOX_UNAVAILABLE);
+    expect(noSandbox.body.msg).toBe('mexc has no sandbox or testnet URLs in ccxt: add it without the sandbox switch, or give its testnet API base URL');
     expect((await post('/backend/platform/add', { name: 'Bad', code: 'binance', apiBaseUrl: 'ftp://x' })).body.data.code).toBe(ErrorCode.INVALID_PARAMS);
   });
 
@@ -136,7 +136,9 @@ describe('platforms', () => {
     expect(list.find((p: { id: number }) => p.id === sandbox.body.data.id)).toEqual({ id: sandbox.body.data.id, name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null });
     expect(list.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false, apiBaseUrl: facade });
     const again = await post('/backend/platform/add', { name: 'Again', code: 'binance', sandbox: true });
-    expect(again.body.data.code).toBe(ErrorCode.INVALID_PARAMS);
+    expect(again.status).toBe(409);
+    expect(again.body.data.code).toBe(ErrorCode.PLATFORM_ALREADY_EXISTS);
+    expect(again.body.msg).toBe('A binance platform with the same sandbox mode and API base URL already exists');
   });
 
   it('checks a live pair against the venue’s markets: listed, not listed (named), venue unreachable (nothing written)', async () => {

@@ -128,8 +128,8 @@ describe('PairAdminService.addPlatform', () => {
 
   it('refuses an unknown id, a sandbox the venue lacks, and the same platform twice', async () => {
     await expect(service.addPlatform({ name: 'X', code: 'nowhere' })).rejects.toMatchObject({ code: ErrorCode.UNKNOWN_EXCHANGE_ID, params: { id: 'nowhere' } });
-    await expect(service.addPlatform({ name: 'X', code: 'mexc', sandbox: true })).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMS });
-    await expect(service.addPlatform({ name: 'Again', code: 'binance' })).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMS });
+    await expect(service.addPlatform({ name: 'X', code: 'mexc', sandbox: true })).rejects.toMatchObject({ code: ErrorCode.SANDBOX_UNAVAILABLE, params: { platform: 'mexc' } });
+    await expect(service.addPlatform({ name: 'Again', code: 'binance' })).rejects.toMatchObject({ code: ErrorCode.PLATFORM_ALREADY_EXISTS, params: { platform: 'binance' } });
     expect(fake.tables.platforms).toHaveLength(2);
   });
 });

@@ -90,10 +90,10 @@ export class PairAdminService {
     const sandbox = input.sandbox ?? false;
     const described = await this.venues.describe(code);
     if (!described.known) throw new AppError(ErrorCode.UNKNOWN_EXCHANGE_ID, { id: input.code.trim() });
-    if (sandbox && !described.sandbox) throw new AppError(ErrorCode.INVALID_PARAMS, { detail: `sandbox: ${code} has no sandbox or testnet URLs in ccxt` });
+    if (sandbox && !described.sandbox) throw new AppError(ErrorCode.SANDBOX_UNAVAILABLE, { platform: code });
     const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
     const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
-    if (!row) throw new AppError(ErrorCode.INVALID_PARAMS, { detail: `code: a ${code} platform with the same sandbox and API base URL exists` });
+    if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
     return { id: row.id };
   }
 

@@ -42,6 +42,7 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   // MakerDesk's own, right after the spec range of their group (bots.entries.ts)
   { from: 1030034, to: 1030034, group: 'params' },
   // Pair and platform administration (pair-admin.entries.ts)
+  { from: 1030035, to: 1030036, group: 'params' },
   { from: 1030040, to: 1030044, group: 'params' },
   // Alert channels (alerts.entries.ts)
   { from: 1030045, to: 1030049, group: 'params' },

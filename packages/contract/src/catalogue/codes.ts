@@ -116,6 +116,8 @@ export const ErrorCode = {
   // MakerDesk's own, after the spec's params range (bots.entries.ts)
   ROBOT_SIMULATION_ONLY: 1030034,
   // Pair and platform administration (pair-admin.entries.ts)
+  SANDBOX_UNAVAILABLE: 1030035,
+  PLATFORM_ALREADY_EXISTS: 1030036,
   UNKNOWN_EXCHANGE_ID: 1030040,
   SYMBOL_NOT_LISTED: 1030041,
   VENUE_UNREACHABLE: 1030042,

@@ -40,4 +40,18 @@ export const pairAdminEntries: CatalogueEntry[] = [
     en: 'Invalid expiry time: give a date as epoch milliseconds, or leave it empty for no expiry',
     zh: '到期时间无效：请填写日期（毫秒时间戳），或留空表示不过期',
   },
+  {
+    code: 1030035,
+    group: 'params',
+    http: 400,
+    en: '{platform} has no sandbox or testnet URLs in ccxt: add it without the sandbox switch, or give its testnet API base URL',
+    zh: 'ccxt 中 {platform} 没有沙盒或测试网地址：请关闭沙盒开关添加，或填写其测试网 API 基础地址',
+  },
+  {
+    code: 1030036,
+    group: 'params',
+    http: 409,
+    en: 'A {platform} platform with the same sandbox mode and API base URL already exists',
+    zh: '已存在沙盒模式与 API 基础地址相同的 {platform} 平台',
+  },
 ];
