@@ -104,7 +104,7 @@ describe('CredentialService: changing keys', () => {
     expect(await service.materialFor(main, btc.id)).toBeNull();
     await importKey(main, btc.id, 'older-key-0001');
     const newer = await importKey(main, btc.id, 'newer-key-0002');
-    expect(await service.materialFor(main, btc.id)).toEqual({ id: newer.id, platformCode: 'sim', apiKey: 'newer-key-0002', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'] });
+    expect(await service.materialFor(main, btc.id)).toEqual({ id: newer.id, platformCode: 'sim', apiKey: 'newer-key-0002', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'], sandbox: false, apiBaseUrl: null });
     expect(await service.materialFor(sub, btc.id)).toBeNull();
   });
 });
