@@ -5,11 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { robots } from '../db/schema.ts';
 import { RobotJournalRepository } from '../repositories/robot-journal.repository.ts';
+import { fakeTelegram, type FakeReceiver } from '../testing/alert-receivers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /** The risk-control monitors on the real engine inside the server, on the simulator. */
 let t: TestApp;
 let token: string;
+let telegram: FakeReceiver;
 
 interface Log {
   robotId: number | null;
@@ -18,13 +20,17 @@ interface Log {
 }
 
 beforeAll(async () => {
+  telegram = await fakeTelegram();
   t = await createTestApp({ engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
   token = await t.login();
   await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'monitor-key', secretKey: 'monitor-secret', coinId: 1 } });
   for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
   await t.services.engine.start();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await telegram.close();
+});
 
 async function defaultsOf(type: string): Promise<Record<string, unknown>> {
   const types = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data as { type: string; defaults: Record<string, unknown> }[];
@@ -68,6 +74,26 @@ describe('risk-control monitors in the server', () => {
     expect(await robot(id)).toMatchObject({ status: 'running', runtime: { activity: 'active' } });
     await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'monitor_price', config: { ...(await defaultsOf('monitor_price')) }, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
   }, 30_000);
+
+  it("a price monitor's alert reaches the account's Telegram chat (the chat app), with the alert's words and no token", async () => {
+    const botToken = '123456789:AAMonitorsRealTestToken_abcdefghijk';
+    const channel = await t.call('POST', '/backend/alert/channel/add', { token, body: { kind: 'telegram', name: 'desk chat', botToken, chatId: '-100777', baseUrl: telegram.url } });
+    expect(channel.body, JSON.stringify(channel.body)).toMatchObject({ code: 200 });
+    const id = await deploy('monitor_price', { ...(await defaultsOf('monitor_price')), upperBound: '1', lowerBound: undefined, movePercent: undefined, intervalSec: 5 });
+    await vi.waitFor(() => expect(telegram.received.filter((r) => r.status === 200)).toHaveLength(1), { timeout: 20_000, interval: 250 });
+    const [sent] = telegram.received;
+    expect(sent!.path).toBe(`/bot${botToken}/sendMessage`);
+    const message = JSON.parse(sent!.body) as { chat_id: string; text: string };
+    expect(message.chat_id).toBe('-100777');
+    expect(message.text).toMatch(/BTC\/USDT price alert/);
+    expect(message.text).toMatch(/The price [\d.]+ is above the upper bound 1\./);
+    // The delivery is in the pair's trading log, and nothing there shows the token.
+    await t.services.engine.logs.flush();
+    const logs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=200', { token })).body.data.list as Log[];
+    expect(JSON.stringify(logs)).not.toContain(botToken);
+    await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'monitor_price', config: { ...(await defaultsOf('monitor_price')) }, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
+    await t.call('DELETE', `/backend/alert/channel/${channel.body.data.id as number}`, { token });
+  }, 40_000);
 
   it('an emergency stop guard with a drawdown limit stops the three running quoting bots of the pair and their orders are gone', async () => {
     const near = await defaultsOf('depth_near');
