@@ -83,6 +83,9 @@ describe('risk control', () => {
     const line = drawer.getByText(/BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\./).first();
     await line.waitFor({ timeout: 20_000 });
     expect(await drawer.getByText('Price mode', { exact: true }).count()).toBe(0);
+    // A monitor places no orders: no figures table and no open-orders table in its drawer.
+    expect(await drawer.getByText('Figures', { exact: true }).count()).toBe(0);
+    expect(await drawer.locator('.md-robot-orders').count()).toBe(0);
     await line.scrollIntoViewIfNeeded();
     await settled();
     await screenshot(page, 'risk-control-price-alert', { fullPage: false });

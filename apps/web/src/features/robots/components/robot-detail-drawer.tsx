@@ -27,6 +27,8 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
   const detail = useRobotDetail(robotId);
   const robot = detail.data;
   const type = robot && types.find((ty) => ty.type === robot.type);
+  // A risk-control bot places no orders: no price mode, no figures, no open orders to show.
+  const watcher = type?.category === 'risk_control';
   const name = type ? localText({ en: type.name, zh: type.nameZh }, i18n.language) : (robot?.type ?? '');
   const when = (ms: number | null) => (ms === null ? tc('empty.value') : formatDateTime(ms));
 
@@ -53,8 +55,7 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
                 { key: 'status', label: t('list.status'), children: <Tag color={robot.status === 'running' ? 'green' : 'default'}>{t(robot.status === 'running' ? 'form.switch.on' : 'form.switch.off')}</Tag> },
                 { key: 'activity', label: t('list.activity'), children: <RobotActivityTag robot={robot} /> },
                 { key: 'start', label: t('form.startMode'), children: robot.startMode === 'scheduled' && robot.startAt ? `${t('form.startMode.scheduled')} · ${formatDateTime(robot.startAt)}` : t('form.startMode.now') },
-                // A risk-control bot places no orders: no price mode, no open orders to show.
-                ...(type?.category === 'risk_control'
+                ...(watcher
                   ? []
                   : [
                       { key: 'price', label: t('form.priceMode'), children: t(`form.priceMode.${robot.priceMode}`) },
@@ -72,30 +73,34 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
             <Typography.Title level={5}>{t('detail.config')}</Typography.Title>
             <ConfigSummary schema={type?.schema} config={robot.config} base={pair.base} quote={pair.quote} />
           </section>
-          <section>
-            <Typography.Title level={5}>{t('detail.figures')}</Typography.Title>
-            <FiguresTable figures={robot.figures} />
-          </section>
-          <section>
-            <Typography.Title level={5}>
-              {t('detail.openOrders')} ({robot.openOrders.length})
-            </Typography.Title>
-            <Table<OrderDto>
-              size="small"
-              rowKey="orderNo"
-              className="md-robot-orders"
-              dataSource={robot.openOrders}
-              pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              locale={{ emptyText: t('detail.noOrders') }}
-              columns={[
-                { title: tt('orders.time'), dataIndex: 'createdAt', render: (_, o) => formatDateTime(o.createdAt) },
-                { title: tt('orders.side'), dataIndex: 'direction', render: (_, o) => <Tag color={o.direction === 'buy' ? 'green' : 'red'}>{tt(`side.${o.direction}`)}</Tag> },
-                { title: tt('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, o) => (o.price === null ? tc('empty.value') : formatFixed(o.price, precision.price)) },
-                { title: tt('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, o) => formatFixed(o.amount, precision.amount) },
-                { title: tt('orders.filled', { asset: pair.base }), dataIndex: 'filledAmount', align: 'right', render: (_, o) => formatFixed(o.filledAmount, precision.amount) },
-              ]}
-            />
-          </section>
+          {!watcher && (
+            <section>
+              <Typography.Title level={5}>{t('detail.figures')}</Typography.Title>
+              <FiguresTable figures={robot.figures} />
+            </section>
+          )}
+          {!watcher && (
+            <section>
+              <Typography.Title level={5}>
+                {t('detail.openOrders')} ({robot.openOrders.length})
+              </Typography.Title>
+              <Table<OrderDto>
+                size="small"
+                rowKey="orderNo"
+                className="md-robot-orders"
+                dataSource={robot.openOrders}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                locale={{ emptyText: t('detail.noOrders') }}
+                columns={[
+                  { title: tt('orders.time'), dataIndex: 'createdAt', render: (_, o) => formatDateTime(o.createdAt) },
+                  { title: tt('orders.side'), dataIndex: 'direction', render: (_, o) => <Tag color={o.direction === 'buy' ? 'green' : 'red'}>{tt(`side.${o.direction}`)}</Tag> },
+                  { title: tt('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, o) => (o.price === null ? tc('empty.value') : formatFixed(o.price, precision.price)) },
+                  { title: tt('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, o) => formatFixed(o.amount, precision.amount) },
+                  { title: tt('orders.filled', { asset: pair.base }), dataIndex: 'filledAmount', align: 'right', render: (_, o) => formatFixed(o.filledAmount, precision.amount) },
+                ]}
+              />
+            </section>
+          )}
           <section>
             <Typography.Title level={5}>{t('detail.log')}</Typography.Title>
             <List<TradingLog>
