@@ -53,7 +53,7 @@ describe('bots on the built-in simulator', () => {
   it('lists the bot types by category and builds a type’s form with the spec’s bounds and messages', async () => {
     await goTo('Bot deployment', '/robot');
     await visible(page, 'Deploy a bot');
-    for (const category of ['Common (3)', 'Strategy (17)', 'AI (2)', 'Risk control (0)']) await visible(page, category);
+    for (const category of ['Common (3)', 'Strategy (17)', 'AI (2)', 'Risk control (4)']) await visible(page, category);
     await page.locator('.md-robot-type', { hasText: 'Depth near' }).click();
     const form = configForm();
     await form.waitFor();
