@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
-import { describeScreen, newPage, signIn, visible } from './support/console';
-import { robotSteps } from './support/robots';
+import { describeScreen, newPage, signIn } from './support/console';
+import { importSimKey, robotSteps } from './support/robots';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -20,14 +20,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   ({ page } = await newPage(browser));
   await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
-  await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
-  const modal = page.locator('.ant-modal-content').filter({ hasText: 'Import API key' });
-  await modal.getByLabel('API key').fill('e2e-types-key-0001');
-  await modal.getByLabel('Secret key').fill('e2e-types-secret-0001');
-  await modal.getByLabel('Bound IPs').fill('127.0.0.1');
-  await modal.getByRole('button', { name: 'Import' }).click();
-  await visible(page, 'Bind success: BTC/USDT now trades with this key');
-  await modal.waitFor({ state: 'hidden' });
+  await importSimKey(page, 'e2e-types-key-0001', 'e2e-types-secret-0001');
   await page.getByRole('menuitem', { name: 'Bot deployment' }).click();
   await page.waitForURL('**/robot');
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser';
+import { visible } from './console';
 
 /**
  * The steps on the Bot deployment screen (/robot) the bot journeys share, by labels and visible
@@ -77,4 +78,16 @@ export function robotSteps(currentPage: () => Page) {
   }
 
   return { dialog, configForm, botRow, settled, deploy, stop, botCounts };
+}
+
+/** Imports a simulator key for BTC/USDT through the top bar's Import API key dialog. */
+export async function importSimKey(page: Page, apiKey: string, secretKey: string): Promise<void> {
+  await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
+  const modal = page.locator('.ant-modal-content').filter({ hasText: 'Import API key' });
+  await modal.getByLabel('API key').fill(apiKey);
+  await modal.getByLabel('Secret key').fill(secretKey);
+  await modal.getByLabel('Bound IPs').fill('127.0.0.1');
+  await modal.getByRole('button', { name: 'Import' }).click();
+  await visible(page, 'Bind success: BTC/USDT now trades with this key');
+  await modal.waitFor({ state: 'hidden' });
 }
