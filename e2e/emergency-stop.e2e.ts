@@ -53,9 +53,10 @@ const stopButton = () => page.locator('.md-topbar').getByRole('button', { name: 
 
 describe('emergency stop from the top bar', () => {
   const bots: number[] = [];
+  let monitor = 0;
   let manualOrderNo = '';
 
-  it('arranges a simulator key for BTC/USDT, three quoting bots and one manual order', async () => {
+  it('arranges a simulator key for BTC/USDT, three quoting bots, a price monitor and one manual order', async () => {
     const key = await api('POST', '/credentials/add', { platformId: 1, apiKey: 'e2e-estop-key-0001', secretKey: 'e2e-estop-secret-0001', coinId: BTC, hosts: ['127.0.0.1'] });
     expect(key.code, JSON.stringify(key)).toBe(200);
     const types = await api('GET', `/robot/init/list?coinId=${BTC}`);
@@ -65,6 +66,9 @@ describe('emergency stop from the top bar', () => {
       expect(saved.code, JSON.stringify(saved)).toBe(200);
       bots.push(saved.data.id);
     }
+    const watcher = await api('PUT', '/robot/update', { coinId: BTC, type: 'monitor_price', config: types.data.find((i: { type: string }) => i.type === 'monitor_price').defaults, status: 'running', startMode: 'now', priceMode: 'normal' });
+    expect(watcher.code, JSON.stringify(watcher)).toBe(200);
+    monitor = watcher.data.id;
     const book = await api('GET', `/order/orderBook?coinId=${BTC}`);
     const low = (Number(book.data.bids.at(-1)[0]) * 0.8).toFixed(2);
     const manual = await api('POST', '/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price: low, amount: '0.001' });
@@ -80,6 +84,7 @@ describe('emergency stop from the top bar', () => {
     const confirm = dialog('Emergency stop of BTC/USDT?');
     await confirm.waitFor();
     await visible(page, '3 bots run on BTC/USDT. They will be stopped and their orders cancelled at once.');
+    await visible(page, '1 monitor keeps watching the pair and alerting (it places no orders).');
     await settled();
     await screenshot(page, 'emergency-stop-confirm-en', { fullPage: false });
     const pressed = Date.now();
@@ -99,6 +104,7 @@ describe('emergency stop from the top bar', () => {
 
     for (const id of bots) await expect.poll(() => botRow(id).getByRole('switch').getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
     for (const id of bots) expect((await api('GET', `/robot/${id}?coinId=${BTC}`)).data.stopReason).toBe('Emergency stop: stop button pressed (admin@makerdesk.local)');
+    expect((await api('GET', `/robot/${monitor}?coinId=${BTC}`)).data.status).toBe('running');
   });
 
   it('the work panel shows no bot order left, only the manual one kept', async () => {
@@ -114,6 +120,7 @@ describe('emergency stop from the top bar', () => {
     const confirm = dialog('紧急停止 BTC/USDT？');
     await confirm.waitFor();
     await visible(page, 'BTC/USDT 上没有运行中的机器人；已停止机器人遗留的订单仍会被撤销。');
+    await visible(page, '1 个监控机器人继续监视该交易对并发送告警（它们不下单）。');
     await settled();
     await screenshot(page, 'emergency-stop-confirm-zh', { fullPage: false });
     await confirm.getByRole('button', { name: '取消' }).click();

@@ -1,7 +1,6 @@
-import type { RobotTypeKey } from '@makerdesk/contract';
+import { isRiskControlType, type RobotTypeKey } from '@makerdesk/contract';
 import { computeFigures, figureWindows, type PairBotFigures, type PairFiguresPort } from '@makerdesk/engine';
 import type { Repositories } from '../repositories/repositories.ts';
-import { isRiskControl } from './pair-guard.ts';
 
 /**
  * The pair's bots' all-time figures for the report and the drawdown guard (PairFiguresPort), read
@@ -15,7 +14,7 @@ export class RepositoryPairFigures implements PairFiguresPort {
   ) {}
 
   async read({ adminId, coinId, mid }: { adminId: number; coinId: number; mid: string | null }): Promise<PairBotFigures[]> {
-    const rows = (await this.repos.robots.listFor(adminId, coinId)).filter((r) => !isRiskControl(r.type));
+    const rows = (await this.repos.robots.listFor(adminId, coinId)).filter((r) => !isRiskControlType(r.type));
     if (rows.length === 0) return [];
     const window = figureWindows(this.now()).allTime;
     const data = await this.repos.robotJournal.figuresData(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnginePairGuard, isRiskControl, type PairStop } from './pair-guard.ts';
+import { isRiskControlType } from '@makerdesk/contract';
+import { EnginePairGuard, type PairStop } from './pair-guard.ts';
 
 type Cause = Parameters<PairStop['emergencyStop']>[1];
 
@@ -35,8 +36,8 @@ describe("a monitor's pair stop", () => {
   });
 
   it('knows the risk-control types from the contract', () => {
-    expect(['monitor_balance', 'monitor_price', 'report_balance', 'emergency_stop'].every(isRiskControl)).toBe(true);
-    expect(isRiskControl('depth_near')).toBe(false);
-    expect(isRiskControl('no_such_type')).toBe(false);
+    expect(['monitor_balance', 'monitor_price', 'report_balance', 'emergency_stop'].every(isRiskControlType)).toBe(true);
+    expect(isRiskControlType('depth_near')).toBe(false);
+    expect(isRiskControlType('no_such_type')).toBe(false);
   });
 });

@@ -1,10 +1,5 @@
-import { robotTypes, type RobotTypeKey } from '@makerdesk/contract';
+import { isRiskControlType } from '@makerdesk/contract';
 import type { PairGuardPort, PairStopRequest } from '@makerdesk/engine';
-
-/** Risk-control bots keep watching through an emergency stop (and the guard stops itself). */
-export function isRiskControl(type: string): boolean {
-  return robotTypes[type as RobotTypeKey]?.category === 'risk_control';
-}
 
 /** The server's pair emergency stop (EmergencyStopService.emergencyStop), as the guard uses it. */
 export interface PairStop {
@@ -30,7 +25,7 @@ export class EnginePairGuard implements PairGuardPort {
       by: `bot #${robotId}`,
       ownerId: adminId,
       logAdminId: adminId,
-      spare: (robot) => robot.id === robotId || isRiskControl(robot.type),
+      spare: (robot) => robot.id === robotId || isRiskControlType(robot.type),
     });
     return { stopped: robotIds };
   }

@@ -36,6 +36,14 @@ async function deploy(token: string, coinId: number): Promise<number> {
   return res.body.data.id as number;
 }
 
+/** A price monitor with its defaults: it places no orders. */
+async function deployMonitor(token: string, coinId: number): Promise<number> {
+  const defaults = (await t.call('GET', `/backend/robot/init/list?coinId=${coinId}`, { token })).body.data.find((i: { type: string }) => i.type === 'monitor_price').defaults;
+  const res = await t.call('PUT', '/backend/robot/update', { token, body: { coinId, type: 'monitor_price', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+  return res.body.data.id as number;
+}
+
 /** Open orders per bot, as the journal has them. */
 async function liveOrders(ids: number[]): Promise<number> {
   const rows = await t.database.db
@@ -135,8 +143,9 @@ describe('POST /robot/emergencyStop', () => {
     expect((await stop({ coinId: 'x' })).body.code).not.toBe(200);
   });
 
-  it('manual orders: counted and left alone by default, cancelled with cancelManual; the preview counts both', async () => {
+  it('manual orders: counted and left alone by default, cancelled with cancelManual; the preview counts both; monitors keep watching', async () => {
     const bot = await deploy(admin, SOL);
+    const monitor = await deployMonitor(admin, SOL);
     await quotingBots([bot]);
     const book = (await t.call('GET', `/backend/order/orderBook?coinId=${SOL}`, { token: admin })).body.data as { bids: [string, string][] };
     const low = (Number(book.bids.at(-1)![0]) * 0.8).toFixed(2);
@@ -144,10 +153,12 @@ describe('POST /robot/emergencyStop', () => {
       const placed = await t.call('POST', '/backend/order/addOrder', { token: admin, body: { coinId: SOL, direction: 'buy', tradeType: 'limit', price: low, amount: '1' } });
       expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 200 });
     }
-    expect((await t.call('GET', `/backend/robot/emergencyStop/preview?coinId=${SOL}`, { token: admin })).body.data).toEqual({ runningRobots: 1, otherAccountsRobots: 0, manualOpenOrders: 2 });
+    expect((await t.call('GET', `/backend/robot/emergencyStop/preview?coinId=${SOL}`, { token: admin })).body.data).toEqual({ runningRobots: 1, runningMonitors: 1, otherAccountsRobots: 0, manualOpenOrders: 2 });
 
     const first = await stop({ coinId: SOL });
-    expect(first.body.data).toMatchObject({ robotsStopped: 1, manualCancelled: 0, manualOpenOrders: 2 });
+    expect(first.body.data).toMatchObject({ robotsStopped: 1, robotIds: [bot], manualCancelled: 0, manualOpenOrders: 2 });
+    // The button stops the trading bots; the pair's monitor keeps watching.
+    expect((await t.call('GET', `/backend/robot/${monitor}?coinId=${SOL}`, { token: admin })).body.data).toMatchObject({ status: 'running' });
     expect(await venueOpen(admin, SOL)).toHaveLength(2);
 
     const second = await stop({ coinId: SOL, cancelManual: true });

@@ -1,5 +1,5 @@
 import { CLIENT_ORDER_ID_PREFIX, type Order } from '@makerdesk/exchange';
-import { ErrorCode, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
+import { ErrorCode, isRiskControlType, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopResult } from '@makerdesk/engine';
 import { AppError } from '../http/app-error.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -91,7 +91,11 @@ export class EmergencyStopService {
     });
   }
 
-  /** POST /robot/emergencyStop: the stop button of an account, then (if asked) its manual orders on the pair. */
+  /**
+   * POST /robot/emergencyStop: the stop button of an account, then (if asked) its manual orders on the
+   * pair. The pair's risk-control monitors keep running, as through a monitor's stop: they place no
+   * orders, and they are what tells the desk how the market moves after the stop.
+   */
   async stopFor(admin: AdminRow, coinId: number, cancelManual = false): Promise<EmergencyStopResponse> {
     await this.requirePair(admin, coinId);
     const startedAt = this.now();
@@ -99,6 +103,7 @@ export class EmergencyStopService {
       reason: 'stop button pressed',
       by: admin.account,
       logAdminId: admin.id,
+      spare: (robot) => isRiskControlType(robot.type),
       ...(admin.mainAccountId === MAIN_ACCOUNT ? {} : { ownerId: admin.id }),
     });
     const manual = await this.manual(admin, coinId, cancelManual);
@@ -110,9 +115,10 @@ export class EmergencyStopService {
   async preview(admin: AdminRow, coinId: number): Promise<EmergencyStopPreview> {
     await this.requirePair(admin, coinId);
     const rows = await this.repos.robots.listOnPair(coinId, admin.mainAccountId === MAIN_ACCOUNT ? undefined : admin.id);
-    const running = rows.filter((r) => r.status === 'running');
+    const running = rows.filter((r) => r.status === 'running' && !isRiskControlType(r.type));
     return {
       runningRobots: running.length,
+      runningMonitors: rows.filter((r) => r.status === 'running' && isRiskControlType(r.type)).length,
       otherAccountsRobots: running.filter((r) => r.adminId !== admin.id).length,
       manualOpenOrders: (await this.manual(admin, coinId, false)).open,
     };

@@ -193,7 +193,10 @@ export type EmergencyStopResponse = z.infer<typeof emergencyStopResponse>;
 /** GET /robot/emergencyStop/preview: what a stop of the pair would reach now, for the confirmation. */
 export const emergencyStopPreviewQuery = z.object({ coinId: idParam });
 export const emergencyStopPreviewResponse = z.object({
+  /** Running bots the stop halts (risk-control monitors are not among them: they keep watching). */
   runningRobots: z.number().int(),
+  /** Running risk-control monitors of the pair the caller may stop: they place no orders and keep running. */
+  runningMonitors: z.number().int(),
   /** Bots whose owner is another account (the main account stops every account's). */
   otherAccountsRobots: z.number().int(),
   manualOpenOrders: z.number().int(),

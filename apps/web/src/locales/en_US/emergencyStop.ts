@@ -7,6 +7,8 @@ export default {
   'confirm.bots_zero': 'No bot runs on {{pair}}. Orders left by stopped bots are still cancelled.',
   'confirm.otherAccounts_one': 'Including {{count}} bot of another account.',
   'confirm.otherAccounts_other': 'Including {{count}} bots of other accounts.',
+  'confirm.monitorsKept_one': '{{count}} monitor keeps watching the pair and alerting (it places no orders).',
+  'confirm.monitorsKept_other': '{{count}} monitors keep watching the pair and alerting (they place no orders).',
   'confirm.manualApart': 'Your manual orders are not touched; you are asked about them next.',
   'confirm.ok': 'Stop all bots',
   'confirm.cancel': 'Cancel',

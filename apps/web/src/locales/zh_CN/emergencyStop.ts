@@ -10,6 +10,8 @@ export default {
   'confirm.bots_zero': '{{pair}} 上没有运行中的机器人；已停止机器人遗留的订单仍会被撤销。',
   'confirm.otherAccounts_one': '其中 {{count}} 个属于其他账户。',
   'confirm.otherAccounts_other': '其中 {{count}} 个属于其他账户。',
+  'confirm.monitorsKept_one': '{{count}} 个监控机器人继续监视该交易对并发送告警（它们不下单）。',
+  'confirm.monitorsKept_other': '{{count}} 个监控机器人继续监视该交易对并发送告警（它们不下单）。',
   'confirm.manualApart': '您的手动订单不受影响，接下来会单独询问。',
   'confirm.ok': '停止全部机器人',
   'confirm.cancel': '取消',

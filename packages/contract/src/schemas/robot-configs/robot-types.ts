@@ -388,3 +388,11 @@ export const robotTypes = {
 export function isRobotTypeKey(value: unknown): value is RobotTypeKey {
   return typeof value === 'string' && (robotTypeKeys as readonly string[]).includes(value);
 }
+
+/**
+ * A monitor of the risk-control category: it places no orders, so an emergency stop (the button's or
+ * a monitor's) leaves it watching, to alert on what happens next.
+ */
+export function isRiskControlType(type: string): boolean {
+  return isRobotTypeKey(type) && robotTypes[type].category === 'risk_control';
+}

@@ -71,6 +71,7 @@ export function EmergencyStopButton({ pair, compact = false, size }: EmergencySt
           <>
             <p>{t('confirm.bots', { count: preview.runningRobots, pair: pair.name })}</p>
             {preview.otherAccountsRobots > 0 && <p>{t('confirm.otherAccounts', { count: preview.otherAccountsRobots })}</p>}
+            {preview.runningMonitors > 0 && <p>{t('confirm.monitorsKept', { count: preview.runningMonitors })}</p>}
             <p>{t('confirm.manualApart')}</p>
           </>
         ),
