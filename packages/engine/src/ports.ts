@@ -34,6 +34,11 @@ export interface RobotStore {
   markStopped(id: number, reason: string): Promise<void>;
   /** Several bots switched off with one reason in one write (an emergency stop); without it, markStopped each. */
   markManyStopped?(ids: number[], reason: string): Promise<void>;
+  /**
+   * Bots switched off whose journal still has orders not final: a stop whose cancels had not all
+   * finished when the server went down. The engine cancels them at start; without it, none is swept.
+   */
+  listStoppedWithLiveOrders?(): Promise<RobotRecord[]>;
 }
 
 /**

@@ -247,6 +247,25 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect((await repos.robots.runsOf([b.id])).map((r) => r.stoppedAt)).toEqual([minutes(20).getTime(), minutes(40).getTime()]);
   });
 
+  it('robots: a bot switched off with journal orders not final is listed for the sweep at start; running or settled bots are not', async () => {
+    const stopped = await robotFor(main, btc);
+    const running = await robotFor(main, btc, { status: 'running' });
+    const settled = await robotFor(main, btc);
+    const at = Date.UTC(2031, 6, 1);
+    const order = (robotId: number, clientOrderId: string): JournalOrder => ({
+      robotId, clientOrderId, tag: 'L1', symbol: 'BTC/USDT', side: 'buy', price: '100', amount: '1', timeInForce: 'GTC',
+      state: 'open', orderNo: null, filledAmount: '0', filledValue: '0', error: null, createdAt: at, updatedAt: at,
+    });
+    await repos.robotJournal.insert([order(stopped.id, `MDb${stopped.id}Zsweep`), order(running.id, `MDb${running.id}Zsweep`), order(settled.id, `MDb${settled.id}Zsweep`)]);
+    await repos.robotJournal.settle([{ robotId: settled.id, clientOrderId: `MDb${settled.id}Zsweep`, patch: { state: 'canceled', updatedAt: at + 1 } }], []);
+    const ids = (await repos.robots.listStoppedWithLiveOrders()).map((r) => r.id);
+    expect(ids).toContain(stopped.id);
+    expect(ids).not.toContain(running.id);
+    expect(ids).not.toContain(settled.id);
+    await repos.robotJournal.settle([{ robotId: stopped.id, clientOrderId: `MDb${stopped.id}Zsweep`, patch: { state: 'canceled', updatedAt: at + 2 } }], []);
+    expect((await repos.robots.listStoppedWithLiveOrders()).map((r) => r.id)).not.toContain(stopped.id);
+  });
+
   it('journal: written before the venue call, settled in one go, fills kept once, the ledger by average cost', async () => {
     const robot = await robotFor(main, btc);
     const t0 = Date.UTC(2031, 5, 1, 12);

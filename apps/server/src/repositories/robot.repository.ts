@@ -1,8 +1,8 @@
 import type { RobotTypeKey } from '@makerdesk/contract';
-import type { RobotRecord, RobotStore } from '@makerdesk/engine';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { FINAL_JOURNAL_STATES, type RobotRecord, type RobotStore } from '@makerdesk/engine';
+import { and, asc, eq, exists, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { coins, robotRuns, robots } from '../db/schema.ts';
+import { coins, robotOrders, robotRuns, robots } from '../db/schema.ts';
 
 export type RobotRow = typeof robots.$inferSelect;
 /** A bot with the pair name the console shows beside it. */
@@ -72,6 +72,15 @@ export class RobotRepository implements RobotStore {
 
   async listRunning(): Promise<RobotRecord[]> {
     return (await this.select(eq(robots.status, 'running'))).map(toRobotRecord);
+  }
+
+  /** Bots switched off with journal orders not final (a stop cut short by the server going down). */
+  async listStoppedWithLiveOrders(): Promise<RobotRecord[]> {
+    const live = this.db
+      .select({ one: sql`1` })
+      .from(robotOrders)
+      .where(and(eq(robotOrders.robotId, robots.id), notInArray(robotOrders.state, [...FINAL_JOURNAL_STATES])));
+    return (await this.select(and(ne(robots.status, 'running'), exists(live)))).map(toRobotRecord);
   }
 
   async get(id: number): Promise<RobotRecord | null> {

@@ -354,6 +354,10 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async listRunning() {
         return robotsWhere((r) => r.status === 'running').map(toRobotRecord);
       },
+      async listStoppedWithLiveOrders() {
+        const live = new Set(fake.tables.robotOrders.filter((o) => !FINAL_JOURNAL_STATES.has(o.state)).map((o) => o.robotId));
+        return robotsWhere((r) => r.status !== 'running' && live.has(r.id)).map(toRobotRecord);
+      },
       async get(id) {
         const row = fake.tables.robots.find((r) => r.id === id);
         return row ? toRobotRecord(withPair(row)) : null;

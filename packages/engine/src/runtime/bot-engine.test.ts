@@ -180,6 +180,23 @@ describe('createBotEngine on the simulator', () => {
     expect(said().filter((m) => m.startsWith('Started: reconciled with the venue, no own order resting'))).toHaveLength(2);
   });
 
+  it('a bot switched off while its orders were still live when the server died: the next start cancels them, and it stays off', async () => {
+    const h = new SimHarness(registry(), [testRobotRecord(1)]);
+    await h.engine.start();
+    await h.clock.advance(0);
+    expect(await liveVenueOrders(h, 1)).toHaveLength(4);
+    // The switch-off reached the store, then the process died before a cancel went out.
+    await h.store.markStopped(1, 'Emergency stop: stop button pressed (admin)');
+    await h.restart();
+    await h.clock.until(() => h.journal.all(1).every((o) => ['filled', 'canceled', 'rejected'].includes(o.state)), 30_000);
+    expect(await liveVenueOrders(h, 1)).toEqual([]);
+    expect(h.store.robots.get(1)!.status).toBe('stopped');
+    expect(h.logs.of(1, 'warn').map((e) => e.message)).toContain('Switched off with orders still live at the last stop: cancelling them');
+    const placed = h.key('mm').count('placeOrder');
+    await h.clock.advance(60_000);
+    expect(h.key('mm').count('placeOrder')).toBe(placed);
+  });
+
   it('graceful shutdown does not wait past the limit for a tick stuck on its venue, and places nothing more', async () => {
     const h = new SimHarness(registry(), [testRobotRecord(1)], { callTimeoutMs: 60_000 });
     await h.engine.start();

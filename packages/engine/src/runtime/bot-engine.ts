@@ -65,6 +65,16 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
         runners.set(robot.id, runner);
         runner.launch();
       }
+      // A bot switched off whose orders were still being cancelled when the server went down: its
+      // orders are reconciled and cancelled now, never left resting untracked.
+      for (const robot of (await deps.robots.listStoppedWithLiveOrders?.()) ?? []) {
+        if (runners.has(robot.id)) continue;
+        const runner = runnerOf(robot);
+        runner.log('warn', 'Switched off with orders still live at the last stop: cancelling them');
+        const sweep = runner.cancelOwnOrders(clock.now() + settings.stopCancelMs).catch(() => undefined);
+        sweeps.add(sweep);
+        void sweep.finally(() => sweeps.delete(sweep));
+      }
     },
 
     async apply(robotId) {

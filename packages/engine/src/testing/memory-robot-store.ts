@@ -5,8 +5,18 @@ export class MemoryRobotStore implements RobotStore {
   readonly robots = new Map<number, RobotRecord>();
   readonly stopReasons = new Map<number, string>();
 
+  /** The journal's bots with orders not final, for `listStoppedWithLiveOrders` (the harness sets it). */
+  liveOrdersOf: ((robotId: number) => Promise<unknown[]>) | null = null;
+
   constructor(robots: RobotRecord[] = []) {
     for (const robot of robots) this.put(robot);
+  }
+
+  async listStoppedWithLiveOrders(): Promise<RobotRecord[]> {
+    const stopped = [...this.robots.values()].filter((r) => r.status !== 'running');
+    const found: RobotRecord[] = [];
+    for (const robot of stopped) if (this.liveOrdersOf && (await this.liveOrdersOf(robot.id)).length > 0) found.push(structuredClone(robot));
+    return found;
   }
 
   put(robot: RobotRecord): void {

@@ -42,6 +42,7 @@ export class SimHarness {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
     this.store = new MemoryRobotStore(robots);
+    this.store.liveOrdersOf = (robotId) => this.journal.live(robotId);
     this.simulated = options.simulated ?? true;
     this.budgets = createRateBudgets({ clock: this.clock });
     this.engine = this.createEngine();
