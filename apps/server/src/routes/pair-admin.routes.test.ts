@@ -173,5 +173,15 @@ describe('platforms', () => {
     expect(viaSim.map((o) => o.orderNo)).toContain(placed.body.data.order.orderNo);
     const session = await t.services.gateway.session({ id: key.body.data.id, platformCode: 'binance', apiBaseUrl: facade, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', passphrase: null, hosts: [] });
     expect(session.simulated).toBe(false);
+    // Self-trade prevention on this live platform: a sell that would meet the key's own resting buy is
+    // refused (the venue's EXPIRE_TAKER, asked for by ccxt with each Binance order), nothing fills.
+    const crossing = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'sell', tradeType: 'limit', price: '1000.00', amount: '0.01' });
+    expect(crossing.body.data.code).toBe(ErrorCode.SELF_TRADE_PREVENTED);
+    const still = await t.services.simHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
+    expect(still.find((o) => o.orderNo === placed.body.data.order.orderNo)).toMatchObject({ status: 'pending' });
+    expect(Number(still.find((o) => o.orderNo === placed.body.data.order.orderNo)!.filledAmount)).toBe(0);
+    // And the simulation-only bots are refused on it, with the policy's code.
+    const types = (await get(`/backend/robot/init/list?coinId=${eth!.id}`)).body.data as { type: string; available: boolean }[];
+    expect(types.find((i) => i.type === 'volume_random')?.available).toBe(false);
   });
 });
