@@ -51,10 +51,12 @@ describe('data analysis', () => {
       const legend = page.locator('.md-analysis-chart').first().locator('.md-analysis-legend');
       expect(await legend.innerText()).toMatch(/BTC\s+[\d,]+\.\d+/);
       expect(await legend.innerText()).toMatch(/Price \(USDT\)\s+[\d,]+\.\d{2}/);
-      // The start point was taken when the screen was first read: one snapshot, nothing since the last yet.
+      // The start point was taken when the screen was first read (one snapshot); the value is read now,
+      // and the change since the start point is shown against it.
       await visible(page, /^Data cycle 1 h · 1 snapshot in total/);
       expect(await figure('value').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
-      await visible(page, 'One snapshot in this range');
+      expect(await figure('since-last').innerText()).toMatch(/^[+-]?[\d,]+\.\d{2}/);
+      expect(await page.locator('[data-figure="since-last"]').innerText()).toMatch(/since \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
       // The manual buy built the position: 0.01 BTC at the price it filled.
       expect(await figure('position').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
       expect(await page.locator('[data-figure="position"]').innerText()).toMatch(/0\.01\d* BTC/);

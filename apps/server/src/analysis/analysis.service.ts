@@ -162,6 +162,23 @@ export class AnalysisService {
     await venueCall(() => this.takeSnapshot(adminId, coin.coinId));
   }
 
+  /** The account's balances and the pair's price now, as a snapshot would read them; null when the venue does not answer (logged). */
+  private async liveReading(adminId: number, coin: Coin): Promise<BalancePoint | null> {
+    try {
+      const venue = await this.venue(adminId, coin);
+      if (!venue) return null;
+      const [balances, ticker] = await Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]);
+      const total = (asset: string) => {
+        const b = balances.find((x) => x.asset === asset);
+        return b ? add(b.available, b.frozen) : '0';
+      };
+      return { at: this.now(), base: total(venue.market.base), quote: total(venue.market.quote), price: ticker.last };
+    } catch (err) {
+      this.deps.log?.warn({ err, adminId, coinId: coin.coinId }, 'analysis: live balances not read; the figures end at the last snapshot');
+      return null;
+    }
+  }
+
   /** Best effort: a venue that does not answer leaves the fills copied so far. */
   private async refreshManualFills(adminId: number, coin: Coin): Promise<void> {
     try {
@@ -187,7 +204,14 @@ export class AnalysisService {
     const settings = settingsDto(coin.coinId, settingsRow);
     const fills = first ? await this.deps.repo.fills(admin.id, coin.coinId, new Date(0), new Date(to)) : [];
     const trades: AnalysisTrade[] = fills.map((f) => ({ ...f, at: f.at.getTime() }));
-    const figures = first ? analysisFigures({ snapshots: rows.map(toPoint), first: toPoint(first), start: settings, trades }) : null;
+    // A range that has not ended (no end, or one not before now: the console asks up to the next
+    // minute) runs to now: the balances and price read live (not kept) follow the last snapshot, so
+    // "value now" is now's and "since the last snapshot" is what changed since it.
+    const points = rows.map(toPoint);
+    const runsToNow = query.to === undefined || query.to >= this.now();
+    const live = runsToNow && first ? await this.liveReading(admin.id, coin) : null;
+    if (live && live.at > (points.at(-1)?.at ?? 0)) points.push(live);
+    const figures = first ? analysisFigures({ snapshots: points, first: toPoint(first), start: settings, trades }) : null;
     const [base = '', quote = ''] = coin.coinName.split('/');
     const cycleMs = settings.cycleHours * HOUR;
     return {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@makerdesk/contract';
-import { compare, sign } from '@makerdesk/decimal';
+import { compare, minus, sign } from '@makerdesk/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
 import { eq } from 'drizzle-orm';
@@ -97,12 +97,14 @@ describe('GET /analysis/summary on a scripted history', () => {
     expect(body.data.firstAt).toBe(t0);
   });
 
-  it('the first read of a pair with no history takes its start point from the venue', async () => {
+  it('the first read of a pair with no history takes its start point from the venue, and runs to a live reading', async () => {
     const { body } = await get(`/backend/analysis/summary?coinId=${ETH}`);
     expect(body.code).toBe(200);
     expect(body.data.snapshotCount).toBe(1);
-    expect(body.data.figures.sinceLast).toBeNull();
-    expect(body.data.figures.sinceInitial.value).toEqual({ absolute: '0', percent: '0' });
+    // Nothing traded between the start point and the live reading that follows it.
+    expect(body.data.figures.previous.at).toBe(body.data.firstAt);
+    expect(body.data.figures.sinceLast.base.absolute).toBe('0');
+    expect(body.data.figures.sinceLast.quote.absolute).toBe('0');
     const wallet = await get(`/backend/order/wallet?coinId=${ETH}`);
     expect(compare(body.data.figures.latest.base, wallet.body.data.base.total)).toBe(0);
     expect(compare(body.data.figures.latest.quote, wallet.body.data.quote.total)).toBe(0);
@@ -294,3 +296,31 @@ async function takeAt(now: number, adminId: number, coinId: number, cycleHours: 
   const service = new AnalysisService({ repo: new AnalysisRepository(t.database.db), coins: new CoinService(repos), credentials: t.services.credentials, gateway: t.services.gateway, now: () => now });
   return service.takeSnapshot(adminId, coinId, cycleHours);
 }
+
+describe('GET /analysis/summary runs to now', () => {
+  it('"value now" is now: a trade after the last snapshot shows in the change since it, and no snapshot is kept for the reading', async () => {
+    const before = (await get(`/backend/analysis/summary?coinId=${ETH}`)).body.data;
+    const bought = await t.call('POST', '/backend/order/addOrder', { token, body: { coinId: ETH, direction: 'buy', tradeType: 'market', amount: '0.5' } });
+    expect(bought.body.code, JSON.stringify(bought.body)).toBe(200);
+    const { body } = await get(`/backend/analysis/summary?coinId=${ETH}`);
+    expect(body.data.snapshotCount).toBe(before.snapshotCount);
+    expect(body.data.figures.previous.at).toBe(before.figures.previous.at);
+    expect(body.data.figures.latest.at).toBeGreaterThan(body.data.figures.previous.at);
+    // The change since the last snapshot grew by the 0.5 bought (less the fee taken in the base asset).
+    const grew = minus(body.data.figures.sinceLast.base.absolute, before.figures.sinceLast.base.absolute);
+    expect(sign(grew)).toBe(1);
+    expect(compare(grew, '0.5')).toBeLessThanOrEqual(0);
+    expect(compare(body.data.figures.sinceLast.quote.absolute, before.figures.sinceLast.quote.absolute)).toBe(-1);
+    const wallet = await get(`/backend/order/wallet?coinId=${ETH}`);
+    expect(compare(body.data.figures.latest.base, wallet.body.data.base.total)).toBe(0);
+    // The console asks up to the next whole minute: a range not ended yet runs to now as well.
+    const asConsole = await get(`/backend/analysis/summary?coinId=${ETH}&from=${Date.now() - 86_400_000}&to=${Date.now() + 60_000}`);
+    expect(asConsole.body.data.figures.latest.at).toBeGreaterThan(asConsole.body.data.figures.previous.at);
+    expect(compare(asConsole.body.data.figures.latest.base, wallet.body.data.base.total)).toBe(0);
+    // A range with an end in the past stays on the snapshots alone.
+    const lastAt = body.data.figures.previous.at as number;
+    const past = await get(`/backend/analysis/summary?coinId=${ETH}&from=${lastAt - 1}&to=${lastAt + 1}`);
+    expect(past.body.data.figures.latest.at).toBe(lastAt);
+    expect(past.body.data.figures.sinceLast).toBeNull();
+  });
+});

@@ -25,7 +25,7 @@ export default {
   'export.done': 'Saved {{name}}',
   'card.value': 'Value now',
   'card.value.note': '{{base}} + {{quote}} at {{price}}',
-  'card.value.tooltip': 'The latest snapshot: base valued at the pair’s price then, plus quote',
+  'card.value.tooltip': 'Read from the exchange now: base valued at the pair’s price, plus quote (a range ending in the past: its latest snapshot)',
   'card.sinceLast': 'Since last snapshot',
   'card.sinceLast.none': 'One snapshot in this range',
   'card.sinceInitial': 'Since initial',

@@ -28,7 +28,7 @@ export default {
   'export.done': '已保存 {{name}}',
   'card.value': '当前价值',
   'card.value.note': '{{base}} + {{quote}}，价格 {{price}}',
-  'card.value.tooltip': '最新快照：基础币按当时价格估值，加计价币',
+  'card.value.tooltip': '此刻从交易所读取：基础币按交易对当前价格估值，加计价币（结束于过去的范围：取其最新快照）',
   'card.sinceLast': '较上一快照',
   'card.sinceLast.none': '该范围内只有一个快照',
   'card.sinceInitial': '较初始',
