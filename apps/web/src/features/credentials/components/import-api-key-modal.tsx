@@ -2,6 +2,7 @@ import { ModalForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-d
 import type { Coin, Platform } from '@makerdesk/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { platformLabel } from '@/lib/platform-label';
 import { useAddCredential } from '../api/add-credential';
 import { needsPassphrase } from '../utils/key-form';
 import { HostsField } from './hosts-field';
@@ -33,6 +34,7 @@ interface ImportValues {
 /** "Import API key": a venue, the key, its secret (and passphrase where the venue has one), bound IPs and the pair. */
 export function ImportApiKeyModal({ open, onOpenChange, platforms, coins, defaultCoinId }: ImportApiKeyModalProps) {
   const { t } = useTranslation('credentials');
+  const { t: tPairs } = useTranslation('pairs');
   const { message } = App.useApp();
   const addCredential = useAddCredential();
   const codeOf = (platformId: number | undefined) => platforms.find((p) => p.id === platformId)?.code;
@@ -67,7 +69,8 @@ export function ImportApiKeyModal({ open, onOpenChange, platforms, coins, defaul
       <ProFormSelect
         name="platformId"
         label={t('form.platform')}
-        options={platforms.map((p) => ({ value: p.id, label: p.name }))}
+        // A venue and its testnet or a custom API base share a name: the label tells them apart.
+        options={platforms.map((p) => ({ value: p.id, label: platformLabel(p, tPairs) }))}
         rules={[{ required: true, message: t('form.platform.required') }]}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
       />

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { pickerEpochMs } from '../utils/picker-time';
 import { useAddCoin } from '../api/add-coin';
-import { platformLabel, SIM_PLATFORM_CODE } from './platform-label';
+import { platformLabel, SIM_PLATFORM_CODE } from '@/lib/platform-label';
 
 interface AddPairValues {
   platformId: number;
@@ -59,6 +59,8 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
         name="platformId"
         label={t('admin.form.platform')}
         options={platforms.map((p) => ({ value: p.id, label: platformLabel(p, t) }))}
+        // A desk lists a dozen venues and their testnets: typing finds one faster than scrolling.
+        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
         rules={[{ required: true, message: t('admin.form.platform.required') }]}
       />
       <ProFormDependency name={['platformId']}>

@@ -13,7 +13,7 @@ import { formatDuration } from '../utils/format-duration';
 import { AddPairModal } from './add-pair-modal';
 import { AddPlatformModal } from './add-platform-modal';
 import { EditPairModal } from './edit-pair-modal';
-import { platformLabel, platformMode } from './platform-label';
+import { platformLabel, platformMode } from '@/lib/platform-label';
 
 const modeColor = { simulator: 'purple', live: 'blue', sandbox: 'gold', custom: 'cyan' } as const;
 
