@@ -15,9 +15,10 @@ export const CHART_PAGE_PATH = '/chart.html';
  * - scripts only from this origin: Vite emits module files and no inline script, and nothing
  *   evaluates strings (the web app runs zod without its eval-compiled parsers);
  * - styles from this origin and inline: antd and pro-components write their CSS-in-JS into
- *   `<style>` elements at run time, and components set `style` attributes. A style cannot run
- *   script, and an injected style still needs markup injection, which the script policy and the
- *   console's rendering (React text only) leave no way in for;
+ *   `<style>` elements as they render (a per-response nonce would need the shell templated per
+ *   request and antd's `csp` option). A style runs no script, and injecting one still needs
+ *   markup injection, which the console's rendering (React text only, lint-enforced) leaves no
+ *   way in for;
  * - images and fonts from this origin or `data:` URIs (icons and the chart's inline SVG);
  * - requests (fetch and the WebSocket, which CSP 3's 'self' matches as ws:/wss: on this host) and
  *   frames (the chart) to this origin only; no plugins, no <base>, forms post here.
