@@ -64,6 +64,16 @@ const webZones = [
   })),
 ];
 
+/** Ways to turn a string into markup, each refused in the console's sources. */
+const htmlSinkMessage = 'An HTML sink: the console renders text through React only (README, "Security")';
+const htmlSinks = [
+  "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  "JSXAttribute[name.name='srcDoc']",
+  "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+  "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment|parseFromString)$/]",
+  "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]",
+].map((selector) => ({ selector, message: htmlSinkMessage }));
+
 export default defineConfig(
   { ignores: ['**/node_modules/', '**/dist/', 'data/', 'test-data/', 'coverage/', 'e2e/screenshots/', 'lint/fixtures/'] },
   js.configs.recommended,
@@ -97,6 +107,19 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The console keeps its token in localStorage and renders everything as React text: no markup
+    // or code from strings anywhere (README, "Security"). Tests may build fixtures as they like.
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    ignores: [`${webSrc}/**/*.test.{ts,tsx}`, `${webSrc}/testing/**`],
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-script-url': 'error',
+      'no-restricted-syntax': ['error', ...htmlSinks],
     },
   },
 );

@@ -69,3 +69,31 @@ describe('lint: no import cycles', () => {
     expect(results.map((result) => result.messages.map((message) => message.ruleId))).toEqual([['import-x/no-cycle'], ['import-x/no-cycle']]);
   });
 });
+
+describe('lint: no HTML sinks in the console', () => {
+  const sinkRules = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: join(root, filePath) });
+    return result!.messages.map((message) => message.ruleId);
+  };
+
+  it('refuses markup and code built from strings in the console’s sources', async () => {
+    const probe = 'apps/web/src/features/trading/components/probe.tsx';
+    for (const code of [
+      'export const Probe = ({ html }: { html: string }) => <div dangerouslySetInnerHTML={{ __html: html }} />;',
+      'export const Probe = ({ html }: { html: string }) => <iframe srcDoc={html} />;',
+      'export function probe(node: HTMLElement, html: string) { node.innerHTML = html; }',
+      'export function probe(node: HTMLElement, html: string) { node.outerHTML = html; }',
+      "export function probe(node: HTMLElement, html: string) { node.insertAdjacentHTML('beforeend', html); }",
+      'export function probe(html: string) { document.write(html); }',
+    ]) {
+      expect(await sinkRules(probe, code), code).toEqual(['no-restricted-syntax']);
+    }
+    expect(await sinkRules(probe, "export function probe(code: string) { return eval(code); }")).toEqual(['no-eval']);
+    expect(await sinkRules(probe, "export function probe(code: string) { return new Function(code); }")).toEqual(['no-new-func']);
+  });
+
+  it('allows text, and fixtures in tests', async () => {
+    expect(await sinkRules('apps/web/src/lib/probe.ts', 'export function probe(node: HTMLElement, text: string) { node.textContent = text; }')).toEqual([]);
+    expect(await sinkRules('apps/web/src/lib/probe.test.ts', "export function probe() { document.body.innerHTML = '<iframe></iframe>'; }")).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
 import { refuseNulInput } from './http/nul-guard.ts';
+import { setSecurityHeaders } from './http/security-headers.ts';
 import { staticHeaders } from './http/static-cache.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { alertRoutes } from './routes/alert.routes.ts';
@@ -52,6 +53,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.addHook('onRequest', setSecurityHeaders);
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'info' : 'debug';
     request.log[level]({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');

@@ -88,7 +88,7 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(await repos.admins.update(99_999, { role: 'viewer' })).toBeUndefined();
   });
 
-  it('sessions: revoking ends live sessions and stamps their login logs once; the spared session stays', async () => {
+  it('sessions: revoking ends live sessions, answers their ids and stamps their login logs once; the spared session stays', async () => {
     const signIn = async (admin: AdminRow, id: string, at: Date) => {
       const loginLogId = await repos.sessions.insertLoginLog({ adminId: admin.id, account: admin.account, loginTime: at, loginIp: '10.0.0.1', userAgent: 'UA' });
       await repos.sessions.insertSession({ id, adminId: admin.id, loginLogId, createdAt: at, expiresAt: minutes(600) });
@@ -102,9 +102,10 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(await repos.sessions.findUnrevoked('sub-1', sub.id)).toMatchObject({ session: { id: 'sub-1', loginLogId: l1, revokedAt: null }, admin: { id: sub.id } });
     expect(await repos.sessions.findUnrevoked('sub-1', main.id)).toBeUndefined();
 
-    await repos.sessions.revokeSession('sub-1', minutes(10));
-    await repos.sessions.revokeAllSessions(sub.id, minutes(20), 'sub-3');
-    await repos.sessions.revokeSession('sub-1', minutes(30));
+    // Each call answers the sessions it revoked (for the revocation notice), never one already ended.
+    expect(await repos.sessions.revokeSession('sub-1', minutes(10))).toEqual(['sub-1']);
+    expect(await repos.sessions.revokeAllSessions(sub.id, minutes(20), 'sub-3')).toEqual(['sub-2']);
+    expect(await repos.sessions.revokeSession('sub-1', minutes(30))).toEqual([]);
     expect(await repos.sessions.findUnrevoked('sub-1', sub.id)).toBeUndefined();
     expect(await repos.sessions.findUnrevoked('sub-2', sub.id)).toBeUndefined();
     expect(await repos.sessions.findUnrevoked('sub-3', sub.id)).toBeDefined();

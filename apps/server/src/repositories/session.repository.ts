@@ -42,15 +42,16 @@ export class SessionRepository {
     return found;
   }
 
-  async revokeSession(sessionId: string, at: Date): Promise<void> {
-    await this.revokeWhere([eq(sessions.id, sessionId)], at);
+  /** The ids of the sessions this call revoked (none when it already was). */
+  async revokeSession(sessionId: string, at: Date): Promise<string[]> {
+    return this.revokeWhere([eq(sessions.id, sessionId)], at);
   }
 
-  /** Every live session of the account, except `exceptSessionId` when given. */
-  async revokeAllSessions(adminId: number, at: Date, exceptSessionId?: string): Promise<void> {
+  /** Every live session of the account, except `exceptSessionId` when given; answers their ids. */
+  async revokeAllSessions(adminId: number, at: Date, exceptSessionId?: string): Promise<string[]> {
     const scope = [eq(sessions.adminId, adminId)];
     if (exceptSessionId !== undefined) scope.push(ne(sessions.id, exceptSessionId));
-    await this.revokeWhere(scope, at);
+    return this.revokeWhere(scope, at);
   }
 
   async listLoginLogs(filter: LoginLogFilter, window: PageWindow): Promise<RowPage<LoginLogRow>> {
@@ -71,19 +72,26 @@ export class SessionRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** One statement (a data-modifying CTE), so it is atomic inside or outside a transaction. */
-  private async revokeWhere(scope: SQL[], at: Date): Promise<void> {
+  /**
+   * One statement (data-modifying CTEs), so it is atomic inside or outside a transaction. It answers
+   * the revoked sessions' ids, for the revocation notice sent once the change is committed.
+   */
+  private async revokeWhere(scope: SQL[], at: Date): Promise<string[]> {
     const revoked = this.db.$with('revoked').as(
       this.db
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(...scope, isNull(sessions.revokedAt)))
-        .returning({ loginLogId: sessions.loginLogId }),
+        .returning({ id: sessions.id, loginLogId: sessions.loginLogId }),
     );
-    await this.db
-      .with(revoked)
-      .update(loginLogs)
-      .set({ logoutTime: at })
-      .where(and(inArray(loginLogs.id, this.db.select({ id: revoked.loginLogId }).from(revoked)), isNull(loginLogs.logoutTime)));
+    const loggedOut = this.db.$with('logged_out').as(
+      this.db
+        .update(loginLogs)
+        .set({ logoutTime: at })
+        .where(and(inArray(loginLogs.id, this.db.select({ id: revoked.loginLogId }).from(revoked)), isNull(loginLogs.logoutTime)))
+        .returning({ id: loginLogs.id }),
+    );
+    const rows = await this.db.with(revoked, loggedOut).select({ id: revoked.id }).from(revoked);
+    return rows.map((r) => r.id);
   }
 }

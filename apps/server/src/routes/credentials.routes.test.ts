@@ -29,7 +29,7 @@ describe('API keys', () => {
       body: { platformId: 1, apiKey: 'ak-public-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, coinId: 1, hosts: '203.0.113.7, 2001:db8::1' },
     });
     expect(res.body.code).toBe(200);
-    expect(res.body.data).toMatchObject({ platformId: 1, platformCode: 'sim', apiKey: 'ak-…001', secretKey: '********', passphrase: '********', coinId: 1, coinName: 'BTC/USDT', hosts: ['203.0.113.7', '2001:db8::1'] });
+    expect(res.body.data).toMatchObject({ platformId: 1, platformCode: 'sim', apiKey: '****0001', secretKey: '********', passphrase: '********', coinId: 1, coinName: 'BTC/USDT', hosts: ['203.0.113.7', '2001:db8::1'] });
     expect(res.raw.body).not.toContain(SECRET);
     expect(res.raw.body).not.toContain(PASSPHRASE);
 
@@ -45,6 +45,28 @@ describe('API keys', () => {
     // No part of the secret, anywhere in the answer.
     expect(JSON.stringify(login.body)).not.toContain('sk-');
     expect(login.raw.body).not.toContain(SECRET);
+  });
+
+  it('shows at most the last 4 characters of an API key, a quarter of a short one, and nothing of a secret', async () => {
+    // The finding: a 9-character value came back as `Zq7…Px4`, 6 of its characters.
+    const added = await t.call('POST', '/backend/admin/addUser', { token: adminToken, body: { account: 'masks@makerdesk.local', role: 'trader', employeeName: 'Masks', password: 'Masks-pass-12' } });
+    await t.call('POST', '/backend/account-permissions/add', { token: adminToken, body: { adminId: added.body.data.id, coinId: 2 } });
+    const token = await t.login('masks@makerdesk.local', 'Masks-pass-12');
+    const cases = [
+      { apiKey: 'Zq7-9char', shown: '****ar' },
+      { apiKey: 'k4ey', shown: '****y' },
+      { apiKey: 'k3y', shown: '****' },
+      { apiKey: 'k', shown: '****' },
+    ];
+    for (const { apiKey, shown } of cases) {
+      const res = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey, secretKey: 'Zq7abcPx4', passphrase: 'Pp9xyzQw2', coinId: 2 } });
+      expect(res.body.data, apiKey).toMatchObject({ apiKey: shown, secretKey: '********', passphrase: '********' });
+      for (const part of ['Zq7', 'Px4', 'Pp9', 'Qw2']) expect(res.raw.body, apiKey).not.toContain(part);
+    }
+    const listed = await t.call('GET', '/backend/credentials/list', { token });
+    const shownKeys = listed.body.data.map((k: { apiKey: string }) => k.apiKey);
+    for (const { shown } of cases) expect(shownKeys).toContain(shown);
+    expect(listed.raw.body).not.toMatch(/Zq7|Px4|Pp9|Qw2|k4ey|k3y/);
   });
 
   it('decrypts the material for the connector only', async () => {

@@ -119,3 +119,122 @@ describe('/backend/ws', () => {
     c.socket.close();
   });
 });
+
+describe('/backend/ws after the session is revoked', () => {
+  const CLOSE_WITHIN_MS = 200;
+  let userNo = 0;
+
+  /** A restricted account bound to BTC/USDT with its own simulator key, signed in. */
+  async function tradingUser(): Promise<{ id: number; account: string; password: string; token: string }> {
+    const account = `ws-revoked-${++userNo}@makerdesk.local`;
+    const password = 'Revoked-pass-1';
+    const added = await t.call('POST', '/backend/admin/addUser', { token, body: { account, role: 'trader', employeeName: 'R', password } });
+    const id = added.body.data.id as number;
+    await t.call('POST', '/backend/account-permissions/add', { token, body: { adminId: id, coinId: 1 } });
+    const userToken = await t.login(account, password);
+    const key = await t.call('POST', '/backend/credentials/add', { token: userToken, body: { platformId: 1, apiKey: `ws-revoked-key-${userNo}`, secretKey: 'ws-revoked-secret', coinId: 1 } });
+    expect(key.body.code).toBe(200);
+    return { id, account, password, token: userToken };
+  }
+
+  /** A socket of `sessionToken` streaming BTC/USDT, recording every message from now on. */
+  async function watching(sessionToken: string): Promise<Client & { received: { type: string; data?: any }[] }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- wire messages
+    const c = await connect();
+    c.socket.send(JSON.stringify({ type: 'auth', token: sessionToken }));
+    await c.next('ready');
+    c.socket.send(JSON.stringify({ type: 'subscribe', coinId: 1 }));
+    await c.next('subscribed');
+    const received: { type: string }[] = [];
+    c.socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+    return Object.assign(c, { received });
+  }
+
+  /** Waits for the close; 'open' when it has not come within the budget. */
+  async function closeCode(c: Client, withinMs: number): Promise<number | 'open'> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), withinMs)));
+    try {
+      return await Promise.race([c.closed, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const buy = (sessionToken: string) => t.call('POST', '/backend/order/addOrder', { token: sessionToken, body: { coinId: 1, direction: 'buy', tradeType: 'market', amount: '0.001' } });
+
+  it('logout closes that session’s sockets at once, and its orders and balances stop; another session of the account keeps streaming', async () => {
+    const user = await tradingUser();
+    const otherToken = await t.login(user.account, user.password);
+    const leaving = await watching(user.token);
+    const staying = await watching(otherToken);
+
+    const before = performance.now();
+    expect((await t.call('GET', '/backend/admin/logout', { token: user.token })).body.code).toBe(200);
+    const code = await closeCode(leaving, CLOSE_WITHIN_MS);
+    const closedAfterMs = performance.now() - before;
+    expect(code).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(closedAfterMs).toBeLessThan(CLOSE_WITHIN_MS);
+
+    // The account keeps trading from its other session: that socket sees the order, the closed one nothing.
+    const receivedAtLogout = leaving.received.length;
+    const placed = await buy(otherToken);
+    expect(placed.body.code).toBe(200);
+    t.services.simHost.venue.step();
+    expect((await staying.next('order')).data.orderNo).toBe(placed.body.data.orderNo);
+    await staying.next('balances');
+    expect(leaving.received.length).toBe(receivedAtLogout);
+    expect(leaving.received.some((m) => m.type === 'order' && m.data.orderNo === placed.body.data.orderNo)).toBe(false);
+    expect(staying.socket.readyState).toBe(WebSocket.OPEN);
+    staying.socket.close();
+  });
+
+  it('deleting the account closes its sockets at once and nothing more reaches them', async () => {
+    const user = await tradingUser();
+    const c = await watching(user.token);
+    const placed = await buy(user.token);
+    expect((await c.next('order')).data.orderNo).toBe(placed.body.data.orderNo);
+
+    const before = performance.now();
+    expect((await t.call('DELETE', `/backend/admin/${user.id}`, { token })).body.code).toBe(200);
+    expect(await closeCode(c, CLOSE_WITHIN_MS)).toBe(WS_CLOSE_UNAUTHORIZED);
+    const closedAfterMs = performance.now() - before;
+    expect(closedAfterMs).toBeLessThan(CLOSE_WITHIN_MS);
+    const receivedAtDeletion = c.received.length;
+    t.services.simHost.venue.step();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.received.length).toBe(receivedAtDeletion);
+  });
+
+  it('suspending the account, and setting its password, close its sockets at once', async () => {
+    const suspended = await tradingUser();
+    const a = await watching(suspended.token);
+    await t.call('PUT', '/backend/admin/update', { token, body: { id: suspended.id, status: 'suspended' } });
+    expect(await closeCode(a, CLOSE_WITHIN_MS)).toBe(WS_CLOSE_UNAUTHORIZED);
+
+    const reset = await tradingUser();
+    const b = await watching(reset.token);
+    await t.call('PUT', '/backend/admin/update', { token, body: { id: reset.id, password: 'Another-pass-1' } });
+    expect(await closeCode(b, CLOSE_WITHIN_MS)).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+
+  it('changing one’s own password closes the other sessions’ sockets and keeps this one’s', async () => {
+    const user = await tradingUser();
+    const otherToken = await t.login(user.account, user.password);
+    const here = await watching(user.token);
+    const elsewhere = await watching(otherToken);
+    const changed = await t.call('PUT', '/backend/admin/update', { token: user.token, body: { oldPassword: user.password, password: 'Changed-pass-1', confirmPassword: 'Changed-pass-1' } });
+    expect(changed.body.code).toBe(200);
+    expect(await closeCode(elsewhere, CLOSE_WITHIN_MS)).toBe(WS_CLOSE_UNAUTHORIZED);
+    const placed = await buy(user.token);
+    expect((await here.next('order')).data.orderNo).toBe(placed.body.data.orderNo);
+    here.socket.close();
+  });
+
+  it('a socket that authenticates with an already revoked session is refused', async () => {
+    const user = await tradingUser();
+    await t.call('GET', '/backend/admin/logout', { token: user.token });
+    const c = await connect();
+    c.socket.send(JSON.stringify({ type: 'auth', token: user.token }));
+    expect(await closeCode(c, 1000)).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+});

@@ -19,15 +19,3 @@ export function open(key: Buffer, sealed: string, aad = ''): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
-
-/**
- * What a secret key or passphrase is shown as: the same eight stars for every one, so neither a part
- * of it nor its length ever leaves the server.
- */
-export const CONCEALED_SECRET = '********';
-
-/** How an API key (an identifier, not a secret) is shown back: never whole. */
-export function mask(secret: string): string {
-  if (secret.length <= 8) return '*'.repeat(secret.length);
-  return `${secret.slice(0, 3)}…${secret.slice(-3)}`;
-}

@@ -3,12 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../repositories/admin.repository.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { AdminService } from './admin.service.ts';
 
 let fake: InMemoryRepositories;
 let service: AdminService;
 let main: AdminRow;
 let sub: AdminRow;
+/** The session ids each revocation notice named, in order. */
+let published: string[][];
 const MAIN_HASH = hashPassword('Main-pass-123');
 
 async function addAccount(account: string, mainAccountId = RESTRICTED_ACCOUNT, passwordHash = 'not-a-hash'): Promise<AdminRow> {
@@ -33,7 +36,9 @@ function rejection(code: number) {
 
 beforeEach(async () => {
   fake = createInMemoryRepositories();
-  service = new AdminService(fake.repos);
+  const revocations = recordingRevocations();
+  published = revocations.published;
+  service = new AdminService(fake.repos, revocations.bus);
   main = await addAccount('main@desk.io', MAIN_ACCOUNT, await MAIN_HASH);
   sub = await addAccount('sub@desk.io');
 });
@@ -109,6 +114,7 @@ describe('AdminService: editing accounts', () => {
     const edited = await service.update(principal(main), { id: sub.id, role: 'viewer', employeeName: 'Renamed' });
     expect(edited).toMatchObject({ id: sub.id, role: 'viewer', employeeName: 'Renamed', status: 'active' });
     expect(liveSessions(sub.id)).toEqual(['s1']);
+    expect(published).toEqual([]);
   });
 
   it('suspending ends every session of the account and stamps the logout time of its sign-ins', async () => {
@@ -119,6 +125,8 @@ describe('AdminService: editing accounts', () => {
     expect(edited?.status).toBe('suspended');
     expect(liveSessions(sub.id)).toEqual([]);
     expect(liveSessions(main.id)).toEqual(['m1']);
+    // Announced once committed, so the account's live sockets close at once.
+    expect(published).toEqual([['s1', 's2']]);
     const subLogs = fake.tables.loginLogs.filter((l) => l.adminId === sub.id);
     expect(subLogs.map((l) => l.logoutTime)).toEqual([expect.any(Date), expect.any(Date)]);
   });
@@ -127,6 +135,7 @@ describe('AdminService: editing accounts', () => {
     await signIn(sub, 's1');
     await service.update(principal(main), { id: sub.id, password: 'Reset-pass-1' });
     expect(liveSessions(sub.id)).toEqual([]);
+    expect(published).toEqual([['s1']]);
     expect(await verifyPassword(fake.tables.admins.find((a) => a.id === sub.id)!.passwordHash, 'Reset-pass-1')).toBe(true);
   });
 
@@ -138,6 +147,7 @@ describe('AdminService: editing accounts', () => {
     await expect(service.update(principal(main), { id: sub.id, status: 'suspended' })).rejects.toThrow('connection lost');
     expect(fake.tables.admins.find((a) => a.id === sub.id)?.status).toBe('active');
     expect(fake.transactions).toEqual({ committed: 0, rolledBack: 1 });
+    expect(published).toEqual([]);
   });
 });
 
@@ -151,6 +161,7 @@ describe('AdminService: own password', () => {
 
     expect(await service.update({ admin: main, sessionId: 'here' }, { ...input, oldPassword: 'Main-pass-123' })).toBeNull();
     expect(liveSessions(main.id)).toEqual(['here']);
+    expect(published).toEqual([['elsewhere']]);
     const stored = fake.tables.admins.find((a) => a.id === main.id)!;
     expect(await verifyPassword(stored.passwordHash, 'Main-new-123')).toBe(true);
   });
@@ -160,6 +171,7 @@ describe('AdminService: deleting accounts', () => {
   it('ends the sessions and deletes the account; the login logs stay, closed', async () => {
     await signIn(sub, 's1');
     await service.remove(main, sub.id);
+    expect(published).toEqual([['s1']]);
     expect(fake.tables.admins.map((a) => a.id)).toEqual([main.id]);
     expect(fake.tables.sessions).toEqual([]);
     expect(fake.tables.loginLogs).toEqual([expect.objectContaining({ adminId: null, account: 'sub@desk.io', logoutTime: expect.any(Date) })]);

@@ -16,15 +16,22 @@ import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { LoginLogFilter } from '../repositories/session.repository.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import type { Principal } from './auth.service.ts';
 
 export type ListAdminsQuery = AdminFilter & { current: number; pageSize: number };
 export type ListLoginLogsQuery = LoginLogFilter & { current: number; pageSize: number };
 
-/** Accounts: the main account manages restricted ones; every account changes its own password. */
+/**
+ * Accounts: the main account manages restricted ones; every account changes its own password. A
+ * change that ends sessions announces them once committed, so their live connections close at once.
+ */
 export class AdminService {
-  constructor(private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>) {}
+  constructor(
+    private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
+    private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
+  ) {}
 
   async get(id: number): Promise<AdminRow> {
     const row = await this.repos.admins.findById(id);
@@ -70,10 +77,12 @@ export class AdminService {
   /** The account's sessions end with it, in the same transaction. */
   async remove(actor: AdminRow, id: number): Promise<void> {
     const target = await this.managedAccount(actor, id);
-    await this.repos.transaction(async ({ admins, sessions }) => {
-      await sessions.revokeAllSessions(target.id, new Date());
+    const sessionIds = await this.repos.transaction(async ({ admins, sessions }) => {
+      const revoked = await sessions.revokeAllSessions(target.id, new Date());
       await admins.delete(target.id);
+      return revoked;
     });
+    await this.revocations.publish({ sessionIds });
   }
 
   /** Suspending an account or setting its password ends its sessions in the same transaction. */
@@ -85,11 +94,12 @@ export class AdminService {
     if (input.employeeName !== undefined) changes.employeeName = input.employeeName;
     if (input.status !== undefined) changes.status = input.status;
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
-    const row = await this.repos.transaction(async ({ admins, sessions }) => {
+    const { row, sessionIds } = await this.repos.transaction(async ({ admins, sessions }) => {
       const updated = await admins.update(target.id, changes);
-      if (updated && (input.status === 'suspended' || input.password !== undefined)) await sessions.revokeAllSessions(updated.id, now);
-      return updated;
+      const endsSessions = updated && (input.status === 'suspended' || input.password !== undefined);
+      return { row: updated, sessionIds: endsSessions ? await sessions.revokeAllSessions(updated.id, now) : [] };
     });
+    await this.revocations.publish({ sessionIds });
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
     return toAdminUser(row);
   }
@@ -99,10 +109,11 @@ export class AdminService {
     if (!(await verifyPassword(actor.passwordHash, input.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
     const passwordHash = await hashPassword(input.password);
     const now = new Date();
-    await this.repos.transaction(async ({ admins, sessions }) => {
+    const sessionIds = await this.repos.transaction(async ({ admins, sessions }) => {
       await admins.update(actor.id, { passwordHash, updatedAt: now });
-      await sessions.revokeAllSessions(actor.id, now, sessionId);
+      return sessions.revokeAllSessions(actor.id, now, sessionId);
     });
+    await this.revocations.publish({ sessionIds });
   }
 
   async loginLogs(q: ListLoginLogsQuery): Promise<Page<LoginLog>> {

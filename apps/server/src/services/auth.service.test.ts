@@ -5,6 +5,7 @@ import type { AdminRow } from '../repositories/admin.repository.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { AuthService, SESSION_TTL_MS } from './auth.service.ts';
 
 const PASSWORD = 'Right-pass-1';
@@ -15,13 +16,16 @@ let fake: InMemoryRepositories;
 let clock: number;
 let auth: AuthService;
 let admin: AdminRow;
+let published: string[][];
 const keys: CredentialView[] = [];
 
 beforeEach(async () => {
   // Near the real time: the JWT expiry inside a token is checked against the real clock.
   clock = Date.now();
   fake = createInMemoryRepositories(() => new Date(clock));
-  auth = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, () => clock);
+  const revocations = recordingRevocations();
+  published = revocations.published;
+  auth = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, revocations.bus, () => clock);
   admin = (await fake.repos.admins.insert({ account: 'trader@desk.io', passwordHash: await PASSWORD_HASH, role: 'trader', employeeName: 'T', mainAccountId: MAIN_ACCOUNT }))!;
 });
 
@@ -88,9 +92,11 @@ describe('AuthService sessions', () => {
     await auth.logout(sessionId);
     expect(await auth.authenticate(token)).toBeNull();
     expect(fake.tables.loginLogs[0]?.logoutTime).toEqual(new Date(clock));
+    expect(published).toEqual([[sessionId]]);
     clock += 60_000;
     await auth.logout(sessionId);
     expect(fake.tables.loginLogs[0]?.logoutTime).toEqual(new Date(clock - 60_000));
+    expect(published).toEqual([[sessionId]]);
   });
 
   it('a session whose account was suspended behind its back answers 2000401 and every session of the account ends', async () => {
@@ -100,6 +106,7 @@ describe('AuthService sessions', () => {
     await expect(auth.authenticate(first.token)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.ACCOUNT_SUSPENDED }));
     expect(fake.tables.sessions.map((s) => s.revokedAt)).toEqual([new Date(clock), new Date(clock)]);
     expect(fake.tables.loginLogs.map((l) => l.logoutTime)).toEqual([new Date(clock), new Date(clock)]);
+    expect(published).toEqual([fake.tables.sessions.map((s) => s.id)]);
   });
 
   it('a token signed with another key, or naming another account, authenticates nobody', async () => {

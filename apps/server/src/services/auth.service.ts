@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
+import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 import type { CredentialService } from './credential.service.ts';
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
     private readonly signer: TokenSigner,
     private readonly credentials: Pick<CredentialService, 'listFor'>,
+    private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
     private readonly now: () => number = Date.now,
   ) {
     this.accountFailures = new AttemptThrottle({ limit: 5, windowMs: FAILURE_WINDOW_MS }, now);
@@ -78,14 +80,14 @@ export class AuthService {
     const found = await this.repos.sessions.findUnrevoked(claims.sessionId, claims.adminId);
     if (!found || found.session.expiresAt.getTime() <= this.now()) return null;
     if (found.admin.status === 'suspended') {
-      await this.repos.sessions.revokeAllSessions(found.admin.id, new Date(this.now()));
+      await this.revocations.publish({ sessionIds: await this.repos.sessions.revokeAllSessions(found.admin.id, new Date(this.now())) });
       throw new AppError(ErrorCode.ACCOUNT_SUSPENDED);
     }
     return { admin: found.admin, sessionId: claims.sessionId };
   }
 
-  /** The session ends at once and its login log row gets the logout time. */
+  /** The session ends at once (its live connections too) and its login log row gets the logout time. */
   async logout(sessionId: string): Promise<void> {
-    await this.repos.sessions.revokeSession(sessionId, new Date(this.now()));
+    await this.revocations.publish({ sessionIds: await this.repos.sessions.revokeSession(sessionId, new Date(this.now())) });
   }
 }

@@ -45,7 +45,7 @@ function importKey(owner: AdminRow, coinId: number, apiKey = 'ak-public-key-0001
 describe('CredentialService: importing keys', () => {
   it('checks the key with its venue, stores it sealed and answers it masked with its pair and platform', async () => {
     const view = await importKey(main, btc.id);
-    expect(view).toMatchObject({ platformCode: 'sim', apiKey: 'ak-…001', secretKey: '********', passphrase: '********', coinId: btc.id, coinName: 'BTC/USDT', hosts: ['203.0.113.7'], memberId: null });
+    expect(view).toMatchObject({ platformCode: 'sim', apiKey: '****0001', secretKey: '********', passphrase: '********', coinId: btc.id, coinName: 'BTC/USDT', hosts: ['203.0.113.7'], memberId: null });
     expect(prepared).toEqual([{ material: { platformCode: 'sim', apiKey: 'ak-public-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'] }, ownedApiKey: undefined }]);
     const stored = JSON.stringify(fake.tables.credentials);
     for (const plain of ['ak-public-key-0001', SECRET, PASSPHRASE]) expect(stored).not.toContain(plain);

@@ -1,5 +1,7 @@
 import {
+  CONCEALED_SECRET,
   ErrorCode,
+  maskApiKey,
   type CredentialAddRequest,
   type CredentialUpdateRequest,
   type CredentialView,
@@ -7,7 +9,7 @@ import {
 import { AppError } from '../http/app-error.ts';
 import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { CONCEALED_SECRET, mask, open, seal } from '../security/secret-box.ts';
+import { open, seal } from '../security/secret-box.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CoinService } from './coin.service.ts';
@@ -58,7 +60,7 @@ export class CredentialService {
       id: row.id,
       platformId: row.platformId,
       platformCode: row.platformCode,
-      apiKey: mask(this.openField(row.adminId, 'apiKey', row.apiKeySealed)),
+      apiKey: maskApiKey(this.openField(row.adminId, 'apiKey', row.apiKeySealed)),
       // Secrets are not even opened to be shown: no part of them is ever returned.
       secretKey: CONCEALED_SECRET,
       passphrase: row.passphraseSealed ? CONCEALED_SECRET : null,

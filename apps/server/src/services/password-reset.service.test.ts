@@ -5,6 +5,7 @@ import { MemoryOutbox } from '../mail/mailer.ts';
 import type { AdminRow } from '../repositories/admin.repository.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
+import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 
 const EMAIL = 'gina@desk.io';
@@ -15,11 +16,13 @@ let fake: InMemoryRepositories;
 let outbox: MemoryOutbox;
 let service: PasswordResetService;
 let gina: AdminRow;
+let revocations: ReturnType<typeof recordingRevocations>;
 
 beforeEach(async () => {
   fake = createInMemoryRepositories();
   outbox = new MemoryOutbox();
-  service = new PasswordResetService(fake.repos, outbox, CODE_KEY);
+  revocations = recordingRevocations();
+  service = new PasswordResetService(fake.repos, outbox, CODE_KEY, revocations.bus);
   gina = (await fake.repos.admins.insert({ account: EMAIL, passwordHash: 'old-hash', role: 'trader', employeeName: 'Gina', mainAccountId: RESTRICTED_ACCOUNT }))!;
 });
 
@@ -74,7 +77,7 @@ describe('PasswordResetService', () => {
   it('a newer code replaces the earlier one', async () => {
     const first = await sendCode('198.51.100.1');
     // The resend delay is kept in memory: a fresh service stands for the delay having passed.
-    service = new PasswordResetService(fake.repos, outbox, CODE_KEY);
+    service = new PasswordResetService(fake.repos, outbox, CODE_KEY, revocations.bus);
     const second = await sendCode('198.51.100.1');
     expect(fake.tables.resetCodes.map((c) => c.consumedAt === null)).toEqual([false, true]);
     if (first !== second) await expect(service.step({ action: 'verifyCode', email: EMAIL, code: first }, '')).rejects.toEqual(invalidCode);
@@ -93,6 +96,7 @@ describe('PasswordResetService', () => {
     expect(fake.tables.resetCodes[0]?.consumedAt).toBeInstanceOf(Date);
     expect(fake.tables.sessions.every((s) => s.revokedAt !== null)).toBe(true);
     expect(fake.tables.loginLogs.every((l) => l.logoutTime !== null)).toBe(true);
+    expect(revocations.published).toEqual([['phone', 'laptop']]);
     await expect(service.step({ action: 'reset', email: EMAIL, code, password: 'Gina-new-999', confirmPassword: 'Gina-new-999' }, '')).rejects.toEqual(invalidCode);
   });
 
@@ -106,6 +110,7 @@ describe('PasswordResetService', () => {
     expect(fake.tables.admins.find((a) => a.id === gina.id)?.passwordHash).toBe('old-hash');
     expect(fake.tables.resetCodes[0]?.consumedAt).toBeNull();
     expect(fake.tables.sessions[0]?.revokedAt).toBeNull();
+    expect(revocations.published).toEqual([]);
   });
 
   it('a code another reset spent in the meantime is refused, and this reset changes nothing', async () => {

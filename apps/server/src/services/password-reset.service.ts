@@ -10,6 +10,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { hashPassword } from '../security/passwords.ts';
+import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 
 export interface SendCodeResponse {
@@ -29,6 +30,7 @@ export class PasswordResetService {
     private readonly repos: Pick<Repositories, 'admins' | 'passwordResets' | 'sessions' | 'transaction'>,
     private readonly mailer: Mailer,
     private readonly codeKey: Buffer,
+    private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
   ) {}
 
   /** PUT /admin/updatePassword: one of the flow's three steps; only sending a code answers data. */
@@ -101,10 +103,11 @@ export class PasswordResetService {
     const { adminId, codeId } = await this.checkCode(email, code);
     const passwordHash = await hashPassword(password);
     const now = new Date();
-    await this.repos.transaction(async ({ admins, passwordResets, sessions }) => {
+    const sessionIds = await this.repos.transaction(async ({ admins, passwordResets, sessions }) => {
       if (!(await passwordResets.consumeCode(codeId, now))) throw new AppError(ErrorCode.VERIFICATION_CODE_INVALID);
       await admins.update(adminId, { passwordHash, updatedAt: now });
-      await sessions.revokeAllSessions(adminId, now);
+      return sessions.revokeAllSessions(adminId, now);
     });
+    await this.revocations.publish({ sessionIds });
   }
 }

@@ -34,6 +34,7 @@ import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
+import { InProcessSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -43,6 +44,8 @@ export interface Services {
   simHost: SimHost;
   simKeys: SimKeyStore;
   auth: AuthService;
+  /** Revoked sessions, announced once committed: the WebSocket route closes their sockets at once. */
+  revocations: SessionRevocationBus;
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
@@ -91,6 +94,8 @@ export interface ServiceDeps {
   alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; fetch?: typeof fetch; timeoutMs?: number; testWaitMs?: number };
   /** How often the analysis scheduler looks for a slot without a snapshot (tests shorten it). */
   snapshotSweepMs?: number;
+  /** Where revoked sessions are announced; this process's listeners only by default. */
+  revocations?: SessionRevocationBus;
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -102,14 +107,15 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
+  const revocations = revocationBus ?? new InProcessSessionRevocations((err) => log?.error({ err }, 'a session revocation listener failed'));
   const coins = new CoinService(repos);
   const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) });
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
-  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials);
+  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations);
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
@@ -148,9 +154,10 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     simHost,
     simKeys,
     auth,
+    revocations,
     credentials,
-    admins: new AdminService(repos),
-    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code')),
+    admins: new AdminService(repos, revocations),
+    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations),
     coins,
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),

@@ -165,10 +165,10 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         return session && admin ? { session, admin } : undefined;
       },
       async revokeSession(sessionId, at) {
-        revoke((s) => s.id === sessionId, at);
+        return revoke((s) => s.id === sessionId, at);
       },
       async revokeAllSessions(adminId, at, exceptSessionId) {
-        revoke((s) => s.adminId === adminId && s.id !== exceptSessionId, at);
+        return revoke((s) => s.adminId === adminId && s.id !== exceptSessionId, at);
       },
       async listLoginLogs(filter, window) {
         const rows = fake.tables.loginLogs
@@ -548,13 +548,16 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     return positionOf(last);
   }
 
-  function revoke(match: (s: SessionRow) => boolean, at: Date): void {
+  function revoke(match: (s: SessionRow) => boolean, at: Date): string[] {
+    const ids: string[] = [];
     for (const session of fake.tables.sessions) {
       if (session.revokedAt !== null || !match(session)) continue;
       session.revokedAt = at;
+      ids.push(session.id);
       const log = fake.tables.loginLogs.find((l) => l.id === session.loginLogId);
       if (log && log.logoutTime === null) log.logoutTime = at;
     }
+    return ids;
   }
 
   return Object.assign(fake, { repos });

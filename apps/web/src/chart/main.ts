@@ -1,3 +1,4 @@
+import '@/lib/no-eval';
 import { candleIntervals, parseLang } from '@makerdesk/contract';
 import { thousands } from '@makerdesk/format';
 import {

@@ -30,7 +30,7 @@ export default {
   'edit.success': 'API key updated',
   'list.title': 'API keys',
   'list.empty': 'No API keys yet. Import one to trade a pair.',
-  'list.footer': 'Secrets are stored encrypted and shown masked.',
+  'list.footer': 'Secrets are stored encrypted and never shown; an API key shows at most its last 4 characters.',
   'column.platform': 'Exchange',
   'column.pair': 'Pair',
   'column.replaced': 'Not in use',

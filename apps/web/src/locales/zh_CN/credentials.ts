@@ -33,7 +33,7 @@ export default {
   'edit.success': 'API密钥已更新',
   'list.title': 'API密钥',
   'list.empty': '尚未导入API密钥。导入后即可交易交易对。',
-  'list.footer': '密钥加密存储，仅以掩码显示。',
+  'list.footer': '密钥加密存储，从不显示；API Key 最多显示末尾 4 位。',
   'column.platform': '交易所',
   'column.pair': '交易对',
   'column.replaced': '未使用',

@@ -1,5 +1,5 @@
 import { EditOutlined, ExclamationCircleOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { CredentialView } from '@makerdesk/contract';
+import { CONCEALED_SECRET, type CredentialView } from '@makerdesk/contract';
 import { Button, Empty, Flex, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,12 +63,14 @@ export function ApiKeysModal({ open, onClose, onImport, platforms, coins }: ApiK
         </Space>
       ),
     },
+    // The server sends the API key masked (at most its last 4 characters) and no part of a secret:
+    // the secret columns only say that one is stored.
     { title: t('column.apiKey'), dataIndex: 'apiKey', render: (_, key) => masked(key.apiKey) },
-    { title: t('column.secretKey'), dataIndex: 'secretKey', render: (_, key) => masked(key.secretKey) },
+    { title: t('column.secretKey'), dataIndex: 'secretKey', render: () => masked(CONCEALED_SECRET) },
     {
       title: t('column.passphrase'),
       dataIndex: 'passphrase',
-      render: (_, key) => (key.passphrase ? masked(key.passphrase) : <Typography.Text type="secondary">{tc('empty.value')}</Typography.Text>),
+      render: (_, key) => (key.passphrase !== null ? masked(CONCEALED_SECRET) : <Typography.Text type="secondary">{tc('empty.value')}</Typography.Text>),
     },
     {
       title: t('column.hosts'),

@@ -1,5 +1,5 @@
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import type { CredentialView } from '@makerdesk/contract';
+import { CONCEALED_SECRET, type CredentialView } from '@makerdesk/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateCredential, type CredentialUpdateRequest } from '../api/update-credential';
@@ -64,7 +64,7 @@ export function EditApiKeyModal({ credential, coins, onClose }: EditApiKeyModalP
       <ProFormText.Password
         name="secretKey"
         label={t('form.secretKey')}
-        placeholder={t('edit.keep', { value: credential.secretKey })}
+        placeholder={t('edit.keep', { value: CONCEALED_SECRET })}
         fieldProps={{ autoComplete: 'new-password' }}
         rules={[{ max: 512 }]}
       />
@@ -72,7 +72,7 @@ export function EditApiKeyModal({ credential, coins, onClose }: EditApiKeyModalP
         <ProFormText.Password
           name="passphrase"
           label={t('form.passphrase')}
-          placeholder={t('edit.keep', { value: credential.passphrase ?? '' })}
+          placeholder={t('edit.keep', { value: CONCEALED_SECRET })}
           fieldProps={{ autoComplete: 'new-password' }}
           rules={[{ max: 128 }]}
         />

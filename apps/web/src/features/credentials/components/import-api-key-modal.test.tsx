@@ -10,7 +10,7 @@ const platforms = [
   { id: 3, name: 'OKX', code: 'okx', sandbox: false, apiBaseUrl: null },
 ];
 const coins = [{ coinId: 1, coinName: 'BTC/USDT', platformId: 1, marketKind: 'spot' as const, endTimeStamp: null, status: 'enabled' as const }];
-const view = { id: 5, platformId: 3, platformCode: 'okx', apiKey: 'okx…123', secretKey: 'sec…456', passphrase: 'pas…789', coinId: 1, coinName: 'BTC/USDT', memberId: null, hosts: ['203.0.113.7'], createdAt: 1, updatedAt: 1 };
+const view = { id: 5, platformId: 3, platformCode: 'okx', apiKey: '****-123', secretKey: '********', passphrase: '********', coinId: 1, coinName: 'BTC/USDT', memberId: null, hosts: ['203.0.113.7'], createdAt: 1, updatedAt: 1 };
 
 beforeEach(() => i18n.changeLanguage('en_US'));
 afterEach(() => vi.unstubAllGlobals());
