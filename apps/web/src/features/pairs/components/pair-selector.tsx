@@ -3,6 +3,7 @@ import type { Coin } from '@makerdesk/contract';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearCurrentPair, selectCurrentPair, useCurrentPair } from '@/lib/current-pair';
+import { platformLabel } from '@/lib/platform-label';
 import { useCoins } from '../api/get-coins';
 import { usePlatforms } from '../api/get-platforms';
 import { postSymbolChange } from '../utils/chart-frames';
@@ -30,7 +31,7 @@ export function PairSelector() {
   }, [coins.data, current]);
 
   const options = useMemo(() => {
-    const platformName = new Map(platforms.data?.map((p) => [p.id, p.name]));
+    const platformName = new Map(platforms.data?.map((p) => [p.id, platformLabel(p, t)]));
     const now = Date.now();
     return (coins.data ?? []).map((coin) => ({
       value: coin.coinId,
