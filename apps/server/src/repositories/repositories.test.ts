@@ -344,22 +344,30 @@ describe.each(targets)('repositories ($name)', (target) => {
     await repos.coins.bind(holder.id, eth.id);
     await repos.coins.bind(holder.id, btc.id);
     await repos.coins.bind(holder.id, liveBtc!.id);
+    expect(await repos.simKeys.findAccess('held', 'sim')).toBeUndefined();
+    await repos.simKeys.insertIfAbsent('held', 'sealed-held');
+    await repos.simKeys.insertIfAbsent('other', 'sealed-other');
+    expect(await repos.simKeys.findAccess('held', 'sim')).toEqual({ secretSealed: 'sealed-held', holders: [] });
     const key = { apiKeySealed: 'k', secretKeySealed: 's', passphraseSealed: null, memberId: null };
     const held = await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: holder.id, platformId: simId, coinId: btc.id, hosts: ['203.0.113.7'] });
     await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: boss.id, platformId: simId, coinId: eth.id, hosts: [] });
     // The same key on another platform is that platform's business.
     await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: holder.id, platformId: binanceId, coinId: liveBtc!.id, hosts: ['198.51.100.1'] });
-    expect(await repos.simKeys.holders('held', 'sim')).toEqual([
-      { status: 'active', mainAccountId: RESTRICTED_ACCOUNT, hosts: ['203.0.113.7'], pairs: ['BTC/USDT', 'ETH/USDT'] },
-      { status: 'active', mainAccountId: MAIN_ACCOUNT, hosts: [], pairs: [] },
-    ]);
+    const holders = async (hash: string) => (await repos.simKeys.findAccess(hash, 'sim'))?.holders;
+    expect(await repos.simKeys.findAccess('held', 'sim')).toEqual({
+      secretSealed: 'sealed-held',
+      holders: [
+        { status: 'active', mainAccountId: RESTRICTED_ACCOUNT, hosts: ['203.0.113.7'], pairs: ['BTC/USDT', 'ETH/USDT'] },
+        { status: 'active', mainAccountId: MAIN_ACCOUNT, hosts: [], pairs: [] },
+      ],
+    });
     await repos.admins.update(holder.id, { status: 'suspended' });
-    expect((await repos.simKeys.holders('held', 'sim')).map((h) => h.status)).toEqual(['suspended', 'active']);
+    expect((await holders('held'))?.map((h) => h.status)).toEqual(['suspended', 'active']);
     // A key replaced in its credential is held no more; nor is one whose account is gone.
     await repos.credentials.update(held.id, { apiKeyHash: 'other' });
     await repos.admins.delete(boss.id);
-    expect(await repos.simKeys.holders('held', 'sim')).toEqual([]);
-    expect((await repos.simKeys.holders('other', 'sim')).map((h) => h.hosts)).toEqual([['203.0.113.7']]);
+    expect(await holders('held')).toEqual([]);
+    expect((await holders('other'))?.map((h) => h.hosts)).toEqual([['203.0.113.7']]);
 
     expect(await repos.credentials.listUnhashed()).toEqual([]);
   });

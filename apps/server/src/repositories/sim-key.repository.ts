@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accountPermissions, admins, coins, credentials, platforms, simApiKeys } from '../db/schema.ts';
 
@@ -37,17 +37,25 @@ export class SimKeyRepository {
     return row?.secretSealed;
   }
 
-  /** The credentials on a platform of `platformCode` that hold the key today (one query). */
-  async holders(apiKeyHash: string, platformCode: string): Promise<SimKeyHolderRow[]> {
+  /**
+   * A registered key's sealed secret and the credentials on a platform of `platformCode` that hold
+   * it today, in one query (the facade asks on every call); undefined when the key is not registered.
+   */
+  async findAccess(apiKeyHash: string, platformCode: string): Promise<{ secretSealed: string; holders: SimKeyHolderRow[] } | undefined> {
+    const onPlatform = this.db.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, platformCode));
     const pairs = sql<string[]>`array(
       select ${coins.coinName} from ${accountPermissions} inner join ${coins} on ${coins.id} = ${accountPermissions.coinId}
       where ${accountPermissions.adminId} = ${admins.id} and ${coins.platformId} = ${credentials.platformId} order by 1)`;
-    return this.db
-      .select({ status: admins.status, mainAccountId: admins.mainAccountId, hosts: credentials.hosts, pairs })
-      .from(credentials)
-      .innerJoin(platforms, eq(platforms.id, credentials.platformId))
-      .innerJoin(admins, eq(admins.id, credentials.adminId))
-      .where(and(eq(credentials.apiKeyHash, apiKeyHash), eq(platforms.code, platformCode)))
+    const rows = await this.db
+      .select({ secretSealed: simApiKeys.secretSealed, status: admins.status, mainAccountId: admins.mainAccountId, hosts: credentials.hosts, pairs })
+      .from(simApiKeys)
+      .leftJoin(credentials, and(eq(credentials.apiKeyHash, simApiKeys.apiKeyHash), inArray(credentials.platformId, onPlatform)))
+      .leftJoin(admins, eq(admins.id, credentials.adminId))
+      .where(eq(simApiKeys.apiKeyHash, apiKeyHash))
       .orderBy(credentials.id);
+    const [first] = rows;
+    if (!first) return undefined;
+    const holders = rows.flatMap(({ status, mainAccountId, hosts, pairs }) => (status === null || mainAccountId === null || hosts === null ? [] : [{ status, mainAccountId, hosts, pairs }]));
+    return { secretSealed: first.secretSealed, holders };
   }
 }

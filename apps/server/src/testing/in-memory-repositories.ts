@@ -335,8 +335,10 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async findSealedSecret(apiKeyHash) {
         return fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash)?.secretSealed;
       },
-      async holders(apiKeyHash, platformCode) {
-        return fake.tables.credentials
+      async findAccess(apiKeyHash, platformCode) {
+        const key = fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash);
+        if (!key) return undefined;
+        const holders = fake.tables.credentials
           .filter((c) => c.apiKeyHash === apiKeyHash && fake.tables.platforms.find((p) => p.id === c.platformId)?.code === platformCode)
           .sort((a, b) => a.id - b.id)
           .flatMap((c) => {
@@ -350,6 +352,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
               .sort();
             return [{ status: admin.status, mainAccountId: admin.mainAccountId, hosts: c.hosts, pairs }];
           });
+        return { secretSealed: key.secretSealed, holders };
       },
     },
     robots: {

@@ -42,12 +42,12 @@ export class SimKeyStore {
    */
   async access(apiKey: string, clientIp: string | undefined): Promise<FacadeKey | undefined> {
     const hash = apiKeyHash(apiKey);
-    const [sealed, holders] = await Promise.all([this.repos.simKeys.findSealedSecret(hash), this.repos.simKeys.holders(hash, SIM_PLATFORM)]);
-    if (sealed === undefined) return undefined;
+    const found = await this.repos.simKeys.findAccess(hash, SIM_PLATFORM);
+    if (!found) return undefined;
     const grant = simKeyGrant(
-      holders.map((h) => ({ active: h.status === 'active', main: h.mainAccountId === MAIN_ACCOUNT, hosts: h.hosts, pairs: h.pairs })),
+      found.holders.map((h) => ({ active: h.status === 'active', main: h.mainAccountId === MAIN_ACCOUNT, hosts: h.hosts, pairs: h.pairs })),
       clientIp,
     );
-    return grant && { secret: open(this.key, sealed, hash), ...grant };
+    return grant && { secret: open(this.key, found.secretSealed, hash), ...grant };
   }
 }
