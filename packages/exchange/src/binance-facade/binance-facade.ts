@@ -154,8 +154,8 @@ export class BinanceFacade {
       const now = this.now();
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
       if (!endpoint.signed) {
-        // A key sent where none is needed is still checked, as Binance does: a revoked key or a
-        // foreign address gets nothing, not even public data.
+        // A key sent where none is needed is still checked: a revoked key, or one used from an
+        // address it is not bound to, gets nothing, not even public data.
         if (request.apiKey !== undefined) await this.keyOf(request);
         return { status: 200, body: await endpoint.handle(context()) };
       }
