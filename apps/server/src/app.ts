@@ -84,7 +84,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   await app.register(simBinanceRoutes, {
     prefix: SIM_BINANCE_ROOT,
     venue: services.simHost.venue,
-    secretFor: (apiKey) => services.simKeys.secretFor(apiKey),
+    keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
   });
 
   const webDist = services.config.webDist;

@@ -69,6 +69,9 @@ async function main(engine?: EngineWiring): Promise<void> {
       processMetrics: true,
       alerts: { policy: config.alerts },
     });
+    // Keys imported before credentials named their key: the simulator's facade answers a key only once it knows who holds it.
+    const indexed = await services.credentials.indexKeyHashes();
+    if (indexed > 0) logger.info({ indexed }, 'named the holders of keys imported before this version');
     for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
     const app = await buildApp(services, { loggerInstance: logger });
     // After the simulator host: resumed bots reconcile against a venue that is already up.

@@ -142,6 +142,12 @@ export const credentials = pgTable(
       .references(() => coins.id, { onDelete: 'cascade' }),
     /** AES-256-GCM sealed (security/secret-box.ts); never returned. */
     apiKeySealed: text('api_key_sealed').notNull(),
+    /**
+     * sha256 of the API key (as `sim_api_keys` names keys): which credentials hold a key, so the
+     * simulator's facade answers a key only while a credential of a live account holds it. Null only
+     * on rows from before it, until the start-up indexing fills it in.
+     */
+    apiKeyHash: text('api_key_hash'),
     secretKeySealed: text('secret_key_sealed').notNull(),
     passphraseSealed: text('passphrase_sealed'),
     memberId: text('member_id'),
@@ -149,7 +155,7 @@ export const credentials = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (t) => [index('credentials_admin_idx').on(t.adminId)],
+  (t) => [index('credentials_admin_idx').on(t.adminId), index('credentials_api_key_hash_idx').on(t.apiKeyHash)],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

@@ -40,16 +40,17 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
-  await t.services.simKeys.register(LIVE_KEY, `${LIVE_KEY}-secret`);
-  t.services.simHost.venue.openAccount(LIVE_KEY);
   for (let i = 0; i < 10; i++) t.services.simHost.venue.step();
 
   const db = t.database.db;
+  token = await t.login();
+  // The "live" key is the simulator's, imported there first (on BTC/USDT): the facade answers a key only
+  // while a simulator credential holds it.
+  expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: LIVE_KEY, secretKey: `${LIVE_KEY}-secret`, coinId: 1 } })).body.code).toBe(200);
   const [binance] = await db.select().from(platforms).where(eq(platforms.code, 'binance'));
   binanceId = binance!.id;
   const [coin] = await db.insert(coins).values({ coinName: 'ETH/USDT', platformId: binanceId }).returning();
   liveCoinId = coin!.id;
-  token = await t.login();
   const live = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: binanceId, apiKey: LIVE_KEY, secretKey: `${LIVE_KEY}-secret`, coinId: liveCoinId, hosts: ['203.0.113.9'] } });
   expect(live.body.data.platformCode).toBe('binance');
   const sim = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: SIM_KEY, secretKey: `${SIM_KEY}-secret`, coinId: SIM_COIN } });
@@ -104,7 +105,9 @@ describe('simulation-only bot types on a live venue', () => {
     const figures = async () => (await t.call('GET', `/backend/robot/${id}`, { token })).body.data;
     await vi.waitFor(async () => expect((await figures()).figures.allTime.tradeCount).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 250 });
 
-    // The pair's key is switched to a live venue (the same key, now read as a binance key).
+    // The pair's key is switched to a live venue (the same key, now read as a binance key). The key stays
+    // held on the simulator through a second import (SOL/USDT), so the facade still answers it.
+    expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: SIM_KEY, secretKey: `${SIM_KEY}-secret`, coinId: 3 } })).body.code).toBe(200);
     const [key] = await t.database.db.select().from(credentials).where(eq(credentials.coinId, SIM_COIN));
     await t.database.db.update(credentials).set({ platformId: binanceId }).where(eq(credentials.id, key!.id));
     await t.services.engine.apply(id);

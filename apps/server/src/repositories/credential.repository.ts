@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, credentials, platforms } from '../db/schema.ts';
 
@@ -8,9 +8,9 @@ export type CredentialRecord = CredentialRow & { coinName: string; platformCode:
 export type NewCredential = Pick<
   CredentialRow,
   'adminId' | 'platformId' | 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts'
->;
+> & { apiKeyHash: string };
 export type CredentialChanges = Partial<
-  Pick<CredentialRow, 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts' | 'updatedAt'>
+  Pick<CredentialRow, 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts' | 'updatedAt'> & { apiKeyHash: string }
 >;
 
 /** Exchange API keys as stored: the secrets arrive and leave sealed; sealing is the service's job. */
@@ -48,6 +48,15 @@ export class CredentialRepository {
   async update(id: number, changes: CredentialChanges): Promise<CredentialRecord | undefined> {
     const [updated] = await this.db.update(credentials).set(changes).where(eq(credentials.id, id)).returning({ id: credentials.id });
     return updated ? this.findById(updated.id) : undefined;
+  }
+
+  /** Keys stored before their hash was (the start-up indexing fills it in). */
+  async listUnhashed(): Promise<Pick<CredentialRow, 'id' | 'adminId' | 'apiKeySealed'>[]> {
+    return this.db
+      .select({ id: credentials.id, adminId: credentials.adminId, apiKeySealed: credentials.apiKeySealed })
+      .from(credentials)
+      .where(isNull(credentials.apiKeyHash))
+      .orderBy(asc(credentials.id));
   }
 
   private async findById(id: number): Promise<CredentialRecord | undefined> {

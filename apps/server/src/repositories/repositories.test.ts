@@ -160,7 +160,7 @@ describe.each(targets)('repositories ($name)', (target) => {
   });
 
   it('credentials: records carry their pair and platform names; owners only; the newest per pair', async () => {
-    const sealed = { apiKeySealed: 'a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: ['203.0.113.7'] };
+    const sealed = { apiKeySealed: 'a', apiKeyHash: 'hash-a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: ['203.0.113.7'] };
     const older = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
     const newer = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
     expect(older).toMatchObject({ adminId: main.id, coinName: 'BTC/USDT', platformCode: 'sim', hosts: ['203.0.113.7'] });
@@ -355,6 +355,43 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect([await repos.simKeys.findSealedSecret('hash-1'), await repos.simKeys.findSealedSecret('hash-2'), await repos.simKeys.findSealedSecret('nope')]).toEqual(['sealed-3', 'sealed-4', undefined]);
   });
 
+  it('simulator keys: the credentials on the platform that hold a key, with their account’s standing, addresses and pairs there; unnamed keys listed for indexing', async () => {
+    const holder = (await repos.admins.insert(account('holder@desk.io')))!;
+    const boss = (await repos.admins.insert(account('boss@desk.io', MAIN_ACCOUNT)))!;
+    const binanceId = (await repos.platforms.findByCode('binance'))!.id;
+    await repos.coins.insertMissing(binanceId, ['BTC/USDT']);
+    const liveBtc = (await repos.coins.listAll()).find((c) => c.platformId === binanceId);
+    await repos.coins.bind(holder.id, eth.id);
+    await repos.coins.bind(holder.id, btc.id);
+    await repos.coins.bind(holder.id, liveBtc!.id);
+    expect(await repos.simKeys.findAccess('held', 'sim')).toBeUndefined();
+    await repos.simKeys.insertIfAbsent('held', 'sealed-held');
+    await repos.simKeys.insertIfAbsent('other', 'sealed-other');
+    expect(await repos.simKeys.findAccess('held', 'sim')).toEqual({ secretSealed: 'sealed-held', holders: [] });
+    const key = { apiKeySealed: 'k', secretKeySealed: 's', passphraseSealed: null, memberId: null };
+    const held = await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: holder.id, platformId: simId, coinId: btc.id, hosts: ['203.0.113.7'] });
+    await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: boss.id, platformId: simId, coinId: eth.id, hosts: [] });
+    // The same key on another platform is that platform's business.
+    await repos.credentials.insert({ ...key, apiKeyHash: 'held', adminId: holder.id, platformId: binanceId, coinId: liveBtc!.id, hosts: ['198.51.100.1'] });
+    const holders = async (hash: string) => (await repos.simKeys.findAccess(hash, 'sim'))?.holders;
+    expect(await repos.simKeys.findAccess('held', 'sim')).toEqual({
+      secretSealed: 'sealed-held',
+      holders: [
+        { status: 'active', mainAccountId: RESTRICTED_ACCOUNT, hosts: ['203.0.113.7'], pairs: ['BTC/USDT', 'ETH/USDT'] },
+        { status: 'active', mainAccountId: MAIN_ACCOUNT, hosts: [], pairs: [] },
+      ],
+    });
+    await repos.admins.update(holder.id, { status: 'suspended' });
+    expect((await holders('held'))?.map((h) => h.status)).toEqual(['suspended', 'active']);
+    // A key replaced in its credential is held no more; nor is one whose account is gone.
+    await repos.credentials.update(held.id, { apiKeyHash: 'other' });
+    await repos.admins.delete(boss.id);
+    expect(await holders('held')).toEqual([]);
+    expect((await holders('other'))?.map((h) => h.hosts)).toEqual([['203.0.113.7']]);
+
+    expect(await repos.credentials.listUnhashed()).toEqual([]);
+  });
+
   it('a transaction commits every write when its work resolves, and none when it throws', async () => {
     await expect(
       repos.transaction(async (tx) => {
@@ -376,7 +413,7 @@ describe.each(targets)('repositories ($name)', (target) => {
     const loginLogId = await repos.sessions.insertLoginLog({ adminId: gone.id, account: gone.account, loginTime: minutes(5), loginIp: '10.0.0.2', userAgent: null });
     await repos.sessions.insertSession({ id: 'gone-1', adminId: gone.id, loginLogId, createdAt: minutes(5), expiresAt: minutes(600) });
     await repos.coins.bind(gone.id, btc.id);
-    await repos.credentials.insert({ adminId: gone.id, platformId: simId, coinId: btc.id, apiKeySealed: 'a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: [] });
+    await repos.credentials.insert({ adminId: gone.id, platformId: simId, coinId: btc.id, apiKeySealed: 'a', apiKeyHash: 'hash-gone', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: [] });
     await repos.admins.delete(gone.id);
     expect(await repos.admins.findById(gone.id)).toBeUndefined();
     expect(await repos.sessions.findUnrevoked('gone-1', gone.id)).toBeUndefined();

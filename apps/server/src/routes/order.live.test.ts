@@ -6,7 +6,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { add, compare, minus, toFixed } from '@makerdesk/decimal';
 import { createCcxtExchange } from '@makerdesk/exchange/ccxt';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -35,16 +35,18 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
-  // The "live" venue is the simulator behind its facade: its account for this key must exist.
-  await t.services.simKeys.register(API_KEY, SECRET);
-  t.services.simHost.venue.openAccount(API_KEY);
   for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
 
   const db = t.database.db;
+  token = await t.login();
+  // The "live" venue is the simulator behind its facade: the key is the simulator's, imported there
+  // first (which opens its account; the facade answers a key only while a simulator credential holds it).
+  const [sim] = await db.select().from(platforms).where(eq(platforms.code, 'sim'));
+  const [simBtc] = await db.select().from(coins).where(and(eq(coins.platformId, sim!.id), eq(coins.coinName, 'BTC/USDT')));
+  expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: sim!.id, apiKey: API_KEY, secretKey: SECRET, coinId: simBtc!.id } })).body.code).toBe(200);
   const [binance] = await db.select().from(platforms).where(eq(platforms.code, 'binance'));
   const [coin] = await db.insert(coins).values({ coinName: 'BTC/USDT', platformId: binance!.id }).returning();
   coinId = coin!.id;
-  token = await t.login();
   const key = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: binance!.id, apiKey: API_KEY, secretKey: SECRET, coinId, hosts: ['203.0.113.9'] } });
   expect(key.body.data.platformCode).toBe('binance');
 });

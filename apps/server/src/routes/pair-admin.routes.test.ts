@@ -161,9 +161,9 @@ describe('platforms', () => {
 
   it('a key on the custom platform trades through ccxt (the live code path), its session a live one (live rules apply)', async () => {
     const [eth] = await t.database.db.select().from(coins).where(eq(coins.platformId, customId));
-    // The venue behind the facade is the simulator: its account for this key must exist there.
-    await t.services.simKeys.register('live-pair-key', 'live-pair-secret');
-    await t.services.simHost.venue.openAccount('live-pair-key');
+    // The venue behind the facade is the simulator: the key is imported there first (its account opens;
+    // the facade answers a key only while a simulator credential of a live account holds it).
+    expect((await post('/backend/credentials/add', { platformId: 1, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', coinId: 1 })).body.code).toBe(200);
     const key = await post('/backend/credentials/add', { platformId: customId, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', coinId: eth!.id, hosts: ['203.0.113.9'] });
     expect(key.body.data.platformCode).toBe('binance');
     for (let i = 0; i < 5; i++) t.services.simHost.venue.step();

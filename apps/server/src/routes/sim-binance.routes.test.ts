@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createDefaultSimVenue, ExchangeError, type Market, type SimVenue } from '@makerdesk/exchange';
+import type { FacadeKey } from '@makerdesk/exchange/binance-facade';
 import { createCcxtExchange, makerDeskClientOrderId, type CcxtExchange } from '@makerdesk/exchange/ccxt';
 import ccxt, { type binance as Binance } from 'ccxt';
 import Fastify from 'fastify';
@@ -18,9 +19,13 @@ const KEY = 'sim-key-ccxt';
 const SECRET = 'sim-secret-ccxt';
 const OUR_KEY = 'sim-key-connector';
 const OUR_SECRET = 'sim-secret-connector';
-const secrets = new Map([
-  [KEY, SECRET],
-  [OUR_KEY, OUR_SECRET],
+/** A key whose account may trade BTC/USDT only. */
+const BTC_KEY = 'sim-key-btc-only';
+const BTC_SECRET = 'sim-secret-btc-only';
+const keys = new Map<string, FacadeKey>([
+  [KEY, { secret: SECRET }],
+  [OUR_KEY, { secret: OUR_SECRET }],
+  [BTC_KEY, { secret: BTC_SECRET, permits: (symbol) => symbol === 'BTC/USDT' }],
 ]);
 const options = { fetchMarkets: ['spot'], fetchCurrencies: false };
 
@@ -70,7 +75,7 @@ beforeAll(async () => {
   venue = createDefaultSimVenue({ seed: 11 });
   for (let i = 0; i < 40; i++) venue.step();
   app = buildApp();
-  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_ROOT, venue, secretFor: async (apiKey) => secrets.get(apiKey) });
+  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_ROOT, venue, keyFor: async (apiKey) => keys.get(apiKey) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SIM_BINANCE_PREFIX}`;
   binance = localBinance(KEY, SECRET);
@@ -191,6 +196,21 @@ describe('ccxt binance against the simulator facade', () => {
     expect(await errorOf(late.fetchBalance())).toBeInstanceOf(ccxt.InvalidNonce);
     expect(await errorOf(binance.cancelOrder('999999999', 'BTC/USDT'))).toBeInstanceOf(ccxt.OrderNotFound);
     expect(await errorOf(binance.createOrder('BTC/USDT', 'limit', 'buy', 0.01, Number(bestBid) + 1000, { postOnly: true }))).toBeInstanceOf(ccxt.OrderImmediatelyFillable);
+  });
+
+  it('refuses a symbol the key’s account may not trade: ccxt reads PermissionDenied, our connector permission_denied', async () => {
+    const btcOnly = localBinance(BTC_KEY, BTC_SECRET);
+    expect(await errorOf(btcOnly.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 1000))).toBeInstanceOf(ccxt.PermissionDenied);
+    expect(await errorOf(btcOnly.fetchOpenOrders('ETH/USDT'))).toBeInstanceOf(ccxt.PermissionDenied);
+    expect(await btcOnly.fetchOpenOrders('BTC/USDT')).toEqual([]);
+    const connector = await createCcxtExchange({ id: 'binance', apiKey: BTC_KEY, secret: BTC_SECRET, apiBaseUrl: base, options });
+    try {
+      const refused = await errorOf(connector.placeOrder({ symbol: 'ETH/USDT', direction: 'buy', tradeType: 'limit', price: '1000', amount: '0.1', clientOrderId: makerDeskClientOrderId('perm') }));
+      expect(refused).toMatchObject({ kind: 'permission_denied' });
+    } finally {
+      await connector.close();
+    }
+    expect(await venue.account(BTC_KEY).fetchOpenOrders('ETH/USDT')).toEqual([]);
   });
 
   it('sent nothing beyond the local facade', () => {

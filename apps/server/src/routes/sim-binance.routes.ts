@@ -1,5 +1,5 @@
 import type { SimVenueApi } from '@makerdesk/exchange';
-import { BinanceFacade, binanceErrors, facadeVenueFromSim, type FacadeFamily } from '@makerdesk/exchange/binance-facade';
+import { BinanceFacade, binanceErrors, facadeVenueFromSim, type FacadeFamily, type FacadeKey } from '@makerdesk/exchange/binance-facade';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 
 /** Where the plugin is registered: Binance's host, as it were. */
@@ -17,8 +17,11 @@ const familyBases: Record<FacadeFamily, string[]> = { api: ['api/v3'], sapi: ['s
 
 export interface SimBinanceDeps {
   venue: SimVenueApi;
-  /** The secret registered for a simulator API key (SimKeyStore.secretFor); undefined rejects the key. */
-  secretFor(apiKey: string): Promise<string | undefined>;
+  /**
+   * A simulator API key as a caller at `clientIp` may use it (SimKeyStore.access): its secret and
+   * its pairs; undefined rejects the key (-2015).
+   */
+  keyFor(apiKey: string, clientIp: string | undefined): Promise<FacadeKey | undefined>;
   /** The facade's clock for timestamp checks; Date.now by default. */
   now?: () => number;
 }
@@ -35,7 +38,7 @@ const BODY_LIMIT = 64 * 1024;
 export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, deps) => {
   const facade = new BinanceFacade({
     venue: facadeVenueFromSim(deps.venue),
-    secretFor: deps.secretFor,
+    keyFor: deps.keyFor,
     ...(deps.now ? { now: deps.now } : {}),
     onUnexpectedError: (err) => app.log.error({ err }, 'binance facade failure'),
   });
@@ -70,6 +73,9 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
           query: mark < 0 ? '' : url.slice(mark + 1),
           body: typeof request.body === 'string' ? request.body : '',
           apiKey: Array.isArray(apiKey) ? apiKey[0] : apiKey,
+          // The client address as the rest of the server reads it: Fastify's, which honours the
+          // app's trustProxy setting (off: the socket's address, X-Forwarded-For is ignored).
+          clientIp: request.ip,
         });
         return reply.status(result.status).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
       },

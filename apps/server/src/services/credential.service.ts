@@ -9,6 +9,7 @@ import {
 import { AppError } from '../http/app-error.ts';
 import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import { apiKeyHash } from '../security/api-key-hash.ts';
 import { open, seal } from '../security/secret-box.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
 import type { AdminRow } from './admin-mapper.ts';
@@ -88,6 +89,7 @@ export class CredentialService {
       platformId: input.platformId,
       coinId: input.coinId,
       apiKeySealed: this.sealField(owner.id, 'apiKey', input.apiKey),
+      apiKeyHash: apiKeyHash(input.apiKey),
       secretKeySealed: this.sealField(owner.id, 'secretKey', input.secretKey),
       passphraseSealed: input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null,
       memberId: input.memberId || null,
@@ -122,7 +124,11 @@ export class CredentialService {
       await this.coins.requireUsablePair(owner, input.coinId);
       changes.coinId = input.coinId;
     }
-    if (input.apiKey !== undefined) changes.apiKeySealed = this.sealField(owner.id, 'apiKey', input.apiKey);
+    if (input.apiKey !== undefined) {
+      // The replaced key is held no more: the simulator's facade refuses it from now on.
+      changes.apiKeySealed = this.sealField(owner.id, 'apiKey', input.apiKey);
+      changes.apiKeyHash = apiKeyHash(input.apiKey);
+    }
     if (input.secretKey !== undefined) changes.secretKeySealed = this.sealField(owner.id, 'secretKey', input.secretKey);
     if (input.passphrase !== undefined) {
       changes.passphraseSealed = input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null;
@@ -132,6 +138,16 @@ export class CredentialService {
     const row = await this.repos.credentials.update(input.id, changes);
     if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     return this.view(row);
+  }
+
+  /**
+   * Names the keys stored before `api_key_hash` existed (run at start-up, before the server answers):
+   * until then the simulator's facade would not know who holds them. Answers how many it named.
+   */
+  async indexKeyHashes(): Promise<number> {
+    const rows = await this.repos.credentials.listUnhashed();
+    for (const row of rows) await this.repos.credentials.update(row.id, { apiKeyHash: apiKeyHash(this.openField(row.adminId, 'apiKey', row.apiKeySealed)) });
+    return rows.length;
   }
 
   /** The key a caller trades a pair with: its own, newest first. */

@@ -293,6 +293,12 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         if (row) Object.assign(row, changes);
         return row && record(row);
       },
+      async listUnhashed() {
+        return fake.tables.credentials
+          .filter((c) => c.apiKeyHash === null)
+          .sort((a, b) => a.id - b.id)
+          .map(({ id, adminId, apiKeySealed }) => ({ id, adminId, apiKeySealed }));
+      },
     },
     tradingLogs: {
       async append(entry) {
@@ -328,6 +334,25 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       },
       async findSealedSecret(apiKeyHash) {
         return fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash)?.secretSealed;
+      },
+      async findAccess(apiKeyHash, platformCode) {
+        const key = fake.tables.simKeys.find((k) => k.apiKeyHash === apiKeyHash);
+        if (!key) return undefined;
+        const holders = fake.tables.credentials
+          .filter((c) => c.apiKeyHash === apiKeyHash && fake.tables.platforms.find((p) => p.id === c.platformId)?.code === platformCode)
+          .sort((a, b) => a.id - b.id)
+          .flatMap((c) => {
+            const admin = fake.tables.admins.find((a) => a.id === c.adminId);
+            if (!admin) return [];
+            const pairs = fake.tables.permissions
+              .filter((p) => p.adminId === admin.id)
+              .map((p) => fake.tables.coins.find((coin) => coin.id === p.coinId))
+              .filter((coin) => coin !== undefined && coin.platformId === c.platformId)
+              .map((coin) => coin!.coinName)
+              .sort();
+            return [{ status: admin.status, mainAccountId: admin.mainAccountId, hosts: c.hosts, pairs }];
+          });
+        return { secretSealed: key.secretSealed, holders };
       },
     },
     robots: {

@@ -29,7 +29,7 @@ let exchange: CcxtExchange;
 beforeAll(async () => {
   venue = createDefaultSimVenue({ seed: 11 });
   await venue.openAccount(KEY);
-  server = await serveFacade(new BinanceFacade({ venue: facadeVenueFromSim(venue), secretFor: async (key) => (key === KEY ? SECRET : undefined) }));
+  server = await serveFacade(new BinanceFacade({ venue: facadeVenueFromSim(venue), keyFor: async (key) => (key === KEY ? { secret: SECRET } : undefined) }));
   exchange = await createCcxtExchange({ id: 'binance', apiKey: KEY, secret: SECRET, apiBaseUrl: server.baseUrl, options: { fetchMarkets: ['spot'], fetchCurrencies: false } });
 });
 afterAll(async () => {

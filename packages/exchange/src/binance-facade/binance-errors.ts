@@ -58,6 +58,12 @@ export const binanceErrors = {
   noSuchOrder: () => new BinanceError(-2013, 'Order does not exist.'),
   badKeyFormat: () => new BinanceError(-2014, 'API-key format invalid.'),
   rejectedKey: () => new BinanceError(-2015, 'Invalid API-key, IP, or permissions for action.'),
+  /**
+   * A symbol the account may not trade: Binance's text, under the code of the action (-2010 placing,
+   * -2011 cancelling, -1010 otherwise); clients match the text (ccxt: PermissionDenied).
+   */
+  symbolNotPermitted: (action: FacadeAction) =>
+    new BinanceError(action === 'place' ? -2010 : action === 'cancel' ? -2011 : -1010, 'This symbol is not permitted for this account.'),
   notFound: () => new BinanceError(-1000, 'Not found.', 404),
 } as const;
 

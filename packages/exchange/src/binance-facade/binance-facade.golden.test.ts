@@ -51,7 +51,7 @@ describe('binance facade golden fixtures', () => {
     const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture;
     it(`${file}: ${fixture.description}`, async () => {
       const venue = new FakeVenue();
-      const facade = new BinanceFacade({ venue, secretFor: async (key) => (key === KEY ? SECRET : undefined), now: () => venue.now() });
+      const facade = new BinanceFacade({ venue, keyFor: async (key) => (key === KEY ? { secret: SECRET } : undefined), now: () => venue.now() });
       for (const step of fixture.steps) {
         const response = await facade.handle(wireRequest(step.request, venue.now()));
         const actual = JSON.parse(JSON.stringify(response)) as { status: number; body: unknown };

@@ -43,10 +43,24 @@ export interface FacadeVenue {
   orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
 }
 
+/**
+ * What the venue lets a key do at the moment of a request, as an exchange's key settings would: its
+ * secret, and the markets it may trade and read.
+ */
+export interface FacadeKey {
+  secret: string;
+  /** Whether the key may touch this market (unified symbol, `BTC/USDT`); every market when absent. */
+  permits?(symbol: string): boolean;
+}
+
 export interface BinanceFacadeOptions {
   venue: FacadeVenue;
-  /** The secret registered for a key; undefined rejects the key (-2015). */
-  secretFor(apiKey: string): Promise<string | undefined>;
+  /**
+   * The key as the venue knows it for a request from `clientIp`. Undefined rejects the key (-2015,
+   * "Invalid API-key, IP, or permissions for action."): an unknown or revoked key, or an address the
+   * key is not bound to. Asked on every call that carries a key, public ones included.
+   */
+  keyFor(apiKey: string, clientIp: string | undefined): Promise<FacadeKey | undefined>;
   now?: () => number;
   /** Told about failures that are not the caller's fault (they answer -1000). */
   onUnexpectedError?: (err: unknown) => void;
@@ -62,6 +76,8 @@ export interface FacadeRequest {
   body: string;
   /** The `X-MBX-APIKEY` header. */
   apiKey?: string | undefined;
+  /** The caller's address, for keys bound to addresses. */
+  clientIp?: string | undefined;
 }
 
 export interface FacadeResponse {
@@ -83,10 +99,14 @@ interface Context {
   now: number;
 }
 
-/** What a signed endpoint also knows: whose request it is. */
+/** What a signed endpoint also knows: whose request it is, and the markets its key may touch. */
 interface SignedContext extends Context {
   apiKey: string;
   account: Exchange;
+  /** The market of a Binance symbol: -1121 when not listed, refused when the key may not touch it. */
+  market(binanceSymbol: string): Market;
+  /** The listed markets the key may touch, for calls over every symbol. */
+  permitted: Market[];
 }
 
 type Endpoint = { method: Method; family: FacadeFamily; path: string; action: FacadeAction } & (
@@ -133,10 +153,14 @@ export class BinanceFacade {
       const params = new Params(request.query, request.body);
       const now = this.now();
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
-      const body = endpoint.signed
-        ? await endpoint.handle({ ...(await this.authenticate(request, params, now)), ...context() })
-        : await endpoint.handle(context());
-      return { status: 200, body };
+      if (!endpoint.signed) {
+        // A key sent where none is needed is still checked: a revoked key, or one used from an
+        // address it is not bound to, gets nothing, not even public data.
+        if (request.apiKey !== undefined) await this.keyOf(request);
+        return { status: 200, body: await endpoint.handle(context()) };
+      }
+      const { apiKey, key } = await this.authenticate(request, params, now);
+      return { status: 200, body: await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)) };
     } catch (err) {
       const error = toBinanceError(err, endpoint.action);
       if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
@@ -144,14 +168,19 @@ export class BinanceFacade {
     }
   }
 
-  private async authenticate(request: FacadeRequest, params: Params, now: number): Promise<{ apiKey: string; account: Exchange }> {
+  private async keyOf(request: FacadeRequest): Promise<{ apiKey: string; key: FacadeKey }> {
     const { apiKey } = request;
     assertKeyFormat(apiKey);
-    const secret = await this.options.secretFor(apiKey);
-    if (secret === undefined) throw binanceErrors.rejectedKey();
-    verifySignature(secret, request.query, request.body);
+    const key = await this.options.keyFor(apiKey, request.clientIp);
+    if (key === undefined) throw binanceErrors.rejectedKey();
+    return { apiKey, key };
+  }
+
+  private async authenticate(request: FacadeRequest, params: Params, now: number): Promise<{ apiKey: string; key: FacadeKey }> {
+    const found = await this.keyOf(request);
+    verifySignature(found.key.secret, request.query, request.body);
     checkTimestamp(params.optional('timestamp'), params.optional('recvWindow'), now);
-    return { apiKey, account: this.options.venue.account(apiKey) };
+    return found;
   }
 
   private get data(): MarketData {
@@ -297,13 +326,13 @@ export class BinanceFacade {
     return [...assets].sort().map((asset) => formatCoinInfo(asset, balances.get(asset)));
   }
 
-  private tradeFees({ params, symbols }: SignedContext) {
+  private tradeFees({ params, market, permitted }: SignedContext) {
     const symbol = params.optional('symbol');
-    return (symbol === undefined ? symbols.markets : [symbols.market(symbol)]).map(formatTradeFee);
+    return (symbol === undefined ? permitted : [market(symbol)]).map(formatTradeFee);
   }
 
-  private async newOrder({ params, symbols, account }: SignedContext, test: boolean) {
-    const market = symbols.market(params.required('symbol'));
+  private async newOrder({ params, account, ...ctx }: SignedContext, test: boolean) {
+    const market = ctx.market(params.required('symbol'));
     const side = params.required('side');
     if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
     const type = params.required('type');
@@ -358,20 +387,20 @@ export class BinanceFacade {
   }
 
   private async queryOrder(ctx: SignedContext) {
-    const market = ctx.symbols.market(ctx.params.required('symbol'));
+    const market = ctx.market(ctx.params.required('symbol'));
     return formatOrder(await this.findOrder(ctx, market, false));
   }
 
   private async cancelOrder(ctx: SignedContext) {
-    const { params, symbols, account } = ctx;
-    const market = symbols.market(params.required('symbol'));
+    const { params, account } = ctx;
+    const market = ctx.market(params.required('symbol'));
     const cancelId = cancelClientOrderId(params);
     const order = await this.findOrder(ctx, market, true);
     return formatCanceledOrder(await account.cancelOrder(market.symbol, order.orderNo), cancelId);
   }
 
-  private async cancelOpenOrders({ params, symbols, account }: SignedContext) {
-    const market = symbols.market(params.required('symbol'));
+  private async cancelOpenOrders({ params, account, ...ctx }: SignedContext) {
+    const market = ctx.market(params.required('symbol'));
     const open = await account.fetchOpenOrders(market.symbol);
     if (open.length === 0) throw binanceErrors.cancelRejected();
     const canceled = await account.cancelOrders(
@@ -381,15 +410,16 @@ export class BinanceFacade {
     return canceled.map((o) => formatCanceledOrder(o, randomClientOrderId()));
   }
 
-  private async openOrders({ params, symbols, account }: SignedContext) {
+  private async openOrders({ params, account, market, permitted }: SignedContext) {
     const symbol = params.optional('symbol');
-    const markets = symbol === undefined ? symbols.markets : [symbols.market(symbol)];
+    // Without a symbol: every market the key may touch, never another pair's orders.
+    const markets = symbol === undefined ? permitted : [market(symbol)];
     const lists = await Promise.all(markets.map((m) => account.fetchOpenOrders(m.symbol)));
     return byCreation(lists.flat()).map(formatOrder);
   }
 
-  private async allOrders({ params, symbols, account }: SignedContext) {
-    const market = symbols.market(params.required('symbol'));
+  private async allOrders({ params, account, ...ctx }: SignedContext) {
+    const market = ctx.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const fromId = params.optional('orderId');
     const startTime = params.integer('startTime');
@@ -407,8 +437,8 @@ export class BinanceFacade {
     return page(orders, limit, fromId !== undefined || startTime !== undefined).map(formatOrder);
   }
 
-  private async myTrades({ params, symbols, account }: SignedContext) {
-    const market = symbols.market(params.required('symbol'));
+  private async myTrades({ params, account, ...ctx }: SignedContext) {
+    const market = ctx.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const orderId = params.optional('orderId');
     const fromId = params.integer('fromId');
@@ -423,6 +453,22 @@ export class BinanceFacade {
     );
     return page(trades, limit, startTime !== undefined || fromId !== undefined).map(formatMyTrade);
   }
+}
+
+/** A signed call's context: its key's markets, refused with Binance's answer for the action. */
+function signedContext(ctx: Context, apiKey: string, key: FacadeKey, account: Exchange, action: FacadeAction): SignedContext {
+  const permits = (market: Market) => key.permits?.(market.symbol) ?? true;
+  return {
+    ...ctx,
+    apiKey,
+    account,
+    market(binanceSymbol) {
+      const market = ctx.symbols.market(binanceSymbol);
+      if (!permits(market)) throw binanceErrors.symbolNotPermitted(action);
+      return market;
+    },
+    permitted: ctx.symbols.markets.filter(permits),
+  };
 }
 
 function answer(error: BinanceError): FacadeResponse {

@@ -1,6 +1,6 @@
 /** A Binance-compatible spot REST v3 subset over an `Exchange`: what lets ccxt's `binance` trade on the simulator. */
 export { BinanceFacade, facadeVenueFromSim } from './binance-facade.ts';
-export type { BinanceFacadeOptions, FacadeFamily, FacadeRequest, FacadeResponse, FacadeVenue, MarketData } from './binance-facade.ts';
+export type { BinanceFacadeOptions, FacadeFamily, FacadeKey, FacadeRequest, FacadeResponse, FacadeVenue, MarketData } from './binance-facade.ts';
 export { BinanceError, binanceErrors, toBinanceError } from './binance-errors.ts';
 export { hmacSha256Hex, signedPayload, DEFAULT_RECV_WINDOW, MAX_RECV_WINDOW } from './signature.ts';
 export { SymbolMap, toBinanceSymbol } from './symbols.ts';

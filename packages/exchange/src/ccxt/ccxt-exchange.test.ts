@@ -32,7 +32,7 @@ async function kindOf(run: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   const venue = new FakeVenue({ now: Date.now() });
-  server = await serveFacade(new BinanceFacade({ venue, secretFor: async (key) => (key === KEY ? SECRET : undefined) }));
+  server = await serveFacade(new BinanceFacade({ venue, keyFor: async (key) => (key === KEY ? { secret: SECRET } : undefined) }));
   exchange = await connect();
 });
 afterAll(async () => {

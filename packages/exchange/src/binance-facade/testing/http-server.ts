@@ -32,6 +32,7 @@ export async function serveFacade(facade: BinanceFacade): Promise<FacadeServer> 
           query: mark < 0 ? '' : url.slice(mark + 1),
           body: Buffer.concat(chunks).toString('utf8'),
           apiKey: Array.isArray(apiKey) ? apiKey[0] : apiKey,
+          clientIp: req.socket.remoteAddress,
         })
         .then((r) => send(r.status, r.body));
     });
