@@ -40,7 +40,7 @@ export function PairSelector() {
       expired: coin.endTimeStamp !== null && coin.endTimeStamp <= now,
       disabled: coin.status === 'disabled',
     }));
-  }, [coins.data, platforms.data]);
+  }, [coins.data, platforms.data, t]);
 
   return (
     <Select
