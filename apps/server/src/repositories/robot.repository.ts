@@ -65,6 +65,11 @@ export class RobotRepository implements RobotStore {
     return this.select(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)));
   }
 
+  /** Every bot of an account, on every pair, oldest first: whom deleting or suspending the account stops. */
+  async listOwnedBy(adminId: number): Promise<RobotListRow[]> {
+    return this.select(eq(robots.adminId, adminId));
+  }
+
   /** Every bot on a pair, or one account's (`adminId`), oldest first: whom an emergency stop reaches. */
   async listOnPair(coinId: number, adminId?: number): Promise<RobotListRow[]> {
     return this.select(adminId === undefined ? eq(robots.coinId, coinId) : and(eq(robots.coinId, coinId), eq(robots.adminId, adminId)));

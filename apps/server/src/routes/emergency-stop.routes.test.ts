@@ -1,8 +1,8 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
-import { and, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { robotOrders } from '../db/schema.ts';
+import { robotOrders, robots } from '../db/schema.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -133,6 +133,34 @@ describe('POST /robot/emergencyStop', () => {
     expect(await liveOrders([mine, ...again])).toBe(0);
     const subBot = (await t.call('GET', `/backend/robot/${again[0]}?coinId=${BTC}`, { token: sub.token })).body.data;
     expect(subBot).toMatchObject({ status: 'stopped', stopReason: 'Emergency stop: stop button pressed (admin@makerdesk.local)' });
+  }, 60_000);
+
+  it('deleting an account stops its bots and cancels their orders first; suspending one stops its bots too', async () => {
+    const venueOrders = (apiKey: string) => t.services.simHost.venue.account(apiKey).fetchOpenOrders('BTC/USDT');
+    const doomed = await addUser('estop-doomed@makerdesk.local', [BTC]);
+    await addKey(doomed.token, BTC, 'estop-doomed-key');
+    const suspended = await addUser('estop-suspended@makerdesk.local', [BTC]);
+    await addKey(suspended.token, BTC, 'estop-suspended-key');
+    const doomedBots = [await deploy(doomed.token, BTC), await deploy(doomed.token, BTC)];
+    const suspendedBot = await deploy(suspended.token, BTC);
+    await quotingBots([...doomedBots, suspendedBot]);
+    expect((await venueOrders('estop-doomed-key')).length).toBeGreaterThan(0);
+
+    const deleted = await t.call('DELETE', `/backend/admin/${doomed.id}`, { token: admin });
+    expect(deleted.body.code, JSON.stringify(deleted.body)).toBe(200);
+    // Nothing left resting on the venue for a journal that no longer exists, and nothing placed after.
+    expect(await venueOrders('estop-doomed-key')).toEqual([]);
+    for (const id of doomedBots) expect(t.services.engine.runtime(id).activity).toBe('idle');
+
+    const suspend = await t.call('PUT', '/backend/admin/update', { token: admin, body: { id: suspended.id, status: 'suspended' } });
+    expect(suspend.body.code, JSON.stringify(suspend.body)).toBe(200);
+    expect(await venueOrders('estop-suspended-key')).toEqual([]);
+    expect(await liveOrders([suspendedBot])).toBe(0);
+    const bot = await t.database.db.select().from(robots).where(eq(robots.id, suspendedBot));
+    expect(bot[0]).toMatchObject({ status: 'stopped', stopReason: 'Emergency stop: account suspended by admin@makerdesk.local' });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await venueOrders('estop-doomed-key')).toEqual([]);
+    expect(await venueOrders('estop-suspended-key')).toEqual([]);
   }, 60_000);
 
   it('refuses a pair not bound to a sub-account and an unknown pair, in words', async () => {

@@ -31,6 +31,8 @@ export class AdminService {
   constructor(
     private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
+    /** Stops an account's bots and cancels their orders (EmergencyStopService.stopAccount); absent in tests without an engine. */
+    private readonly accountBots?: { stopAccount(adminId: number, reason: string): Promise<unknown> },
   ) {}
 
   async get(id: number): Promise<AdminRow> {
@@ -74,9 +76,13 @@ export class AdminService {
     return null;
   }
 
-  /** The account's sessions end with it, in the same transaction. */
+  /**
+   * The account's sessions end with it, in the same transaction. Its bots are stopped and their orders
+   * cancelled first: the bots and their order journal are deleted with the account.
+   */
   async remove(actor: AdminRow, id: number): Promise<void> {
     const target = await this.managedAccount(actor, id);
+    await this.accountBots?.stopAccount(target.id, `account deleted by ${actor.account}`);
     const sessionIds = await this.repos.transaction(async ({ admins, sessions }) => {
       const revoked = await sessions.revokeAllSessions(target.id, new Date());
       await admins.delete(target.id);
@@ -101,6 +107,8 @@ export class AdminService {
     });
     await this.revocations.publish({ sessionIds });
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    // A suspended account trades no more: its bots stop (they stay off when it is reinstated).
+    if (input.status === 'suspended' && target.status !== 'suspended') await this.accountBots?.stopAccount(row.id, `account suspended by ${actor.account}`);
     return toAdminUser(row);
   }
 

@@ -92,6 +92,21 @@ export class EmergencyStopService {
   }
 
   /**
+   * Every bot of an account, on every pair, stopped with the reason and its orders cancelled, as the
+   * stop button does: before the account is deleted (its bots and their journal go with it, so no
+   * order may be left resting untracked) or when it is suspended (it may not trade any more).
+   * Resolves with the ids stopped once the cancels are acknowledged, or at the engine's wait limit.
+   */
+  async stopAccount(adminId: number, reason: string): Promise<number[]> {
+    const rows = await this.repos.robots.listOwnedBy(adminId);
+    const live = await this.repos.robotJournal.liveCounts(rows.filter((r) => r.status !== 'running').map((r) => r.id));
+    const targets = rows.filter((r) => r.status === 'running' || (live.get(r.id) ?? 0) > 0).map(toRobotRecord);
+    if (targets.length === 0) return [];
+    const result = await this.engine.emergencyStop({ robots: targets, reason });
+    return [...result.robotsStopped].sort((a, b) => a - b);
+  }
+
+  /**
    * POST /robot/emergencyStop: the stop button of an account, then (if asked) its manual orders on the
    * pair. The pair's risk-control monitors keep running, as through a monitor's stop: they place no
    * orders, and they are what tells the desk how the market moves after the stop.

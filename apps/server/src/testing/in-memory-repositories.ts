@@ -373,6 +373,9 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async listFor(adminId, coinId) {
         return robotsWhere((r) => r.adminId === adminId && r.coinId === coinId);
       },
+      async listOwnedBy(adminId) {
+        return robotsWhere((r) => r.adminId === adminId);
+      },
       async listOnPair(coinId, adminId) {
         return robotsWhere((r) => r.coinId === coinId && (adminId === undefined || r.adminId === adminId));
       },
