@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './http/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
@@ -46,7 +46,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     requestTimeout: REQUEST_TIMEOUT_MS,
     // The console polls several calls every few seconds: successful requests log at debug only.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
