@@ -37,6 +37,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
     await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
+    await services?.passwordReset.idle();
     await sweep;
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -70,7 +71,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       alerts: { policy: config.alerts },
     });
     for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
-    const app = await buildApp(services, { loggerInstance: logger });
+    const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
     await services.alerts.start();
