@@ -72,6 +72,31 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it('says in words, in English and in Chinese, that sign-in attempts must wait', async () => {
+    // An account that does not exist: the admin's own sign-ins from this address stay unthrottled.
+    const guesser = { email: 'guesser@makerdesk.local', password: 'Guess-pass-1' };
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/login`);
+    for (let i = 0; i < 5; i++) {
+      const answer = page.waitForResponse((res) => res.url().endsWith('/backend/admin/login'));
+      await submitLogin(page, guesser);
+      expect((await answer).status()).toBe(400);
+    }
+    await submitLogin(page, guesser);
+    await visible(page, /^Too many attempts, please try again in \d+ seconds$/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-throttled');
+
+    await page.goto(`${server.baseUrl}/zh-cn/login`);
+    await page.getByLabel('邮箱').fill(guesser.email);
+    await page.getByLabel('密码', { exact: true }).fill(guesser.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await visible(page, /^尝试次数过多，请在\d+秒后重试$/);
+    await screenshot(page, 'login-throttled-zh');
+    await context.close();
+  });
+
   it('logs out back to login, and the token is gone', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, admin);
