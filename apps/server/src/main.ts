@@ -37,7 +37,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
     await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
-    await services?.passwordReset.idle();
+    // Codes asked for just before the stop still go out, unless the mail server keeps us waiting.
+    await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await sweep;
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -69,6 +69,7 @@ describe('sign-in', () => {
     for (let i = 0; i < 5; i++) expect((await from('198.51.100.61', 'Wrong-pass-1')).json().data.code).toBe(ErrorCode.BAD_CREDENTIALS);
     const blocked = await from('198.51.100.61', 'Right-pass-1');
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('30');
     expect(blocked.json()).toEqual({ code: 429, data: { code: ErrorCode.TOO_MANY_ATTEMPTS }, msg: 'Too many attempts, please try again in 30 seconds' });
     const zh = await from('198.51.100.61', 'Right-pass-1', 'zh_CN');
     expect(zh.json().msg).toMatch(/^尝试次数过多，请在(30|29)秒后重试$/);
