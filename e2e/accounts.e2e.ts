@@ -159,8 +159,10 @@ describe('sub-accounts', () => {
     await page.getByRole('menuitem', { name: 'Work panel' }).click();
     await page.waitForURL('**/login?redirect=%2Fwork');
     await visible(page, 'Login has expired, please sign in again');
+    // Signing in answers as a wrong password does: a suspended account never tells its password is right.
     await submitLogin(page, sub);
-    await visible(page, 'Your account has been suspended, please contact support');
+    await visible(page, 'Incorrect username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'suspended-sign-in');
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { logout, newPage, openUserMenu, signIn, storageItem, submitLogin, visible } from './support/console';
@@ -7,6 +7,11 @@ import { startServer, type RunningServer } from './support/server';
 const TOKEN_KEY = 'makerdesk_token';
 
 let server: RunningServer;
+
+/** A toast with this text, once it has finished sliding in (for a screenshot that shows it). */
+async function settledToast(page: Page, text: RegExp): Promise<void> {
+  await page.locator('.ant-message-notice-wrapper:not([class*="-appear"]):not([class*="-enter"])', { hasText: text }).first().waitFor({ state: 'visible' });
+}
 let browser: Browser;
 let admin: { email: string; password: string };
 
@@ -69,6 +74,32 @@ describe('signing in and out', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storageItem(page, TOKEN_KEY)).toBeNull();
     await screenshot(page, 'login-wrong-password');
+    await context.close();
+  });
+
+  it('says in words, in English and in Chinese, that sign-in attempts must wait', async () => {
+    // An account that does not exist: the admin's own sign-ins from this address stay unthrottled.
+    const guesser = { email: 'guesser@makerdesk.local', password: 'Guess-pass-1' };
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/login`);
+    for (let i = 0; i < 5; i++) {
+      const answer = page.waitForResponse((res) => res.url().endsWith('/backend/admin/login'));
+      await submitLogin(page, guesser);
+      expect((await answer).status()).toBe(400);
+    }
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await submitLogin(page, guesser);
+    await settledToast(page, /^Too many attempts, please try again in \d+ seconds$/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-throttled');
+
+    await page.goto(`${server.baseUrl}/zh-cn/login`);
+    await page.getByLabel('邮箱').fill(guesser.email);
+    await page.getByLabel('密码', { exact: true }).fill(guesser.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await settledToast(page, /^尝试次数过多，请在\d+秒后重试$/);
+    await screenshot(page, 'login-throttled-zh');
     await context.close();
   });
 

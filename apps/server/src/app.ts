@@ -35,6 +35,8 @@ export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** MAKERDESK_TRUSTED_PROXIES: only these peers' X-Forwarded-For sets `request.ip`. */
+  trustedProxies?: string[];
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -47,7 +49,9 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     requestTimeout: REQUEST_TIMEOUT_MS,
     // The console polls several calls every few seconds: successful requests log at debug only.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // request.ip is the client: the peer, or the address a trusted proxy forwarded for it. Throttles,
+    // login logs and the simulator keys' bound IPs key on it, so an X-Forwarded-For from anyone else is ignored.
+    trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

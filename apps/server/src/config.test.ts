@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 9090, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h:5432/db', smtpUrl: 'smtp://mail.local:25', logLevel: 'info' });
   });
 
+  it('reads the trusted proxies as a list; unset or empty trusts none; a bad entry stops the start', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ MAKERDESK_TRUSTED_PROXIES: '' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.2, 172.16.0.0/12,loopback,fd00::/8' }).trustedProxies).toEqual(['10.0.0.2', '172.16.0.0/12', 'loopback', 'fd00::/8']);
+    expect(() => loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.2,proxy.example.com' })).toThrow(/MAKERDESK_TRUSTED_PROXIES: must be a comma-separated list/);
+    expect(() => loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(ConfigError);
+  });
+
   it('names every bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', MAKERDESK_ADMIN_PASSWORD: 'short' })).toThrow(ConfigError);
     try {

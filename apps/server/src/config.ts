@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isTrustedProxyEntry, splitTrustedProxies } from './http/client-address.ts';
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
@@ -20,6 +21,13 @@ const envSchema = z.object({
   MAKERDESK_ALERT_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAKERDESK_ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAKERDESK_ALERT_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  MAKERDESK_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform(splitTrustedProxies)
+    .refine((entries) => entries.every(isTrustedProxyEntry), {
+      message: 'must be a comma-separated list of IP addresses, CIDR blocks (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +48,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Alert delivery pacing (alerts/delivery-policy.ts): least gap per channel, attempts, first back-off. */
   alerts: { minIntervalMs: number; maxAttempts: number; backoffBaseMs: number };
+  /**
+   * Proxies whose X-Forwarded-For names the client (addresses, CIDR blocks, proxy-addr's range
+   * names); empty: the header is ignored and the client is the connection's peer.
+   */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simSeed: e.MAKERDESK_SIM_SEED,
     metricsToken: e.MAKERDESK_METRICS_TOKEN,
     alerts: { minIntervalMs: e.MAKERDESK_ALERT_MIN_INTERVAL_MS, maxAttempts: e.MAKERDESK_ALERT_MAX_ATTEMPTS, backoffBaseMs: e.MAKERDESK_ALERT_BACKOFF_MS },
+    trustedProxies: e.MAKERDESK_TRUSTED_PROXIES,
   };
 }

@@ -37,6 +37,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
     // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
     await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
+    // Codes asked for just before the stop still go out, unless the mail server keeps us waiting.
+    await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await sweep;
     await simHost?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -73,7 +75,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     const indexed = await services.credentials.indexKeyHashes();
     if (indexed > 0) logger.info({ indexed }, 'named the holders of keys imported before this version');
     for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
-    const app = await buildApp(services, { loggerInstance: logger });
+    const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
     await services.alerts.start();

@@ -45,20 +45,40 @@ export const sessions = pgTable(
   (t) => [index('sessions_admin_idx').on(t.adminId)],
 );
 
+/**
+ * Forgot-password codes, found by `subject` (a keyed hash of the e-mail). An e-mail without an
+ * active account gets a decoy row too (`admin_id` null, a code no one was sent), so sending and
+ * checking a code do the same work whether the account exists or not.
+ */
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
     id: serial('id').primaryKey(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_reset_codes_admin_idx').on(t.adminId)],
+  (t) => [index('password_reset_codes_admin_idx').on(t.adminId), index('password_reset_codes_subject_idx').on(t.subject), index('password_reset_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Attempt throttles (services/attempt-throttle.ts): one row per key (a scope and a keyed hash of
+ * the account and the client address), shared by every server on the database. `forget_at` is when
+ * the row no longer counts, so old rows can be deleted.
+ */
+export const attemptThrottles = pgTable(
+  'attempt_throttles',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
+    forgetAt: timestamp('forget_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('attempt_throttles_forget_idx').on(t.forgetAt)],
 );
 
 // --- pair administration (branch pairadmin): platforms gain sandbox + api_base_url; `code` is no

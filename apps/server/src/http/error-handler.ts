@@ -51,6 +51,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError(ErrorCode.INTERNAL_ERROR);
     }
+    // A throttled caller learns when to come back in the standard header too.
+    if (appError.code === ErrorCode.TOO_MANY_ATTEMPTS && typeof appError.params.seconds === 'number') reply.header('retry-after', String(appError.params.seconds));
     return reply.status(appError.status).send(errorEnvelope(appError, lang));
   });
 }

@@ -3,9 +3,9 @@ import type { Db } from '../db/client.ts';
 import { passwordResetCodes } from '../db/schema.ts';
 
 export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
-export type NewResetCode = Pick<ResetCodeRow, 'adminId' | 'codeHash' | 'expiresAt'>;
+export type NewResetCode = Pick<ResetCodeRow, 'subject' | 'adminId' | 'codeHash' | 'expiresAt'>;
 
-/** Forgot-password codes, stored as keyed hashes. */
+/** Forgot-password codes, stored as keyed hashes under their subject (a keyed hash of the e-mail). */
 export class PasswordResetRepository {
   constructor(private readonly db: Db) {}
 
@@ -13,14 +13,14 @@ export class PasswordResetRepository {
     await this.db.insert(passwordResetCodes).values(code);
   }
 
-  /** The newest code of the account that is unused, unexpired at `now` and below the attempt limit. */
-  async findUsableCode(adminId: number, now: Date, maxAttempts: number): Promise<ResetCodeRow | undefined> {
+  /** The newest code of the subject that is unused, unexpired at `now` and below the attempt limit. */
+  async findUsableCode(subject: string, now: Date, maxAttempts: number): Promise<ResetCodeRow | undefined> {
     const [row] = await this.db
       .select()
       .from(passwordResetCodes)
       .where(
         and(
-          eq(passwordResetCodes.adminId, adminId),
+          eq(passwordResetCodes.subject, subject),
           isNull(passwordResetCodes.consumedAt),
           gt(passwordResetCodes.expiresAt, now),
           lt(passwordResetCodes.attempts, maxAttempts),
@@ -48,11 +48,16 @@ export class PasswordResetRepository {
     return consumed.length > 0;
   }
 
-  /** Retires every unused code of the account (a new one replaces them). */
-  async consumeOpenCodes(adminId: number, at: Date): Promise<void> {
+  /** Retires every unused code of the subject (a new one replaces them). */
+  async consumeOpenCodes(subject: string, at: Date): Promise<void> {
     await this.db
       .update(passwordResetCodes)
       .set({ consumedAt: at })
-      .where(and(eq(passwordResetCodes.adminId, adminId), isNull(passwordResetCodes.consumedAt)));
+      .where(and(eq(passwordResetCodes.subject, subject), isNull(passwordResetCodes.consumedAt)));
+  }
+
+  /** Deletes the codes that expired before `before`, used or not. */
+  async deleteExpired(before: Date): Promise<void> {
+    await this.db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, before));
   }
 }

@@ -123,25 +123,52 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect((await repos.sessions.listLoginLogs({}, { limit: 1, offset: 1 })).rows.map((l) => l.id)).toEqual([l3]);
   });
 
-  it('password reset codes: the newest usable one, attempts counted, consumed once', async () => {
+  it('password reset codes: the newest usable one of the subject, attempts counted, consumed once; decoys have no account; expired ones deleted', async () => {
     const now = minutes(0);
-    await repos.passwordResets.insertCode({ adminId: sub.id, codeHash: 'old', expiresAt: minutes(10) });
-    await repos.passwordResets.insertCode({ adminId: sub.id, codeHash: 'new', expiresAt: minutes(10) });
-    await repos.passwordResets.insertCode({ adminId: main.id, codeHash: 'main', expiresAt: minutes(10) });
-    const usable = (await repos.passwordResets.findUsableCode(sub.id, now, 2))!;
-    expect(usable).toMatchObject({ codeHash: 'new', attempts: 0, consumedAt: null });
-    expect(await repos.passwordResets.findUsableCode(sub.id, minutes(10), 2)).toBeUndefined();
+    await repos.passwordResets.insertCode({ subject: 's-sub', adminId: sub.id, codeHash: 'old', expiresAt: minutes(10) });
+    await repos.passwordResets.insertCode({ subject: 's-sub', adminId: sub.id, codeHash: 'new', expiresAt: minutes(10) });
+    await repos.passwordResets.insertCode({ subject: 's-main', adminId: main.id, codeHash: 'main', expiresAt: minutes(10) });
+    await repos.passwordResets.insertCode({ subject: 's-ghost', adminId: null, codeHash: 'decoy', expiresAt: minutes(10) });
+    const usable = (await repos.passwordResets.findUsableCode('s-sub', now, 2))!;
+    expect(usable).toMatchObject({ subject: 's-sub', adminId: sub.id, codeHash: 'new', attempts: 0, consumedAt: null });
+    expect(await repos.passwordResets.findUsableCode('s-sub', minutes(10), 2)).toBeUndefined();
+    expect(await repos.passwordResets.findUsableCode('s-ghost', now, 2)).toMatchObject({ adminId: null, codeHash: 'decoy' });
 
     await repos.passwordResets.recordFailedAttempt(usable.id);
     await repos.passwordResets.recordFailedAttempt(usable.id);
-    expect((await repos.passwordResets.findUsableCode(sub.id, now, 2))?.codeHash).toBe('old');
-    expect((await repos.passwordResets.findUsableCode(sub.id, now, 3))).toMatchObject({ codeHash: 'new', attempts: 2 });
+    expect((await repos.passwordResets.findUsableCode('s-sub', now, 2))?.codeHash).toBe('old');
+    expect((await repos.passwordResets.findUsableCode('s-sub', now, 3))).toMatchObject({ codeHash: 'new', attempts: 2 });
 
     expect(await repos.passwordResets.consumeCode(usable.id, now)).toBe(true);
     expect(await repos.passwordResets.consumeCode(usable.id, now)).toBe(false);
-    await repos.passwordResets.consumeOpenCodes(sub.id, now);
-    expect(await repos.passwordResets.findUsableCode(sub.id, now, 9)).toBeUndefined();
-    expect((await repos.passwordResets.findUsableCode(main.id, now, 9))?.codeHash).toBe('main');
+    await repos.passwordResets.consumeOpenCodes('s-sub', now);
+    expect(await repos.passwordResets.findUsableCode('s-sub', now, 9)).toBeUndefined();
+    expect((await repos.passwordResets.findUsableCode('s-main', now, 9))?.codeHash).toBe('main');
+
+    await repos.passwordResets.insertCode({ subject: 's-main', adminId: main.id, codeHash: 'later', expiresAt: minutes(30) });
+    await repos.passwordResets.deleteExpired(minutes(20));
+    expect(await repos.passwordResets.findUsableCode('s-ghost', now, 9)).toBeUndefined();
+    expect((await repos.passwordResets.findUsableCode('s-main', now, 9))?.codeHash).toBe('later');
+  });
+
+  it('throttles: locked rows start empty; saved, given back (never below 0), cleared, pruned once forgotten', async () => {
+    const empty = await repos.throttles.lock(['t:b', 't:a', 't:a'], minutes(1));
+    expect(empty).toEqual([
+      { key: 't:a', count: 0, lastAt: new Date(0), forgetAt: minutes(1) },
+      { key: 't:b', count: 0, lastAt: new Date(0), forgetAt: minutes(1) },
+    ]);
+    await repos.throttles.save({ key: 't:a', count: 2, lastAt: minutes(2), forgetAt: minutes(60) });
+    await repos.throttles.save({ key: 't:a', count: 3, lastAt: minutes(3), forgetAt: minutes(60) });
+    await repos.throttles.giveBack('t:a');
+    await repos.throttles.giveBack('t:b');
+    expect(await repos.transaction(({ throttles }) => throttles.lock(['t:a', 't:b'], minutes(9)))).toEqual([
+      { key: 't:a', count: 2, lastAt: minutes(3), forgetAt: minutes(60) },
+      { key: 't:b', count: 0, lastAt: new Date(0), forgetAt: minutes(1) },
+    ]);
+    expect(await repos.throttles.prune(minutes(59))).toBe(1);
+    await repos.throttles.clear('t:a');
+    expect(await repos.throttles.lock(['t:a'], minutes(70))).toEqual([{ key: 't:a', count: 0, lastAt: new Date(0), forgetAt: minutes(70) }]);
+    expect(await repos.throttles.prune(minutes(70))).toBe(1);
   });
 
   it('coins: binding is idempotent and scopes what a restricted account sees', async () => {

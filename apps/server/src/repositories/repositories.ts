@@ -10,6 +10,7 @@ import { RobotJournalRepository } from './robot-journal.repository.ts';
 import { RobotRepository } from './robot.repository.ts';
 import { SessionRepository } from './session.repository.ts';
 import { SimKeyRepository } from './sim-key.repository.ts';
+import { ThrottleRepository } from './throttle.repository.ts';
 import { TradingLogRepository } from './trading-log.repository.ts';
 
 /** A repository as services see it: its public methods only, so a test can hand a service an in-memory fake. */
@@ -26,6 +27,7 @@ export interface Repositories {
   admins: Port<AdminRepository>;
   sessions: Port<SessionRepository>;
   passwordResets: Port<PasswordResetRepository>;
+  throttles: Port<ThrottleRepository>;
   platforms: Port<PlatformRepository>;
   coins: Port<CoinRepository>;
   credentials: Port<CredentialRepository>;
@@ -48,6 +50,7 @@ export function createRepositories(db: Db): Repositories {
     admins: new AdminRepository(db),
     sessions: new SessionRepository(db),
     passwordResets: new PasswordResetRepository(db),
+    throttles: new ThrottleRepository(db),
     platforms: new PlatformRepository(db),
     coins: new CoinRepository(db),
     credentials: new CredentialRepository(db),

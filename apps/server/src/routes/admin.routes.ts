@@ -53,7 +53,7 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
   );
 
   app.put(paths.updateUser, { preHandler: authed, schema: { tags, summary: 'Change own password, or (main account) edit an account', body: updateUserRequest, response: replies(adminUser.nullable()) } }, async (request) =>
-    ok(await admins.update(principalOf(request), request.body)),
+    ok(await admins.update(principalOf(request), request.body, request.ip)),
   );
 
   app.put(paths.updatePassword, { schema: { tags, summary: 'Forgot password: send a code, verify it, set a new password', body: updatePasswordRequest, response: replies(sendCodeResponse.nullable()) } }, async (request) =>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../repositories/admin.repository.ts';
@@ -5,6 +6,8 @@ import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { AdminService } from './admin.service.ts';
+import { PasswordAttempts } from './password-attempts.ts';
+import { ThrottleGate } from './throttle-gate.ts';
 
 let fake: InMemoryRepositories;
 let service: AdminService;
@@ -12,6 +15,8 @@ let main: AdminRow;
 let sub: AdminRow;
 /** The session ids each revocation notice named, in order. */
 let published: string[][];
+let clock: number;
+const IP = '192.0.2.44';
 const MAIN_HASH = hashPassword('Main-pass-123');
 
 async function addAccount(account: string, mainAccountId = RESTRICTED_ACCOUNT, passwordHash = 'not-a-hash'): Promise<AdminRow> {
@@ -38,7 +43,8 @@ beforeEach(async () => {
   fake = createInMemoryRepositories();
   const revocations = recordingRevocations();
   published = revocations.published;
-  service = new AdminService(fake.repos, revocations.bus);
+  clock = Date.now();
+  service = new AdminService(fake.repos, revocations.bus, new PasswordAttempts(new ThrottleGate(fake.repos, randomBytes(32), () => clock)));
   main = await addAccount('main@desk.io', MAIN_ACCOUNT, await MAIN_HASH);
   sub = await addAccount('sub@desk.io');
 });
@@ -102,16 +108,16 @@ describe('AdminService: editing accounts', () => {
   it('only the main account edits, never itself nor another main account', async () => {
     const other = await addAccount('sub2@desk.io');
     const otherMain = await addAccount('main2@desk.io', MAIN_ACCOUNT);
-    await expect(service.update(principal(sub), { id: other.id, role: 'viewer' })).rejects.toEqual(rejection(ErrorCode.FORBIDDEN));
-    await expect(service.update(principal(main), { id: main.id, status: 'suspended' })).rejects.toEqual(rejection(ErrorCode.CANNOT_CHANGE_SELF));
-    await expect(service.update(principal(main), { id: otherMain.id, status: 'suspended' })).rejects.toEqual(rejection(ErrorCode.FORBIDDEN));
-    await expect(service.update(principal(main), { id: 999, role: 'viewer' })).rejects.toEqual(rejection(ErrorCode.USER_NOT_FOUND));
+    await expect(service.update(principal(sub), { id: other.id, role: 'viewer' }, IP)).rejects.toEqual(rejection(ErrorCode.FORBIDDEN));
+    await expect(service.update(principal(main), { id: main.id, status: 'suspended' }, IP)).rejects.toEqual(rejection(ErrorCode.CANNOT_CHANGE_SELF));
+    await expect(service.update(principal(main), { id: otherMain.id, status: 'suspended' }, IP)).rejects.toEqual(rejection(ErrorCode.FORBIDDEN));
+    await expect(service.update(principal(main), { id: 999, role: 'viewer' }, IP)).rejects.toEqual(rejection(ErrorCode.USER_NOT_FOUND));
     expect(fake.tables.admins.every((a) => a.status === 'active' && a.role === 'trader')).toBe(true);
   });
 
   it('a role or name change keeps the account signed in', async () => {
     await signIn(sub, 's1');
-    const edited = await service.update(principal(main), { id: sub.id, role: 'viewer', employeeName: 'Renamed' });
+    const edited = await service.update(principal(main), { id: sub.id, role: 'viewer', employeeName: 'Renamed' }, IP);
     expect(edited).toMatchObject({ id: sub.id, role: 'viewer', employeeName: 'Renamed', status: 'active' });
     expect(liveSessions(sub.id)).toEqual(['s1']);
     expect(published).toEqual([]);
@@ -121,7 +127,7 @@ describe('AdminService: editing accounts', () => {
     await signIn(sub, 's1');
     await signIn(sub, 's2');
     await signIn(main, 'm1');
-    const edited = await service.update(principal(main), { id: sub.id, status: 'suspended' });
+    const edited = await service.update(principal(main), { id: sub.id, status: 'suspended' }, IP);
     expect(edited?.status).toBe('suspended');
     expect(liveSessions(sub.id)).toEqual([]);
     expect(liveSessions(main.id)).toEqual(['m1']);
@@ -133,7 +139,7 @@ describe('AdminService: editing accounts', () => {
 
   it('setting a password ends the sessions too, and the new password works', async () => {
     await signIn(sub, 's1');
-    await service.update(principal(main), { id: sub.id, password: 'Reset-pass-1' });
+    await service.update(principal(main), { id: sub.id, password: 'Reset-pass-1' }, IP);
     expect(liveSessions(sub.id)).toEqual([]);
     expect(published).toEqual([['s1']]);
     expect(await verifyPassword(fake.tables.admins.find((a) => a.id === sub.id)!.passwordHash, 'Reset-pass-1')).toBe(true);
@@ -144,7 +150,7 @@ describe('AdminService: editing accounts', () => {
     fake.repos.sessions.revokeAllSessions = async () => {
       throw new Error('connection lost');
     };
-    await expect(service.update(principal(main), { id: sub.id, status: 'suspended' })).rejects.toThrow('connection lost');
+    await expect(service.update(principal(main), { id: sub.id, status: 'suspended' }, IP)).rejects.toThrow('connection lost');
     expect(fake.tables.admins.find((a) => a.id === sub.id)?.status).toBe('active');
     expect(fake.transactions).toEqual({ committed: 0, rolledBack: 1 });
     expect(published).toEqual([]);
@@ -156,14 +162,25 @@ describe('AdminService: own password', () => {
     await signIn(main, 'here');
     await signIn(main, 'elsewhere');
     const input = { oldPassword: 'Wrong-pass-1', password: 'Main-new-123', confirmPassword: 'Main-new-123' };
-    await expect(service.update({ admin: main, sessionId: 'here' }, input)).rejects.toEqual(rejection(ErrorCode.OLD_PASSWORD_WRONG));
+    await expect(service.update({ admin: main, sessionId: 'here' }, input, IP)).rejects.toEqual(rejection(ErrorCode.OLD_PASSWORD_WRONG));
     expect(liveSessions(main.id)).toEqual(['here', 'elsewhere']);
 
-    expect(await service.update({ admin: main, sessionId: 'here' }, { ...input, oldPassword: 'Main-pass-123' })).toBeNull();
+    expect(await service.update({ admin: main, sessionId: 'here' }, { ...input, oldPassword: 'Main-pass-123' }, IP)).toBeNull();
     expect(liveSessions(main.id)).toEqual(['here']);
     expect(published).toEqual([['elsewhere']]);
     const stored = fake.tables.admins.find((a) => a.id === main.id)!;
     expect(await verifyPassword(stored.passwordHash, 'Main-new-123')).toBe(true);
+  });
+
+  it('the old password is a guess, throttled like a sign-in: after five wrong ones it waits at this address, not at another', async () => {
+    const input = { oldPassword: 'Wrong-pass-1', password: 'Main-new-123', confirmPassword: 'Main-new-123' };
+    const me = { admin: main, sessionId: 'here' };
+    for (let i = 0; i < 5; i++) await expect(service.update(me, input, IP)).rejects.toEqual(rejection(ErrorCode.OLD_PASSWORD_WRONG));
+    await expect(service.update(me, { ...input, oldPassword: 'Main-pass-123' }, IP)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 30 } }));
+    expect(fake.tables.admins.find((a) => a.id === main.id)?.passwordHash).toBe(await MAIN_HASH);
+    expect(await service.update(me, { ...input, oldPassword: 'Main-pass-123' }, '198.51.100.9')).toBeNull();
+    clock += 30_000;
+    await expect(service.update(me, input, IP)).rejects.toEqual(rejection(ErrorCode.OLD_PASSWORD_WRONG));
   });
 });
 

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import type { Principal } from './auth.service.ts';
+import type { PasswordAttempts } from './password-attempts.ts';
 
 export type ListAdminsQuery = AdminFilter & { current: number; pageSize: number };
 export type ListLoginLogsQuery = LoginLogFilter & { current: number; pageSize: number };
@@ -31,6 +32,7 @@ export class AdminService {
   constructor(
     private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
+    private readonly attempts: PasswordAttempts,
     /** Stops an account's bots and cancels their orders (EmergencyStopService.stopAccount); absent in tests without an engine. */
     private readonly accountBots?: { stopAccount(adminId: number, reason: string): Promise<unknown> },
   ) {}
@@ -66,13 +68,16 @@ export class AdminService {
     return toAdminUser(row);
   }
 
-  /** PUT /admin/update: with an `id`, the main account edits that account; without, the caller changes its own password. */
-  async update({ admin, sessionId }: Principal, input: UpdateUserRequest): Promise<AdminUser | null> {
+  /**
+   * PUT /admin/update: with an `id`, the main account edits that account; without, the caller
+   * changes its own password (`clientIp`: its old password is a guess, throttled as sign-ins are).
+   */
+  async update({ admin, sessionId }: Principal, input: UpdateUserRequest, clientIp: string): Promise<AdminUser | null> {
     if ('id' in input) {
       if (admin.mainAccountId !== MAIN_ACCOUNT) throw new AppError(ErrorCode.FORBIDDEN);
       return this.edit(admin, input);
     }
-    await this.changeOwnPassword(admin, sessionId, input);
+    await this.changeOwnPassword(admin, sessionId, input, clientIp);
     return null;
   }
 
@@ -113,8 +118,9 @@ export class AdminService {
   }
 
   /** Other sessions end; the one that changed the password stays signed in. */
-  private async changeOwnPassword(actor: AdminRow, sessionId: string, input: ChangeOwnPasswordRequest): Promise<void> {
-    if (!(await verifyPassword(actor.passwordHash, input.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+  private async changeOwnPassword(actor: AdminRow, sessionId: string, input: ChangeOwnPasswordRequest, clientIp: string): Promise<void> {
+    const right = await this.attempts.check(actor.account, clientIp, () => verifyPassword(actor.passwordHash, input.oldPassword));
+    if (!right) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
     const passwordHash = await hashPassword(input.password);
     const now = new Date();
     const sessionIds = await this.repos.transaction(async ({ admins, sessions }) => {

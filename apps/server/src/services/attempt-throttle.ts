@@ -1,48 +1,56 @@
+/**
+ * Growing delays for attempts under one key (pure; the clock and the stored state are given).
+ *
+ * The first `free` attempts pass at once; after that each attempt must wait `baseDelayMs`
+ * × `growth`^(attempts − free) since the last one, at most `maxDelayMs`. A key left alone for
+ * `forgetAfterMs` starts again from nothing. Nothing is ever locked: the wait only slows a guesser
+ * down, and it holds for that key alone.
+ */
 export interface ThrottleRule {
-  limit: number;
-  windowMs: number;
+  free: number;
+  baseDelayMs: number;
+  /** 2 doubles the wait at each attempt; 1 keeps it constant (a plain resend delay). */
+  growth: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+}
+
+/** What the database keeps per key. */
+export interface ThrottleState {
+  count: number;
+  /** Epoch ms of the last counted attempt. */
+  lastAt: number;
 }
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const MAX_KEYS = 50_000;
+export const NO_ATTEMPTS: ThrottleState = { count: 0, lastAt: 0 };
 
-/** Counts events per key in a sliding window; pure apart from the clock it is given. */
-export class AttemptThrottle {
-  private readonly events = new Map<string, number[]>();
+/** The attempts that still count at `now`. */
+export function countingAttempts(rule: ThrottleRule, state: ThrottleState, now: number): number {
+  return now - state.lastAt >= rule.forgetAfterMs ? 0 : state.count;
+}
 
-  constructor(
-    private readonly rule: ThrottleRule,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** How long the next attempt waits after `count` attempts. */
+export function delayAfter(rule: ThrottleRule, count: number): number {
+  if (count < rule.free) return 0;
+  return Math.min(rule.maxDelayMs, rule.baseDelayMs * rule.growth ** (count - rule.free));
+}
 
-  check(key: string): ThrottleVerdict {
-    const recent = this.recent(key);
-    if (recent.length < this.rule.limit) return { allowed: true };
-    const oldest = recent[recent.length - this.rule.limit] ?? this.now();
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.rule.windowMs - this.now()) / 1000)) };
-  }
+export function verdictOf(rule: ThrottleRule, state: ThrottleState, now: number): ThrottleVerdict {
+  const waitUntil = state.lastAt + delayAfter(rule, countingAttempts(rule, state, now));
+  if (now >= waitUntil) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((waitUntil - now) / 1000)) };
+}
 
-  record(key: string): void {
-    if (this.events.size >= MAX_KEYS) this.prune();
-    const recent = this.recent(key);
-    recent.push(this.now());
-    this.events.set(key, recent);
-  }
+/** The state once an allowed attempt at `now` is counted. */
+export function afterAttempt(rule: ThrottleRule, state: ThrottleState, now: number): ThrottleState {
+  return { count: countingAttempts(rule, state, now) + 1, lastAt: now };
+}
 
-  reset(key: string): void {
-    this.events.delete(key);
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.rule.windowMs;
-    const kept = (this.events.get(key) ?? []).filter((t) => t > cutoff);
-    if (kept.length === 0) this.events.delete(key);
-    else this.events.set(key, kept);
-    return kept;
-  }
-
-  private prune(): void {
-    for (const key of [...this.events.keys()]) this.recent(key);
-  }
+/** The longest wait among several verdicts, or allowed when every one allows. */
+export function strictest(verdicts: ThrottleVerdict[]): ThrottleVerdict {
+  let seconds = 0;
+  for (const v of verdicts) if (!v.allowed) seconds = Math.max(seconds, v.retryAfterSeconds);
+  return seconds > 0 ? { allowed: false, retryAfterSeconds: seconds } : { allowed: true };
 }

@@ -7,6 +7,8 @@ import { TokenSigner } from '../security/tokens.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { AuthService, SESSION_TTL_MS } from './auth.service.ts';
+import { PasswordAttempts } from './password-attempts.ts';
+import { ThrottleGate } from './throttle-gate.ts';
 
 const PASSWORD = 'Right-pass-1';
 const PASSWORD_HASH = hashPassword(PASSWORD);
@@ -25,7 +27,8 @@ beforeEach(async () => {
   fake = createInMemoryRepositories(() => new Date(clock));
   const revocations = recordingRevocations();
   published = revocations.published;
-  auth = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, revocations.bus, () => clock);
+  const attempts = new PasswordAttempts(new ThrottleGate(fake.repos, randomBytes(32), () => clock));
+  auth = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, revocations.bus, attempts, () => clock);
   admin = (await fake.repos.admins.insert({ account: 'trader@desk.io', passwordHash: await PASSWORD_HASH, role: 'trader', employeeName: 'T', mainAccountId: MAIN_ACCOUNT }))!;
 });
 
@@ -40,7 +43,8 @@ describe('AuthService.login', () => {
     ]);
     const [session] = fake.tables.sessions;
     expect(session).toMatchObject({ adminId: admin.id, loginLogId: fake.tables.loginLogs[0]?.id, expiresAt: new Date(clock + SESSION_TTL_MS), revokedAt: null });
-    expect(fake.transactions).toEqual({ committed: 1, rolledBack: 0 });
+    // The attempt's count, then the sign-in's rows.
+    expect(fake.transactions).toEqual({ committed: 2, rolledBack: 0 });
 
     const principal = await auth.authenticate(answer.token);
     expect(principal).toEqual({ admin: expect.objectContaining({ id: admin.id }), sessionId: session?.id });
@@ -53,17 +57,46 @@ describe('AuthService.login', () => {
     expect(fake.tables.sessions).toEqual([]);
   });
 
-  it('five failures lock the account for the window, even for the right password; the window passing unlocks it', async () => {
-    for (let i = 0; i < 5; i++) await expect(auth.login('trader@desk.io', 'Wrong-pass-1', ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
-    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 900 } }));
-    clock += 15 * 60 * 1000 + 1;
+  it('after five failures from one address the account waits there (30 s, then doubling); another address signs in at once', async () => {
+    const wrong = () => auth.login('trader@desk.io', 'Wrong-pass-1', ctx);
+    for (let i = 0; i < 5; i++) await expect(wrong()).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 30 } }));
+    await expect(auth.login('trader@desk.io', PASSWORD, { ...ctx, ip: '198.51.100.20' })).resolves.toHaveProperty('token');
+
+    clock += 30_000;
+    await expect(wrong()).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(wrong()).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 60 } }));
+    clock += 60_000;
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).resolves.toHaveProperty('token');
+    // The right password cleared the count at this address: five more guesses before a wait.
+    for (let i = 0; i < 5; i++) await expect(wrong()).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(wrong()).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS }));
+  });
+
+  it('an address guessing over many accounts slows down after 30 failures, for every account there and for none elsewhere', async () => {
+    for (let i = 0; i < 30; i++) await expect(auth.login(`guess${i}@desk.io`, 'Wrong-pass-1', ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS }));
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 30 } }));
+    await expect(auth.login('trader@desk.io', PASSWORD, { ...ctx, ip: '198.51.100.20' })).resolves.toHaveProperty('token');
+    clock += 30_000;
     await expect(auth.login('trader@desk.io', PASSWORD, ctx)).resolves.toHaveProperty('token');
   });
 
-  it('a suspended account is refused and opens no session', async () => {
+  it('throttle rows hold keyed hashes only: no account name and no address', async () => {
+    await expect(auth.login('trader@desk.io', 'Wrong-pass-1', ctx)).rejects.toBeDefined();
+    expect(fake.tables.throttles).toHaveLength(2);
+    const stored = JSON.stringify(fake.tables.throttles);
+    expect(stored).not.toContain('trader');
+    expect(stored).not.toContain(ctx.ip);
+  });
+
+  it('a suspended account answers a right and a wrong password alike, counts both as failures, and opens no session', async () => {
     await fake.repos.admins.update(admin.id, { status: 'suspended' });
-    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.ACCOUNT_SUSPENDED }));
+    const answers: unknown[] = [];
+    for (const password of [PASSWORD, 'Wrong-pass-1', PASSWORD, 'Wrong-pass-1', PASSWORD]) answers.push(await auth.login('trader@desk.io', password, ctx).catch((e: unknown) => e));
+    expect(answers).toEqual(Array(5).fill(expect.objectContaining({ code: ErrorCode.BAD_CREDENTIALS, params: {} })));
+    await expect(auth.login('trader@desk.io', PASSWORD, ctx)).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS }));
     expect(fake.tables.sessions).toEqual([]);
+    expect(fake.tables.loginLogs).toEqual([]);
   });
 
   it('when the session cannot be written, the login log row is not kept either', async () => {

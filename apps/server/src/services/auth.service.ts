@@ -6,8 +6,8 @@ import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
-import { AttemptThrottle } from './attempt-throttle.ts';
 import type { CredentialService } from './credential.service.ts';
+import type { PasswordAttempts } from './password-attempts.ts';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -21,39 +21,29 @@ export interface LoginContext {
   userAgent: string | undefined;
 }
 
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-
 export class AuthService {
-  /** Failed sign-ins per account and per IP; a success clears the account's count. */
-  readonly accountFailures: AttemptThrottle;
-  readonly ipFailures: AttemptThrottle;
-
   constructor(
     private readonly repos: Pick<Repositories, 'admins' | 'sessions' | 'transaction'>,
     private readonly signer: TokenSigner,
     private readonly credentials: Pick<CredentialService, 'listFor'>,
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
+    private readonly attempts: PasswordAttempts,
     private readonly now: () => number = Date.now,
-  ) {
-    this.accountFailures = new AttemptThrottle({ limit: 5, windowMs: FAILURE_WINDOW_MS }, now);
-    this.ipFailures = new AttemptThrottle({ limit: 30, windowMs: FAILURE_WINDOW_MS }, now);
-  }
+  ) {}
 
-  /** Every sign-in writes a login log row; the row, the session and the last-login time land together. */
+  /**
+   * Every sign-in writes a login log row; the row, the session and the last-login time land together.
+   * An unknown account, a wrong password and a suspended account (right password or not) answer
+   * alike, after the same work, and count as failed guesses alike.
+   */
   async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
     const account = username.trim().toLowerCase();
-    for (const verdict of [this.accountFailures.check(account), this.ipFailures.check(ctx.ip)]) {
-      if (!verdict.allowed) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS, { seconds: verdict.retryAfterSeconds });
-    }
     const row = await this.repos.admins.findByAccount(account);
-    const valid = row ? await verifyPassword(row.passwordHash, password) : (await burnPasswordCheck(password), false);
-    if (!row || !valid) {
-      this.accountFailures.record(account);
-      this.ipFailures.record(ctx.ip);
-      throw new AppError(ErrorCode.BAD_CREDENTIALS);
-    }
-    if (row.status === 'suspended') throw new AppError(ErrorCode.ACCOUNT_SUSPENDED);
-    this.accountFailures.reset(account);
+    const right = await this.attempts.check(account, ctx.ip, async () => {
+      if (!row) return (await burnPasswordCheck(password), false);
+      return (await verifyPassword(row.passwordHash, password)) && row.status === 'active';
+    });
+    if (!row || !right) throw new AppError(ErrorCode.BAD_CREDENTIALS);
 
     const now = new Date(this.now());
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

@@ -7,6 +7,7 @@ import { verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { PasswordResetService } from './password-reset.service.ts';
+import { ThrottleGate } from './throttle-gate.ts';
 
 const EMAIL = 'gina@desk.io';
 const CODE_KEY = randomBytes(32);
@@ -17,17 +18,20 @@ let outbox: MemoryOutbox;
 let service: PasswordResetService;
 let gina: AdminRow;
 let revocations: ReturnType<typeof recordingRevocations>;
+let clock: number;
 
 beforeEach(async () => {
   fake = createInMemoryRepositories();
   outbox = new MemoryOutbox();
   revocations = recordingRevocations();
-  service = new PasswordResetService(fake.repos, outbox, CODE_KEY, revocations.bus);
+  clock = Date.now();
+  service = new PasswordResetService(fake.repos, outbox, CODE_KEY, revocations.bus, new ThrottleGate(fake.repos, CODE_KEY, () => clock), { now: () => clock });
   gina = (await fake.repos.admins.insert({ account: EMAIL, passwordHash: 'old-hash', role: 'trader', employeeName: 'Gina', mainAccountId: RESTRICTED_ACCOUNT }))!;
 });
 
 async function sendCode(ip = '198.51.100.1'): Promise<string> {
   expect(await service.step({ action: 'sendCode', email: EMAIL }, ip)).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+  await service.idle();
   const code = outbox.lastTo(EMAIL)?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no code mailed');
   return code;
@@ -47,22 +51,69 @@ describe('PasswordResetService', () => {
     const code = await sendCode();
     expect(fake.tables.resetCodes).toHaveLength(1);
     expect(fake.tables.resetCodes[0]).toMatchObject({ adminId: gina.id, attempts: 0, consumedAt: null });
+    expect(fake.tables.resetCodes[0]?.subject).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(fake.tables.resetCodes)).not.toContain(EMAIL);
     expect(fake.tables.resetCodes[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(fake.tables.resetCodes)).not.toContain(code);
   });
 
-  it('answers the same for unknown and suspended accounts, without a mail', async () => {
+  it('answers the same for unknown and suspended accounts, without a mail, and files a decoy code for each', async () => {
     await fake.repos.admins.update(gina.id, { status: 'suspended' });
     expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
     expect(await service.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    await service.idle();
     expect(outbox.messages).toEqual([]);
-    expect(fake.tables.resetCodes).toEqual([]);
+    expect(fake.tables.resetCodes).toEqual([expect.objectContaining({ adminId: null, attempts: 0 }), expect.objectContaining({ adminId: null, attempts: 0 })]);
+    expect(new Set(fake.tables.resetCodes.map((c) => c.subject)).size).toBe(2);
+    expect(JSON.stringify(fake.tables.resetCodes)).not.toContain('ghost');
   });
 
-  it('refuses a resend within the resend delay', async () => {
+  it('no guess verifies a decoy, and each guess counts against it as against a real code', async () => {
+    await service.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.1');
+    for (const code of ['000000', '123456', '999999']) {
+      await expect(service.step({ action: 'verifyCode', email: 'ghost@desk.io', code }, '')).rejects.toEqual(invalidCode);
+    }
+    expect(fake.tables.resetCodes[0]?.attempts).toBe(3);
+  });
+
+  it('a code mailed to an account that is suspended afterwards no longer verifies', async () => {
+    const code = await sendCode();
+    await fake.repos.admins.update(gina.id, { status: 'suspended' });
+    await expect(service.step({ action: 'verifyCode', email: EMAIL, code }, '')).rejects.toEqual(invalidCode);
+  });
+
+  it('refuses a resend within the resend delay, from any address, and allows it after', async () => {
     await sendCode();
-    await expect(service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.2')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS }));
+    await expect(service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.2')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 60 } }));
     expect(outbox.messages).toHaveLength(1);
+    clock += 60_000;
+    await sendCode('198.51.100.2');
+    expect(outbox.messages).toHaveLength(2);
+  });
+
+  it('one address asking for codes to many e-mails slows down after ten (a minute, doubling); another address does not', async () => {
+    for (let i = 0; i < 10; i++) await service.step({ action: 'sendCode', email: `x${i}@desk.io` }, '198.51.100.3');
+    await expect(service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.3')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.TOO_MANY_ATTEMPTS, params: { seconds: 60 } }));
+    await sendCode('198.51.100.4');
+  });
+
+  it('the mail goes out after the reply, and a failing mail server fails no reply', async () => {
+    const sent: string[] = [];
+    const errors: unknown[] = [];
+    const gate = new ThrottleGate(fake.repos, CODE_KEY, () => clock);
+    const slow = { send: async (m: { to: string }) => void (await new Promise((r) => setTimeout(r, 50)), sent.push(m.to)) };
+    service = new PasswordResetService(fake.repos, slow, CODE_KEY, revocations.bus, gate, { now: () => clock });
+    await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.5');
+    expect(sent).toEqual([]);
+    await service.idle();
+    expect(sent).toEqual([EMAIL]);
+
+    const failing = { send: () => Promise.reject(new Error('smtp down')) };
+    service = new PasswordResetService(fake.repos, failing, CODE_KEY, revocations.bus, gate, { now: () => clock, log: { error: (obj) => errors.push(obj) } });
+    clock += 60_000;
+    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.5')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    await service.idle();
+    expect(errors).toEqual([{ err: 'smtp down' }]);
   });
 
   it('counts wrong codes, and after the limit even the right code is refused', async () => {
@@ -76,8 +127,7 @@ describe('PasswordResetService', () => {
 
   it('a newer code replaces the earlier one', async () => {
     const first = await sendCode('198.51.100.1');
-    // The resend delay is kept in memory: a fresh service stands for the delay having passed.
-    service = new PasswordResetService(fake.repos, outbox, CODE_KEY, revocations.bus);
+    clock += 60_000;
     const second = await sendCode('198.51.100.1');
     expect(fake.tables.resetCodes.map((c) => c.consumedAt === null)).toEqual([false, true]);
     if (first !== second) await expect(service.step({ action: 'verifyCode', email: EMAIL, code: first }, '')).rejects.toEqual(invalidCode);

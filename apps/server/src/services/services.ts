@@ -24,12 +24,14 @@ import { CoinService } from './coin.service.ts';
 import { CredentialService } from './credential.service.ts';
 import { HealthService } from './health.service.ts';
 import { NotificationService } from './notification.service.ts';
+import { PasswordAttempts } from './password-attempts.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { RobotService } from './robot.service.ts';
 import { PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';
 import { listLiveSymbols } from '../venues/live-exchange.ts';
 import { SimPairs } from '../venues/sim-pairs.ts';
 import { EmergencyStopService } from './emergency-stop.service.ts';
+import { ThrottleGate } from './throttle-gate.ts';
 import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
@@ -115,7 +117,10 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
-  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations);
+  // Throttle keys hash with the master key, which every server sharing the database has too.
+  const throttleGate = new ThrottleGate(repos, deriveKey(masterKey, 'throttle-keys'));
+  const passwordAttempts = new PasswordAttempts(throttleGate);
+  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations, passwordAttempts);
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
@@ -156,8 +161,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     auth,
     revocations,
     credentials,
-    admins: new AdminService(repos, revocations, emergencyStop),
-    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations),
+    admins: new AdminService(repos, revocations, passwordAttempts, emergencyStop),
+    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations, throttleGate, log ? { log } : {}),
     coins,
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),

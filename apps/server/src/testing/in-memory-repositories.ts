@@ -13,6 +13,7 @@ import type { AlertChannelRow, AlertDeliveryRow, AlertRecord, AlertRow } from '.
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
 import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
 import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
+import type { ThrottleRow } from '../repositories/throttle.repository.ts';
 import { ledgerRow } from '../repositories/robot-journal.repository.ts';
 import { toRobotRecord, type RobotListRow, type RobotRow } from '../repositories/robot.repository.ts';
 import type { PlatformRow } from '../repositories/platform.repository.ts';
@@ -27,6 +28,7 @@ export interface InMemoryTables {
   sessions: SessionRow[];
   loginLogs: LoginLogRow[];
   resetCodes: ResetCodeRow[];
+  throttles: ThrottleRow[];
   platforms: PlatformRow[];
   coins: CoinRow[];
   permissions: PermissionRow[];
@@ -57,6 +59,7 @@ function emptyTables(): InMemoryTables {
     sessions: [],
     loginLogs: [],
     resetCodes: [],
+    throttles: [],
     platforms: [],
     coins: [],
     permissions: [],
@@ -181,9 +184,9 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async insertCode(code) {
         fake.tables.resetCodes.push({ ...code, id: nextId(), attempts: 0, consumedAt: null, createdAt: now() });
       },
-      async findUsableCode(adminId, at, maxAttempts) {
+      async findUsableCode(subject, at, maxAttempts) {
         return fake.tables.resetCodes
-          .filter((c) => c.adminId === adminId && c.consumedAt === null && c.expiresAt > at && c.attempts < maxAttempts)
+          .filter((c) => c.subject === subject && c.consumedAt === null && c.expiresAt > at && c.attempts < maxAttempts)
           .sort((a, b) => b.id - a.id)[0];
       },
       async recordFailedAttempt(codeId) {
@@ -195,8 +198,35 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         if (row) row.consumedAt = at;
         return row !== undefined;
       },
-      async consumeOpenCodes(adminId, at) {
-        for (const row of fake.tables.resetCodes) if (row.adminId === adminId && row.consumedAt === null) row.consumedAt = at;
+      async consumeOpenCodes(subject, at) {
+        for (const row of fake.tables.resetCodes) if (row.subject === subject && row.consumedAt === null) row.consumedAt = at;
+      },
+      async deleteExpired(before) {
+        fake.tables.resetCodes = fake.tables.resetCodes.filter((c) => c.expiresAt >= before);
+      },
+    },
+    throttles: {
+      async lock(keys, at) {
+        const sorted = [...new Set(keys)].sort();
+        for (const key of sorted) {
+          if (!fake.tables.throttles.some((t) => t.key === key)) fake.tables.throttles.push({ key, count: 0, lastAt: new Date(0), forgetAt: at });
+        }
+        return fake.tables.throttles.filter((t) => sorted.includes(t.key)).sort((a, b) => (a.key < b.key ? -1 : 1)).map((t) => ({ ...t }));
+      },
+      async save(row) {
+        fake.tables.throttles = [...fake.tables.throttles.filter((t) => t.key !== row.key), { ...row }];
+      },
+      async clear(key) {
+        fake.tables.throttles = fake.tables.throttles.filter((t) => t.key !== key);
+      },
+      async giveBack(key) {
+        const row = fake.tables.throttles.find((t) => t.key === key);
+        if (row) row.count = Math.max(row.count - 1, 0);
+      },
+      async prune(at) {
+        const before = fake.tables.throttles.length;
+        fake.tables.throttles = fake.tables.throttles.filter((t) => t.forgetAt > at);
+        return before - fake.tables.throttles.length;
       },
     },
     platforms: {

@@ -57,6 +57,8 @@ export interface TestAppOptions {
   /** The master key (a restart test keeps one across starts); random by default. */
   masterKey?: Buffer;
   venueCatalog?: ServiceDeps['venueCatalog'];
+  /** MAKERDESK_TRUSTED_PROXIES (app.ts AppOptions). */
+  trustedProxies?: string[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -81,7 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
-  const app = await buildApp(services);
+  const app = await buildApp(services, options.trustedProxies ? { trustedProxies: options.trustedProxies } : {});
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
@@ -89,6 +91,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.lang) headers.lang = options.lang;
     const raw = await app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
+    // Mails go out after the reply: a test reads the outbox once they are out.
+    await services.passwordReset.idle();
     return { status: raw.statusCode, body: raw.json() as Json, raw };
   };
 
@@ -105,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await services.passwordReset.idle();
       await services.alerts.close();
       await services.engine.shutdown();
       await simHost.close();
