@@ -91,6 +91,20 @@ describe('Risk control: alert channels', () => {
     expect(await alert.innerText()).toContain('Webhook · Ops hook · sent');
   });
 
+  it('checks a Telegram bot token in the form, in words, before anything is sent', async () => {
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    const modal = dialog('Add an alert channel');
+    await modal.waitFor();
+    await modal.getByText('Telegram', { exact: true }).click();
+    await modal.getByLabel('Bot token').fill('123456:too-short');
+    await modal.getByLabel('Chat ID').fill('-100777');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'A bot token looks like 123456789:AAH… (digits, a colon, then 30 or more letters, digits, _ or -), as BotFather gives it');
+    expect(await channelRow('Telegram').count()).toBe(0);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
   it('switches a channel off and on, and shows the screen in both languages', async () => {
     const toggle = channelRow('Ops hook').getByRole('switch');
     await toggle.click();

@@ -33,6 +33,7 @@ export default {
   'form.botToken': 'Bot token',
   'form.botToken.placeholder': '123456789:AAH… from BotFather',
   'form.botToken.required': 'The bot token can not be empty',
+  'form.botToken.invalid': 'A bot token looks like 123456789:AAH… (digits, a colon, then 30 or more letters, digits, _ or -), as BotFather gives it',
   'form.chatId': 'Chat ID',
   'form.chatId.tooltip': 'A group or channel id such as -1001234567890, or a public channel name such as @my_channel. Add the bot to the chat first.',
   'form.chatId.required': 'The chat ID can not be empty',

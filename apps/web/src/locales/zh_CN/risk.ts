@@ -36,6 +36,7 @@ export default {
   'form.botToken': '机器人令牌',
   'form.botToken.placeholder': 'BotFather 给出的 123456789:AAH…',
   'form.botToken.required': '机器人令牌不能为空',
+  'form.botToken.invalid': '机器人令牌形如 123456789:AAH…（数字、冒号，再接 30 个以上的字母、数字、_ 或 -），以 BotFather 给出的为准',
   'form.chatId': '聊天ID',
   'form.chatId.tooltip': '群组或频道ID（如 -1001234567890），或公开频道名（如 @my_channel）。请先把机器人加入该聊天。',
   'form.chatId.required': '聊天ID不能为空',

@@ -1,5 +1,5 @@
 import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { alertChannelKinds, httpUrl, telegramChatId, type AlertChannelKind, type AlertChannelView } from '@makerdesk/contract';
+import { alertChannelKinds, httpUrl, telegramBotToken, telegramChatId, type AlertChannelKind, type AlertChannelView } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -112,7 +112,8 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
                   label={t('form.botToken')}
                   placeholder={secretPlaceholder(t('form.botToken.placeholder'))}
                   fieldProps={{ autoComplete: 'new-password' }}
-                  rules={current ? [] : [{ required: true, message: t('form.botToken.required') }]}
+                  // Checked as the server checks it (blank on an edit keeps the stored token).
+                  rules={[...(current ? [] : [{ required: true, message: t('form.botToken.required') }]), matches(telegramBotToken, t('form.botToken.invalid'))]}
                 />
                 <ProFormText
                   name="chatId"
