@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,16 @@ async function signedInWithKey(base: string): Promise<string> {
   return token;
 }
 
+/** CPU seconds the server process has used (Linux /proc; NaN elsewhere): per request, a figure a shared machine disturbs less than the rate. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const envelopeOk = (status: number, body: string): boolean => status === 200 && body.startsWith('{"code":200');
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
@@ -83,17 +93,19 @@ async function measure(label: string, env: Record<string, string>): Promise<void
       ['GET /backend/platform/list', `${paths.platformList}`, auth],
     ];
     // A warm-up per endpoint (JIT, caches, connections), then the measured run.
-    const results: [string, LoadResult][] = [];
+    const results: [string, LoadResult, number][] = [];
     for (const [name, path, headers] of targets) {
       const options = { url: `${server.base}${API_PREFIX}${path}`, headers, connections: CONNECTIONS, accept: envelopeOk };
       await load({ ...options, durationMs: 1000 });
-      results.push([name, await load({ ...options, durationMs: SECONDS * 1000 })]);
+      const cpuBefore = cpuSeconds(server.child.pid);
+      const result = await load({ ...options, durationMs: SECONDS * 1000 });
+      results.push([name, result, ((cpuSeconds(server.child.pid) - cpuBefore) / result.requests) * 1e6]);
     }
     const health = results[0]?.[1].requestsPerSecond ?? 1;
     console.log(`\nAPI on ${label}: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, server in its own process`);
     printTable(
-      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'vs health'],
-      results.map(([name, r]) => [name, rate(r.requestsPerSecond), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.errors), `${((r.requestsPerSecond / health) * 100).toFixed(0)}%`]),
+      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'vs health', 'server CPU µs/request'],
+      results.map(([name, r, cpu]) => [name, rate(r.requestsPerSecond), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.errors), `${((r.requestsPerSecond / health) * 100).toFixed(0)}%`, Number.isNaN(cpu) ? '-' : cpu.toFixed(0)]),
     );
   } finally {
     await stopServer(server);

@@ -10,6 +10,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 
@@ -31,6 +32,7 @@ export class PasswordResetService {
     private readonly mailer: Mailer,
     private readonly codeKey: Buffer,
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
+    private readonly caches: Pick<HotCaches, 'accountChanged'> = HotCaches.none(),
   ) {}
 
   /** PUT /admin/updatePassword: one of the flow's three steps; only sending a code answers data. */
@@ -108,6 +110,7 @@ export class PasswordResetService {
       await admins.update(adminId, { passwordHash, updatedAt: now });
       return sessions.revokeAllSessions(adminId, now);
     });
+    this.caches.accountChanged(adminId);
     await this.revocations.publish({ sessionIds });
   }
 }

@@ -35,6 +35,7 @@ import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { InProcessSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -46,6 +47,8 @@ export interface Services {
   auth: AuthService;
   /** Revoked sessions, announced once committed: the WebSocket route closes their sockets at once. */
   revocations: SessionRevocationBus;
+  /** What signed-in calls read on every call (sessions, keys, pairs, bindings), dropped when their source changes. */
+  caches: HotCaches;
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
@@ -96,6 +99,8 @@ export interface ServiceDeps {
   snapshotSweepMs?: number;
   /** Where revoked sessions are announced; this process's listeners only by default. */
   revocations?: SessionRevocationBus;
+  /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
+  caches?: HotCaches;
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -107,15 +112,17 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches() }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new InProcessSessionRevocations((err) => log?.error({ err }, 'a session revocation listener failed'));
-  const coins = new CoinService(repos);
-  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) });
+  // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
+  caches.listenTo(revocations);
+  const coins = new CoinService(repos, Date.now, caches);
+  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) }, caches);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
-  const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
-  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations);
+  const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey), caches);
+  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations, Date.now, caches);
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
@@ -155,9 +162,10 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     simKeys,
     auth,
     revocations,
+    caches,
     credentials,
-    admins: new AdminService(repos, revocations, emergencyStop),
-    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations),
+    admins: new AdminService(repos, revocations, emergencyStop, caches),
+    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations, caches),
     coins,
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),
