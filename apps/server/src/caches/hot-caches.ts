@@ -1,3 +1,4 @@
+import type { Platform } from '@makerdesk/contract';
 import type { CoinRow } from '../repositories/coin.repository.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { ApiKeyMaterial } from '../services/credential.service.ts';
@@ -33,6 +34,8 @@ export class HotCaches {
   readonly coins: ReadCache<number, CoinRow>;
   /** `adminId:coinId` of a restricted account's pair bindings; only bindings that exist are kept. */
   readonly bindings: ReadCache<string, true>;
+  /** The platform list (one entry): every screen with a pair picker asks for it. */
+  readonly platforms: ReadCache<'all', readonly Platform[]>;
 
   constructor({ ttlMs = 30_000, maxSessions = 10_000, maxEntries = 10_000, now }: HotCacheOptions = {}) {
     const options = { ttlMs, maxEntries, ...(now ? { now } : {}) };
@@ -40,6 +43,7 @@ export class HotCaches {
     this.materials = new ReadCache(options);
     this.coins = new ReadCache(options);
     this.bindings = new ReadCache(options);
+    this.platforms = new ReadCache(options);
   }
 
   /** Keeps nothing: every read goes to the source (services built without the shared caches). */
@@ -74,6 +78,10 @@ export class HotCaches {
 
   pairChanged(coinId: number): void {
     this.coins.forget((id) => id === coinId);
+  }
+
+  platformsChanged(): void {
+    this.platforms.clear();
   }
 }
 

@@ -108,6 +108,15 @@ describe('venue sessions', () => {
   });
 });
 
+describe('platforms', () => {
+  it('a platform added: the next list shows it', async () => {
+    const list = async () => ((await t.call('GET', '/backend/platform/list', { token: mainToken })).body.data as { code: string }[]).map((p) => p.code);
+    expect(await list()).not.toContain('kraken');
+    expect((await t.call('POST', '/backend/platform/add', { token: mainToken, body: { name: 'Kraken', code: 'kraken' } })).body.code).toBe(200);
+    expect(await list()).toContain('kraken');
+  });
+});
+
 describe('pair gates', () => {
   it('a pair disabled, then expired, then enabled again: each next call answers accordingly', async () => {
     const user = await restricted();

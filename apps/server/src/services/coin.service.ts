@@ -12,7 +12,7 @@ export class CoinService {
     private readonly repos: Pick<Repositories, 'coins' | 'platforms' | 'admins'>,
     private readonly now: () => number = Date.now,
     /** Pairs and bindings, read on every pair-scoped call; none kept by default. */
-    private readonly caches: Pick<HotCaches, 'coins' | 'bindings' | 'bindingsChanged'> = HotCaches.none(),
+    private readonly caches: Pick<HotCaches, 'coins' | 'bindings' | 'bindingsChanged' | 'platforms'> = HotCaches.none(),
   ) {}
 
   /** Main accounts see every pair; restricted accounts only those bound to them. */
@@ -22,7 +22,10 @@ export class CoinService {
   }
 
   async platforms(): Promise<Platform[]> {
-    return (await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => ({ id, name, code, sandbox, apiBaseUrl }));
+    const listed = await this.caches.platforms.through('all', async () =>
+      Object.freeze((await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => Object.freeze({ id, name, code, sandbox, apiBaseUrl }))),
+    );
+    return [...(listed ?? [])];
   }
 
   /** A pair by id with no caller to check (background work such as the analysis snapshots). */

@@ -57,7 +57,7 @@ export class PairAdminService {
     private readonly repos: Pick<Repositories, 'coins' | 'platforms'>,
     private readonly venues: PairAdminVenues,
     /** Told of every committed change to a pair, so its gate answers from the new row at once. */
-    private readonly caches: Pick<HotCaches, 'pairChanged'> = HotCaches.none(),
+    private readonly caches: Pick<HotCaches, 'pairChanged' | 'platformsChanged'> = HotCaches.none(),
   ) {}
 
   async addPair(input: CoinAddRequest): Promise<{ coinId: number }> {
@@ -99,6 +99,7 @@ export class PairAdminService {
     const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
     const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
     if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
+    this.caches.platformsChanged();
     return { id: row.id };
   }
 
