@@ -55,6 +55,8 @@ describe('engine host', () => {
     expect(key).not.toContain('host-sim-key');
     expect((await session.exchange.fetchTicker('BTC/USDT')).symbol).toBe('BTC/USDT');
     rec.budgets.wrapped.length = 0;
+    // A manual call opens its session once per key and keeps it: drop the one an earlier call opened.
+    t.services.caches.materials.clear();
     await t.call('GET', '/backend/order/getOrders?coinId=1', { token });
     expect(rec.budgets.wrapped).toEqual([key]);
     await expect(rec.engine().deps.venues.open({ ...robot, adminId: 999 })).rejects.toThrow(/has no API key for BTC\/USDT/);

@@ -4,7 +4,7 @@ import {
   type Coin,
   type OrderDto,
 } from '@makerdesk/contract';
-import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type Side } from '@makerdesk/exchange';
+import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
 import { add, compare, mul } from '@makerdesk/decimal';
 import { AppError } from '../http/app-error.ts';
 import type { AdminRow } from '../services/admin-mapper.ts';
@@ -20,6 +20,8 @@ interface PairContext {
   coin: Coin;
   symbol: string;
   exchange: Exchange;
+  /** The pair's public data: the simulator's straight from memory (ExchangeGateway.marketData). */
+  publicData: MarketDataReader;
   platformCode: string;
   hosts: string[];
 }
@@ -54,8 +56,8 @@ export class OrderService {
     const coin = await this.coins.requireUsablePair(admin, coinId);
     const material = await this.credentials.materialFor(admin, coinId);
     if (!material) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
-    const exchange = await venueCall(() => this.gateway.forKey(material));
-    return { coin, symbol: coin.coinName, exchange, platformCode: material.platformCode, hosts: material.hosts };
+    const session = await venueCall(() => this.gateway.session(material));
+    return { coin, symbol: coin.coinName, exchange: session.exchange, publicData: this.gateway.marketData(session), platformCode: material.platformCode, hosts: material.hosts };
   }
 
   private async market(ctx: PairContext): Promise<Market> {
@@ -119,7 +121,7 @@ export class OrderService {
 
   async publicTrades(admin: AdminRow, coinId: number, limit: number) {
     const ctx = await this.context(admin, coinId);
-    return (await venueCall(() => ctx.exchange.fetchTrades(ctx.symbol, limit))).map(({ symbol: _s, ...t }) => t);
+    return (await venueCall(() => ctx.publicData.fetchTrades(ctx.symbol, limit))).map(({ symbol: _s, ...t }) => t);
   }
 
   async wallet(admin: AdminRow, coinId: number) {
@@ -132,12 +134,12 @@ export class OrderService {
 
   async candles(admin: AdminRow, coinId: number, interval: CandleInterval, limit: number) {
     const ctx = await this.context(admin, coinId);
-    return venueCall(() => ctx.exchange.fetchCandles(ctx.symbol, interval, { limit }));
+    return venueCall(() => ctx.publicData.fetchCandles(ctx.symbol, interval, { limit }));
   }
 
   async orderBook(admin: AdminRow, coinId: number, depth = 20) {
     const ctx = await this.context(admin, coinId);
-    return venueCall(() => ctx.exchange.fetchOrderBook(ctx.symbol, depth));
+    return venueCall(() => ctx.publicData.fetchOrderBook(ctx.symbol, depth));
   }
 
   async otherSideBook(admin: AdminRow, coinId: number, depth = 20) {
@@ -147,7 +149,7 @@ export class OrderService {
 
   async price(admin: AdminRow, coinId: number) {
     const ctx = await this.context(admin, coinId);
-    const ticker = await venueCall(() => ctx.exchange.fetchTicker(ctx.symbol));
+    const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
     return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: this.gateway.referencePrice(ctx.symbol) };
   }
 

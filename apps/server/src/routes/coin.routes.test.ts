@@ -1,7 +1,5 @@
 import { ErrorCode, MAIN_ACCOUNT } from '@makerdesk/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins } from '../db/schema.ts';
 import { seedPlatforms, seedSimPairs } from '../db/seed.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -22,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setCoin(coinId: number, changes: Partial<typeof coins.$inferInsert>) {
-  await t.database.db.update(coins).set(changes).where(eq(coins.id, coinId));
+/** Through the API, as the main account would: the pair gate's cache is told of the change. */
+async function setCoin(coinId: number, changes: { status?: 'enabled' | 'disabled'; endTimeStamp?: number | null }) {
+  expect((await t.call('PUT', '/backend/coin/update', { token: adminToken, body: { coinId, ...changes } })).body.code).toBe(200);
 }
 
 describe('platforms and pairs', () => {

@@ -1,8 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { add, compare, minus, mul, sign, toFixed } from '@makerdesk/decimal';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -172,12 +170,14 @@ describe('orders on the simulator', () => {
     const notBound = await t.call('GET', '/backend/order/getOrders?coinId=3', { token: sub });
     expect(notBound.body.data.code).toBe(ErrorCode.FORBIDDEN);
 
-    await t.database.db.update(coins).set({ endTimeStamp: Date.now() - 1000 }).where(eq(coins.id, BTC));
+    const setPair = async (changes: { status?: 'enabled' | 'disabled'; endTimeStamp?: number | null }) =>
+      expect((await t.call('PUT', '/backend/coin/update', { token, body: { coinId: BTC, ...changes } })).body.code).toBe(200);
+    await setPair({ endTimeStamp: Date.now() - 1000 });
     const expired = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' });
     expect(expired.body.code).toBe(4000401);
-    await t.database.db.update(coins).set({ status: 'disabled', endTimeStamp: null }).where(eq(coins.id, BTC));
+    await setPair({ status: 'disabled', endTimeStamp: null });
     expect((await get(`/backend/order/orderBook?coinId=${BTC}`)).body.code).toBe(3000401);
-    await t.database.db.update(coins).set({ status: 'enabled' }).where(eq(coins.id, BTC));
+    await setPair({ status: 'enabled' });
   });
 
   it('a simulator key registered with one secret cannot be imported with another', async () => {

@@ -16,6 +16,7 @@ import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { LoginLogFilter } from '../repositories/session.repository.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import type { Principal } from './auth.service.ts';
@@ -35,6 +36,8 @@ export class AdminService {
     private readonly attempts: PasswordAttempts,
     /** Stops an account's bots and cancels their orders (EmergencyStopService.stopAccount); absent in tests without an engine. */
     private readonly accountBots?: { stopAccount(adminId: number, reason: string): Promise<unknown> },
+    /** Told of every committed change to an account, so no call runs on its old row, key or bindings. */
+    private readonly caches: Pick<HotCaches, 'accountChanged'> = HotCaches.none(),
   ) {}
 
   async get(id: number): Promise<AdminRow> {
@@ -93,6 +96,7 @@ export class AdminService {
       await admins.delete(target.id);
       return revoked;
     });
+    this.caches.accountChanged(target.id);
     await this.revocations.publish({ sessionIds });
   }
 
@@ -110,6 +114,7 @@ export class AdminService {
       const endsSessions = updated && (input.status === 'suspended' || input.password !== undefined);
       return { row: updated, sessionIds: endsSessions ? await sessions.revokeAllSessions(updated.id, now) : [] };
     });
+    this.caches.accountChanged(target.id);
     await this.revocations.publish({ sessionIds });
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
     // A suspended account trades no more: its bots stop (they stay off when it is reinstated).
@@ -127,6 +132,7 @@ export class AdminService {
       await admins.update(actor.id, { passwordHash, updatedAt: now });
       return sessions.revokeAllSessions(actor.id, now, sessionId);
     });
+    this.caches.accountChanged(actor.id);
     await this.revocations.publish({ sessionIds });
   }
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../repositories/admin.repository.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { TokenSigner } from '../security/tokens.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';
 import { AuthService, SESSION_TTL_MS } from './auth.service.ts';
@@ -148,5 +149,40 @@ describe('AuthService sessions', () => {
     const stranger = new TokenSigner(randomBytes(32));
     expect(await auth.authenticate(await stranger.sign({ adminId: admin.id, sessionId }, new Date(clock + 60_000)))).toBeNull();
     expect(await auth.authenticate(token.slice(0, -2))).toBeNull();
+  });
+});
+
+describe('AuthService.authenticate with the session cache', () => {
+  async function cachedAuth(ttlMs = 30_000) {
+    const caches = new HotCaches({ ttlMs, now: () => clock });
+    const revocations = recordingRevocations();
+    const attempts = new PasswordAttempts(new ThrottleGate(fake.repos, randomBytes(32), () => clock));
+    const cached = new AuthService(fake.repos, new TokenSigner(randomBytes(32)), { listFor: async () => keys }, revocations.bus, attempts, () => clock, caches);
+    const { token } = await cached.login('trader@desk.io', PASSWORD, ctx);
+    const principal = await cached.authenticate(token);
+    expect(principal).not.toBeNull();
+    return { cached, caches, token, sessionId: principal!.sessionId };
+  }
+
+  it('a session revoked without a notice here (another server) is refused once the TTL has run out', async () => {
+    const { cached, token, sessionId } = await cachedAuth();
+    await fake.repos.sessions.revokeSession(sessionId, new Date(clock));
+    clock += 29_000;
+    expect(await cached.authenticate(token)).not.toBeNull();
+    clock += 1_000;
+    expect(await cached.authenticate(token)).toBeNull();
+  });
+
+  it('a revocation announced here drops the session at once', async () => {
+    const { cached, caches, token, sessionId } = await cachedAuth();
+    await fake.repos.sessions.revokeSession(sessionId, new Date(clock));
+    caches.sessionsRevoked([sessionId]);
+    expect(await cached.authenticate(token)).toBeNull();
+  });
+
+  it('an expired session is refused even while its entry is fresh', async () => {
+    const { cached, token } = await cachedAuth(2 * SESSION_TTL_MS);
+    clock += SESSION_TTL_MS;
+    expect(await cached.authenticate(token)).toBeNull();
   });
 });

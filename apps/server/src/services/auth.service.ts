@@ -5,6 +5,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 import { toAdminUser, type AdminRow } from './admin-mapper.ts';
 import type { CredentialService } from './credential.service.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
@@ -29,6 +30,8 @@ export class AuthService {
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
     private readonly attempts: PasswordAttempts,
     private readonly now: () => number = Date.now,
+    /** Verified sessions, shared with the services that change accounts; none kept by default. */
+    private readonly caches: Pick<HotCaches, 'sessions' | 'accountChanged'> = HotCaches.none(),
   ) {}
 
   /**
@@ -59,12 +62,16 @@ export class AuthService {
       await sessions.insertSession({ id: sessionId, adminId: row.id, loginLogId, createdAt: now, expiresAt });
       return (await admins.update(row.id, { lastLoginAt: now })) ?? row;
     });
+    this.caches.accountChanged(row.id);
     const token = await this.signer.sign({ adminId: row.id, sessionId }, expiresAt);
     return { token, expiresAt: expiresAt.getTime(), userInfo: { admin: toAdminUser(admin), apiKey: await this.credentials.listFor(row.id) } };
   }
 
   /** Resolves a bearer token to its live session; null means the caller must sign in again. */
   async authenticate(token: string): Promise<Principal | null> {
+    const cached = this.caches.sessions.lookup(token);
+    if (cached && cached.expiresAt > this.now()) return cached.principal;
+    const begun = this.caches.sessions.begin();
     const claims = await this.signer.verify(token);
     if (!claims) return null;
     const found = await this.repos.sessions.findUnrevoked(claims.sessionId, claims.adminId);
@@ -73,7 +80,9 @@ export class AuthService {
       await this.revocations.publish({ sessionIds: await this.repos.sessions.revokeAllSessions(found.admin.id, new Date(this.now())) });
       throw new AppError(ErrorCode.ACCOUNT_SUSPENDED);
     }
-    return { admin: found.admin, sessionId: claims.sessionId };
+    const principal = { admin: found.admin, sessionId: claims.sessionId };
+    this.caches.sessions.store(token, { principal, expiresAt: found.session.expiresAt.getTime() }, begun);
+    return principal;
   }
 
   /** The session ends at once (its live connections too) and its login log row gets the logout time. */

@@ -1,5 +1,6 @@
 import { ErrorCode, MAIN_ACCOUNT, type AccountPermission, type Coin, type Platform } from '@makerdesk/contract';
 import { AppError } from '../http/app-error.ts';
+import { accountPairKey, HotCaches } from '../caches/hot-caches.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import { toCoin } from './pair-admin.service.ts';
@@ -10,6 +11,8 @@ export class CoinService {
   constructor(
     private readonly repos: Pick<Repositories, 'coins' | 'platforms' | 'admins'>,
     private readonly now: () => number = Date.now,
+    /** Pairs and bindings, read on every pair-scoped call; none kept by default. */
+    private readonly caches: Pick<HotCaches, 'coins' | 'bindings' | 'bindingsChanged' | 'platforms'> = HotCaches.none(),
   ) {}
 
   /** Main accounts see every pair; restricted accounts only those bound to them. */
@@ -19,7 +22,10 @@ export class CoinService {
   }
 
   async platforms(): Promise<Platform[]> {
-    return (await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => ({ id, name, code, sandbox, apiBaseUrl }));
+    const listed = await this.caches.platforms.through('all', async () =>
+      Object.freeze((await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => Object.freeze({ id, name, code, sandbox, apiBaseUrl }))),
+    );
+    return [...(listed ?? [])];
   }
 
   /** A pair by id with no caller to check (background work such as the analysis snapshots). */
@@ -33,12 +39,17 @@ export class CoinService {
    * it is enabled (else 3000401) and its service has not expired (else 4000401).
    */
   async requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin> {
-    const row = await this.repos.coins.findById(coinId);
+    const row = await this.caches.coins.through(coinId, () => this.repos.coins.findById(coinId));
     if (!row) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
-    if (admin.mainAccountId !== MAIN_ACCOUNT && !(await this.repos.coins.isBound(admin.id, coinId))) throw new AppError(ErrorCode.FORBIDDEN);
+    if (admin.mainAccountId !== MAIN_ACCOUNT && !(await this.isBound(admin.id, coinId))) throw new AppError(ErrorCode.FORBIDDEN);
     if (row.status === 'disabled') throw new AppError(ErrorCode.PAIR_UNAVAILABLE);
     if (row.endTimeStamp !== null && row.endTimeStamp <= this.now()) throw new AppError(ErrorCode.PAIR_EXPIRED);
     return toCoin(row);
+  }
+
+  private async isBound(adminId: number, coinId: number): Promise<boolean> {
+    const bound = await this.caches.bindings.through(accountPairKey(adminId, coinId), async () => (await this.repos.coins.isBound(adminId, coinId)) || null);
+    return bound === true;
   }
 
   /** Binds a pair to an account; binding twice answers the first binding. */
@@ -47,6 +58,7 @@ export class CoinService {
     const coin = await this.repos.coins.findById(coinId);
     if (!coin) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
     const row = await this.repos.coins.bind(adminId, coinId);
+    this.caches.bindingsChanged(adminId);
     return { id: row.id, adminId, coinId, coinName: coin.coinName, createdAt: row.createdAt.getTime() };
   }
 

@@ -6,6 +6,7 @@ import {
   type CredentialUpdateRequest,
   type CredentialView,
 } from '@makerdesk/contract';
+import { accountPairKey, HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -36,6 +37,8 @@ export class CredentialService {
     private readonly key: Buffer,
     /** Checks a key with its venue before it is stored, so a refused key leaves nothing behind. */
     private readonly prepareKey: (material: Omit<ApiKeyMaterial, 'id'>, ownedApiKey?: string) => Promise<void>,
+    /** The decrypted keys, read on every pair-scoped call and by every bot; none kept by default. */
+    private readonly caches: Pick<HotCaches, 'materials' | 'credentialsChanged'> = HotCaches.none(),
   ) {}
 
   private aad(adminId: number, field: string): string {
@@ -95,6 +98,7 @@ export class CredentialService {
       memberId: input.memberId || null,
       hosts: input.hosts ?? [],
     });
+    this.caches.credentialsChanged(owner.id);
     return this.view(row);
   }
 
@@ -136,6 +140,7 @@ export class CredentialService {
     if (input.memberId !== undefined) changes.memberId = input.memberId || null;
     if (input.hosts !== undefined) changes.hosts = input.hosts;
     const row = await this.repos.credentials.update(input.id, changes);
+    this.caches.credentialsChanged(owner.id);
     if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     return this.view(row);
   }
@@ -151,15 +156,22 @@ export class CredentialService {
   }
 
   /** The key a caller trades a pair with: its own, newest first. */
-  async materialFor(owner: AdminRow, coinId: number): Promise<ApiKeyMaterial | null> {
+  async materialFor(owner: AdminRow, coinId: number): Promise<Readonly<ApiKeyMaterial> | null> {
     return this.materialOf(owner.id, coinId);
   }
 
-  /** The same by account id: the bot engine trades with its bot owner's key. */
-  async materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> {
+  /**
+   * The same by account id: the bot engine trades with its bot owner's key. Frozen, as it is shared
+   * by every call until the account's keys change (the gateway keeps its venue session beside it).
+   */
+  async materialOf(adminId: number, coinId: number): Promise<Readonly<ApiKeyMaterial> | null> {
+    return (await this.caches.materials.through(accountPairKey(adminId, coinId), () => this.readMaterial(adminId, coinId))) ?? null;
+  }
+
+  private async readMaterial(adminId: number, coinId: number): Promise<Readonly<ApiKeyMaterial> | null> {
     const row = await this.repos.credentials.findNewestFor(adminId, coinId);
     if (!row) return null;
-    return {
+    return Object.freeze({
       id: row.id,
       platformCode: row.platformCode,
       sandbox: row.platformSandbox,
@@ -167,7 +179,7 @@ export class CredentialService {
       apiKey: this.openField(adminId, 'apiKey', row.apiKeySealed),
       secretKey: this.openField(adminId, 'secretKey', row.secretKeySealed),
       passphrase: row.passphraseSealed ? this.openField(adminId, 'passphrase', row.passphraseSealed) : null,
-      hosts: row.hosts,
-    };
+      hosts: Object.freeze([...row.hosts]) as string[],
+    });
   }
 }

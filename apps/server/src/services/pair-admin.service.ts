@@ -1,5 +1,6 @@
 import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type PlatformAddRequest } from '@makerdesk/contract';
 import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
+import { HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
 import type { PlatformRow } from '../repositories/platform.repository.ts';
@@ -55,6 +56,8 @@ export class PairAdminService {
   constructor(
     private readonly repos: Pick<Repositories, 'coins' | 'platforms'>,
     private readonly venues: PairAdminVenues,
+    /** Told of every committed change to a pair, so its gate answers from the new row at once. */
+    private readonly caches: Pick<HotCaches, 'pairChanged' | 'platformsChanged'> = HotCaches.none(),
   ) {}
 
   async addPair(input: CoinAddRequest): Promise<{ coinId: number }> {
@@ -72,6 +75,7 @@ export class PairAdminService {
       status: input.status ?? 'enabled',
     });
     if (!row) throw this.exists(symbol, platform);
+    this.caches.pairChanged(row.id);
     return { coinId: row.id };
   }
 
@@ -81,6 +85,7 @@ export class PairAdminService {
     if (endTimeStamp !== undefined) changes.endTimeStamp = endTimeStamp;
     if (input.status !== undefined) changes.status = input.status;
     const row = await this.repos.coins.update(input.coinId, changes);
+    this.caches.pairChanged(input.coinId);
     if (!row) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
     return toCoin(row);
   }
@@ -94,6 +99,7 @@ export class PairAdminService {
     const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
     const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
     if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
+    this.caches.platformsChanged();
     return { id: row.id };
   }
 

@@ -11,6 +11,7 @@ import { addressKey } from '../http/client-address.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import type { ThrottleRule } from './attempt-throttle.ts';
 import type { ThrottleGate } from './throttle-gate.ts';
@@ -53,6 +54,7 @@ export class PasswordResetService {
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
     private readonly gate: ThrottleGate,
     private readonly options: PasswordResetOptions = {},
+    private readonly caches: Pick<HotCaches, 'accountChanged'> = HotCaches.none(),
   ) {
     this.now = options.now ?? Date.now;
     this.nextPruneAt = this.now() + PRUNE_EVERY_MS;
@@ -160,6 +162,7 @@ export class PasswordResetService {
       await admins.update(adminId, { passwordHash, updatedAt: now });
       return sessions.revokeAllSessions(adminId, now);
     });
+    this.caches.accountChanged(adminId);
     await this.revocations.publish({ sessionIds });
   }
 

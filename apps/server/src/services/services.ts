@@ -37,6 +37,7 @@ import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { InProcessSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
+import { HotCaches } from '../caches/hot-caches.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -48,6 +49,8 @@ export interface Services {
   auth: AuthService;
   /** Revoked sessions, announced once committed: the WebSocket route closes their sockets at once. */
   revocations: SessionRevocationBus;
+  /** What signed-in calls read on every call (sessions, keys, pairs, bindings), dropped when their source changes. */
+  caches: HotCaches;
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
@@ -98,6 +101,8 @@ export interface ServiceDeps {
   snapshotSweepMs?: number;
   /** Where revoked sessions are announced; this process's listeners only by default. */
   revocations?: SessionRevocationBus;
+  /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
+  caches?: HotCaches;
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -109,18 +114,20 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches() }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new InProcessSessionRevocations((err) => log?.error({ err }, 'a session revocation listener failed'));
-  const coins = new CoinService(repos);
-  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) });
+  // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
+  caches.listenTo(revocations);
+  const coins = new CoinService(repos, Date.now, caches);
+  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) }, caches);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
-  const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey));
+  const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey), caches);
   // Throttle keys hash with the master key, which every server sharing the database has too.
   const throttleGate = new ThrottleGate(repos, deriveKey(masterKey, 'throttle-keys'));
   const passwordAttempts = new PasswordAttempts(throttleGate);
-  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations, passwordAttempts);
+  const auth = new AuthService(repos, new TokenSigner(deriveKey(masterKey, 'jwt')), credentials, revocations, passwordAttempts, Date.now, caches);
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
@@ -160,9 +167,10 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     simKeys,
     auth,
     revocations,
+    caches,
     credentials,
-    admins: new AdminService(repos, revocations, passwordAttempts, emergencyStop),
-    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations, throttleGate, log ? { log } : {}),
+    admins: new AdminService(repos, revocations, passwordAttempts, emergencyStop, caches),
+    passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations, throttleGate, log ? { log } : {}, caches),
     coins,
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import type { Exchange, OrderBook } from '@makerdesk/exchange';
+import type { Exchange, MarketDataReader, OrderBook } from '@makerdesk/exchange';
 import { AppError } from '../http/app-error.ts';
 import type { ApiKeyMaterial } from '../services/credential.service.ts';
 import type { SimHost } from './sim-host.ts';
@@ -37,6 +37,12 @@ export interface KeySession {
  */
 export class ExchangeGateway {
   private readonly live = new Map<string, Promise<Exchange>>();
+  /**
+   * Sessions per key material object: the credential service hands out one frozen object per key
+   * until the account's keys change, so a changed key (a new object) opens a new session, and an
+   * old one goes with its last holder.
+   */
+  private readonly sessions = new WeakMap<ApiKeyMaterial, { budgeted?: Promise<KeySession>; direct?: Promise<KeySession> }>();
 
   constructor(
     private readonly sim: SimHost,
@@ -71,7 +77,23 @@ export class ExchangeGateway {
    * every call behind the key's budget on its own (after its call timeout): wrapped here as well,
    * each bot call would draw on the budget twice.
    */
-  async session(material: ApiKeyMaterial, { budgeted = true }: { budgeted?: boolean } = {}): Promise<KeySession> {
+  session(material: ApiKeyMaterial, { budgeted = true }: { budgeted?: boolean } = {}): Promise<KeySession> {
+    const kept = this.sessions.get(material) ?? {};
+    const slot = budgeted ? 'budgeted' : 'direct';
+    let session = kept[slot];
+    if (!session) {
+      session = this.openSession(material, budgeted);
+      kept[slot] = session;
+      this.sessions.set(material, kept);
+      // A session that could not open is tried again on the next call.
+      session.catch(() => {
+        if (kept[slot] === session) delete kept[slot];
+      });
+    }
+    return session;
+  }
+
+  private async openSession(material: ApiKeyMaterial, budgeted: boolean): Promise<KeySession> {
     const exchange = await this.open(material);
     const budgetKey = budgetKeyOf(material);
     return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
@@ -90,6 +112,15 @@ export class ExchangeGateway {
       this.live.set(cacheKey, exchange);
     }
     return exchange;
+  }
+
+  /**
+   * Public market data (book, trades, candles, ticker) of a session's venue. The simulator's is read
+   * from its memory, outside the key's rate budget: it is nobody's account data, and a budget meant to
+   * pace a venue's limits would only queue the console's chart and book polls behind each other.
+   */
+  marketData(session: KeySession): MarketDataReader {
+    return session.simulated ? this.sim.venue.marketData() : session.exchange;
   }
 
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
