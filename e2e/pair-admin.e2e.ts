@@ -41,9 +41,18 @@ const dialog = (title: string) => page.locator('.ant-modal-content').filter({ ha
 async function pickDate(modal: ReturnType<typeof dialog>, epochMs: number): Promise<void> {
   const input = modal.getByLabel('Service expiry');
   await input.click();
+  // antd slides the panel in (its -appear/-enter motion classes): a click aimed at its OK while it
+  // still moves lands beside it (in CI under load it left the panel open). Act once it has settled.
+  const panel = page.locator('.ant-picker-dropdown:visible:not([class*="-appear"]):not([class*="-enter"])');
+  await panel.waitFor();
   await input.fill(pickerText(epochMs));
-  // The panel's own OK commits the typed time (Enter would also submit the form around it).
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  await expect.poll(() => input.inputValue()).toBe(pickerText(epochMs));
+  // The panel's own OK commits the typed time (Enter would also submit the form around it). The
+  // panel may move as it takes the typed value; a click by coordinates then lands beside the button
+  // (in CI it once missed, and once hit the menu's collapse toggle), so the button is clicked as an element.
+  const ok = panel.locator('.ant-picker-ok button:not([disabled])');
+  await ok.waitFor();
+  await ok.evaluate((button) => (button as HTMLButtonElement).click());
   await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
@@ -68,7 +77,9 @@ describe('pair administration', () => {
 
       await chooseOption(page, page.locator('.md-topbar .md-pair-selector'), 'E2E/USDT');
       await visible(page, /^E2E\/USDT · The pair expires in 1 day 23 hours/);
-      await screenshot(page, 'pair-admin-list');
+      // The viewport only: a full-page capture resizes the page, and ProLayout answered that by
+      // collapsing the side menu, leaving the next steps without its labels.
+      await screenshot(page, 'pair-admin-list', { fullPage: false });
 
       await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
       const key = dialog('Import API key');
@@ -98,7 +109,8 @@ describe('pair administration', () => {
       await page.getByRole('row', { name: /E2E\/USDT/ }).getByText('Edit').click();
       const edit = dialog('Edit E2E/USDT');
       await edit.getByLabel('Service expiry').waitFor();
-      await pickDate(edit, Date.now() - 2 * 3600_000);
+      // Five minutes more than two hours: the banner's clock ticks once a minute, so it reads "2 hours …" whatever the second.
+      await pickDate(edit, Date.now() - 2 * 3600_000 - 5 * 60_000);
       await edit.getByRole('button', { name: 'OK' }).click();
       await visible(page, 'E2E/USDT saved');
       await visible(page, /^E2E\/USDT · The pair expired 2 hours/);

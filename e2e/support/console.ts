@@ -57,7 +57,10 @@ export async function logout(page: Page, account: string): Promise<void> {
 /** Picks an option of the antd Select that `trigger` opens. */
 export async function chooseOption(page: Page, trigger: ReturnType<Page['locator']>, option: string): Promise<void> {
   await trigger.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  // The list slides in (its -appear/-enter motion classes): a click aimed at an option while it still
+  // moves can land beside it.
+  const list = page.locator('.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"])');
+  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
 /**
