@@ -221,6 +221,25 @@ const simSigned = (url: string, refusal: number | 'ok', params: (symbol: string,
   restricted: refusal === 'ok' ? 'ok' : { binance: refusal, msg: NOT_PERMITTED },
 });
 
+/** The restricted key also names the main account's order on its own pair: the venue knows no such order of its account. */
+const otherAccountsOrder = (row: Row, notFound: number): Row => ({
+  ...row,
+  request: async (who) => {
+    const asked = (await row.request(who)) as Req;
+    if (who !== 'restricted') return asked;
+    const mainOrder = await mainSimOrder();
+    return [
+      asked,
+      {
+        url: asked.url,
+        body: `symbol=BTCUSDT&origClientOrderId=${mainOrder}`,
+        expect: { binance: notFound },
+        check: async () => expect((await t.services.simHost.venue.account(simKeys.main.apiKey).fetchOpenOrders('BTC/USDT')).map((o) => o.clientOrderId)).toContain(mainOrder),
+      },
+    ];
+  },
+});
+
 /** ccxt's sapi calls, answered at their Binance path and under api/v3 (CcxtExchange's one base). */
 const sapiPair = (path: string, row: Row): Record<string, Row> => ({
   [`GET ${SIM_BINANCE_ROOT}/sapi/v1/${path}`]: { ...row, request: async (who) => ({ ...((await row.request(who)) as Req), url: `/sapi/v1/${path}` }) },
@@ -320,7 +339,15 @@ const table: Record<string, Row> = {
   // --------------------------------------------------------------- API keys
   'POST /backend/credentials/add': {
     access: 'pair',
-    request: (who) => ({ url: '/backend/credentials/add', body: { platformId: f.simPlatformId, apiKey: `${who}-added-key`, secretKey: 'added-secret', coinId: who === 'restricted' ? f.eth : f.sol } }),
+    request: (who) => {
+      const body = (coinId: number, apiKey = `${who}-added-key`) => ({ platformId: f.simPlatformId, apiKey, secretKey: 'added-secret', coinId });
+      if (who !== 'restricted') return { url: '/backend/credentials/add', body: body(f.sol) };
+      return [
+        { url: '/backend/credentials/add', body: body(f.eth) },
+        // The main account's simulator key, without its secret, on its own pair: the simulator's account behind it is not taken over.
+        { url: '/backend/credentials/add', body: body(f.btc, simKeys.main.apiKey), expect: ErrorCode.INVALID_API_KEY },
+      ];
+    },
   },
   'PUT /backend/credentials/update': {
     access: 'owned',
@@ -510,8 +537,8 @@ const table: Record<string, Row> = {
   [`GET ${SIM_BINANCE_ROOT}/api/v3/account`]: simSigned('/api/v3/account', 'ok', () => ''),
   [`POST ${SIM_BINANCE_ROOT}/api/v3/order`]: simSigned('/api/v3/order', -2010, (s, who) => simRestingBuy(s, s === 'ETHUSDT' ? 'ETH/USDT' : 'BTC/USDT', `placed${who}`)),
   [`POST ${SIM_BINANCE_ROOT}/api/v3/order/test`]: simSigned('/api/v3/order/test', -2010, (s, who) => simRestingBuy(s, s === 'ETHUSDT' ? 'ETH/USDT' : 'BTC/USDT', `tested${who}`)),
-  [`GET ${SIM_BINANCE_ROOT}/api/v3/order`]: simSigned('/api/v3/order', -1010, async (s, who) => `symbol=${s}&origClientOrderId=${who === 'main' ? await mainSimOrder() : 'matrix1'}`),
-  [`DELETE ${SIM_BINANCE_ROOT}/api/v3/order`]: simSigned('/api/v3/order', -2011, async (s, who) => `symbol=${s}&origClientOrderId=${who === 'main' ? await mainSimOrder() : 'matrix1'}`),
+  [`GET ${SIM_BINANCE_ROOT}/api/v3/order`]: otherAccountsOrder(simSigned('/api/v3/order', -1010, async (s, who) => `symbol=${s}&origClientOrderId=${who === 'main' ? await mainSimOrder() : 'matrix1'}`), -2013),
+  [`DELETE ${SIM_BINANCE_ROOT}/api/v3/order`]: otherAccountsOrder(simSigned('/api/v3/order', -2011, async (s, who) => `symbol=${s}&origClientOrderId=${who === 'main' ? await mainSimOrder() : 'matrix1'}`), -2011),
   [`GET ${SIM_BINANCE_ROOT}/api/v3/openOrders`]: simSigned('/api/v3/openOrders', -1010, (s) => `symbol=${s}`),
   [`DELETE ${SIM_BINANCE_ROOT}/api/v3/openOrders`]: simSigned('/api/v3/openOrders', -2011, async (s, who) => {
     if (who === 'main') await mainSimOrder();
