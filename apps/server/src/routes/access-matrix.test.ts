@@ -16,7 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { TRANSPORT_CODES } from '../http/app-error.ts';
-import { SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
+import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 
 type Who = 'anonymous' | 'restricted' | 'main';
 const WHO: readonly Who[] = ['anonymous', 'restricted', 'main'];
@@ -595,12 +595,22 @@ function expectAnswer(answer: Answer, expected: Expect, label: string): void {
 // ------------------------------------------------------------------------------------ setup
 
 let operations: string[] = [];
+/** Each operation's security as the document declares it (its own, else the document's default). */
+const declared = new Map<string, unknown>();
+
+/** What the document must declare for an access kind: no token, the console's bearer token, or a simulator key. */
+function securityOf(access: Access): unknown {
+  if (access === 'public' || access === 'simPublic') return [];
+  if (access === 'simSigned') return [{ [SIM_API_KEY_SCHEME]: [] }];
+  return [{ bearer: [] }];
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
-  const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as { security: unknown; paths: Record<string, Record<string, { security?: unknown }>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+  for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) declared.set(`${method.toUpperCase()} ${path}`, op.security ?? doc.security);
 
   f.mainToken = await t.login();
   const me = await call('GET', '/backend/coin/list', f.mainToken);
@@ -640,6 +650,13 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(80);
     expect(operations.filter((op) => !(op in table)), 'operations without a row in the table').toEqual([]);
     expect(Object.keys(table).filter((op) => !operations.includes(op)), 'rows for operations the document does not list').toEqual([]);
+  });
+
+  it('declares in the document what each operation takes: nothing, the bearer token, or a simulator key', () => {
+    const wrong = Object.entries(table)
+      .filter(([op, row]) => JSON.stringify(declared.get(op)) !== JSON.stringify(securityOf(row.access)))
+      .map(([op, row]) => `${op}: declares ${JSON.stringify(declared.get(op))}, takes ${JSON.stringify(securityOf(row.access))}`);
+    expect(wrong).toEqual([]);
   });
 
   it('answers each operation as the table says, for no token, a restricted account on another’s pair or resource, and the main account', async () => {
