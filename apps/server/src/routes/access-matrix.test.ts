@@ -5,21 +5,26 @@
  *   (b) a restricted account bound to BTC/USDT only, with another pair's coinId (ETH/USDT) or another
  *       account's resource id where the operation takes one (its own simulator key on the facade),
  *   (c) the main account,
+ * and (a) again with a forged token: the main account's own token re-signed with another key and
+ * with `alg: none` (on the facade, a key never imported, signed with its own secret);
  * and must answer what the table below says, written from the spec (§6 roles, §7 envelope, §8
  * catalogue). An operation the document lists and the table does not (a new endpoint) fails the
  * first test, as does a table row the document no longer lists. No answer to (a) or (b) may carry
  * the main account's data (its markers below). Runs on PGlite, or PostgreSQL with DATABASE_URL.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { catalogue, ErrorCode, messageFor } from '@makerdesk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { TRANSPORT_CODES } from '../http/app-error.ts';
+import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 
 type Who = 'anonymous' | 'restricted' | 'main';
-const WHO: readonly Who[] = ['anonymous', 'restricted', 'main'];
+/** The callers the matrix tries: `forged` is (a) again with a made-up credential (see forgedTokens, simKeys.forged). */
+type Caller = Who | 'forged';
+const CALLERS: readonly Caller[] = ['anonymous', 'forged', 'restricted', 'main'];
 
 /**
  * How an operation is reached (spec §6): `public` answers anyone; `signedIn` any signed-in account
@@ -155,14 +160,24 @@ async function addChannel(token: string, name: string, to: string): Promise<numb
   return added.body.data.id as number;
 }
 
-/** The simulator keys of the two accounts, as a Binance client holds them. */
+/** The simulator keys of the two accounts, as a Binance client holds them, and one no one imported. */
 const simKeys = {
   main: { apiKey: 'main-btc-key-MARK', secret: 'main-sim-secret' },
   restricted: { apiKey: 'sub-btc-key', secret: 'sub-sim-secret' },
+  forged: { apiKey: 'never-imported-key', secret: 'never-imported-secret' },
 } as const;
 
+/** The main account's live session token with its claims kept: re-signed with another key, and unsigned (`alg: none`). */
+async function forgedTokens(): Promise<string[]> {
+  const [, payload] = f.mainToken.split('.') as [string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; sid: string; exp: number };
+  const otherKey = await new TokenSigner(randomBytes(32)).sign({ adminId: Number(claims.sub), sessionId: claims.sid }, new Date(claims.exp * 1000));
+  const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+  return [otherKey, unsigned];
+}
+
 /** A call to the Binance-compatible API: unsigned for `anonymous`, else signed with the role's key as Binance clients sign. */
-async function simCall(who: Who, method: string, url: string, params: string, signedCall: boolean): Promise<Answer> {
+async function simCall(who: Caller, method: string, url: string, params: string, signedCall: boolean): Promise<Answer> {
   const path = `${SIM_BINANCE_ROOT}${url}`;
   if (who === 'anonymous') return call(method, `${path}${params ? `?${params}` : ''}`, undefined);
   const key = simKeys[who];
@@ -189,6 +204,7 @@ function simRestingBuy(symbol: string, pair: string, clientOrderId: string): str
 }
 
 let simOrderSeq = 0;
+let resetSeq = 0;
 /** Places a resting order with the main account's simulator key; answers its client order id. */
 async function mainSimOrder(): Promise<string> {
   const id = `matrix${++simOrderSeq}`;
@@ -287,12 +303,17 @@ const table: Record<string, Row> = {
         ? [
             { url: '/backend/admin/update', body: { id: f.mainId, status: 'suspended' }, expect: ErrorCode.FORBIDDEN },
             { url: '/backend/admin/update', body: { id: f.bystanderId, employeeName: 'Taken over' }, expect: ErrorCode.FORBIDDEN },
+            // Nor its own account (a role or status of its choosing).
+            { url: '/backend/admin/update', body: { id: f.subId, role: 'operator', status: 'active' }, expect: ErrorCode.FORBIDDEN },
+            // Its own password, with a wrong current one: refused, and nothing changes.
+            { url: '/backend/admin/update', body: { oldPassword: 'Not-my-pass-1', password: 'Matrix-new-123', confirmPassword: 'Matrix-new-123' }, expect: ErrorCode.OLD_PASSWORD_WRONG },
           ]
         : { url: '/backend/admin/update', body: { id: f.bystanderId, employeeName: 'Renamed by main' } },
   },
   'PUT /backend/admin/updatePassword': {
     access: 'public',
-    request: (who) => ({ url: '/backend/admin/updatePassword', body: { action: 'sendCode', email: `nobody-${who}@desk.io` } }),
+    // One address a call: a code is sent to an address once a minute.
+    request: (who) => ({ url: '/backend/admin/updatePassword', body: { action: 'sendCode', email: `nobody-${who}-${++resetSeq}@desk.io` } }),
   },
   'GET /backend/admin/{id}': {
     access: 'signedIn',
@@ -300,13 +321,16 @@ const table: Record<string, Row> = {
   },
   'DELETE /backend/admin/{id}': {
     access: 'mainOnly',
-    request: (who) => ({
+    request: (who) => [
+      ...(who === 'restricted' ? [{ url: `/backend/admin/${f.mainId}` }] : []),
+      {
       url: `/backend/admin/${f.victimId}`,
       check: async () => {
         const victim = await call('GET', `/backend/admin/${f.victimId}`, f.mainToken);
         expect(victim.body.data?.code ?? victim.body.code).toBe(who === 'main' ? ErrorCode.USER_NOT_FOUND : 200);
       },
-    }),
+      },
+    ],
   },
 
   // --------------------------------------------------------------- pairs, platforms, bindings
@@ -557,7 +581,10 @@ const table: Record<string, Row> = {
 
 const SIM_PREFIX = `${SIM_BINANCE_ROOT}/`;
 
-function defaultExpect(access: Access, who: Who): Expect {
+function defaultExpect(access: Access, who: Caller): Expect {
+  // An unknown key is refused even where none is needed (a revoked key gets nothing, not even public data).
+  if (who === 'forged' && (access === 'simPublic' || access === 'simSigned')) return { binance: -2015 };
+  if (who === 'forged') return defaultExpect(access, 'anonymous');
   if (access === 'public' || access === 'simPublic') return 'ok';
   if (who === 'anonymous') return access === 'simSigned' ? { binance: -2014 } : ErrorCode.UNAUTHORIZED;
   if (who === 'main') return 'ok';
@@ -662,28 +689,40 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
   it('answers each operation as the table says, for no token, a restricted account on another’s pair or resource, and the main account', async () => {
     let calls = 0;
     const failures: string[] = [];
+    const forged = await forgedTokens();
     for (const op of operations) {
       const row = table[op];
       if (!row) continue; // reported by the test above
       const method = op.slice(0, op.indexOf(' '));
-      for (const who of WHO) {
-        const requests = [await row.request(who)].flat();
-        for (const req of requests) {
-          const label = `${op} as ${who} (${req.url})`;
-          let answer: Answer;
-          if (op.includes(SIM_PREFIX)) {
-            answer = await simCall(who, method, req.url, (req.body as string | undefined) ?? '', row.access === 'simSigned');
-          } else {
-            const token = who === 'anonymous' ? undefined : req.freshSession ? await login(who === 'main' ? 'admin@makerdesk.local' : 'restricted@desk.io', who === 'main' ? TEST_ADMIN_PASSWORD : PASSWORD) : who === 'main' ? f.mainToken : f.subToken;
-            answer = await call(method, req.url, token, req.body);
-          }
-          calls++;
-          try {
-            expectAnswer(answer, req.expect ?? (who === 'restricted' ? row.restricted : who === 'main' ? row.main : undefined) ?? defaultExpect(row.access, who), label);
-            if (who !== 'main') for (const mark of MAIN_MARKS) expect(answer.raw.payload, `${label} leaks ${mark}`).not.toContain(mark);
-            await req.check?.(answer);
-          } catch (err) {
-            failures.push((err as Error).message.split('\n').slice(0, 12).join('\n'));
+      for (const who of CALLERS) {
+        const sim = op.includes(SIM_PREFIX);
+        // Each forged token is one more caller; on the facade the forged caller is a key never imported.
+        const variants = who === 'forged' && !sim ? forged : [undefined];
+        for (const [i, forgedToken] of variants.entries()) {
+          // A forged credential is sent with what a caller without one sends.
+          const requests = [await row.request(who === 'forged' ? 'anonymous' : who)].flat();
+          for (const req of requests) {
+            const label = `${op} as ${who}${variants.length > 1 ? ` #${i + 1}` : ''} (${req.url})`;
+            let answer: Answer;
+            if (sim) {
+              answer = await simCall(who, method, req.url, (req.body as string | undefined) ?? '', row.access === 'simSigned');
+            } else {
+              const token =
+                who === 'anonymous' ? undefined
+                : who === 'forged' ? forgedToken
+                : req.freshSession ? await login(who === 'main' ? 'admin@makerdesk.local' : 'restricted@desk.io', who === 'main' ? TEST_ADMIN_PASSWORD : PASSWORD)
+                : who === 'main' ? f.mainToken
+                : f.subToken;
+              answer = await call(method, req.url, token, req.body);
+            }
+            calls++;
+            try {
+              expectAnswer(answer, (who === 'forged' ? undefined : req.expect) ?? (who === 'restricted' ? row.restricted : who === 'main' ? row.main : undefined) ?? defaultExpect(row.access, who), label);
+              if (who !== 'main') for (const mark of MAIN_MARKS) expect(answer.raw.payload, `${label} leaks ${mark}`).not.toContain(mark);
+              await req.check?.(answer);
+            } catch (err) {
+              failures.push((err as Error).message.split('\n').slice(0, 12).join('\n'));
+            }
           }
         }
       }
