@@ -731,3 +731,36 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+/** Stopping stays possible on a pair that can no longer be used: the emergency stop and its preview pass the pair's state. */
+const STOP_CALLS = new Set(['POST /backend/robot/emergencyStop', 'GET /backend/robot/emergencyStop/preview']);
+
+/** The restricted account's first request of a pair-scoped row, moved from ETH/USDT to its own BTC/USDT. */
+async function ownPairRequest(row: Row): Promise<Req> {
+  const req = [await row.request('restricted')].flat()[0]!;
+  const body = req.body as Record<string, unknown> | undefined;
+  return {
+    url: req.url.replace(`coinId=${f.eth}`, `coinId=${f.btc}`),
+    ...(body === undefined ? {} : { body: body.coinId === f.eth ? { ...body, coinId: f.btc } : body }),
+  };
+}
+
+describe('a bound pair that can no longer be used (spec §8 transport codes)', () => {
+  it.each([
+    { state: 'expired', change: { endTimeStamp: Date.now() - 60_000 }, code: ErrorCode.PAIR_EXPIRED },
+    { state: 'disabled', change: { endTimeStamp: null, status: 'disabled' }, code: ErrorCode.PAIR_UNAVAILABLE },
+  ])('a $state pair answers its code to every pair-scoped call of the account bound to it, the emergency stop excepted', async ({ change, code }) => {
+    expect((await call('PUT', '/backend/coin/update', f.mainToken, { coinId: f.btc, ...change })).body.code).toBe(200);
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => table[o]?.access === 'pair')) {
+      const req = await ownPairRequest(table[op]!);
+      const answer = await call(op.slice(0, op.indexOf(' ')), req.url, f.subToken, req.body);
+      try {
+        expectAnswer(answer, STOP_CALLS.has(op) ? 'ok' : code, `${op} (${req.url})`);
+      } catch (err) {
+        failures.push((err as Error).message.split('\n')[0]!);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
