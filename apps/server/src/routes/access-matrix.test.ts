@@ -1,16 +1,18 @@
 /**
- * Role × endpoint matrix over the server's own OpenAPI document (GET /backend/docs/json): every
+ * Role × endpoint matrix over the server's own OpenAPI document (GET /backend/docs/json). Every
  * operation it lists is called as
  *   (a) no token (no API key on the simulator's Binance-compatible API),
+ *   (a') a forged token: the main account's own token re-signed with another key, and unsigned
+ *       (`alg: none`); on the facade, a key never imported, signed with its own secret,
  *   (b) a restricted account bound to BTC/USDT only, with another pair's coinId (ETH/USDT) or another
  *       account's resource id where the operation takes one (its own simulator key on the facade),
  *   (c) the main account,
- * and (a) again with a forged token: the main account's own token re-signed with another key and
- * with `alg: none` (on the facade, a key never imported, signed with its own secret);
  * and must answer what the table below says, written from the spec (§6 roles, §7 envelope, §8
  * catalogue). An operation the document lists and the table does not (a new endpoint) fails the
- * first test, as does a table row the document no longer lists. No answer to (a) or (b) may carry
- * the main account's data (its markers below). Runs on PGlite, or PostgreSQL with DATABASE_URL.
+ * first test, as does a row for an operation the document no longer lists; the document must also
+ * declare what each operation takes (no token, the bearer token, a simulator key). No answer to
+ * (a), (a') or (b) may carry the main account's data (MAIN_MARKS). A last test expires, then
+ * disables, the restricted account's pair. Runs on PGlite, or PostgreSQL with DATABASE_URL.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { catalogue, ErrorCode, messageFor } from '@makerdesk/contract';
@@ -95,7 +97,6 @@ const f = {
   subChannelId: 0,
   /** A manual order of the main account no one else may cancel. */
   mainOrderNo: '',
-  mainOrderPrice: '',
 };
 
 // ---------------------------------------------------------------------------------------- helpers
@@ -666,7 +667,7 @@ beforeAll(async () => {
   f.mainSpareChannelId = await addChannel(f.mainToken, 'MAIN-CHANNEL-MARK spare', 'spare@desk.io');
   f.subChannelId = await addChannel(f.subToken, 'restricted channel', 'restricted@desk.io');
 
-  ({ orderNo: f.mainOrderNo, price: f.mainOrderPrice } = await addOrder(f.mainToken, f.btc, 'BTC/USDT', 0.02));
+  f.mainOrderNo = (await addOrder(f.mainToken, f.btc, 'BTC/USDT', 0.02)).orderNo;
 }, 60_000);
 afterAll(() => t.close());
 
