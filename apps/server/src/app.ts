@@ -35,6 +35,8 @@ export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Told of every route as it is registered (the access matrix checks that none escapes the OpenAPI document). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -52,6 +54,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', setSecurityHeaders);
   app.addHook('onResponse', async (request, reply) => {
