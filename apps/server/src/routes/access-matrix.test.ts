@@ -18,10 +18,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { catalogue, ErrorCode, messageFor } from '@makerdesk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { TRANSPORT_CODES } from '../http/app-error.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
+import { WS_CLOSE_UNAUTHORIZED } from './ws.routes.ts';
 
 type Who = 'anonymous' | 'restricted' | 'main';
 /** The callers the matrix tries: `forged` is (a) again with a made-up credential (see forgedTokens, simKeys.forged). */
@@ -747,6 +749,67 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
     console.log(`access matrix: ${operations.length} operations, ${calls} calls`);
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+/** A live-socket client: the messages it was sent, by type, and how it closed. */
+async function liveSocket(url: string): Promise<{ send(message: unknown): void; next(type: string): Promise<unknown>; closed: Promise<number>; close(): void }> {
+  const socket = new WebSocket(url);
+  const inbox: { type: string }[] = [];
+  socket.on('message', (raw) => inbox.push(JSON.parse(String(raw)) as { type: string }));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    send: (message) => socket.send(JSON.stringify(message)),
+    close: () => socket.close(),
+    closed,
+    async next(type) {
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return inbox.splice(i, 1)[0];
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no ${type} message; had ${JSON.stringify(inbox)}`);
+    },
+  };
+}
+
+describe('the live socket, outside the document (GET /backend/ws), for the same callers', () => {
+  let url = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/backend/ws`;
+  });
+
+  it('no token and forged tokens are closed with 4401; the restricted account is refused ETH/USDT and streams its own pair; the main account streams', async () => {
+    const anonymous = await liveSocket(url);
+    anonymous.send({ type: 'subscribe', coinId: f.btc });
+    expect(await anonymous.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+    for (const token of await forgedTokens()) {
+      const forged = await liveSocket(url);
+      forged.send({ type: 'auth', token });
+      expect(await forged.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+    }
+
+    const restricted = await liveSocket(url);
+    restricted.send({ type: 'auth', token: f.subToken });
+    await restricted.next('ready');
+    restricted.send({ type: 'subscribe', coinId: f.eth });
+    expect(await restricted.next('error')).toEqual({ type: 'error', code: ErrorCode.FORBIDDEN, msg: messageFor(ErrorCode.FORBIDDEN, 'en_US') });
+    restricted.send({ type: 'subscribe', coinId: f.btc });
+    expect(await restricted.next('subscribed')).toEqual({ type: 'subscribed', coinId: f.btc });
+
+    const main = await liveSocket(url);
+    main.send({ type: 'auth', token: f.mainToken });
+    await main.next('ready');
+    main.send({ type: 'subscribe', coinId: f.btc });
+    expect(await main.next('subscribed')).toEqual({ type: 'subscribed', coinId: f.btc });
+    restricted.close();
+    main.close();
+  });
 });
 
 /** Stopping stays possible on a pair that can no longer be used: the emergency stop and its preview pass the pair's state. */
