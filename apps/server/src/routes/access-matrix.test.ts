@@ -74,6 +74,23 @@ interface Answer {
 
 const PASSWORD = 'Matrix-pass-123';
 const NOT_PERMITTED = 'This symbol is not permitted for this account.';
+/**
+ * What no answer to anyone may contain, the owner included (spec: secrets are never returned, an API
+ * key shows at most its last 4 characters): the keys, secrets and passwords the test hands in, and
+ * any password hash.
+ */
+const SECRETS = {
+  webhook: 'main-webhook-secret-0123456789',
+  all: (): string[] => [
+    SECRETS.webhook,
+    ...Object.values(simKeys).flatMap((k) => [k.apiKey, k.secret]),
+    'added-secret',
+    '-added-key',
+    PASSWORD,
+    TEST_ADMIN_PASSWORD,
+    '$argon2',
+  ],
+};
 /** Strings only the main account's data holds: no answer to another caller may contain one. */
 const MAIN_MARKS = ['MAIN-CHANNEL-MARK', 'MAIN-BOT-MARK', 'main-btc-key-MARK', 'main-sim-secret', 'admin@makerdesk.local'];
 
@@ -157,8 +174,9 @@ async function importKey(token: string, apiKey: string, secretKey: string, coinI
   return added.body.data.id as number;
 }
 
-async function addChannel(token: string, name: string, to: string): Promise<number> {
-  const added = await call('POST', '/backend/alert/channel/add', token, { kind: 'email', name, to });
+async function addChannel(token: string, name: string, to: string, webhookSecret?: string): Promise<number> {
+  const body = webhookSecret ? { kind: 'webhook', name, url: 'https://hooks.desk.invalid/alerts', secret: webhookSecret } : { kind: 'email', name, to };
+  const added = await call('POST', '/backend/alert/channel/add', token, body);
   expect(added.body.code, JSON.stringify(added.body)).toBe(200);
   return added.body.data.id as number;
 }
@@ -674,7 +692,7 @@ beforeAll(async () => {
   f.mainBotId = bot.body.data.id;
 
   f.mainChannelId = await addChannel(f.mainToken, 'MAIN-CHANNEL-MARK', 'main@desk.io');
-  f.mainSpareChannelId = await addChannel(f.mainToken, 'MAIN-CHANNEL-MARK spare', 'spare@desk.io');
+  f.mainSpareChannelId = await addChannel(f.mainToken, 'MAIN-CHANNEL-MARK spare', 'spare@desk.io', SECRETS.webhook);
   f.subChannelId = await addChannel(f.subToken, 'restricted channel', 'restricted@desk.io');
 
   f.mainOrderNo = (await addOrder(f.mainToken, f.btc, 'BTC/USDT', 0.02)).orderNo;
@@ -709,6 +727,7 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
     let calls = 0;
     const failures: string[] = [];
     const forged = await forgedTokens();
+    const secrets = SECRETS.all();
     for (const op of operations) {
       const row = table[op];
       if (!row) continue; // reported by the test above
@@ -738,6 +757,7 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
             try {
               expectAnswer(answer, (who === 'forged' ? undefined : req.expect) ?? (who === 'restricted' ? row.restricted : who === 'main' ? row.main : undefined) ?? defaultExpect(row.access, who), label);
               if (who !== 'main') for (const mark of MAIN_MARKS) expect(answer.raw.payload, `${label} leaks ${mark}`).not.toContain(mark);
+              for (const secret of secrets) expect(answer.raw.payload, `${label} shows a secret`).not.toContain(secret);
               await req.check?.(answer);
             } catch (err) {
               failures.push((err as Error).message.split('\n').slice(0, 12).join('\n'));
