@@ -725,6 +725,7 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
 
   it('answers each operation as the table says, for no token, a restricted account on another’s pair or resource, and the main account', async () => {
     let calls = 0;
+    const byCaller = new Map<Caller, number>();
     const failures: string[] = [];
     const forged = await forgedTokens();
     const secrets = SECRETS.all();
@@ -754,6 +755,7 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
               answer = await call(method, req.url, token, req.body);
             }
             calls++;
+            byCaller.set(who, (byCaller.get(who) ?? 0) + 1);
             try {
               expectAnswer(answer, (who === 'forged' ? undefined : req.expect) ?? (who === 'restricted' ? row.restricted : who === 'main' ? row.main : undefined) ?? defaultExpect(row.access, who), label);
               if (who !== 'main') for (const mark of MAIN_MARKS) expect(answer.raw.payload, `${label} leaks ${mark}`).not.toContain(mark);
@@ -766,7 +768,7 @@ describe('role × endpoint matrix over the OpenAPI document', () => {
         }
       }
     }
-    console.log(`access matrix: ${operations.length} operations, ${calls} calls`);
+    console.log(`access matrix: ${operations.length} operations, ${calls} calls (${[...byCaller].map(([who, n]) => `${who} ${n}`).join(', ')})`);
     expect(failures).toEqual([]);
   }, 120_000);
 });
