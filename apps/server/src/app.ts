@@ -24,7 +24,7 @@ import { notificationRoutes } from './routes/notification.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { robotRoutes } from './routes/robot.routes.ts';
-import { SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
 import { wsRoutes } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
@@ -37,6 +37,8 @@ export interface AppOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** MAKERDESK_TRUSTED_PROXIES: only these peers' X-Forwarded-For sets `request.ip`. */
   trustedProxies?: string[];
+  /** Told of every route as it is registered (the access matrix checks that none escapes the OpenAPI document). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -56,6 +58,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', setSecurityHeaders);
   app.addHook('onResponse', async (request, reply) => {
@@ -67,7 +70,17 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'MakerDesk /backend API', version: '0.1.0', description: 'Every answer is the envelope {code, data, msg}; code 200 means success.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [SIM_API_KEY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-MBX-APIKEY',
+            description: 'A simulator API key imported in the console; signed calls add timestamp and signature (HMAC-SHA256 of the query or form body with its secret), as Binance does',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -6,8 +6,9 @@ import type { PageWindow, RowPage } from './query-kit.ts';
 export type TradingLogRow = typeof tradingLogs.$inferSelect;
 export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'> & { createdAt?: Date };
 
-/** Narrows a pair's logs: one bot, one level, a time window (from inclusive, to exclusive). */
+/** Narrows a pair's logs: one account's, one bot, one level, a time window (from inclusive, to exclusive). */
 export interface TradingLogFilter {
+  adminId?: number;
   robotId?: number;
   level?: TradingLogRow['level'];
   from?: Date;
@@ -33,6 +34,7 @@ export class TradingLogRepository {
   /** Newest first. */
   async listByCoin(coinId: number, window: PageWindow, filter: TradingLogFilter = {}): Promise<RowPage<TradingLogRow>> {
     const conditions: SQL[] = [eq(tradingLogs.coinId, coinId)];
+    if (filter.adminId !== undefined) conditions.push(eq(tradingLogs.adminId, filter.adminId));
     if (filter.robotId !== undefined) conditions.push(eq(tradingLogs.robotId, filter.robotId));
     if (filter.level !== undefined) conditions.push(eq(tradingLogs.level, filter.level));
     if (filter.from !== undefined) conditions.push(gte(tradingLogs.createdAt, filter.from));

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { mainAccountOnly, principalOf, signedIn } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
-import { nothing, replies, type RoutePlugin } from './route-kit.ts';
+import { noToken, nothing, replies, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['admin'];
 
@@ -27,11 +27,11 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
   });
 
-  app.get(paths.login, { schema: { tags, summary: 'Sign in (query form, kept for compatibility)', querystring: loginRequest, response: replies(loginResponse) } }, async (request) =>
+  app.get(paths.login, { schema: { ...noToken, tags, summary: 'Sign in (query form, kept for compatibility)', querystring: loginRequest, response: replies(loginResponse) } }, async (request) =>
     ok(await auth.login(request.query.username, request.query.password, loginContext(request))),
   );
 
-  app.post(paths.login, { schema: { tags, summary: 'Sign in', body: loginRequest, response: replies(loginResponse) } }, async (request) =>
+  app.post(paths.login, { schema: { ...noToken, tags, summary: 'Sign in', body: loginRequest, response: replies(loginResponse) } }, async (request) =>
     ok(await auth.login(request.body.username, request.body.password, loginContext(request))),
   );
 
@@ -56,7 +56,7 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
     ok(await admins.update(principalOf(request), request.body, request.ip)),
   );
 
-  app.put(paths.updatePassword, { schema: { tags, summary: 'Forgot password: send a code, verify it, set a new password', body: updatePasswordRequest, response: replies(sendCodeResponse.nullable()) } }, async (request) =>
+  app.put(paths.updatePassword, { schema: { ...noToken, tags, summary: 'Forgot password: send a code, verify it, set a new password', body: updatePasswordRequest, response: replies(sendCodeResponse.nullable()) } }, async (request) =>
     ok(await passwordReset.step(request.body, request.ip)),
   );
 

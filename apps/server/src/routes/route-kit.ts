@@ -20,3 +20,6 @@ export function replies<T extends z.ZodType>(data: T) {
 }
 
 export const nothing = z.null();
+
+/** The OpenAPI security of a call that takes no token (the document's default is the bearer token). */
+export const noToken: { security: [] } = { security: [] };

@@ -6,6 +6,8 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 export const SIM_BINANCE_ROOT = '/sim/binance';
 /** The spot API (ccxt's `urls.api.public` and `private`). */
 export const SIM_BINANCE_PREFIX = `${SIM_BINANCE_ROOT}/api/v3`;
+/** The OpenAPI security scheme of a simulator key (app.ts declares it). */
+export const SIM_API_KEY_SCHEME = 'simApiKey';
 /** The wallet and account API (ccxt's `urls.api.sapi`). */
 export const SIM_BINANCE_SAPI_PREFIX = `${SIM_BINANCE_ROOT}/sapi/v1`;
 
@@ -63,6 +65,8 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
     app.route({
       method: route.method,
       url: route.url,
+      // Documented only (no body, query or reply schema: nothing is compiled): market data takes no key, signed calls one.
+      schema: { tags: ['sim-binance'], security: route.signed ? [{ [SIM_API_KEY_SCHEME]: [] }] : [] },
       handler: async (request, reply) => {
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');

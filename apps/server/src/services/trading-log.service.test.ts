@@ -48,10 +48,15 @@ describe('TradingLogService', () => {
     expect((await service.list(main, { coinId: btc.id, current: 4, pageSize: 2 })).list).toEqual([]);
   });
 
-  it('goes through the pair gate first: a restricted account reads only its bound pairs', async () => {
+  it('goes through the pair gate first: a restricted account reads only its bound pairs, and only its own entries there', async () => {
     await expect(service.list(sub, { coinId: btc.id, current: 1, pageSize: 20 })).rejects.toEqual(expect.objectContaining({ code: ErrorCode.FORBIDDEN }));
     await fake.repos.coins.bind(sub.id, eth.id);
-    expect((await service.list(sub, { coinId: eth.id, current: 1, pageSize: 20 })).list.map((l) => l.message)).toEqual(['eth 5', 'eth 4', 'eth 3', 'eth 2', 'eth 1']);
+    expect(await service.list(sub, { coinId: eth.id, current: 1, pageSize: 20 })).toEqual({ list: [], total: 0, current: 1, pageSize: 20 });
+    await fake.repos.tradingLogs.append({ coinId: eth.id, adminId: sub.id, robotId: 9, level: 'info', message: 'sub eth' });
+    expect((await service.list(sub, { coinId: eth.id, current: 1, pageSize: 20 })).list.map((l) => l.message)).toEqual(['sub eth']);
+    expect((await service.list(sub, { coinId: eth.id, current: 1, pageSize: 20, robotId: 7 })).list).toEqual([]);
+    // The main account, which manages the accounts, reads the whole pair's log.
+    expect((await service.list(main, { coinId: eth.id, current: 1, pageSize: 20 })).list.map((l) => l.message)).toEqual(['sub eth', 'eth 5', 'eth 4', 'eth 3', 'eth 2', 'eth 1']);
     await expect(service.list(main, { coinId: 999, current: 1, pageSize: 20 })).rejects.toEqual(expect.objectContaining({ code: ErrorCode.PAIR_NOT_FOUND }));
   });
 });

@@ -1,4 +1,4 @@
-import type { Page, TradingLog } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, type Page, type TradingLog } from '@makerdesk/contract';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
@@ -27,10 +27,16 @@ export class TradingLogService {
     private readonly coins: Pick<CoinService, 'requireUsablePair'>,
   ) {}
 
-  /** A pair's logs, newest first, for callers who may use the pair; narrowed by bot, level and time. */
+  /**
+   * A pair's logs, newest first, for callers who may use the pair; narrowed by bot, level and time.
+   * A restricted account reads its own entries only (its bots', its stops', its alerts'): another
+   * account's bots, orders and balances on the same pair are not its to see. The main account,
+   * which manages the accounts (spec §6), reads the whole pair's log.
+   */
   async list(admin: AdminRow, { coinId, current, pageSize, robotId, level, from, to }: TradingLogQuery): Promise<Page<TradingLog>> {
     await this.coins.requireUsablePair(admin, coinId);
     const { rows, total } = await this.repos.tradingLogs.listByCoin(coinId, pageWindow(current, pageSize), {
+      ...(admin.mainAccountId === MAIN_ACCOUNT ? {} : { adminId: admin.id }),
       ...(robotId !== undefined ? { robotId } : {}),
       ...(level !== undefined ? { level } : {}),
       ...(from !== undefined ? { from: new Date(from) } : {}),

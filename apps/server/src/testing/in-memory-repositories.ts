@@ -343,6 +343,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         const rows = fake.tables.tradingLogs.filter(
           (l) =>
             l.coinId === coinId &&
+            (filter.adminId === undefined || l.adminId === filter.adminId) &&
             (filter.robotId === undefined || l.robotId === filter.robotId) &&
             (filter.level === undefined || l.level === filter.level) &&
             (filter.from === undefined || l.createdAt >= filter.from) &&

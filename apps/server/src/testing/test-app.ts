@@ -38,6 +38,8 @@ export interface TestApp {
   outbox: MemoryOutbox;
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Json; raw: LightMyRequestResponse }>;
   login(username?: string, password?: string): Promise<string>;
+  /** Every route the app registered, `METHOD /url` (HEAD left out). */
+  routes: string[];
   close(): Promise<void>;
 }
 
@@ -83,7 +85,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
-  const app = await buildApp(services, options.trustedProxies ? { trustedProxies: options.trustedProxies } : {});
+  const routes: string[] = [];
+  const app = await buildApp(services, {
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    onRoute: ({ method, url }) => {
+      for (const m of [method].flat()) if (m !== 'HEAD') routes.push(`${m} ${url}`);
+    },
+  });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
@@ -102,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     outbox,
     call,
+    routes,
     async login(username = SEED_ADMIN_ACCOUNT, password = TEST_ADMIN_PASSWORD) {
       const { body } = await call('POST', '/backend/admin/login', { body: { username, password } });
       if (body.code !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`);

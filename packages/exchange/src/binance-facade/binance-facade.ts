@@ -141,9 +141,9 @@ export class BinanceFacade {
     for (const endpoint of this.table()) this.endpoints.set(`${endpoint.method} ${endpoint.path}`, endpoint);
   }
 
-  /** Every endpoint served, for the HTTP layer to register. */
-  get routes(): { method: Method; family: FacadeFamily; path: string }[] {
-    return [...this.endpoints.values()].map(({ method, family, path }) => ({ method, family, path }));
+  /** Every endpoint served, for the HTTP layer to register (and document: `signed` calls take a key). */
+  get routes(): { method: Method; family: FacadeFamily; path: string; signed: boolean }[] {
+    return [...this.endpoints.values()].map(({ method, family, path, signed }) => ({ method, family, path, signed }));
   }
 
   async handle(request: FacadeRequest): Promise<FacadeResponse> {
