@@ -54,7 +54,8 @@ export function DashboardStats() {
     if (!history.data) return <StatCard title={title} value={history.isError ? tc('empty.value') : null} />;
     const found = history.data[key];
     const price = priceMove(windowMs);
-    const priceNote = price ? t('stats.change.price', { percent: price }) : '';
+    // The price's move is over the whole window (the candles), while a short balance history starts later: say which.
+    const priceNote = price ? t(key === 'change1h' ? 'stats.change.price1h' : 'stats.change.priceDay', { percent: price }) : '';
     if (!found || found.percent === null) return <StatCard title={title} value={tc('empty.value')} note={t('stats.valueChange.none')} tooltip={t('stats.valueChange.tooltip')} />;
     const direction = compareDecimals(found.percent, '0');
     return (
