@@ -43,8 +43,23 @@ interface Venue {
   credentialId: number;
 }
 
+/** Balances as the venue answers them (available and frozen apart) and the price, at a time. */
+interface AccountReading {
+  at: number;
+  baseAvailable: string;
+  baseFrozen: string;
+  quoteAvailable: string;
+  quoteFrozen: string;
+  price: string | null;
+}
+
+/** A reading as the figures use it: totals of each asset. */
+function pointOf(r: AccountReading): BalancePoint {
+  return { at: r.at, base: add(r.baseAvailable, r.baseFrozen), quote: add(r.quoteAvailable, r.quoteFrozen), price: r.price };
+}
+
 export function toPoint(row: SnapshotRow): BalancePoint {
-  return { at: row.at.getTime(), base: add(row.baseAvailable, row.baseFrozen), quote: add(row.quoteAvailable, row.quoteFrozen), price: row.price };
+  return pointOf({ ...row, at: row.at.getTime() });
 }
 
 export function toSnapshotDto(row: SnapshotRow): BalanceSnapshotDto {
@@ -97,6 +112,15 @@ export class AnalysisService {
     return { exchange, market, credentialId: material.id };
   }
 
+  /** The account's balances of the pair's two assets and the pair's price, read from the venue now. */
+  private async readAccount(venue: Venue): Promise<AccountReading> {
+    const [balances, ticker] = await Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(venue.market.symbol)]);
+    const find = (asset: string) => balances.find((b) => b.asset === asset) ?? { available: '0', frozen: '0' };
+    const { available: baseAvailable, frozen: baseFrozen } = find(venue.market.base);
+    const { available: quoteAvailable, frozen: quoteFrozen } = find(venue.market.quote);
+    return { at: this.now(), baseAvailable, baseFrozen, quoteAvailable, quoteFrozen, price: ticker.last };
+  }
+
   /**
    * Reads the account's balances and the pair's price and keeps them as the slot's snapshot, then
    * copies its new manual fills. False when the slot already had one or the account has no key.
@@ -108,23 +132,8 @@ export class AnalysisService {
     const venue = await this.venue(adminId, coin);
     if (!venue) return false;
     const hours = cycleHours ?? (await this.deps.repo.settingsOf(adminId, coinId))?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT;
-    const [balances, ticker] = await Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]);
-    const at = this.now();
-    const find = (asset: string) => balances.find((b) => b.asset === asset) ?? { available: '0', frozen: '0' };
-    const base = find(venue.market.base);
-    const quote = find(venue.market.quote);
-    const written = await this.deps.repo.insertSnapshot({
-      adminId,
-      coinId,
-      credentialId: venue.credentialId,
-      slotAt: new Date(cycleSlot(at, hours)),
-      at: new Date(at),
-      baseAvailable: base.available,
-      baseFrozen: base.frozen,
-      quoteAvailable: quote.available,
-      quoteFrozen: quote.frozen,
-      price: ticker.last,
-    });
+    const { at, ...reading } = await this.readAccount(venue);
+    const written = await this.deps.repo.insertSnapshot({ adminId, coinId, credentialId: venue.credentialId, slotAt: new Date(cycleSlot(at, hours)), at: new Date(at), ...reading });
     await this.copyManualFills(adminId, coinId, venue);
     return written;
   }
@@ -166,13 +175,7 @@ export class AnalysisService {
   private async liveReading(adminId: number, coin: Coin): Promise<BalancePoint | null> {
     try {
       const venue = await this.venue(adminId, coin);
-      if (!venue) return null;
-      const [balances, ticker] = await Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]);
-      const total = (asset: string) => {
-        const b = balances.find((x) => x.asset === asset);
-        return b ? add(b.available, b.frozen) : '0';
-      };
-      return { at: this.now(), base: total(venue.market.base), quote: total(venue.market.quote), price: ticker.last };
+      return venue ? pointOf(await this.readAccount(venue)) : null;
     } catch (err) {
       this.deps.log?.warn({ err, adminId, coinId: coin.coinId }, 'analysis: live balances not read; the figures end at the last snapshot');
       return null;
@@ -261,10 +264,9 @@ export class AnalysisService {
     if (!venue) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     // A pair seen for the first time gets its start point here too, so the changes have a baseline at once.
     await this.startPoint(admin.id, coin);
-    const [balances, ticker] = await venueCall(() => Promise.all([venue.exchange.fetchBalances(), venue.exchange.fetchTicker(coin.coinName)]));
-    const now = this.now();
-    const total = (asset: string) => balances.find((b) => b.asset === asset)?.total ?? '0';
-    const value = valueOf({ base: total(venue.market.base), quote: total(venue.market.quote) }, ticker.last);
+    const reading = pointOf(await venueCall(() => this.readAccount(venue)));
+    const now = reading.at;
+    const value = valueOf(reading, reading.price);
     const settings = await this.deps.repo.settingsOf(admin.id, coinId);
     // The baseline of the day change is the last snapshot a day old: one data cycle before that at most.
     const lookBack = DAY + (settings?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT) * HOUR;

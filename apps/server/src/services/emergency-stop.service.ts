@@ -1,9 +1,9 @@
 import { CLIENT_ORDER_ID_PREFIX, type Order } from '@makerdesk/exchange';
 import { ErrorCode, isRiskControlType, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
-import type { BotEngineApi, EmergencyStopResult } from '@makerdesk/engine';
+import type { BotEngineApi, EmergencyStopResult, RobotRecord } from '@makerdesk/engine';
 import { AppError } from '../http/app-error.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { toRobotRecord } from '../repositories/robot.repository.ts';
+import { toRobotRecord, type RobotListRow } from '../repositories/robot.repository.ts';
 import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
 import type { AdminRow } from './admin-mapper.ts';
 import type { CredentialService } from './credential.service.ts';
@@ -59,13 +59,7 @@ export class EmergencyStopService {
     return this.oneAtATime(coinId, async () => {
       const startedAt = this.now();
       const rows = await this.repos.robots.listOnPair(coinId, cause.ownerId);
-      const stopped = rows.filter((r) => r.status !== 'running');
-      // A bot already off is reached only if its journal still has orders live (a stop whose cancels failed).
-      const live = await this.repos.robotJournal.liveCounts(stopped.map((r) => r.id));
-      const targets = rows
-        .filter((r) => !cause.spare?.(r))
-        .filter((r) => r.status === 'running' || (live.get(r.id) ?? 0) > 0)
-        .map(toRobotRecord);
+      const targets = await this.reachable(rows.filter((r) => !cause.spare?.(r)));
       const result: EmergencyStopResult =
         targets.length > 0
           ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})` })
@@ -98,9 +92,7 @@ export class EmergencyStopService {
    * Resolves with the ids stopped once the cancels are acknowledged, or at the engine's wait limit.
    */
   async stopAccount(adminId: number, reason: string): Promise<number[]> {
-    const rows = await this.repos.robots.listOwnedBy(adminId);
-    const live = await this.repos.robotJournal.liveCounts(rows.filter((r) => r.status !== 'running').map((r) => r.id));
-    const targets = rows.filter((r) => r.status === 'running' || (live.get(r.id) ?? 0) > 0).map(toRobotRecord);
+    const targets = await this.reachable(await this.repos.robots.listOwnedBy(adminId));
     if (targets.length === 0) return [];
     const result = await this.engine.emergencyStop({ robots: targets, reason });
     return [...result.robotsStopped].sort((a, b) => a - b);
@@ -173,6 +165,12 @@ export class EmergencyStopService {
     } catch (err) {
       return { open: 0, cancelled: 0, failed: [{ robotId: null, clientOrderId: null, orderNo: null, kind: 'no_venue', message: `manual orders could not be read: ${messageOf(err)}` }] };
     }
+  }
+
+  /** The bots a stop reaches: the running ones, and those already off whose journal still has orders live (a stop whose cancels failed). */
+  private async reachable(rows: RobotListRow[]): Promise<RobotRecord[]> {
+    const live = await this.repos.robotJournal.liveCounts(rows.filter((r) => r.status !== 'running').map((r) => r.id));
+    return rows.filter((r) => r.status === 'running' || (live.get(r.id) ?? 0) > 0).map(toRobotRecord);
   }
 
   private oneAtATime<T>(coinId: number, work: () => Promise<T>): Promise<T> {

@@ -55,6 +55,12 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
     if (runners.get(runner.robot.id) === runner) runners.delete(runner.robot.id);
   };
   const runnerOf = (robot: BotRunner['robot']) => new BotRunner(robot, runnerDeps, settings, () => shuttingDown, forget);
+  /** Cancels still running in the background, until they end. */
+  const track = (sweep: Promise<unknown>) => {
+    const kept = sweep.catch(() => undefined);
+    sweeps.add(kept);
+    void kept.finally(() => sweeps.delete(kept));
+  };
 
   return {
     async start() {
@@ -71,9 +77,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
         if (runners.has(robot.id)) continue;
         const runner = runnerOf(robot);
         runner.log('warn', 'Switched off with orders still live at the last stop: cancelling them');
-        const sweep = runner.cancelOwnOrders(clock.now() + settings.stopCancelMs).catch(() => undefined);
-        sweeps.add(sweep);
-        void sweep.finally(() => sweeps.delete(sweep));
+        track(runner.cancelOwnOrders(clock.now() + settings.stopCancelMs));
       }
     },
 
@@ -128,11 +132,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       for (const t of targets) t.runner.setActivity('idle');
       // Whatever is still live keeps being cancelled (after the rounds in flight), and the bot's log says how it ended.
       if (result.failed.length > 0) {
-        const sweep = finished
-          .then((done) => Promise.all(done.filter((p) => p.executor && p.executor.liveCount > 0).map((p) => p.target.runner.cancelOwnOrders(clock.now() + settings.stopCancelMs))))
-          .catch(() => undefined);
-        sweeps.add(sweep);
-        void sweep.finally(() => sweeps.delete(sweep));
+        track(finished.then((done) => Promise.all(done.filter((p) => p.executor && p.executor.liveCount > 0).map((p) => p.target.runner.cancelOwnOrders(clock.now() + settings.stopCancelMs)))));
       }
       return result;
     },
