@@ -467,3 +467,38 @@ export const manualFills = pgTable(
   },
   (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],
 );
+
+// --- several servers on one PostgreSQL (issue 9): each server is a node with a heartbeat; each
+// running bot is run by the node holding its lease; the simulator by the node holding its claim,
+// which the others reach at its `url`.
+export const clusterNodes = pgTable(
+  'cluster_nodes',
+  {
+    /** Random per process start. */
+    id: text('id').primaryKey(),
+    /** Where the other servers reach this one (its simulator's internal API); MAKERDESK_ADVERTISE_URL. */
+    url: text('url').notNull(),
+    /** This node holds the simulator claim and serves it to the others. */
+    runsSimulator: boolean('runs_simulator').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    /** Renewed every second or so; a node whose heartbeat is older than the lease time is gone. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+  },
+  (t) => [index('cluster_nodes_heartbeat_idx').on(t.heartbeatAt)],
+);
+
+export const botLeases = pgTable(
+  'bot_leases',
+  {
+    robotId: integer('robot_id')
+      .primaryKey()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    /** Database time; another node may claim the bot once it has passed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    /** Counts the hand-overs: a claim by another node increments it. */
+    epoch: integer('epoch').notNull().default(1),
+  },
+  (t) => [index('bot_leases_node_idx').on(t.nodeId), index('bot_leases_expires_idx').on(t.expiresAt)],
+);
