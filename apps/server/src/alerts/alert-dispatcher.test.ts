@@ -40,8 +40,8 @@ describe('AlertDispatcher', () => {
   const telegramChannel = (name = 'desk', enabled = true) =>
     fake.repos.alerts.insertChannel({ adminId, kind: 'telegram', name, enabled, settings: { chatId: '-1001' }, secretSealed: box.seal(adminId, 'telegram', TOKEN) });
 
-  function dispatcher(send: ReturnType<typeof scriptedSender>['send'], overrides: Partial<typeof policy> = {}) {
-    return new AlertDispatcher({ repos: fake.repos, openChannel: (row) => box.open(row), send, clock, policy: { ...policy, ...overrides } });
+  function dispatcher(send: ReturnType<typeof scriptedSender>['send'], overrides: Partial<typeof policy> = {}, nodeId?: string) {
+    return new AlertDispatcher({ repos: fake.repos, openChannel: (row) => box.open(row), send, clock, policy: { ...policy, ...overrides }, ...(nodeId ? { nodeId, claimMs: 60_000, sweepMs: 15_000 } : {}) });
   }
 
   const raise = (d: AlertDispatcher, title: string) => d.raise({ adminId, coinId, level: 'warn', title, text: `${title} text` });
@@ -229,6 +229,50 @@ describe('AlertDispatcher', () => {
       ['sent', 1],
       ['sent', 1],
     ]);
+    await settle();
+  });
+
+  it('with several servers, each sends what it raised; a dead server\'s deliveries are sent once, by another, after their claim runs out', async () => {
+    await telegramChannel();
+    const onA = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const onB = scriptedSender(clock);
+    const a = dispatcher(onA.send, { backoffBaseMs: 120_000, backoffMaxMs: 120_000 }, 'node-a');
+    const b = dispatcher(onB.send, {}, 'node-b');
+    await a.start();
+    await b.start();
+    await raise(a, 'raised on a');
+    await raise(b, 'raised on b');
+    await clock.advance(0);
+    expect(onA.attempts.map((x) => x.message.title)).toEqual(['raised on a']);
+    expect(onB.attempts.map((x) => x.message.title)).toEqual(['raised on b']);
+
+    // a retries in 120 s: its sweeps keep its claim alive past 60 s, so b never takes it.
+    await clock.advance(90_000);
+    expect(onB.attempts.map((x) => x.message.title)).toEqual(['raised on b']);
+    await clock.advance(35_000);
+    expect(onA.attempts.map((x) => x.message.title)).toEqual(['raised on a', 'raised on a']);
+    expect(fake.tables.alertDeliveries.map((r) => [r.status, r.claimedBy])).toEqual([
+      ['sent', 'node-a'],
+      ['sent', 'node-b'],
+    ]);
+
+    // a dies (no close: its claims stay) with a delivery queued for a retry.
+    const dying = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const c = dispatcher(dying.send, { backoffBaseMs: 600_000, backoffMaxMs: 600_000 }, 'node-c');
+    await c.start();
+    await raise(c, 'raised on c');
+    await clock.advance(0);
+    expect(dying.attempts).toHaveLength(1);
+    (c as unknown as { closing: boolean }).closing = true; // as a SIGKILL would: no more sweeps, nothing let go of
+    (c as unknown as { stop: () => void }).stop();
+    await clock.advance(50_000);
+    expect(onB.attempts.map((x) => x.message.title), 'its claim still runs').toEqual(['raised on b']);
+    await clock.advance(40_000);
+    const taken = [...onA.attempts, ...onB.attempts].filter((x) => x.message.title === 'raised on c');
+    expect(taken, 'sent once, by a or b').toHaveLength(1);
+    expect(fake.tables.alertDeliveries.at(-1)).toMatchObject({ status: 'sent', attempts: 2 });
+    await a.close();
+    await b.close();
     await settle();
   });
 });

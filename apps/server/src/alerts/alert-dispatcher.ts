@@ -1,5 +1,5 @@
 import type { AlertLevel } from '@makerdesk/contract';
-import type { AlertChannelRow, AlertDeliveryRow, AlertRow, PendingDelivery } from '../repositories/alert.repository.ts';
+import type { AlertChannelRow, AlertDeliveryRow, AlertRow, DeliveryClaim, PendingDelivery } from '../repositories/alert.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { systemClock, type AlertClock } from './clock.ts';
 import { DEFAULT_DELIVERY_POLICY, nextAttemptAt, retryDelay, type DeliveryPolicy } from './delivery-policy.ts';
@@ -30,7 +30,19 @@ export interface AlertDispatcherDeps {
   clock?: AlertClock;
   policy?: Partial<DeliveryPolicy>;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /**
+   * This server's node id: with several servers on one PostgreSQL each sends only the deliveries it
+   * claimed (those it raised, and those whose server stopped or died). One server: any fixed id.
+   */
+  nodeId?: string;
+  /** How long a claim lasts without renewal (database time): a dead server's deliveries wait this long at most. */
+  claimMs?: number;
+  /** How often claims are renewed and deliveries left by other servers looked for. */
+  sweepMs?: number;
 }
+
+export const ALERT_CLAIM_MS = 60_000;
+export const ALERT_SWEEP_MS = 15_000;
 
 interface QueuedDelivery {
   delivery: AlertDeliveryRow;
@@ -70,17 +82,49 @@ export class AlertDispatcher {
   private stop!: () => void;
   private readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
   private readonly running = new Set<Promise<void>>();
+  private readonly claim: DeliveryClaim;
+  private readonly sweepMs: number;
+  private sweeping = false;
 
   constructor(private readonly deps: AlertDispatcherDeps) {
     this.clock = deps.clock ?? systemClock;
     this.policy = { ...DEFAULT_DELIVERY_POLICY, ...deps.policy };
+    this.claim = { nodeId: deps.nodeId ?? 'local', ms: deps.claimMs ?? ALERT_CLAIM_MS };
+    this.sweepMs = deps.sweepMs ?? ALERT_SWEEP_MS;
   }
 
-  /** Resumes the deliveries a previous run left pending (a restart, a crash). */
+  /**
+   * Resumes the deliveries nobody holds (left pending by a restart, a crash, or another server that
+   * stopped), then keeps doing so, and keeps this server's claims alive, every `sweepMs`.
+   */
   async start(): Promise<number> {
-    const pending = await this.deps.repos.alerts.listPendingDeliveries();
+    // Claims under this node id from before this start (a crash, with the fixed id of a single
+    // server) are nobody's now: let go of them so the sweep below queues them again.
+    await this.deps.repos.alerts.releaseClaims(this.claim.nodeId);
+    const resumed = await this.sweep();
+    if (!this.sweeping && !this.closing) {
+      this.sweeping = true;
+      const loop = this.sweepLoop();
+      this.running.add(loop);
+      void loop.finally(() => this.running.delete(loop));
+    }
+    return resumed;
+  }
+
+  /** Renews this server's claims, then claims and queues what is free; answers how many it queued. */
+  private async sweep(): Promise<number> {
+    await this.deps.repos.alerts.renewClaims(this.claim);
+    const pending = await this.deps.repos.alerts.claimPendingDeliveries(this.claim);
     for (const item of pending) this.enqueue(item, item.alert);
     return pending.length;
+  }
+
+  private async sweepLoop(): Promise<void> {
+    while (!this.closing) {
+      await Promise.race([this.clock.sleep(this.sweepMs), this.stopped]);
+      if (this.closing) return;
+      await this.sweep().catch((err: unknown) => this.deps.log?.warn({ err }, 'alert delivery sweep failed; trying again at the next one'));
+    }
   }
 
   /**
@@ -106,6 +150,8 @@ export class AlertDispatcher {
         text: input.text.slice(0, TEXT_MAX),
       },
       channels.map((c) => ({ channelId: c.id, channelKind: c.kind, channelName: channelLabel(c) })),
+      // Raised while closing: left for whichever server sweeps next.
+      this.closing ? undefined : this.claim,
     );
     const { deliveries, ...alert } = record;
     for (const delivery of deliveries) this.enqueue(delivery, alert, only !== undefined);
@@ -121,11 +167,15 @@ export class AlertDispatcher {
     return outcome ?? this.deps.repos.alerts.findDelivery(deliveryId);
   }
 
-  /** Stops taking new attempts; the one in flight on each channel finishes. Pending rows stay for the next start. */
+  /**
+   * Stops taking new attempts; the one in flight on each channel finishes. Pending rows stay, let go
+   * of: another server's next sweep, or the next start, sends them.
+   */
   async close(): Promise<void> {
     this.closing = true;
     this.stop();
     await Promise.allSettled([...this.running]);
+    await this.deps.repos.alerts.releaseClaims(this.claim.nodeId).catch((err: unknown) => this.deps.log?.warn({ err }, 'pending alert deliveries not let go of; they are taken over when their claim runs out'));
   }
 
   /** How many deliveries wait in memory (all channels). */
@@ -137,6 +187,7 @@ export class AlertDispatcher {
 
   private enqueue(delivery: AlertDeliveryRow | PendingDelivery, alert: AlertRow, evenIfSwitchedOff = false): void {
     if (this.closing) return;
+    if (delivery.channelId !== null && this.queues.get(delivery.channelId)?.items.some((i) => i.delivery.id === delivery.id)) return;
     if (delivery.channelId === null) {
       void this.finish({ delivery, alert, notBefore: 0, evenIfSwitchedOff }, 'failed', delivery.attempts, 'the channel was deleted');
       return;
@@ -173,6 +224,11 @@ export class AlertDispatcher {
       const wait = nextAttemptAt(queue.lastAttemptAt, item.notBefore, this.policy) - this.clock.now();
       if (wait > 0) await Promise.race([this.clock.sleep(wait), this.stopped]);
       if (this.closing) return;
+      // Another server took it over (this one was stalled past its claim): it is that server's to send.
+      if (!(await this.deps.repos.alerts.holdClaim(item.delivery.id, this.claim))) {
+        queue.items.shift();
+        continue;
+      }
 
       const channel = await this.deps.repos.alerts.findChannel(channelId);
       if (!channel || (!channel.enabled && !item.evenIfSwitchedOff)) {

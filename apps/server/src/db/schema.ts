@@ -389,6 +389,10 @@ export const alertDeliveries = pgTable(
     sentAt: at('sent_at'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().default(sql`now()`),
+    /** The server sending it (several servers on one PostgreSQL): its claim, renewed while it is queued there. */
+    claimedBy: text('claimed_by'),
+    /** Database time; once passed, another server's sweep takes the pending delivery over. */
+    claimedUntil: at('claimed_until'),
   },
   (t) => [index('alert_deliveries_alert_idx').on(t.alertId), index('alert_deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alertChannels, alertDeliveries, alerts } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
@@ -17,6 +17,17 @@ export type AlertDeliveryChanges = Partial<Pick<AlertDeliveryRow, 'status' | 'at
 export type AlertRecord = AlertRow & { deliveries: AlertDeliveryRow[] };
 /** A delivery still to make, with the alert it carries. */
 export type PendingDelivery = AlertDeliveryRow & { alert: AlertRow };
+
+/**
+ * Which server sends a pending delivery, for how long (database time): servers sharing one
+ * PostgreSQL each send only what they claimed, and take over a delivery whose claim ran out.
+ */
+export interface DeliveryClaim {
+  nodeId: string;
+  ms: number;
+}
+
+const claimEnd = (claim: DeliveryClaim) => sql`now() + make_interval(secs => ${claim.ms / 1000})`;
 
 /** Alert channels (secrets arrive and leave sealed), alerts and their deliveries. */
 export class AlertRepository {
@@ -66,11 +77,12 @@ export class AlertRepository {
   }
 
   /** The alert and one pending delivery per channel, together or not at all. */
-  async insertAlert(alert: NewAlert, deliveries: NewAlertDelivery[]): Promise<AlertRecord> {
+  async insertAlert(alert: NewAlert, deliveries: NewAlertDelivery[], claim?: DeliveryClaim): Promise<AlertRecord> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(alerts).values(alert).returning();
       if (!row) throw new Error('alert insert returned no row');
-      const rows = deliveries.length > 0 ? await tx.insert(alertDeliveries).values(deliveries.map((d) => ({ ...d, alertId: row.id }))).returning() : [];
+      const claimed = claim ? { claimedBy: claim.nodeId, claimedUntil: claimEnd(claim) } : {};
+      const rows = deliveries.length > 0 ? await tx.insert(alertDeliveries).values(deliveries.map((d) => ({ ...d, alertId: row.id, ...claimed }))).returning() : [];
       return { ...row, deliveries: rows.sort((a, b) => a.id - b.id) };
     });
   }
@@ -85,15 +97,64 @@ export class AlertRepository {
     return row;
   }
 
-  /** Every delivery not yet sent or given up, oldest first, with its alert (resumed at start). */
-  async listPendingDeliveries(): Promise<PendingDelivery[]> {
+  /**
+   * Claims for `claim.nodeId` every pending delivery nobody else holds (never claimed, or its claim
+   * ran out), oldest first, with its alert. Servers claiming at once get disjoint sets (SKIP LOCKED).
+   * What this node claimed already is left out: it is queued here.
+   */
+  async claimPendingDeliveries(claim: DeliveryClaim): Promise<PendingDelivery[]> {
+    const free = this.db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.status, 'pending'),
+          or(isNull(alertDeliveries.claimedUntil), lt(alertDeliveries.claimedUntil, sql`now()`)),
+          or(isNull(alertDeliveries.claimedBy), ne(alertDeliveries.claimedBy, claim.nodeId)),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(alertDeliveries)
+      .set({ claimedBy: claim.nodeId, claimedUntil: claimEnd(claim) })
+      .where(inArray(alertDeliveries.id, free))
+      .returning({ id: alertDeliveries.id });
+    if (claimed.length === 0) return [];
     const rows = await this.db
       .select({ delivery: alertDeliveries, alert: alerts })
       .from(alertDeliveries)
       .innerJoin(alerts, eq(alertDeliveries.alertId, alerts.id))
-      .where(eq(alertDeliveries.status, 'pending'))
+      .where(inArray(alertDeliveries.id, claimed.map((c) => c.id)))
       .orderBy(asc(alertDeliveries.id));
     return rows.map(({ delivery, alert }) => ({ ...delivery, alert }));
+  }
+
+  /** Extends this node's claim on a pending delivery before an attempt; false when it is no longer this node's (or no longer pending). */
+  async holdClaim(id: number, claim: DeliveryClaim): Promise<boolean> {
+    const held = await this.db
+      .update(alertDeliveries)
+      .set({ claimedUntil: claimEnd(claim) })
+      .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.claimedBy, claim.nodeId), eq(alertDeliveries.status, 'pending')))
+      .returning({ id: alertDeliveries.id });
+    return held.length > 0;
+  }
+
+  /** Extends every claim this node holds on a pending delivery (its queues' periodic renewal). */
+  async renewClaims(claim: DeliveryClaim): Promise<number> {
+    const renewed = await this.db
+      .update(alertDeliveries)
+      .set({ claimedUntil: claimEnd(claim) })
+      .where(and(eq(alertDeliveries.claimedBy, claim.nodeId), eq(alertDeliveries.status, 'pending')))
+      .returning({ id: alertDeliveries.id });
+    return renewed.length;
+  }
+
+  /** Lets go of this node's pending deliveries (a graceful stop): the next sweep of any server takes them at once. */
+  async releaseClaims(nodeId: string): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ claimedBy: null, claimedUntil: null })
+      .where(and(eq(alertDeliveries.claimedBy, nodeId), eq(alertDeliveries.status, 'pending')));
   }
 
   /** An account's alerts on a pair, newest first, each with its deliveries. */

@@ -468,7 +468,7 @@ describe.each(targets)('repositories ($name)', (target) => {
     ]);
     const [first, second] = alert.deliveries as [NonNullable<(typeof alert.deliveries)[0]>, NonNullable<(typeof alert.deliveries)[0]>];
     await repos.alerts.updateDelivery(first.id, { status: 'sent', attempts: 2, sentAt: minutes(1) });
-    expect((await repos.alerts.listPendingDeliveries()).map((d) => [d.id, d.alert.title])).toEqual([[second.id, 'Low']]);
+    expect((await repos.alerts.claimPendingDeliveries({ nodeId: 'a', ms: 60_000 })).map((d) => [d.id, d.alert.title])).toEqual([[second.id, 'Low']]);
     expect(await repos.alerts.deleteOwnedChannel(tg.id, sub.id)).toBe(false);
     expect(await repos.alerts.deleteOwnedChannel(tg.id, main.id)).toBe(true);
     expect(await repos.alerts.findDelivery(first.id)).toMatchObject({ channelId: null, channelName: 'desk', status: 'sent', attempts: 2 });
@@ -477,5 +477,30 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(page.rows[0]?.deliveries.map((d) => d.id)).toEqual([first.id, second.id]);
     expect((await repos.alerts.listAlerts(sub.id, btc.id, { limit: 10, offset: 0 })).total).toBe(0);
     expect((await repos.alerts.listAlerts(main.id, eth.id, { limit: 10, offset: 0 })).total).toBe(0);
+  });
+  it('a pending delivery is sent by the one server holding its claim; a claim that ran out or was let go of is taken over', async () => {
+    const tg = await repos.alerts.insertChannel({ adminId: main.id, kind: 'telegram', name: 'desk', enabled: true, settings: { chatId: '-1001' }, secretSealed: 'sealed' });
+    const a = { nodeId: 'node-a', ms: 60_000 };
+    const b = { nodeId: 'node-b', ms: 60_000 };
+    const raised = await repos.alerts.insertAlert({ adminId: main.id, coinId: btc.id, robotId: null, level: 'warn', title: 'Low', text: 't' }, [{ channelId: tg.id, channelKind: 'telegram', channelName: 'desk' }], a);
+    const id = raised.deliveries[0]!.id;
+    expect(raised.deliveries[0]).toMatchObject({ claimedBy: 'node-a' });
+    expect(await repos.alerts.claimPendingDeliveries(b), 'held by a').toEqual([]);
+    expect(await repos.alerts.claimPendingDeliveries(a), 'a queues it already').toEqual([]);
+    expect(await repos.alerts.holdClaim(id, b)).toBe(false);
+    expect(await repos.alerts.holdClaim(id, a)).toBe(true);
+    expect(await repos.alerts.renewClaims(a)).toBe(1);
+
+    await repos.alerts.releaseClaims('node-a');
+    expect((await repos.alerts.claimPendingDeliveries(b)).map((d) => d.id), 'let go of by a graceful stop').toEqual([id]);
+    expect(await repos.alerts.holdClaim(id, a), 'a no longer holds it').toBe(false);
+
+    // b's claim runs out (b died): a takes it over, and b, were it only stalled, finds it gone.
+    await repos.alerts.renewClaims({ nodeId: 'node-b', ms: -1000 });
+    expect((await repos.alerts.claimPendingDeliveries(a)).map((d) => d.id)).toEqual([id]);
+    expect(await repos.alerts.holdClaim(id, b)).toBe(false);
+    await repos.alerts.updateDelivery(id, { status: 'sent' });
+    expect(await repos.alerts.holdClaim(id, a), 'sent: nothing more to hold').toBe(false);
+    expect(await repos.alerts.renewClaims(a)).toBe(0);
   });
 });

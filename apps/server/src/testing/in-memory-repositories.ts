@@ -92,6 +92,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
   const fake: Omit<InMemoryRepositories, 'repos'> = { tables: emptyTables(), transactions: { committed: 0, rolledBack: 0 }, down: false };
   let lastId = 0;
   const nextId = () => ++lastId;
+  const claimEnd = (claim: { ms: number }) => new Date(now().getTime() + claim.ms);
 
   const record = (row: CredentialRow): CredentialRecord => ({
     ...row,
@@ -537,10 +538,11 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         for (const d of fake.tables.alertDeliveries) if (d.channelId === id) d.channelId = null;
         return true;
       },
-      async insertAlert(alert, deliveries) {
+      async insertAlert(alert, deliveries, claim) {
         const row: AlertRow = { ...alert, id: nextId(), createdAt: now() };
         fake.tables.alerts.push(row);
-        const rows = deliveries.map((d): AlertDeliveryRow => ({ ...d, id: nextId(), alertId: row.id, status: 'pending', attempts: 0, reason: null, sentAt: null, createdAt: now(), updatedAt: now() }));
+        const claimed = { claimedBy: claim?.nodeId ?? null, claimedUntil: claim ? claimEnd(claim) : null };
+        const rows = deliveries.map((d): AlertDeliveryRow => ({ ...d, id: nextId(), alertId: row.id, status: 'pending', attempts: 0, reason: null, sentAt: null, createdAt: now(), updatedAt: now(), ...claimed }));
         fake.tables.alertDeliveries.push(...rows);
         return { ...row, deliveries: rows.map((d) => ({ ...d })) };
       },
@@ -553,14 +555,29 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         if (row) Object.assign(row, changes);
         return row && { ...row };
       },
-      async listPendingDeliveries() {
+      async claimPendingDeliveries(claim) {
+        const free = (d: AlertDeliveryRow) => d.status === 'pending' && (d.claimedUntil === null || d.claimedUntil < now()) && d.claimedBy !== claim.nodeId;
         return fake.tables.alertDeliveries
-          .filter((d) => d.status === 'pending')
+          .filter(free)
           .sort((a, b) => a.id - b.id)
           .flatMap((d) => {
+            Object.assign(d, { claimedBy: claim.nodeId, claimedUntil: claimEnd(claim) });
             const alert = fake.tables.alerts.find((a) => a.id === d.alertId);
             return alert ? [{ ...d, alert: { ...alert } }] : [];
           });
+      },
+      async holdClaim(id, claim) {
+        const row = fake.tables.alertDeliveries.find((d) => d.id === id && d.claimedBy === claim.nodeId && d.status === 'pending');
+        if (row) row.claimedUntil = claimEnd(claim);
+        return row !== undefined;
+      },
+      async renewClaims(claim) {
+        const rows = fake.tables.alertDeliveries.filter((d) => d.claimedBy === claim.nodeId && d.status === 'pending');
+        for (const row of rows) row.claimedUntil = claimEnd(claim);
+        return rows.length;
+      },
+      async releaseClaims(nodeId) {
+        for (const d of fake.tables.alertDeliveries) if (d.claimedBy === nodeId && d.status === 'pending') Object.assign(d, { claimedBy: null, claimedUntil: null });
       },
       async listAlerts(adminId, coinId, window) {
         const rows = fake.tables.alerts.filter((a) => a.adminId === adminId && a.coinId === coinId).sort((a, b) => b.id - a.id);
