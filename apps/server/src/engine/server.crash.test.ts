@@ -10,27 +10,19 @@
  * types with the defaults the API offers. While it is down, the test opens the same database and
  * the simulator's own state (as the next start would) and checks them against each other.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOT_SHUTDOWN_CANCEL_MS, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
-import { add, compare } from '@makerdesk/decimal';
+import { compare } from '@makerdesk/decimal';
 import { FINAL_JOURNAL_STATES, type JournalState } from '@makerdesk/engine';
-import { isOwnClientOrderId, type Order } from '@makerdesk/exchange';
+import type { Order } from '@makerdesk/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseTarget } from '../db/client.ts';
-import { lockDataDir } from '../db/data-dir-lock.ts';
-import { robotFills, robotOrders, robots, tradingLogs } from '../db/schema.ts';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
-import { SimStateRepository } from '../repositories/sim-state.repository.ts';
+import type { DatabaseTarget } from '../db/client.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
-import { simVenueFactory } from '../venues/sim-factory.ts';
-import { SimHost } from '../venues/sim-host.ts';
+import { ServerProcess, sleep, until } from '../testing/server-process.ts';
+import { checkAgreement, LIVE, readStopped as readStoppedWorld, type JournalRow, type Stopped } from '../testing/venue-agreement.ts';
 
-const MAIN = new URL('../main.ts', import.meta.url).pathname;
-const REPO = new URL('../../../../', import.meta.url).pathname;
 const PASSWORD = 'Crash-admin-123';
 const SIM_KEY = 'crash-bots-key';
 /** The simulator's seed (main.ts's default); the venue itself is restored from its snapshot. */
@@ -51,11 +43,6 @@ const BOTS: { coinId: number; type: RobotTypeKey }[] = [
   { coinId: 4, type: 'follow_exchange' },
 ];
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 interface Runtime {
   activity: string;
   lastTickAt: number | null;
@@ -97,143 +84,16 @@ beforeAll(async () => {
   dataDir = target.kind === 'pglite' ? (target.dataDir as string) : mkdtempSync(join(tmpdir(), 'makerdesk-crash-'));
 });
 
+/** The stopped world: one simulator key trades on every pair. */
+const readStopped = (): Promise<Stopped> =>
+  readStoppedWorld(target, dataDir, SIM_SEED, [{ apiKey: SIM_KEY, symbols: [...new Set(BOTS.map((b) => PAIRS[b.coinId]!))] }], () => SIM_KEY);
+
 afterAll(async () => {
   for (const server of servers) if (server.running) await server.kill('SIGKILL');
   await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The real server, `node --import tsx apps/server/src/main.ts`, on the shared database and data folder. */
-class ServerProcess {
-  private log = '';
-  private readonly exited: Promise<void>;
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly baseUrl: string,
-  ) {
-    child.stdout?.on('data', (d: Buffer) => (this.log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (this.log += d.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  static async start(): Promise<ServerProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        MAKERDESK_DATA_DIR: dataDir,
-        DATABASE_URL: target.kind === 'postgres' ? target.url : '',
-        MAKERDESK_ADMIN_PASSWORD: PASSWORD,
-        MAKERDESK_WEB_DIST: '/nonexistent',
-        MAKERDESK_SIM_SEED: String(SIM_SEED),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const server = new ServerProcess(child, `http://127.0.0.1:${port}`);
-    servers.push(server);
-    const deadline = Date.now() + 60_000;
-    // main.ts prints this line once it listens, after the engine has started (resumed) the bots.
-    while (!server.log.includes('MakerDesk console:')) {
-      if (!server.running) throw new Error(`the server exited with ${child.exitCode}:\n${server.output()}`);
-      if (Date.now() > deadline) {
-        await server.kill('SIGKILL');
-        throw new Error(`the server did not start within 60 s:\n${server.output()}`);
-      }
-      await sleep(50);
-    }
-    return server;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** The last of what it printed, for failure messages. */
-  output(): string {
-    return this.log.slice(-6000);
-  }
-
-  /** Sends `signal` and resolves once the process is gone, with how long that took. */
-  async kill(signal: 'SIGKILL' | 'SIGTERM', limitMs = 30_000): Promise<number> {
-    const sent = Date.now();
-    if (this.running) this.child.kill(signal);
-    const gone = await Promise.race([this.exited.then(() => true), sleep(limitMs).then(() => false)]);
-    if (!gone) {
-      this.child.kill('SIGKILL');
-      await this.exited;
-      throw new Error(`the server was still running ${limitMs} ms after ${signal}:\n${this.output()}`);
-    }
-    return Date.now() - sent;
-  }
-
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.baseUrl}/backend${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (envelope.code !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  }
-
-  /**
-   * Resolves when the count of bot orders placed or cancelled (GET /backend/metrics, open to the
-   * loopback) grows between two looks a few milliseconds apart: a tick is placing and cancelling.
-   * Gives up after `withinMs`.
-   */
-  async busyPlacing(withinMs: number): Promise<void> {
-    const count = async () => {
-      const text = await (await fetch(`${this.baseUrl}/backend/metrics`)).text();
-      let n = 0;
-      for (const [, value] of text.matchAll(/^makerdesk_bot_orders_total\{event="(?:placed|canceled)"\} (\d+)/gm)) n += Number(value);
-      return n;
-    };
-    const deadline = Date.now() + withinMs;
-    let last = await count();
-    while (Date.now() < deadline) {
-      const now = await count();
-      if (now > last) return;
-      last = now;
-    }
-  }
-
-  async signIn(): Promise<string> {
-    return (await this.call<{ token: string }>('POST', '/admin/login', undefined, { username: SEED_ADMIN_ACCOUNT, password: PASSWORD })).token;
-  }
-}
-
-/** Polls `probe` until it answers without throwing; the last failure is the error. */
-async function until<T>(what: string, withinMs: number, probe: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not within ${withinMs} ms: ${(err as Error).message}`, { cause: err });
-    }
-    await sleep(250);
-  }
-}
 
 interface BotsView {
   at: number;
@@ -274,156 +134,6 @@ async function checkBotList(server: ServerProcess, token: string, ids: number[],
   }
 }
 
-interface JournalRow {
-  robotId: number;
-  clientOrderId: string;
-  tag: string;
-  state: JournalState;
-  orderNo: string | null;
-  filledAmount: string;
-  updatedAt: Date;
-}
-
-/** The database and the simulator as a start would find them, read while no server runs. */
-interface Stopped {
-  journal: JournalRow[];
-  fills: { robotId: number; clientOrderId: string; filledAfter: string; amount: string }[];
-  robots: { id: number; status: string; stopReason: string | null }[];
-  logs: { robotId: number | null; message: string }[];
-  /** The simulator's open orders of the account, per pair, from its own restored state. */
-  venueOpen: Order[];
-  /** The simulator's record of each journalled order (open or recently closed), by client order id. */
-  venueByClientId: Map<string, Order>;
-}
-
-async function readStopped(): Promise<Stopped> {
-  // Like the server, take the data folder's lock (a killed server's stale lock is taken over).
-  const lock = target.kind === 'pglite' ? lockDataDir(dataDir) : null;
-  const database = await openDatabase(target);
-  try {
-    const journal = (await database.db
-      .select({
-        robotId: robotOrders.robotId,
-        clientOrderId: robotOrders.clientOrderId,
-        tag: robotOrders.tag,
-        symbol: robotOrders.symbol,
-        state: robotOrders.state,
-        orderNo: robotOrders.orderNo,
-        filledAmount: robotOrders.filledAmount,
-        updatedAt: robotOrders.updatedAt,
-      })
-      .from(robotOrders)) as (JournalRow & { symbol: string })[];
-    const fills = await database.db
-      .select({ robotId: robotFills.robotId, clientOrderId: robotFills.clientOrderId, filledAfter: robotFills.filledAfter, amount: robotFills.amount })
-      .from(robotFills);
-    const bots = await database.db.select({ id: robots.id, status: robots.status, stopReason: robots.stopReason }).from(robots);
-    const logs = await database.db.select({ robotId: tradingLogs.robotId, message: tradingLogs.message }).from(tradingLogs);
-    // The simulator restored exactly as a start restores it (snapshot plus its journal), without its
-    // background market, and read only: the next start replays the journal the crash left.
-    const host = await SimHost.open(new ReadOnlySimState(database.db), { create: simVenueFactory(SIM_SEED), background: false });
-    try {
-      const venueOpen: Order[] = [];
-      for (const symbol of new Set(BOTS.map((b) => PAIRS[b.coinId]!))) venueOpen.push(...(await host.venue.account(SIM_KEY).fetchOpenOrders(symbol)));
-      const venueByClientId = new Map<string, Order>();
-      for (const row of journal) {
-        const order = await host.venue.orderByClientId(SIM_KEY, row.symbol, row.clientOrderId);
-        if (order) venueByClientId.set(row.clientOrderId, order);
-      }
-      return { journal, fills, robots: bots, logs, venueOpen, venueByClientId };
-    } finally {
-      await host.close();
-    }
-  } finally {
-    await database.close();
-    lock?.release();
-  }
-}
-
-/** The simulator's stored state for reading: nothing is written back (no snapshot, no command). */
-class ReadOnlySimState extends SimStateRepository {
-  override async appendCommands(): Promise<void> {
-    throw new Error('the test does not change the simulator');
-  }
-  override async saveSnapshot(): Promise<void> {}
-  override async discard(reason: string): Promise<void> {
-    throw new Error(`the simulator's stored state cannot be read: ${reason}`);
-  }
-}
-
-const LIVE = (state: JournalState) => !FINAL_JOURNAL_STATES.has(state);
-const scopeOf = (robotId: number) => `b${robotId}`;
-
-/**
- * What must hold whenever no server runs, crash or not: the journal, the fill ledger and the
- * simulator agree. Answers the states of the journal rows caught between writes (not final, not open).
- */
-function checkAgreement(s: Stopped, ids: number[], label: string): { inFlight: string[] } {
-  const journal = new Map(s.journal.map((r) => [r.clientOrderId, r]));
-  expect(journal.size, `${label}: a client order id journalled twice`).toBe(s.journal.length);
-
-  // Nothing untracked or doubled on the venue: every open order of the account is a bot's, journalled
-  // under that bot, not final there, and no two of a bot's open orders fill one slot (tag).
-  const venueIds = s.venueOpen.map((o) => o.clientOrderId);
-  expect(new Set(venueIds).size, `${label}: the venue shows a client order id twice`).toBe(venueIds.length);
-  const slots = new Set<string>();
-  for (const order of s.venueOpen) {
-    const row = order.clientOrderId ? journal.get(order.clientOrderId) : undefined;
-    const what = `${label}: venue order ${order.orderNo} (${order.clientOrderId}, ${order.direction} ${order.amount} at ${order.price})`;
-    expect(row, `${what} is in no bot's journal`).toBeDefined();
-    expect(isOwnClientOrderId(order.clientOrderId, scopeOf(row!.robotId)), `${what} is journalled under bot ${row!.robotId}, not its scope`).toBe(true);
-    expect(LIVE(row!.state), `${what} rests on the venue but the journal says ${row!.state}`).toBe(true);
-    const slot = `${row!.robotId}/${row!.tag}`;
-    expect(slots.has(slot), `${what}: bot ${row!.robotId} has two open orders in slot ${row!.tag}`).toBe(false);
-    slots.add(slot);
-  }
-
-  // The journal: at most one live order per slot, and what it says agrees with the venue's record.
-  const liveSlots = new Set<string>();
-  const inFlight: string[] = [];
-  for (const row of s.journal) {
-    const what = `${label}: journal order ${row.clientOrderId} of bot ${row.robotId} (${row.tag}, ${row.state}, filled ${row.filledAmount})`;
-    const venue = s.venueByClientId.get(row.clientOrderId);
-    if (LIVE(row.state)) {
-      const slot = `${row.robotId}/${row.tag}`;
-      expect(liveSlots.has(slot), `${what}: a second live order in its slot`).toBe(false);
-      liveSlots.add(slot);
-      if (row.state !== 'open') inFlight.push(row.state);
-    }
-    if (row.state === 'open' || row.state === 'canceling') {
-      // Placed and acknowledged: the venue knows it (open, or closed since the last reconcile).
-      expect(venue, `${what}: unknown to the venue`).toBeDefined();
-      expect(venue!.orderNo).toBe(row.orderNo);
-      expect(compare(venue!.filledAmount, row.filledAmount), `${what}: the journal has more filled than the venue (${venue!.filledAmount})`).toBeGreaterThanOrEqual(0);
-    }
-    if (row.state === 'filled') {
-      if (venue) expect(venue.status, `${what}: the venue says`).toBe('filled');
-      if (venue) expect(compare(venue.filledAmount, row.filledAmount), `${what}: the venue filled ${venue.filledAmount}`).toBe(0);
-    }
-    if (row.state === 'canceled' && venue) {
-      expect(['canceled', 'partial_canceled'], `${what}: the venue says ${venue.status}`).toContain(venue.status);
-      expect(compare(venue.filledAmount, row.filledAmount), `${what}: the venue filled ${venue.filledAmount}`).toBe(0);
-    }
-    if (row.state === 'rejected') expect(venue, `${what}: taken as never placed, but the venue has it (${venue?.status})`).toBeUndefined();
-  }
-
-  // Fills recorded once and none lost: one fill per (order, filled amount after it), each of a
-  // journalled order of the same bot, and an order's fills add up to its journalled filled amount.
-  const fillKeys = new Set(s.fills.map((f) => `${f.clientOrderId}@${f.filledAfter}`));
-  expect(fillKeys.size, `${label}: a fill recorded twice`).toBe(s.fills.length);
-  const filled = new Map<string, string>();
-  for (const fill of s.fills) {
-    const row = journal.get(fill.clientOrderId);
-    expect(row?.robotId, `${label}: fill of ${fill.clientOrderId} belongs to no journalled order of bot ${fill.robotId}`).toBe(fill.robotId);
-    filled.set(fill.clientOrderId, add(filled.get(fill.clientOrderId) ?? '0', fill.amount));
-  }
-  for (const row of s.journal) {
-    expect(compare(filled.get(row.clientOrderId) ?? '0', row.filledAmount), `${label}: fills of ${row.clientOrderId} do not add up to its filled amount ${row.filledAmount}`).toBe(0);
-  }
-
-  // Every bot is still switched on: a crash or a restart switches none off.
-  for (const id of ids) expect(s.robots.find((r) => r.id === id), `${label}: bot ${id}`).toMatchObject({ status: 'running', stopReason: null });
-  return { inFlight };
-}
 
 const COUNTERS = ['ordersPlaced', 'ordersFilled', 'ordersCanceled', 'tradeCount', 'uptimeMs'] as const;
 const AMOUNTS = ['baseVolume', 'quoteVolume', 'fees'] as const;
@@ -450,7 +160,7 @@ describe('the server killed with SIGKILL while bots run', () => {
   it('resumes every bot with nothing lost, untracked or placed twice; a graceful restart cancels and re-quotes', { timeout: 360_000 }, async () => {
     const startedAt = Date.now();
     const timings: string[] = [];
-    let server = await ServerProcess.start();
+    let server = await ServerProcess.start({ target, dataDir, password: PASSWORD, simSeed: SIM_SEED, started: servers });
     timings.push(`first start ${Date.now() - startedAt} ms`);
     let token = await server.signIn();
 
@@ -506,7 +216,7 @@ describe('the server killed with SIGKILL while bots run', () => {
       for (const order of before.accountOpen) expect(journalled.has(order.clientOrderId!), `${label}: account order ${order.clientOrderId} untracked`).toBe(true);
 
       const restartAt = Date.now();
-      server = await ServerProcess.start();
+      server = await ServerProcess.start({ target, dataDir, password: PASSWORD, simSeed: SIM_SEED, started: servers });
       const listening = Date.now();
       token = await server.signIn();
       const after = await waitAllQuoting(server, token, ids, restartAt);
@@ -542,7 +252,7 @@ describe('the server killed with SIGKILL while bots run', () => {
     expect(Math.max(...cancelled) - termAt).toBeLessThan(BOT_SHUTDOWN_CANCEL_MS);
     expect(termMs).toBeLessThan(BOT_SHUTDOWN_CANCEL_MS + 10_000);
     const restartAt = Date.now();
-    server = await ServerProcess.start();
+    server = await ServerProcess.start({ target, dataDir, password: PASSWORD, simSeed: SIM_SEED, started: servers });
     token = await server.signIn();
     const after = await waitAllQuoting(server, token, ids, restartAt);
     checkNotBackwards(before, after, stopped, 'SIGTERM');
