@@ -185,6 +185,10 @@ export interface VenueSession {
 }
 
 export interface VenueSessions {
+  /**
+   * The bot's session with its owner's current key. Asked at every tick (keep it cheap): a session
+   * with another `budgetKey` than the bot's means its key was changed, and it switches to it.
+   */
   open(robot: RobotRecord): Promise<VenueSession>;
 }
 

@@ -38,6 +38,24 @@ describe('createBotEngine on the simulator', () => {
     expect(h.observed.tickToOrder.length).toBeGreaterThan(0);
   });
 
+  it('follows a key change at its next tick: the old key\'s orders cancelled, then the new key reconciled and quoted', async () => {
+    let key: string | null = 'mm';
+    const h = new SimHarness(registry(), [testRobotRecord(1)], { keyOf: () => key ?? 'gone' });
+    await h.engine.start();
+    await h.clock.advance(0);
+    expect(await liveVenueOrders(h, 1, 'mm')).toHaveLength(4);
+
+    key = 'mm2';
+    await h.clock.advance(10_000);
+    expect(await liveVenueOrders(h, 1, 'mm'), 'nothing left on the old key').toEqual([]);
+    expect(await liveVenueOrders(h, 1, 'mm2'), 'quoting with the new key').toHaveLength(4);
+    expect(h.logs.entries.some((e) => e.robotId === 1 && e.message.startsWith('Its API key was changed'))).toBe(true);
+    const placedOnOld = h.key('mm').count('placeOrder', 'attempts');
+    await h.clock.advance(30_000);
+    expect(h.key('mm').count('placeOrder', 'attempts'), 'no order on the old key after the change').toBe(placedOnOld);
+    expect(h.journal.all(1).filter((o) => o.state === 'open')).toHaveLength(4);
+  });
+
   it('two bots on one key never cancel each other’s orders or a manual one', async () => {
     const h = new SimHarness(registry(), [testRobotRecord(1), testRobotRecord(2)]);
     const account = h.venue.account('mm');

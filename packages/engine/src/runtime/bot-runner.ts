@@ -190,6 +190,7 @@ export class BotRunner {
     let config: { intervalMin: number; intervalMax: number } | null = null;
     try {
       config = this.config();
+      await this.followKeyChange();
       const { executor } = await this.prepare();
       if (!this.reconciled && this.watchOnly) {
         this.reconciled = true;
@@ -399,6 +400,24 @@ export class BotRunner {
       }),
     );
     return books;
+  }
+
+  /**
+   * The owner changed or deleted the bot's key since its session was made: its orders are cancelled
+   * with the session that placed them (its own only), then the next `prepare` opens the new key's
+   * session and reconciles before anything is placed. A deleted key fails the tick (no key, no
+   * trading): the bot's failures count until it stops, as for any venue that refuses it.
+   */
+  private async followKeyChange(): Promise<void> {
+    const prepared = this.prepared;
+    if (!prepared) return;
+    const current = await this.deps.venues.open(this.robot);
+    // The budget key names the venue key (platform, key, venue mode): another one means another key.
+    if (current.budgetKey === prepared.session.budgetKey) return;
+    this.log('warn', 'Its API key was changed: cancelling its orders placed with the old key, then trading with the new one');
+    await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
+    if (this.prepared === prepared) this.prepared = null;
+    this.reconciled = false;
   }
 
   /** Session, metered venue, pair rules and executor: made once, on the first tick that needs them. */
