@@ -167,6 +167,34 @@ describe('behind a trusted proxy (MAKERDESK_TRUSTED_PROXIES)', () => {
   });
 });
 
+describe('reset-code guesses, per address', () => {
+  const step = (remoteAddress: string, payload: Record<string, string>) =>
+    t.app.inject({ method: 'PUT', url: '/backend/admin/updatePassword', remoteAddress, payload }).then((res) => res.json() as { code: number; data: { code?: number } | null });
+
+  it('an address guessing codes over many e-mails waits after twenty wrong ones, the right code included; another address is not concerned; right codes are not counted', async () => {
+    await addUser(t, adminToken, 'guessed@makerdesk.local', 'Guessed-pass-1');
+    expect((await step('198.51.100.60', { action: 'sendCode', email: 'guessed@makerdesk.local' })).code).toBe(200);
+    await t.services.passwordReset.idle();
+    const code = t.outbox.lastTo('guessed@makerdesk.local')?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Right codes from the sprayer's address before the spray are not counted against it.
+    for (let i = 0; i < 3; i++) expect((await step('198.51.100.61', { action: 'verifyCode', email: 'guessed@makerdesk.local', code })).code).toBe(200);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await step('198.51.100.61', { action: 'verifyCode', email: `nobody${i}@makerdesk.local`, code: wrong });
+      answers.push(res.data?.code ?? res.code);
+    }
+    expect(new Set(answers), 'twenty wrong guesses are answered as wrong').toEqual(new Set([ErrorCode.VERIFICATION_CODE_INVALID]));
+    const blocked = await step('198.51.100.61', { action: 'verifyCode', email: 'guessed@makerdesk.local', code });
+    expect(blocked.data?.code ?? blocked.code, 'the 21st waits, even a right code').toBe(ErrorCode.TOO_MANY_ATTEMPTS);
+    const reset = await step('198.51.100.61', { action: 'reset', email: 'guessed@makerdesk.local', code, password: 'Guessed-new-1', confirmPassword: 'Guessed-new-1' });
+    expect(reset.data?.code ?? reset.code, 'the reset step waits too').toBe(ErrorCode.TOO_MANY_ATTEMPTS);
+    expect((await step('198.51.100.62', { action: 'verifyCode', email: 'guessed@makerdesk.local', code })).code, 'another address').toBe(200);
+  });
+});
+
 describe('across a restart', () => {
   it('the sign-in and code-sending throttles are still there when the server starts again on the same database', async () => {
     const scratch = await scratchDatabase(process.env.DATABASE_URL);

@@ -27,6 +27,12 @@ export const RESEND_RULE: ThrottleRule = { free: 1, baseDelayMs: RESEND_MS, grow
 /** Codes asked from one address: ten at once, then a wait from a minute, doubling, at most an hour. */
 export const SENDS_PER_ADDRESS_RULE: ThrottleRule = { free: 10, baseDelayMs: 60_000, growth: 2, maxDelayMs: 60 * 60_000, forgetAfterMs: 60 * 60_000 };
 
+/**
+ * Code guesses from one address, over every e-mail (each code also allows only a few attempts):
+ * twenty wrong ones, then a wait from a minute, doubling, at most an hour. A right code is no guess.
+ */
+export const CODE_GUESSES_PER_ADDRESS_RULE: ThrottleRule = { free: 20, baseDelayMs: 60_000, growth: 2, maxDelayMs: 60 * 60_000, forgetAfterMs: 60 * 60_000 };
+
 /** Expired codes (decoys included) are deleted a day after they expire, at most once an hour. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -66,10 +72,10 @@ export class PasswordResetService {
       case 'sendCode':
         return this.sendCode(request.email, ip);
       case 'verifyCode':
-        await this.verifyCode(request.email, request.code);
+        await this.verifyCode(request.email, request.code, ip);
         return null;
       case 'reset':
-        await this.reset(request.email, request.code, request.password);
+        await this.reset(request.email, request.code, request.password, ip);
         return null;
     }
   }
@@ -148,13 +154,26 @@ export class PasswordResetService {
     return { adminId: admin.id, codeId: row.id };
   }
 
-  private async verifyCode(email: string, code: string): Promise<void> {
-    await this.checkCode(email, code);
+  private async verifyCode(email: string, code: string, ip: string): Promise<void> {
+    await this.checkCodeFrom(ip, email, code);
+  }
+
+  /**
+   * `checkCode` behind the address's guess throttle (the same for every server sharing the
+   * database): a wrong code stays counted, a right one is given back.
+   */
+  private async checkCodeFrom(ip: string, email: string, code: string): Promise<{ adminId: number; codeId: number }> {
+    const key = this.gate.key('reset-guess-address', addressKey(ip));
+    const verdict = await this.gate.take([{ key, rule: CODE_GUESSES_PER_ADDRESS_RULE }]);
+    if (!verdict.allowed) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS, { seconds: verdict.retryAfterSeconds });
+    const right = await this.checkCode(email, code);
+    await this.gate.giveBack(key);
+    return right;
   }
 
   /** The code is spent, the password set and every session ended, together; a code is spent once, even by racing calls. */
-  private async reset(email: string, code: string, password: string): Promise<void> {
-    const { adminId, codeId } = await this.checkCode(email, code);
+  private async reset(email: string, code: string, password: string, ip: string): Promise<void> {
+    const { adminId, codeId } = await this.checkCodeFrom(ip, email, code);
     const passwordHash = await hashPassword(password);
     const now = new Date(this.now());
     const sessionIds = await this.repos.transaction(async ({ admins, passwordResets, sessions }) => {
