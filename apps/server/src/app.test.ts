@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalogue } from '@makerdesk/contract';
+import { catalogue, ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -76,6 +76,19 @@ describe('the /backend surface', () => {
     const raw = await t.app.inject({ method: 'POST', url: '/backend/admin/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().data.code).toBe(1050400);
+  });
+
+  it('a signed-in call without a session is refused before its body is read: 401, never a validation answer that describes the body', async () => {
+    const probes = [
+      await t.call('PUT', '/backend/robot/update', { body: { nonsense: true } }),
+      await t.call('POST', '/backend/admin/addUser', { body: {} }),
+      await t.call('POST', '/backend/credentials/add', { body: { apiKey: 1 }, token: 'not-a-token' }),
+    ];
+    const garbage = await t.app.inject({ method: 'POST', url: '/backend/admin/addUser', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    for (const { status, body } of [...probes, { status: garbage.statusCode, body: garbage.json() }]) {
+      expect(status).toBe(401);
+      expect(body.data.code).toBe(ErrorCode.UNAUTHORIZED);
+    }
   });
 
   it('every error answer carries a code that is in the catalogue', async () => {

@@ -35,24 +35,24 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
     ok(await auth.login(request.body.username, request.body.password, loginContext(request))),
   );
 
-  app.get(paths.logout, { preHandler: authed, schema: { tags, summary: 'Sign out: the session is revoked at once', response: replies(nothing) } }, async (request) => {
+  app.get(paths.logout, { onRequest: authed, schema: { tags, summary: 'Sign out: the session is revoked at once', response: replies(nothing) } }, async (request) => {
     await auth.logout(principalOf(request).sessionId);
     return ok(null);
   });
 
-  app.get(paths.adminList, { preHandler: [authed, mainAccountOnly], schema: { tags, summary: 'Accounts (main account only)', querystring: adminListQuery, response: replies(adminListResponse) } }, async (request) =>
+  app.get(paths.adminList, { onRequest: [authed, mainAccountOnly], schema: { tags, summary: 'Accounts (main account only)', querystring: adminListQuery, response: replies(adminListResponse) } }, async (request) =>
     ok(await admins.list(request.query)),
   );
 
-  app.get(paths.loginLogList, { preHandler: [authed, mainAccountOnly], schema: { tags, summary: 'Login logs (main account only)', querystring: loginLogListQuery, response: replies(loginLogListResponse) } }, async (request) =>
+  app.get(paths.loginLogList, { onRequest: [authed, mainAccountOnly], schema: { tags, summary: 'Login logs (main account only)', querystring: loginLogListQuery, response: replies(loginLogListResponse) } }, async (request) =>
     ok(await admins.loginLogs(request.query)),
   );
 
-  app.post(paths.addUser, { preHandler: [authed, mainAccountOnly], schema: { tags, summary: 'Add a restricted account', body: addUserRequest, response: replies(adminUser) } }, async (request) =>
+  app.post(paths.addUser, { onRequest: [authed, mainAccountOnly], schema: { tags, summary: 'Add a restricted account', body: addUserRequest, response: replies(adminUser) } }, async (request) =>
     ok(await admins.add(request.body)),
   );
 
-  app.put(paths.updateUser, { preHandler: authed, schema: { tags, summary: 'Change own password, or (main account) edit an account', body: updateUserRequest, response: replies(adminUser.nullable()) } }, async (request) =>
+  app.put(paths.updateUser, { onRequest: authed, schema: { tags, summary: 'Change own password, or (main account) edit an account', body: updateUserRequest, response: replies(adminUser.nullable()) } }, async (request) =>
     ok(await admins.update(principalOf(request), request.body, request.ip)),
   );
 
@@ -60,11 +60,11 @@ export const adminRoutes: RoutePlugin = (app, { auth, admins, passwordReset }) =
     ok(await passwordReset.step(request.body, request.ip)),
   );
 
-  app.get(paths.adminById, { preHandler: authed, schema: { tags, summary: 'One account: oneself, or any (main account)', params: z.object({ id: idParam }), response: replies(adminUser) } }, async (request) =>
+  app.get(paths.adminById, { onRequest: authed, schema: { tags, summary: 'One account: oneself, or any (main account)', params: z.object({ id: idParam }), response: replies(adminUser) } }, async (request) =>
     ok(await admins.view(principalOf(request).admin, request.params.id)),
   );
 
-  app.delete(paths.adminById, { preHandler: [authed, mainAccountOnly], schema: { tags, summary: 'Delete a restricted account; its sessions end at once', params: z.object({ id: idParam }), response: replies(nothing) } }, async (request) => {
+  app.delete(paths.adminById, { onRequest: [authed, mainAccountOnly], schema: { tags, summary: 'Delete a restricted account; its sessions end at once', params: z.object({ id: idParam }), response: replies(nothing) } }, async (request) => {
     await admins.remove(principalOf(request).admin, request.params.id);
     return ok(null);
   });

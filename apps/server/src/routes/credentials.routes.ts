@@ -9,15 +9,15 @@ const tags = ['credentials'];
 export const credentialRoutes: RoutePlugin = (app, { auth, credentials }) => {
   const authed = signedIn(auth);
 
-  app.post(paths.credentialsAdd, { preHandler: authed, schema: { tags, summary: 'Import an exchange API key (secrets sealed at rest, answered masked)', body: credentialAddRequest, response: replies(credentialView) } }, async (request) =>
+  app.post(paths.credentialsAdd, { onRequest: authed, schema: { tags, summary: 'Import an exchange API key (secrets sealed at rest, answered masked)', body: credentialAddRequest, response: replies(credentialView) } }, async (request) =>
     ok(await credentials.add(principalOf(request).admin, request.body)),
   );
 
-  app.put(paths.credentialsUpdate, { preHandler: authed, schema: { tags, summary: 'Change one of your API keys', body: credentialUpdateRequest, response: replies(credentialView) } }, async (request) =>
+  app.put(paths.credentialsUpdate, { onRequest: authed, schema: { tags, summary: 'Change one of your API keys', body: credentialUpdateRequest, response: replies(credentialView) } }, async (request) =>
     ok(await credentials.update(principalOf(request).admin, request.body)),
   );
 
-  app.get(paths.credentialsList, { preHandler: authed, schema: { tags, summary: 'Your API keys, masked', response: replies(z.array(credentialView)) } }, async (request) =>
+  app.get(paths.credentialsList, { onRequest: authed, schema: { tags, summary: 'Your API keys, masked', response: replies(z.array(credentialView)) } }, async (request) =>
     ok(await credentials.listFor(principalOf(request).admin.id)),
   );
 };
