@@ -51,6 +51,23 @@ describe('createRateBudgets', () => {
     expect(state.done).toBe(15);
   });
 
+  it('takes only its share of a key\'s limit when several servers share the key, and follows the share as servers come and go', async () => {
+    const clock = new FakeClock();
+    const venue = createDefaultSimVenue({ seed: 7, now: () => clock.now() });
+    const faulty = new FaultyExchange(venue.account('alice'));
+    let servers = 3;
+    const budgets = createRateBudgets({ clock, limitFor: () => ({ ratePerSecond: 12, burst: 6 }), shareOf: (key) => (key.startsWith('live') ? 1 / servers : 1) });
+    const wrapped = budgets.wrap(faulty.exchange, 'live:k1');
+    fire(wrapped, 40);
+    await clock.advance(0);
+    expect(faulty.count('fetchOrderBook'), 'a third of the burst').toBe(2);
+    await clock.advance(1000);
+    expect(faulty.count('fetchOrderBook'), 'then a third of the rate: 4 a second').toBe(6);
+    servers = 1;
+    await clock.advance(1000);
+    expect(faulty.count('fetchOrderBook'), 'alone again: the whole rate').toBe(18);
+  });
+
   it('serves a cancel ahead of the calls already waiting for the key (cancels take risk off the book first)', async () => {
     const { clock, faulty, budgets } = setup({ ratePerSecond: 10, burst: 2 });
     const exchange = budgets.wrap(faulty.exchange, 'k');

@@ -18,6 +18,12 @@ export interface RateBudgetOptions {
   clock?: Clock;
   /** The bucket of a key; by default SIM_RATE_LIMIT for keys starting with `sim`, else LIVE_RATE_LIMIT. */
   limitFor?: (budgetKey: string) => RateLimit;
+  /**
+   * The part of a key's limit this process may use, in (0, 1], read whenever tokens are counted:
+   * with several servers sharing the keys, each takes its share, so together they stay within the
+   * venue's limit. 1 (the whole limit) by default.
+   */
+  shareOf?: (budgetKey: string) => number;
   /** Pause after a 429/418 without Retry-After: `initialMs`, doubling per strike up to `maxMs`. */
   backoff?: { initialMs: number; maxMs: number };
   /** Told when a key starts (or extends) a pause. */
@@ -25,6 +31,12 @@ export interface RateBudgetOptions {
 }
 
 export const defaultLimitFor = (budgetKey: string): RateLimit => (budgetKey.startsWith('sim') ? SIM_RATE_LIMIT : LIVE_RATE_LIMIT);
+
+/** `share` of a limit: the rate scaled, the burst too but never below one call. */
+export function shareOfLimit(limit: RateLimit, share: number): RateLimit {
+  const part = Number.isFinite(share) && share > 0 ? Math.min(1, share) : 1;
+  return { ratePerSecond: limit.ratePerSecond * part, burst: Math.max(1, limit.burst * part) };
+}
 
 /** Cancels take risk off the book: they wait ahead of every other call on the key (an emergency stop's cancels pass the bots' reads). */
 const URGENT: ReadonlySet<string> = new Set(['cancelOrder', 'cancelOrders']);
@@ -42,7 +54,9 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
   const budgetOf = (key: string): KeyBudget => {
     let budget = budgets.get(key);
     if (!budget) {
-      budget = new KeyBudget(key, limitFor(key), clock, backoff, options.onThrottle);
+      const limit = limitFor(key);
+      const shareOf = options.shareOf;
+      budget = new KeyBudget(key, shareOf ? () => shareOfLimit(limit, shareOf(key)) : () => limit, clock, backoff, options.onThrottle);
       budgets.set(key, budget);
     }
     return budget;
@@ -81,12 +95,12 @@ class KeyBudget {
 
   constructor(
     private readonly key: string,
-    private readonly limit: RateLimit,
+    private readonly limitNow: () => RateLimit,
     private readonly clock: Clock,
     private readonly backoff: { initialMs: number; maxMs: number },
     private readonly onThrottle: RateBudgetOptions['onThrottle'],
   ) {
-    this.tokens = limit.burst;
+    this.tokens = limitNow().burst;
     this.refilledAt = clock.now();
   }
 
@@ -131,7 +145,7 @@ class KeyBudget {
       const now = this.clock.now();
       if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
       this.refill(now);
-      if (this.tokens < 1) return this.wake(Math.ceil(((1 - this.tokens) / this.limit.ratePerSecond) * 1000));
+      if (this.tokens < 1) return this.wake(Math.ceil(((1 - this.tokens) / this.limitNow().ratePerSecond) * 1000));
       this.tokens -= 1;
       (this.urgent.shift() ?? this.queue.shift()!)();
     }
@@ -139,7 +153,9 @@ class KeyBudget {
 
   private refill(now: number): void {
     const from = Math.max(this.refilledAt, this.pausedUntil);
-    if (now > from) this.tokens = Math.min(this.limit.burst, this.tokens + ((now - from) / 1000) * this.limit.ratePerSecond);
+    const limit = this.limitNow();
+    if (now > from) this.tokens = Math.min(limit.burst, this.tokens + ((now - from) / 1000) * limit.ratePerSecond);
+    else if (this.tokens > limit.burst) this.tokens = limit.burst;
     this.refilledAt = now;
   }
 
