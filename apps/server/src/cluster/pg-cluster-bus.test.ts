@@ -6,6 +6,7 @@ import { NOTICE_MAX_BYTES } from './notice-codec.ts';
 import { BUS_CHANNEL, PgClusterBus, type BusLog } from './pg-cluster-bus.ts';
 
 // LISTEN/NOTIFY needs PostgreSQL: a scratch database on the local server (or DATABASE_URL's).
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let scratch: ScratchDatabase;
 let url: string;
 let raw: pg.Client;
@@ -46,7 +47,7 @@ async function backendsOf(nodeId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  scratch = await scratchDatabase(baseUrl);
   if (scratch.target.kind !== 'postgres') throw new Error('expected a PostgreSQL scratch database');
   url = scratch.target.url;
   raw = new pg.Client({ connectionString: url });
@@ -171,6 +172,39 @@ describe('PgClusterBus on PostgreSQL', () => {
     b.publish('from-b', 'sent on a new connection');
     await atA.until(1);
     expect(atA.got[0]!.payload).toBe('sent on a new connection');
+  });
+
+  it('while the database refuses connections, keeps the newest messages (bounded) and sends them once it is back', async () => {
+    const log = recordingLog();
+    const a = await openBus(log, { queue: { maxMessages: 3, maxBytes: 1 << 20 } });
+    const b = await openBus();
+    const atB = collect<number>(b, 'outage');
+    let reconnected = 0;
+    a.onReconnect(() => (reconnected += 1));
+    const name = new URL(url).pathname.slice(1);
+    // A database's connections are allowed or not from another database's session.
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`alter database ${name} allow_connections false`);
+    let flushed = false;
+    let flush: Promise<void>;
+    try {
+      await raw.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name in ('makerdesk-bus ' || $1, 'makerdesk-bus-send ' || $1)", [a.nodeId]);
+      for (let i = 1; i <= 5; i++) a.publish('outage', i);
+      flush = a.flush().then(() => void (flushed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(flushed).toBe(false);
+      expect(atB.got).toEqual([]);
+      expect(a.stats.droppedMessages).toBe(2);
+      expect(log.warnings).toEqual(expect.arrayContaining(['cluster bus: cannot send notices; keeping them and retrying', 'cluster bus: queue full while notices cannot be sent; dropping the oldest']));
+    } finally {
+      await admin.query(`alter database ${name} allow_connections true`);
+      await admin.end();
+    }
+    await flush;
+    await atB.until(3);
+    expect(atB.got.map((m) => m.payload)).toEqual([3, 4, 5]);
+    await waitFor(() => reconnected === 1, 'A listening again');
   });
 
   it('close sends what is queued, then ends both of its connections', async () => {

@@ -30,6 +30,10 @@ export interface PgClusterBusOptions {
   backoff?: { minMs: number; maxMs: number };
   /** How long close() waits for what is queued to go out. */
   closeFlushMs?: number;
+  /** How often the listening connection is checked (a connection that died silently never says so). */
+  pingMs?: number;
+  /** A query (send, listen, check) that takes longer fails, and its connection is replaced. */
+  queryTimeoutMs?: number;
 }
 
 /** What the bus has done since it opened (metrics, tests). */
@@ -71,6 +75,7 @@ export class PgClusterBus implements ClusterBus {
   private readonly maxMessageBytes: number;
   private readonly backoff: { minMs: number; maxMs: number };
   private readonly closeFlushMs: number;
+  private readonly connection: pg.ClientConfig;
   private readonly local: LocalClusterBus;
   private readonly queue: OutboundQueue;
   private readonly assembler: PartAssembler;
@@ -86,6 +91,7 @@ export class PgClusterBus implements ClusterBus {
   private retryTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly pingTimer: NodeJS.Timeout;
   private reconnectAttempts = 0;
   private sendFailures = 0;
   private warnedDrop = false;
@@ -111,9 +117,13 @@ export class PgClusterBus implements ClusterBus {
       maxPending: 64,
       now: Date.now,
     });
-    this.publisher = new pg.Pool({ connectionString: this.url, max: 1, idleTimeoutMillis: 0, application_name: `makerdesk-bus-send ${this.nodeId}`.slice(0, 63) });
-    // A broken idle connection is dropped by the pool and the next send opens another.
+    const timeout = options.queryTimeoutMs ?? 10_000;
+    this.connection = { connectionString: this.url, keepAlive: true, connectionTimeoutMillis: timeout, query_timeout: timeout };
+    this.publisher = new pg.Pool({ ...this.connection, max: 1, idleTimeoutMillis: 0, application_name: `makerdesk-bus-send ${this.nodeId}`.slice(0, 63) });
+    // A broken idle connection is dropped by the pool and the next send opens another (so is one whose send failed).
     this.publisher.on('error', () => undefined);
+    this.pingTimer = setInterval(() => this.ping(), options.pingMs ?? 30_000);
+    this.pingTimer.unref();
   }
 
   /** Opens the bus: resolves once it is listening (throws if the database cannot be reached). */
@@ -195,6 +205,7 @@ export class PgClusterBus implements ClusterBus {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.flush(), new Promise((resolve) => (timer = setTimeout(resolve, this.closeFlushMs)))]);
     clearTimeout(timer);
+    clearInterval(this.pingTimer);
     for (const t of [this.batchTimer, this.retryTimer, this.reconnectTimer, this.sweepTimer]) clearTimeout(t);
     this.batchTimer = this.retryTimer = this.reconnectTimer = this.sweepTimer = undefined;
     // A send under way ends (a failure now gives up the queue); what it could not send is dropped.
@@ -283,7 +294,7 @@ export class PgClusterBus implements ClusterBus {
   // --- listening -----------------------------------------------------------------------------
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: `makerdesk-bus ${this.nodeId}`.slice(0, 63) });
+    const client = new pg.Client({ ...this.connection, application_name: `makerdesk-bus ${this.nodeId}`.slice(0, 63) });
     client.on('notification', (notification) => {
       if (notification.channel === this.channel) this.arrive(notification.payload ?? '');
     });
@@ -306,6 +317,13 @@ export class PgClusterBus implements ClusterBus {
     if (this.closing) return;
     this.log.warn({ err: err?.message }, 'cluster bus: its listening connection ended; reconnecting');
     this.scheduleReconnect();
+  }
+
+  /** A listening connection that no longer answers is replaced as one that ended would be. */
+  private ping(): void {
+    const client = this.listener;
+    if (!client || this.closing) return;
+    client.query('select 1').catch((err: unknown) => this.listenerLost(client, err as Error));
   }
 
   private scheduleReconnect(): void {
