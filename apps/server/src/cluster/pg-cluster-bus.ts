@@ -135,6 +135,7 @@ export class PgClusterBus implements ClusterBus {
       await bus.publisher.query('select 1');
     } catch (err) {
       bus.closing = Promise.resolve();
+      clearInterval(bus.pingTimer);
       const listener = bus.listener;
       bus.listener = null;
       await listener?.end().catch(() => undefined);
@@ -233,6 +234,8 @@ export class PgClusterBus implements ClusterBus {
     if (this.sending || this.retryTimer) return;
     this.sending = this.sendQueued().finally(() => {
       this.sending = null;
+      // Published after the loop saw an empty queue and before this ran (a listener on a microtask).
+      if (this.queue.length > 0 && !this.retryTimer) this.send();
     });
   }
 
