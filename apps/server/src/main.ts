@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { openPgClusterBus, type PgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
@@ -28,6 +30,7 @@ async function main(engine?: EngineWiring): Promise<void> {
   );
   let simHost: SimHost | undefined;
   let services: Services | undefined;
+  let bus: PgClusterBus | undefined;
   // The order matters: no more requests, then the engine (no new orders, quoting bots' orders
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
@@ -41,6 +44,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await sweep;
     await simHost?.close().catch(() => undefined);
+    // The last revocations and invalidations go out; then its two connections end.
+    await bus?.close().catch((err: unknown) => logger.error({ err }, 'cluster bus shutdown failed'));
     await database.close().catch(() => undefined);
     lock?.release();
   };
@@ -58,6 +63,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     });
     if (!claimed) throw new SimulatorClaimedError();
     simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
+    // Servers sharing one PostgreSQL tell each other of revocations and cache invalidations (PGlite: one server, no bus needed).
+    if (config.databaseUrl) bus = await openPgClusterBus(config.databaseUrl, randomUUID(), logger);
     services = createServices({
       database,
       masterKey,
@@ -70,6 +77,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
+      ...(bus ? { bus } : {}),
     });
     // Keys imported before credentials named their key: the simulator's facade answers a key only once it knows who holds it.
     const indexed = await services.credentials.indexKeyHashes();

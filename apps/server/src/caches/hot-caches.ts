@@ -12,7 +12,7 @@ export interface VerifiedSession {
 }
 
 export interface HotCacheOptions {
-  /** How long an entry is trusted without a change announced in this process: what another server's change waits for at most. */
+  /** How long an entry is trusted without an announced change: what a change whose notice was lost waits for at most. */
   ttlMs?: number;
   maxSessions?: number;
   maxEntries?: number;
@@ -22,8 +22,9 @@ export interface HotCacheOptions {
 /**
  * What every signed-in call read from the database: the session behind its token, the caller's key
  * for the pair (decrypted), the pair and the caller's binding to it. Each write that changes one of
- * them tells this object once it is committed; session revocations arrive through the revocation bus.
- * Another server's writes reach this one's entries after `ttlMs` at most.
+ * them tells this object once it is committed (`accountChanged`...), which drops the entries here and
+ * announces the change to the other servers (cluster-cache-invalidation.ts); session revocations
+ * arrive through the revocation bus. A change whose notice is lost reaches entries after `ttlMs` at most.
  */
 export class HotCaches {
   /** Bearer token → its verified session. */
@@ -36,6 +37,7 @@ export class HotCaches {
   readonly bindings: ReadCache<string, true>;
   /** The platform list (one entry): every screen with a pair picker asks for it. */
   readonly platforms: ReadCache<'all', readonly Platform[]>;
+  private readonly announcers = new Set<(change: CacheInvalidation) => void>();
 
   constructor({ ttlMs = 30_000, maxSessions = 10_000, maxEntries = 10_000, now }: HotCacheOptions = {}) {
     const options = { ttlMs, maxEntries, ...(now ? { now } : {}) };
@@ -56,6 +58,17 @@ export class HotCaches {
     return bus.subscribe(({ sessionIds }) => this.sessionsRevoked(sessionIds));
   }
 
+  /**
+   * Calls `listener` with each change announced here (not with those `apply`d from elsewhere):
+   * cluster-cache-invalidation.ts sends them to the other servers. Returns the function that stops it.
+   */
+  onInvalidate(listener: (change: CacheInvalidation) => void): () => void {
+    const entry = (change: CacheInvalidation) => listener(change);
+    this.announcers.add(entry);
+    return () => this.announcers.delete(entry);
+  }
+
+  /** Revoked sessions come through the revocation bus, which reaches every server itself: nothing is announced. */
   sessionsRevoked(sessionIds: readonly string[]): void {
     const revoked = new Set(sessionIds);
     this.sessions.forget((_token, session) => revoked.has(session.principal.sessionId));
@@ -63,27 +76,61 @@ export class HotCaches {
 
   /** The account row changed (role, status, password, last sign-in) or is gone: everything read for it goes. */
   accountChanged(adminId: number): void {
-    this.sessions.forget((_token, session) => session.principal.admin.id === adminId);
-    this.credentialsChanged(adminId);
-    this.bindingsChanged(adminId);
+    this.announce({ kind: 'account', id: adminId });
   }
 
   credentialsChanged(adminId: number): void {
-    this.materials.forget((key) => key.startsWith(`${adminId}:`));
+    this.announce({ kind: 'credentials', id: adminId });
   }
 
   bindingsChanged(adminId: number): void {
-    this.bindings.forget((key) => key.startsWith(`${adminId}:`));
+    this.announce({ kind: 'bindings', id: adminId });
   }
 
   pairChanged(coinId: number): void {
-    this.coins.forget((id) => id === coinId);
+    this.announce({ kind: 'pair', id: coinId });
   }
 
   platformsChanged(): void {
-    this.platforms.clear();
+    this.announce({ kind: 'platforms' });
+  }
+
+  /** Drops everything (the cluster bus reconnected: changes announced meanwhile were missed). */
+  clear(): void {
+    for (const cache of [this.sessions, this.materials, this.coins, this.bindings, this.platforms]) cache.clear();
+  }
+
+  /** Applies a change here only: one announced by another server. */
+  apply(change: CacheInvalidation): void {
+    switch (change.kind) {
+      case 'account':
+        this.sessions.forget((_token, session) => session.principal.admin.id === change.id);
+        this.apply({ kind: 'credentials', id: change.id });
+        this.apply({ kind: 'bindings', id: change.id });
+        return;
+      case 'credentials':
+        this.materials.forget((key) => key.startsWith(`${change.id}:`));
+        return;
+      case 'bindings':
+        this.bindings.forget((key) => key.startsWith(`${change.id}:`));
+        return;
+      case 'pair':
+        this.coins.forget((id) => id === change.id);
+        return;
+      case 'platforms':
+        this.platforms.clear();
+        return;
+    }
+  }
+
+  private announce(change: CacheInvalidation): void {
+    this.apply(change);
+    for (const announcer of [...this.announcers]) announcer(change);
   }
 }
+
+/** A change that makes cached reads stale, as the writer announces it (ids are admin or coin ids). */
+export type CacheInvalidation = { kind: 'account' | 'credentials' | 'bindings' | 'pair'; id: number } | { kind: 'platforms' };
 
 export function accountPairKey(adminId: number, coinId: number): string {
   return `${adminId}:${coinId}`;

@@ -23,6 +23,12 @@ export interface ClusterBus {
   flush(): Promise<void>;
   /** Returns the function that stops the listener. A listener that throws is reported and skipped. */
   subscribe<T = unknown>(topic: string, listener: ClusterListener<T>): () => void;
+  /**
+   * Called each time the bus is listening again after its connection ended: notices sent meanwhile
+   * were missed, so whoever keeps state from them starts over (caches drop everything). A bus that
+   * cannot miss anything (LocalClusterBus) has no such hook. Returns the function that stops it.
+   */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

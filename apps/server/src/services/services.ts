@@ -36,8 +36,10 @@ import { TradingLogService } from './trading-log.service.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
-import { InProcessSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
+import { ClusterSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
+import { shareCacheInvalidations } from '../caches/cluster-cache-invalidation.ts';
+import { LocalClusterBus, type ClusterBus } from '../cluster/cluster-bus.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -51,6 +53,8 @@ export interface Services {
   revocations: SessionRevocationBus;
   /** What signed-in calls read on every call (sessions, keys, pairs, bindings), dropped when their source changes. */
   caches: HotCaches;
+  /** What this server tells the others sharing its database (revocations, cache invalidations); main.ts closes it. */
+  bus: ClusterBus;
   admins: AdminService;
   passwordReset: PasswordResetService;
   coins: CoinService;
@@ -99,7 +103,9 @@ export interface ServiceDeps {
   alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; fetch?: typeof fetch; timeoutMs?: number; testWaitMs?: number };
   /** How often the analysis scheduler looks for a slot without a snapshot (tests shorten it). */
   snapshotSweepMs?: number;
-  /** Where revoked sessions are announced; this process's listeners only by default. */
+  /** The servers' bus (PgClusterBus on PostgreSQL, opened by main.ts); this process alone by default. */
+  bus?: ClusterBus;
+  /** Where revoked sessions are announced; over `bus` by default. */
   revocations?: SessionRevocationBus;
   /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
   caches?: HotCaches;
@@ -114,11 +120,13 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches() }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')) }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
-  const revocations = revocationBus ?? new InProcessSessionRevocations((err) => log?.error({ err }, 'a session revocation listener failed'));
+  const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
   caches.listenTo(revocations);
+  // Every server's caches hear each write's invalidation; all of them are dropped when the bus reconnects.
+  shareCacheInvalidations(caches, bus);
   const coins = new CoinService(repos, Date.now, caches);
   const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) }, caches);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
@@ -168,6 +176,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     auth,
     revocations,
     caches,
+    bus,
     credentials,
     admins: new AdminService(repos, revocations, passwordAttempts, emergencyStop, caches),
     passwordReset: new PasswordResetService(repos, mailer, deriveKey(masterKey, 'reset-code'), revocations, throttleGate, log ? { log } : {}, caches),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SessionConnections } from './session-connections.ts';
-import { InProcessSessionRevocations } from './session-revocations.ts';
+import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { ClusterSessionRevocations } from './session-revocations.ts';
 
-describe('InProcessSessionRevocations', () => {
+describe('ClusterSessionRevocations over one process', () => {
   it('calls every listener once per notice, skips empty notices, and stops a listener when asked', async () => {
     const failures: unknown[] = [];
-    const bus = new InProcessSessionRevocations((err) => failures.push(err));
+    const bus = new ClusterSessionRevocations(new LocalClusterBus('local', (err) => failures.push(err)));
     const first: string[][] = [];
     const second: string[][] = [];
     const stopFirst = bus.subscribe(({ sessionIds }) => first.push([...sessionIds]));
@@ -29,7 +30,7 @@ describe('InProcessSessionRevocations', () => {
 describe('SessionConnections', () => {
   function setUp() {
     const failures: unknown[] = [];
-    const bus = new InProcessSessionRevocations((err) => failures.push(err));
+    const bus = new ClusterSessionRevocations(new LocalClusterBus('local', (err) => failures.push(err)));
     return { bus, failures, connections: new SessionConnections(bus) };
   }
 

@@ -1,3 +1,5 @@
+import type { ClusterBus } from '../cluster/cluster-bus.ts';
+
 /** Sessions that have just been revoked (logout, account deleted or suspended, password set or changed). */
 export interface SessionRevocation {
   sessionIds: readonly string[];
@@ -7,40 +9,43 @@ export type SessionRevocationListener = (revocation: SessionRevocation) => void;
 
 /**
  * Where a revocation is announced once it is committed, so whatever holds a session open (a
- * WebSocket, later a session cache) lets go of it at once. The in-process bus reaches this server's
- * listeners; a bus over PostgreSQL `LISTEN/NOTIFY` would publish with `pg_notify` and call the
- * listeners of every server when the notice arrives. Either way the revocation itself is already in
- * the database: a notice that never arrives costs its listeners their next session check, not the
- * revocation.
+ * WebSocket, a session cache) lets go of it at once, on every server (ClusterSessionRevocations).
+ * The revocation itself is already in the database: a notice that never arrives costs its listeners
+ * their next session check (or their cache's TTL), not the revocation.
  */
 export interface SessionRevocationBus {
-  /** Resolves once the notice is handed on: here, once every listener has run. */
+  /** Resolves once the notice is handed on (and this server's listeners have run). */
   publish(revocation: SessionRevocation): Promise<void>;
   /** Returns the function that stops the listener. */
   subscribe(listener: SessionRevocationListener): () => void;
 }
 
-/** One server's bus: publishing calls each listener in turn; one that throws is reported and skipped. */
-export class InProcessSessionRevocations implements SessionRevocationBus {
-  private readonly listeners = new Set<SessionRevocationListener>();
+/** The cluster bus topic of session revocations (cluster-bus.ts). */
+export const SESSIONS_REVOKED_TOPIC = 'sessions.revoked';
 
-  constructor(private readonly onListenerError: (err: unknown) => void = () => undefined) {}
+/**
+ * Revocations over the cluster bus: a publish reaches the listeners of every server sharing the
+ * database (this one's included), so a session revoked on one server has its sockets closed and its
+ * cached entries dropped on all of them. Over a LocalClusterBus (PGlite, tests) it is this process
+ * alone; listeners run on a later microtask, before `publish` resolves. A listener that throws is
+ * reported by the bus and skipped.
+ */
+export class ClusterSessionRevocations implements SessionRevocationBus {
+  constructor(private readonly bus: Pick<ClusterBus, 'publish' | 'flush' | 'subscribe'>) {}
 
+  /** Resolves once the notice is handed to the database and this server's listeners have run. */
   async publish(revocation: SessionRevocation): Promise<void> {
     if (revocation.sessionIds.length === 0) return;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(revocation);
-      } catch (err) {
-        this.onListenerError(err);
-      }
-    }
+    this.bus.publish(SESSIONS_REVOKED_TOPIC, { sessionIds: [...revocation.sessionIds] });
+    await this.bus.flush();
   }
 
   subscribe(listener: SessionRevocationListener): () => void {
-    // A wrapper per call, so the same function subscribed twice is stopped one subscription at a time.
-    const entry: SessionRevocationListener = (revocation) => listener(revocation);
-    this.listeners.add(entry);
-    return () => this.listeners.delete(entry);
+    return this.bus.subscribe(SESSIONS_REVOKED_TOPIC, (payload) => {
+      // What arrives from another server is checked before anyone acts on it.
+      const sessionIds = (payload as { sessionIds?: unknown } | null)?.sessionIds;
+      if (!Array.isArray(sessionIds) || !sessionIds.every((id) => typeof id === 'string')) return;
+      listener({ sessionIds });
+    });
   }
 }

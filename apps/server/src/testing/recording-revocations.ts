@@ -1,10 +1,14 @@
-import { InProcessSessionRevocations } from '../sessions/session-revocations.ts';
+import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { ClusterSessionRevocations } from '../sessions/session-revocations.ts';
 
-/** The in-process revocation bus with a listener that keeps each notice's session ids, for service tests. */
-export function recordingRevocations(): { bus: InProcessSessionRevocations; published: string[][] } {
-  const bus = new InProcessSessionRevocations((err) => {
-    throw err;
-  });
+/** The one-process revocation bus with a listener that keeps each notice's session ids, for service tests. */
+export function recordingRevocations(): { bus: ClusterSessionRevocations; published: string[][] } {
+  // A listener that fails makes the publish (and so the service call) fail.
+  const bus = new ClusterSessionRevocations(
+    new LocalClusterBus('local', (err) => {
+      throw err;
+    }),
+  );
   const published: string[][] = [];
   bus.subscribe(({ sessionIds }) => published.push([...sessionIds]));
   return { bus, published };

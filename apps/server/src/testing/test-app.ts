@@ -12,6 +12,7 @@ import { simVenueFactory } from '../venues/sim-factory.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
 import { scratchDatabase } from './scratch-database.ts';
+import type { ClusterBus } from '../cluster/cluster-bus.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -61,6 +62,8 @@ export interface TestAppOptions {
   venueCatalog?: ServiceDeps['venueCatalog'];
   /** MAKERDESK_TRUSTED_PROXIES (app.ts AppOptions). */
   trustedProxies?: string[];
+  /** The servers' bus (two apps on one PostgreSQL: a PgClusterBus each); the caller closes it. */
+  bus?: ClusterBus;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -82,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     metricsToken: options.metricsToken,
     ...(options.alerts ? { alerts: options.alerts } : {}),
     ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
