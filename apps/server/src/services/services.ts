@@ -139,6 +139,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
   const channelSecrets = new ChannelSecretBox(deriveKey(masterKey, 'alert-channels'));
   const alerts = new AlertDispatcher({
     repos,
+    // Each server sends the deliveries it claimed under its node id (one server: 'local').
+    nodeId: bus.nodeId,
     openChannel: (row) => channelSecrets.open(row),
     send: createChannelSender({ mailer, ...(alertOptions.fetch ? { fetch: alertOptions.fetch } : {}), ...(alertOptions.timeoutMs ? { timeoutMs: alertOptions.timeoutMs } : {}) }, alertOptions.clock?.now),
     ...(alertOptions.clock ? { clock: alertOptions.clock } : {}),
