@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
+import { LocalClusterBus, type ClusterBus } from './cluster/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
-import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
+import { deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
-import { SimHost, SimulatorClaimedError } from './venues/sim-host.ts';
+import { SimHost } from './venues/sim-host.ts';
+import { SimSeat } from './venues/sim-seat.ts';
 
 /**
  * `engine`: the bot engine to run (@makerdesk/engine's createBotEngine, its strategy registry and
@@ -26,7 +29,9 @@ async function main(engine?: EngineWiring): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  let simHost: SimHost | undefined;
+  // This start's node id (cluster_nodes.id). The bus reaches this process only until the PostgreSQL bus is wired here.
+  const bus: ClusterBus = new LocalClusterBus(randomUUID());
+  let seat: SimSeat | undefined;
   let services: Services | undefined;
   // The order matters: no more requests, then the engine (no new orders, quoting bots' orders
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
@@ -40,7 +45,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     // Codes asked for just before the stop still go out, unless the mail server keeps us waiting.
     await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await sweep;
-    await simHost?.close().catch(() => undefined);
+    await seat?.close().catch(() => undefined);
+    await bus.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
   };
@@ -49,21 +55,29 @@ async function main(engine?: EngineWiring): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
-    const claimed = await database.claim('simulator', (err) => {
-      // The advisory lock ended with its connection, so another server may now open the simulator
-      // on this database. Two simulators writing one journal would corrupt it; this process stops
-      // as a crash would (everything acknowledged is journaled already) and its supervisor restarts it.
-      logger.fatal({ err: err.message }, 'lost the simulator claim (its database connection ended); stopping');
-      process.exit(1);
+    // One server on the database runs the simulator (its claim); the others reach it there, and
+    // the first to claim it after the holder stops opens it from the journal.
+    seat = await SimSeat.start({
+      database,
+      nodeId: bus.nodeId,
+      bus,
+      key: deriveKey(masterKey, 'cluster-sim'),
+      open: () => SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger),
+      onLost: (err) => {
+        // The advisory lock ended with its connection, so another server may now open the simulator
+        // on this database. Two simulators writing one journal would corrupt it; this process stops
+        // as a crash would (everything acknowledged is journaled already) and its supervisor restarts it.
+        logger.fatal({ err: err.message }, 'lost the simulator claim (its database connection ended); stopping');
+        process.exit(1);
+      },
+      log: logger,
     });
-    if (!claimed) throw new SimulatorClaimedError();
-    simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
     services = createServices({
       database,
       masterKey,
       mailer,
       webDist: config.webDist,
-      simHost,
+      sim: seat.access,
       liveExchange: openLiveExchange,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
@@ -89,6 +103,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    await seat.advertise(advertiseUrl(config, port));
     if (seeded.generatedAdminPassword) {
       // Printed once, on the start that created the account; it is not stored anywhere in clear.
       process.stdout.write(
@@ -103,7 +118,7 @@ async function main(engine?: EngineWiring): Promise<void> {
 }
 
 main({ create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() }).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError || err instanceof SimulatorClaimedError;
+  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);
 });
