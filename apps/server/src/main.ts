@@ -88,7 +88,13 @@ async function main(engine?: EngineWiring): Promise<void> {
     // Keys imported before credentials named their key: the simulator's facade answers a key only once it knows who holds it.
     const indexed = await services.credentials.indexKeyHashes();
     if (indexed > 0) logger.info({ indexed }, 'named the holders of keys imported before this version');
-    for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
+    // The server that runs the simulator opens the pairs it lacks: at start, or once it has taken it over.
+    const pairAdmin = services.pairAdmin;
+    const reopen = async () => {
+      for (const { symbol, reason } of await pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
+    };
+    if (seat.isHolder) await reopen();
+    else seat.onTakeover(() => void reopen().catch((err: unknown) => logger.error({ err }, 'reopening the simulator pairs failed')));
     const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();

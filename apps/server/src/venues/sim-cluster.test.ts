@@ -268,6 +268,9 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
       tookOver = true;
     });
     expect(seatB.isHolder).toBe(false);
+    // A live subscription on B (the console's socket) that outlives the hand-over.
+    const events: ExchangeEvent[] = [];
+    const stop = b.services.sim.account(API_KEY).subscribe(SYMBOL, (event) => events.push(event));
     // Death, as far as the others can tell: no more answers, and its database session (with the advisory lock) ends.
     await a.app.close();
     await dbA.close();
@@ -279,6 +282,12 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
     expect(seatB.isHolder).toBe(true);
     expect(b.services.sim.isLocal).toBe(true);
     const venueB = b.services.sim.localVenue!;
+    events.length = 0;
+    venueB.step();
+    await b.services.sim.localHost.flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events.some((e) => e.type === 'book')).toBe(true);
+    stop();
     const kept = await venueB.account(API_KEY).fetchOrderByClientId(SYMBOL, 'md-x-survivor');
     expect(kept).toMatchObject({ orderNo: resting.orderNo, status: 'pending', price: '1100.00', amount: '0.02000' });
     // B's console now reads its own simulator; A's row no longer says it runs it.
