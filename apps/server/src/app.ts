@@ -20,6 +20,7 @@ import { analysisRoutes } from './routes/analysis.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { internalSimRoutes } from './routes/internal-sim.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
@@ -100,9 +101,12 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
 
   await app.register(simBinanceRoutes, {
     prefix: SIM_BINANCE_ROOT,
-    venue: services.simHost.venue,
+    venue: services.sim,
     keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
   });
+
+  // The other servers on the database reach this one's simulator here while it holds the claim (issue 9).
+  await app.register(internalSimRoutes, { venue: () => services.sim.localVenue, key: services.simClusterKey });
 
   const webDist = services.config.webDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

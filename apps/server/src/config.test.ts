@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has embedded defaults', () => {
@@ -37,6 +37,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.2, 172.16.0.0/12,loopback,fd00::/8' }).trustedProxies).toEqual(['10.0.0.2', '172.16.0.0/12', 'loopback', 'fd00::/8']);
     expect(() => loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.2,proxy.example.com' })).toThrow(/MAKERDESK_TRUSTED_PROXIES: must be a comma-separated list/);
     expect(() => loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(ConfigError);
+  });
+
+  it('advertises MAKERDESK_ADVERTISE_URL, else this machine when HOST is any or loopback, else HOST', () => {
+    expect(loadConfig({}).advertiseUrl).toBeUndefined();
+    expect(advertiseUrl(loadConfig({}), 8080)).toBe('http://127.0.0.1:8080');
+    expect(advertiseUrl(loadConfig({ HOST: '0.0.0.0' }), 9001)).toBe('http://127.0.0.1:9001');
+    expect(advertiseUrl(loadConfig({ HOST: 'localhost' }), 9001)).toBe('http://127.0.0.1:9001');
+    expect(advertiseUrl(loadConfig({ HOST: '::' }), 9001)).toBe('http://127.0.0.1:9001');
+    expect(advertiseUrl(loadConfig({ HOST: '10.0.0.7' }), 9001)).toBe('http://10.0.0.7:9001');
+    expect(advertiseUrl(loadConfig({ HOST: 'fd00::7' }), 9001)).toBe('http://[fd00::7]:9001');
+    const set = loadConfig({ HOST: '0.0.0.0', MAKERDESK_ADVERTISE_URL: 'https://node-b.internal:8443/' });
+    expect(set.advertiseUrl).toBe('https://node-b.internal:8443');
+    expect(advertiseUrl(set, 8080)).toBe('https://node-b.internal:8443');
+    expect(() => loadConfig({ MAKERDESK_ADVERTISE_URL: 'node-b:8080' })).toThrow(/MAKERDESK_ADVERTISE_URL/);
+    expect(() => loadConfig({ MAKERDESK_ADVERTISE_URL: 'ftp://node-b' })).toThrow(/MAKERDESK_ADVERTISE_URL: must be an http/);
   });
 
   it('names every bad setting', () => {

@@ -28,6 +28,11 @@ const envSchema = z.object({
     .refine((entries) => entries.every(isTrustedProxyEntry), {
       message: 'must be a comma-separated list of IP addresses, CIDR blocks (10.0.0.0/8) or loopback, linklocal, uniquelocal',
     }),
+  MAKERDESK_ADVERTISE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, { message: 'must be an http:// or https:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +58,11 @@ export interface Config {
    * names); empty: the header is ignored and the client is the connection's peer.
    */
   trustedProxies: string[];
+  /**
+   * Where the other servers on the database reach this one (its simulator's internal API), kept in
+   * `cluster_nodes.url`; unset: derived from HOST and the bound port (`advertiseUrl`).
+   */
+  advertiseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +92,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.MAKERDESK_METRICS_TOKEN,
     alerts: { minIntervalMs: e.MAKERDESK_ALERT_MIN_INTERVAL_MS, maxAttempts: e.MAKERDESK_ALERT_MAX_ATTEMPTS, backoffBaseMs: e.MAKERDESK_ALERT_BACKOFF_MS },
     trustedProxies: e.MAKERDESK_TRUSTED_PROXIES,
+    advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
   };
+}
+
+const LOOPBACK_OR_ANY = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
+
+/**
+ * This server's URL for the others: MAKERDESK_ADVERTISE_URL, else `http://127.0.0.1:<port>` when it
+ * listens on every address or on loopback (the others run on this machine), else its HOST.
+ */
+export function advertiseUrl(config: Pick<Config, 'advertiseUrl' | 'host'>, port: number): string {
+  if (config.advertiseUrl) return config.advertiseUrl;
+  const host = LOOPBACK_OR_ANY.has(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
+import { LocalClusterBus, type ClusterBus } from './cluster/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
-import { openPgClusterBus, type PgClusterBus } from './cluster/pg-cluster-bus.ts';
+import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
-import { loadMasterKey, MasterKeyError } from './security/master-key.ts';
+import { deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
-import { SimHost, SimulatorClaimedError } from './venues/sim-host.ts';
+import { SimHost } from './venues/sim-host.ts';
+import { SimSeat } from './venues/sim-seat.ts';
 
 /**
  * `engine`: the bot engine to run (@makerdesk/engine's createBotEngine, its strategy registry and
@@ -28,9 +30,12 @@ async function main(engine?: EngineWiring): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  let simHost: SimHost | undefined;
+  // How the servers sharing a PostgreSQL database tell each other what happened, and this start's
+  // node id (cluster_nodes.id): a PgClusterBus under a random id, opened below. On PGlite (one server
+  // per folder) this process alone, under a fixed id, so a restart after a crash finds its own claims.
+  let bus: ClusterBus = new LocalClusterBus('local');
+  let seat: SimSeat | undefined;
   let services: Services | undefined;
-  let bus: PgClusterBus | undefined;
   // The order matters: no more requests, then the engine (no new orders, quoting bots' orders
   // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
@@ -43,9 +48,9 @@ async function main(engine?: EngineWiring): Promise<void> {
     // Codes asked for just before the stop still go out, unless the mail server keeps us waiting.
     await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await sweep;
-    await simHost?.close().catch(() => undefined);
+    await seat?.close().catch(() => undefined);
     // The last revocations and invalidations go out; then its two connections end.
-    await bus?.close().catch((err: unknown) => logger.error({ err }, 'cluster bus shutdown failed'));
+    await bus.close().catch((err: unknown) => logger.error({ err }, 'cluster bus shutdown failed'));
     await database.close().catch(() => undefined);
     lock?.release();
   };
@@ -54,35 +59,48 @@ async function main(engine?: EngineWiring): Promise<void> {
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
-    const claimed = await database.claim('simulator', (err) => {
-      // The advisory lock ended with its connection, so another server may now open the simulator
-      // on this database. Two simulators writing one journal would corrupt it; this process stops
-      // as a crash would (everything acknowledged is journaled already) and its supervisor restarts it.
-      logger.fatal({ err: err.message }, 'lost the simulator claim (its database connection ended); stopping');
-      process.exit(1);
-    });
-    if (!claimed) throw new SimulatorClaimedError();
-    simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger);
-    // Servers sharing one PostgreSQL tell each other of revocations and cache invalidations (PGlite: one server, no bus needed).
     if (config.databaseUrl) bus = await openPgClusterBus(config.databaseUrl, randomUUID(), logger);
+    // One server on the database runs the simulator (its claim); the others reach it there, and
+    // the first to claim it after the holder stops opens it from the journal.
+    seat = await SimSeat.start({
+      database,
+      nodeId: bus.nodeId,
+      bus,
+      key: deriveKey(masterKey, 'cluster-sim'),
+      open: () => SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(config.simSeed) }, logger),
+      onLost: (err) => {
+        // The advisory lock ended with its connection, so another server may now open the simulator
+        // on this database. Two simulators writing one journal would corrupt it; this process stops
+        // as a crash would (everything acknowledged is journaled already) and its supervisor restarts it.
+        logger.fatal({ err: err.message }, 'lost the simulator claim (its database connection ended); stopping');
+        process.exit(1);
+      },
+      log: logger,
+    });
     services = createServices({
       database,
       masterKey,
       mailer,
       webDist: config.webDist,
-      simHost,
+      sim: seat.access,
       liveExchange: openLiveExchange,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
-      ...(bus ? { bus } : {}),
+      bus,
     });
     // Keys imported before credentials named their key: the simulator's facade answers a key only once it knows who holds it.
     const indexed = await services.credentials.indexKeyHashes();
     if (indexed > 0) logger.info({ indexed }, 'named the holders of keys imported before this version');
-    for (const { symbol, reason } of await services.pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
+    // The server that runs the simulator opens the pairs it lacks: at start, or once it has taken it over.
+    const pairAdmin = services.pairAdmin;
+    const reopen = async () => {
+      for (const { symbol, reason } of await pairAdmin.reopenSimMarkets()) logger.error({ symbol, reason }, 'a simulator pair of the coins table could not be opened');
+    };
+    if (seat.isHolder) await reopen();
+    else seat.onTakeover(() => void reopen().catch((err: unknown) => logger.error({ err }, 'reopening the simulator pairs failed')));
     const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
@@ -97,6 +115,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    await seat.advertise(advertiseUrl(config, port));
     if (seeded.generatedAdminPassword) {
       // Printed once, on the start that created the account; it is not stored anywhere in clear.
       process.stdout.write(
@@ -111,7 +130,7 @@ async function main(engine?: EngineWiring): Promise<void> {
 }
 
 main({ create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() }).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError || err instanceof SimulatorClaimedError;
+  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
   token = await t.login();
   await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'real-engine-key', secretKey: 'real-engine-secret', coinId: 1 } });
-  for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
   await t.services.engine.start();
 });
 afterAll(() => t.close());

@@ -144,13 +144,13 @@ export class OrderService {
 
   async otherSideBook(admin: AdminRow, coinId: number, depth = 20) {
     const ctx = await this.context(admin, coinId);
-    return venueCall(async () => this.gateway.referenceBook(ctx.symbol, depth));
+    return venueCall(() => this.gateway.referenceBook(ctx.symbol, depth));
   }
 
   async price(admin: AdminRow, coinId: number) {
     const ctx = await this.context(admin, coinId);
     const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
-    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: this.gateway.referencePrice(ctx.symbol) };
+    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: await this.gateway.referencePrice(ctx.symbol) };
   }
 
   /** Batch orders: split, check the whole batch against the balance first, then place one by one. */

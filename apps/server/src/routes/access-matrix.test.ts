@@ -121,13 +121,13 @@ const f = {
 // ---------------------------------------------------------------------------------------- helpers
 
 function market(pair: string) {
-  return t.services.simHost.venue.markets().find((m) => m.symbol === pair)!;
+  return t.services.sim.localHost.venue.markets().find((m) => m.symbol === pair)!;
 }
 
 /** A resting limit buy of the pair `below` under the best bid, large enough for the pair's minimum notional. */
 function restingBuy(pair: string, below = 0.02): { price: string; amount: string } {
   const m = market(pair);
-  const bid = Number(t.services.simHost.venue.referenceBook(pair, 1).bids[0]![0]);
+  const bid = Number(t.services.sim.localHost.venue.referenceBook(pair, 1).bids[0]![0]);
   const price = (bid * (1 - below)).toFixed(m.pricePrecision);
   const amount = ((Number(m.minNotional) * 3) / Number(price)).toFixed(m.amountPrecision);
   return { price, amount };
@@ -271,7 +271,7 @@ const otherAccountsOrder = (row: Row, notFound: number): Row => ({
         url: asked.url,
         body: `symbol=BTCUSDT&origClientOrderId=${mainOrder}`,
         expect: { binance: notFound },
-        check: async () => expect((await t.services.simHost.venue.account(simKeys.main.apiKey).fetchOpenOrders('BTC/USDT')).map((o) => o.clientOrderId)).toContain(mainOrder),
+        check: async () => expect((await t.services.sim.localHost.venue.account(simKeys.main.apiKey).fetchOpenOrders('BTC/USDT')).map((o) => o.clientOrderId)).toContain(mainOrder),
       },
     ];
   },
@@ -605,10 +605,11 @@ const SIM_PREFIX = `${SIM_BINANCE_ROOT}/`;
 /**
  * The routes the OpenAPI document leaves out, each tested elsewhere: the document and its viewer;
  * the live socket (GET /backend/ws, signed in by its first message: ws.routes.test.ts); the
- * Prometheus metrics (this machine, or a static token: metrics.routes.ts). Any other route must be
- * in the document, so the matrix reaches it.
+ * Prometheus metrics (this machine, or a static token: metrics.routes.ts); the servers' internal
+ * simulator API (signed with the cluster key: sim-cluster.test.ts). Any other route must be in the
+ * document, so the matrix reaches it.
  */
-const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/];
+const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/, /^POST \/internal\/sim\/call$/];
 
 function defaultExpect(access: Access, who: Caller): Expect {
   // An unknown key is refused even where none is needed (a revoked key gets nothing, not even public data).
@@ -663,7 +664,7 @@ function securityOf(access: Access): unknown {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 15; i++) t.services.sim.localHost.venue.step();
   const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as { security: unknown; paths: Record<string, Record<string, { security?: unknown }>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
   for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) declared.set(`${method.toUpperCase()} ${path}`, op.security ?? doc.security);

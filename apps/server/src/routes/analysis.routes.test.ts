@@ -42,7 +42,7 @@ beforeAll(async () => {
     const key = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: `analysis-key-${coinId}`, secretKey: 'analysis-secret', coinId } });
     expect(key.body.code).toBe(200);
   }
-  for (let i = 0; i < 10; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 10; i++) t.services.sim.localHost.venue.step();
   const [seeded] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.account, SEED_ADMIN_ACCOUNT));
   adminId = seeded!.id;
 

@@ -77,7 +77,7 @@ beforeAll(async () => {
   for (const coinId of [BTC, ETH, SOL]) await addKey(admin, coinId, 'estop-admin-key');
   sub = await addUser('estop-sub@makerdesk.local', [BTC]);
   await addKey(sub.token, BTC, 'estop-sub-key');
-  for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
   await t.services.engine.start();
 }, 60_000);
 afterAll(() => t.close());
@@ -136,7 +136,7 @@ describe('POST /robot/emergencyStop', () => {
   }, 60_000);
 
   it('deleting an account stops its bots and cancels their orders first; suspending one stops its bots too', async () => {
-    const venueOrders = (apiKey: string) => t.services.simHost.venue.account(apiKey).fetchOpenOrders('BTC/USDT');
+    const venueOrders = (apiKey: string) => t.services.sim.localHost.venue.account(apiKey).fetchOpenOrders('BTC/USDT');
     const doomed = await addUser('estop-doomed@makerdesk.local', [BTC]);
     await addKey(doomed.token, BTC, 'estop-doomed-key');
     const suspended = await addUser('estop-suspended@makerdesk.local', [BTC]);

@@ -83,7 +83,7 @@ describe('venue sessions', () => {
   it('a key changed: the next call trades with the new key', async () => {
     const added = await t.call('POST', '/backend/credentials/add', { token: mainToken, body: { platformId: 1, apiKey: 'cache-key-a', secretKey: 'cache-secret-a', coinId: ETH } });
     expect(added.body.code).toBe(200);
-    for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+    for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
     const book = (await t.call('GET', `/backend/order/orderBook?coinId=${ETH}`, { token: mainToken })).body.data;
     const price = book.bids.at(-1)[0] as string;
     const placed = await t.call('POST', '/backend/order/addOrder', { token: mainToken, body: { coinId: ETH, direction: 'buy', tradeType: 'limit', price, amount: '0.01' } });
@@ -94,7 +94,7 @@ describe('venue sessions', () => {
     expect(updated.body.code).toBe(200);
     // Key B's account has no orders; key A's order is still resting on A's account.
     expect((await t.call('GET', `/backend/order/getOrders?coinId=${ETH}`, { token: mainToken })).body.data).toHaveLength(0);
-    expect(await t.services.simHost.venue.account('cache-key-a').fetchOpenOrders('ETH/USDT')).toHaveLength(1);
+    expect(await t.services.sim.localHost.venue.account('cache-key-a').fetchOpenOrders('ETH/USDT')).toHaveLength(1);
   });
 
   it('a key moved to another pair: the old pair has no key on the next call', async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ engine: { ...wiring, budgets: new SpentBudgets() } });
   token = await t.login();
   expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'spent-key', secretKey: 'spent-secret', coinId: BTC } })).body.code).toBe(200);
-  for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
 });
 afterAll(() => t.close());
 

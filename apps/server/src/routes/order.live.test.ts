@@ -35,7 +35,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
-  for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 15; i++) t.services.sim.localHost.venue.step();
 
   const db = t.database.db;
   token = await t.login();

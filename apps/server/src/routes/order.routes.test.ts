@@ -26,7 +26,7 @@ beforeAll(async () => {
   token = await t.login();
   const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'demo-key-1', secretKey: 'demo-secret-1', coinId: BTC });
   expect(key.body.code).toBe(200);
-  for (let i = 0; i < 10; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 10; i++) t.services.sim.localHost.venue.step();
 });
 afterAll(() => t.close());
 
@@ -53,7 +53,7 @@ describe('market data', () => {
     expect(price.body.data).toMatchObject({ symbol: 'BTC/USDT' });
     expect(Number(price.body.data.bid)).toBeLessThan(Number(price.body.data.ask));
     expect(Number(price.body.data.reference)).toBeGreaterThan(0);
-    for (let i = 0; i < 40; i++) t.services.simHost.venue.step();
+    for (let i = 0; i < 40; i++) t.services.sim.localHost.venue.step();
     const trades = await get(`/backend/order/tradesList?coinId=${BTC}&limit=5`);
     expect(trades.body.code).toBe(200);
     expect(trades.body.data.length).toBeGreaterThan(0);
@@ -190,7 +190,7 @@ describe('orders on the simulator', () => {
 
 describe('public candles for the chart page', () => {
   it('answers without a token for any spelling of the pair, and refuses unknown pairs', async () => {
-    for (let i = 0; i < 30; i++) t.services.simHost.venue.step();
+    for (let i = 0; i < 30; i++) t.services.sim.localHost.venue.step();
     for (const symbol of ['BTCUSDT', 'btc_usdt', 'BTC-USDT']) {
       const res = await t.call('GET', `/backend/notification/spot/${symbol}/candles?interval=1m&limit=5`);
       expect(res.body.code).toBe(200);

@@ -36,21 +36,21 @@ describe('a simulator pair across restarts', () => {
     const call = (method: 'GET' | 'POST', url: string, body?: unknown) => first.t.call(method, url, { token: first.token, body });
     coinId = (await call('POST', '/backend/coin/add', { platformId: 1, coinName: 'RST/USDT', openingPrice: '40', endTimeStamp: Date.now() + 86_400_000 })).body.data.coinId;
     expect((await call('POST', '/backend/credentials/add', { platformId: 1, apiKey: 'restart-key', secretKey: 'restart-secret', coinId })).body.code).toBe(200);
-    for (let i = 0; i < 3; i++) first.t.services.simHost.venue.step();
+    for (let i = 0; i < 3; i++) first.t.services.sim.localHost.venue.step();
     const placed = await call('POST', '/backend/order/addOrder', { coinId, direction: 'buy', tradeType: 'limit', price: '30.000', amount: '1.00' });
     expect(placed.body.code).toBe(200);
     orderNo = placed.body.data.order.orderNo;
     candles = (await call('GET', `/backend/order/candles?coinId=${coinId}&interval=1h&limit=200`)).body.data.length;
     // Not a graceful close: the simulator's state of the pair is in its journal only.
-    first.t.services.simHost.venue.stop();
-    await first.t.services.simHost.flush();
+    first.t.services.sim.localHost.venue.stop();
+    await first.t.services.sim.localHost.flush();
     await first.t.app.close();
     await first.t.services.engine.shutdown();
 
     const second = await start();
     try {
       const get = (url: string) => second.t.call('GET', url, { token: second.token });
-      expect(second.t.services.simHost.startup.replayed).toBeGreaterThan(0);
+      expect(second.t.services.sim.localHost.startup.replayed).toBeGreaterThan(0);
       expect((await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === coinId)).toMatchObject({ coinName: 'RST/USDT' });
       const open = (await get(`/backend/order/getOrders?coinId=${coinId}`)).body.data;
       expect(open.map((o: { orderNo: string }) => o.orderNo)).toEqual([orderNo]);
@@ -69,9 +69,9 @@ describe('a simulator pair across restarts', () => {
     await database.db.delete(simState);
     const third = await start();
     try {
-      expect(third.t.services.simHost.venue.pairs.map((p) => p.symbol)).toContain('RST/USDT');
+      expect(third.t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).toContain('RST/USDT');
       await third.t.call('POST', '/backend/credentials/add', { token: third.token, body: { platformId: 1, apiKey: 'after-loss-key', secretKey: 'after-loss-secret', coinId } });
-      third.t.services.simHost.venue.step();
+      third.t.services.sim.localHost.venue.step();
       const book = (await third.t.call('GET', `/backend/order/orderBook?coinId=${coinId}`, { token: third.token })).body.data;
       // Opened at the default price, one quote unit.
       expect(compare(book.bids[0][0], '0.9')).toBe(1);

@@ -57,11 +57,11 @@ describe('a pair on the simulator', () => {
     coinId = res.body.data.coinId;
     const listed = (await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === coinId);
     expect(listed).toEqual({ coinId, coinName: 'TKN/USDT', platformId: 1, marketKind: 'spot', endTimeStamp, status: 'enabled' });
-    expect(t.services.simHost.venue.pairs.map((p) => p.symbol)).toContain('TKN/USDT');
+    expect(t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).toContain('TKN/USDT');
 
     const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'tkn-key', secretKey: 'tkn-secret', coinId });
     expect(key.body.code).toBe(200);
-    t.services.simHost.venue.step();
+    t.services.sim.localHost.venue.step();
     const book = (await get(`/backend/order/orderBook?coinId=${coinId}`)).body.data;
     expect(compare(book.bids[0][0], '2.4')).toBe(1);
     expect(compare(book.asks[0][0], '2.6')).toBe(-1);
@@ -74,7 +74,7 @@ describe('a pair on the simulator', () => {
 
   it('refuses a duplicate, a malformed symbol, a bad opening price and a bad expiry, writing nothing', async () => {
     const before = await coinRows();
-    const markets = t.services.simHost.venue.pairs.length;
+    const markets = t.services.sim.localHost.venue.pairs.length;
     const duplicate = await post('/backend/coin/add', { platformId: 1, coinName: 'TKN/USDT' });
     expect(duplicate.body.data.code).toBe(ErrorCode.PAIR_ALREADY_EXISTS);
     expect(duplicate.body.msg).toBe('TKN/USDT already exists on MakerDesk Simulator');
@@ -87,7 +87,7 @@ describe('a pair on the simulator', () => {
     expect((await post('/backend/coin/add', { platformId: 1, coinName: 'NEW/USDT', endTimeStamp: 1.5 })).body.data.code).toBe(ErrorCode.INVALID_EXPIRY);
     expect((await post('/backend/coin/add', { platformId: 999, coinName: 'NEW/USDT' })).body.data.code).toBe(ErrorCode.PLATFORM_NOT_FOUND);
     expect(await coinRows()).toEqual(before);
-    expect(t.services.simHost.venue.pairs.length).toBe(markets);
+    expect(t.services.sim.localHost.venue.pairs.length).toBe(markets);
   });
 
   it('a pair added then disabled answers 3000401, expired 4000401, on every pair call; re-enabled it answers again', async () => {
@@ -154,7 +154,7 @@ describe('platforms', () => {
     expect(unreachable.body.msg).toMatch(/^Could not load the markets of Dead venue to check the pair \(.+\); nothing was saved/);
     expect(await coinRows()).toEqual(before);
     // Refused before the venue was asked: a simulator market is not opened for a live platform either.
-    expect(t.services.simHost.venue.pairs.map((p) => p.symbol)).not.toContain('NOPE/USDT');
+    expect(t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).not.toContain('NOPE/USDT');
     const rows = await t.database.db.select().from(coins).where(eq(coins.platformId, customId));
     expect(rows.map((r) => r.coinName)).toEqual(['ETH/USDT']);
   });
@@ -166,10 +166,10 @@ describe('platforms', () => {
     expect((await post('/backend/credentials/add', { platformId: 1, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', coinId: 1 })).body.code).toBe(200);
     const key = await post('/backend/credentials/add', { platformId: customId, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', coinId: eth!.id, hosts: ['203.0.113.9'] });
     expect(key.body.data.platformCode).toBe('binance');
-    for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+    for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
     const placed = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'buy', tradeType: 'limit', price: '1000.00', amount: '0.01' });
     expect(placed.body.code).toBe(200);
-    const viaSim = await t.services.simHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
+    const viaSim = await t.services.sim.localHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
     expect(viaSim.map((o) => o.orderNo)).toContain(placed.body.data.order.orderNo);
     const session = await t.services.gateway.session({ id: key.body.data.id, platformCode: 'binance', apiBaseUrl: facade, apiKey: 'live-pair-key', secretKey: 'live-pair-secret', passphrase: null, hosts: [] });
     expect(session.simulated).toBe(false);
@@ -177,7 +177,7 @@ describe('platforms', () => {
     // refused (the venue's EXPIRE_TAKER, asked for by ccxt with each Binance order), nothing fills.
     const crossing = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'sell', tradeType: 'limit', price: '1000.00', amount: '0.01' });
     expect(crossing.body.data.code).toBe(ErrorCode.SELF_TRADE_PREVENTED);
-    const still = await t.services.simHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
+    const still = await t.services.sim.localHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
     expect(still.find((o) => o.orderNo === placed.body.data.order.orderNo)).toMatchObject({ status: 'pending' });
     expect(Number(still.find((o) => o.orderNo === placed.body.data.order.orderNo)!.filledAmount)).toBe(0);
     // And the simulation-only bots are refused on it, with the policy's code.

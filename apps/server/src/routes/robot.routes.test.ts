@@ -57,7 +57,7 @@ beforeAll(async () => {
   other = (await addUser('other@makerdesk.local', [ETH])).token;
   await addKey(other, ETH, 'other-sim-key');
   keyless = (await addUser('keyless@makerdesk.local', [SOL])).token;
-  for (let i = 0; i < 5; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
   defaultsByPair = new Map();
 });
 afterAll(() => t.close());
@@ -331,7 +331,7 @@ describe('figures and detail', () => {
   });
 
   it("detail: the bot with its own open orders only (its client id scope), and its recent log", async () => {
-    const account = t.services.simHost.venue.account('admin-sim-key');
+    const account = t.services.sim.localHost.venue.account('admin-sim-key');
     const book = await account.fetchOrderBook('BTC/USDT', 5);
     const low = minus(book.bids.at(-1)![0], '500');
     const own = await account.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: low, amount: '0.001', clientOrderId: makerDeskClientOrderId(`b${id}`) });

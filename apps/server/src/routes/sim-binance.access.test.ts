@@ -53,8 +53,8 @@ async function publicWithKey(apiKey: string, path: string, call: Call = {}): Pro
 /** A resting limit buy 2% under the best bid, as a Binance order's parameters. */
 function restingBuy(symbol: string, clientOrderId: string): string {
   const unified = `${symbol.replace(/USDT$/, '')}/USDT`;
-  const market = t.services.simHost.venue.markets().find((m) => m.symbol === unified)!;
-  const book = t.services.simHost.venue.referenceBook(unified, 1);
+  const market = t.services.sim.localHost.venue.markets().find((m) => m.symbol === unified)!;
+  const book = t.services.sim.localHost.venue.referenceBook(unified, 1);
   const price = (Number(book.bids[0]![0]) * 0.98).toFixed(market.pricePrecision);
   const quantity = (Number(market.minNotional) * 3) / Number(price);
   return `symbol=${symbol}&side=BUY&type=LIMIT&timeInForce=GTC&quantity=${quantity.toFixed(market.amountPrecision)}&price=${price}&newClientOrderId=${clientOrderId}`;
@@ -79,11 +79,11 @@ async function importKey(token: string, apiKey: string, secretKey: string, pair:
   return added.body.data.id as number;
 }
 
-const openOrdersOf = async (apiKey: string, symbol: string) => (await t.services.simHost.venue.account(apiKey).fetchOpenOrders(symbol)).map((o) => o.clientOrderId);
+const openOrdersOf = async (apiKey: string, symbol: string) => (await t.services.sim.localHost.venue.account(apiKey).fetchOpenOrders(symbol)).map((o) => o.clientOrderId);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 15; i++) t.services.sim.localHost.venue.step();
   mainToken = await t.login();
   simPlatformId = (await t.call('GET', '/backend/platform/list', { token: mainToken })).body.data.find((p: { code: string }) => p.code === 'sim').id;
   const rows = await t.database.db.select().from(coins).where(eq(coins.platformId, simPlatformId));
@@ -191,7 +191,7 @@ describe('a key keeps to its account’s pairs', () => {
 
   it('refuses cancels, look-ups and histories on other pairs, and lists no other pair’s orders', async () => {
     // An order the key's venue account holds on ETH/USDT (as if placed before the account was restricted).
-    const eth = await t.services.simHost.venue.account('key-btc-only').placeOrder({
+    const eth = await t.services.sim.localHost.venue.account('key-btc-only').placeOrder({
       symbol: 'ETH/USDT',
       direction: 'buy',
       tradeType: 'limit',

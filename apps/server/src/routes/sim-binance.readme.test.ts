@@ -42,7 +42,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (let i = 0; i < 15; i++) t.services.simHost.venue.step();
+  for (let i = 0; i < 15; i++) t.services.sim.localHost.venue.step();
 
   // Imported the way the console does it: the simulator's platform and one of its seeded pairs.
   const db = t.database.db;
@@ -69,12 +69,12 @@ describe('the README’s ccxt snippet', () => {
     const binance = (await run({ binance: RecordingBinance }, { log: (value: unknown) => logged.push(value) })) as InstanceType<typeof RecordingBinance>;
 
     expect(binance.apiKey).toBe(API_KEY);
-    expect(Object.keys(binance.markets ?? {}).sort()).toEqual(t.services.simHost.venue.markets().map((m) => m.symbol).sort());
+    expect(Object.keys(binance.markets ?? {}).sort()).toEqual(t.services.sim.localHost.venue.markets().map((m) => m.symbol).sort());
     const [total, open] = logged as [Record<string, number>, { id: string; price: number; amount: number; status: string }[]];
     expect(total).toMatchObject({ USDT: 100000, BTC: 2 });
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ price: 30000, amount: 0.001, status: 'open' });
-    const account = t.services.simHost.venue.account(API_KEY);
+    const account = t.services.sim.localHost.venue.account(API_KEY);
     expect(await account.fetchOpenOrders('BTC/USDT')).toEqual([]);
     expect((await account.fetchClosedOrders('BTC/USDT')).map((o) => [o.orderNo, o.status])).toEqual([[open[0]!.id, 'canceled']]);
 

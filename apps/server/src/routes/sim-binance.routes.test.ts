@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createDefaultSimVenue, ExchangeError, type Market, type SimVenue } from '@makerdesk/exchange';
-import type { FacadeKey } from '@makerdesk/exchange/binance-facade';
+import { facadeVenueFromSim, type FacadeKey } from '@makerdesk/exchange/binance-facade';
 import { createCcxtExchange, makerDeskClientOrderId, type CcxtExchange } from '@makerdesk/exchange/ccxt';
 import ccxt, { type binance as Binance } from 'ccxt';
 import Fastify from 'fastify';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   venue = createDefaultSimVenue({ seed: 11 });
   for (let i = 0; i < 40; i++) venue.step();
   app = buildApp();
-  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_ROOT, venue, keyFor: async (apiKey) => keys.get(apiKey) });
+  await app.register(simBinanceRoutes, { prefix: SIM_BINANCE_ROOT, venue: facadeVenueFromSim(venue), keyFor: async (apiKey) => keys.get(apiKey) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SIM_BINANCE_PREFIX}`;
   binance = localBinance(KEY, SECRET);

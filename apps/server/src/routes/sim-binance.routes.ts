@@ -1,5 +1,4 @@
-import type { SimVenueApi } from '@makerdesk/exchange';
-import { BinanceFacade, binanceErrors, facadeVenueFromSim, type FacadeFamily, type FacadeKey } from '@makerdesk/exchange/binance-facade';
+import { BinanceFacade, binanceErrors, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 
 /** Where the plugin is registered: Binance's host, as it were. */
@@ -18,7 +17,8 @@ export const SIM_BINANCE_SAPI_PREFIX = `${SIM_BINANCE_ROOT}/sapi/v1`;
 const familyBases: Record<FacadeFamily, string[]> = { api: ['api/v3'], sapi: ['sapi/v1', 'api/v3'] };
 
 export interface SimBinanceDeps {
-  venue: SimVenueApi;
+  /** The simulator (SimAccess: this server's, or the holder's); a SimVenue through facadeVenueFromSim. */
+  venue: FacadeVenue;
   /**
    * A simulator API key as a caller at `clientIp` may use it (SimKeyStore.access): its secret and
    * its pairs; undefined rejects the key (-2015).
@@ -39,7 +39,7 @@ const BODY_LIMIT = 64 * 1024;
  */
 export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, deps) => {
   const facade = new BinanceFacade({
-    venue: facadeVenueFromSim(deps.venue),
+    venue: deps.venue,
     keyFor: deps.keyFor,
     ...(deps.now ? { now: deps.now } : {}),
     onUnexpectedError: (err) => app.log.error({ err }, 'binance facade failure'),

@@ -60,7 +60,7 @@ describe('/backend/ws', () => {
     await c.next('ready');
     c.socket.send(JSON.stringify({ type: 'subscribe', coinId: 1 }));
     expect(await c.next('subscribed')).toEqual({ type: 'subscribed', coinId: 1 });
-    t.services.simHost.venue.step();
+    t.services.sim.localHost.venue.step();
     const book = await c.next('book');
     expect(book.coinId).toBe(1);
     expect(book.data.bids.length).toBeGreaterThan(0);
@@ -179,7 +179,7 @@ describe('/backend/ws after the session is revoked', () => {
     const receivedAtLogout = leaving.received.length;
     const placed = await buy(otherToken);
     expect(placed.body.code).toBe(200);
-    t.services.simHost.venue.step();
+    t.services.sim.localHost.venue.step();
     expect((await staying.next('order')).data.orderNo).toBe(placed.body.data.orderNo);
     await staying.next('balances');
     expect(leaving.received.length).toBe(receivedAtLogout);
@@ -200,7 +200,7 @@ describe('/backend/ws after the session is revoked', () => {
     const closedAfterMs = performance.now() - before;
     expect(closedAfterMs).toBeLessThan(CLOSE_WITHIN_MS);
     const receivedAtDeletion = c.received.length;
-    t.services.simHost.venue.step();
+    t.services.sim.localHost.venue.step();
     await new Promise((r) => setTimeout(r, 100));
     expect(c.received.length).toBe(receivedAtDeletion);
   });

@@ -18,7 +18,7 @@ describe('unifiedSymbol', () => {
 describe('NotificationService', () => {
   const venue = simVenueFactory(3)(undefined);
   for (let i = 0; i < 5; i++) venue.step();
-  const service = new NotificationService({ venue });
+  const service = new NotificationService(venue);
 
   it('answers the simulator’s candles of a pair, oldest first, at most `limit`', async () => {
     const candles = await service.spotCandles('eth_usdt', '1m', 3);

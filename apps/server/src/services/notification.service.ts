@@ -1,8 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
-import type { Candle, CandleInterval } from '@makerdesk/exchange';
+import type { Candle, CandleInterval, MarketDataReader } from '@makerdesk/exchange';
 import { AppError } from '../http/app-error.ts';
 import { venueCall } from '../venues/exchange-errors.ts';
-import type { SimHost } from '../venues/sim-host.ts';
 
 /** `BTCUSDT`, `BTC_USDT`, `BTC-USDT` or `BTC/USDT` → the simulator's unified symbol. */
 export function unifiedSymbol(symbol: string, markets: readonly { symbol: string; base: string; quote: string }[]): string | undefined {
@@ -15,11 +14,11 @@ export function unifiedSymbol(symbol: string, markets: readonly { symbol: string
  * follows the selected pair). No account, no key.
  */
 export class NotificationService {
-  constructor(private readonly simHost: Pick<SimHost, 'venue'>) {}
+  constructor(private readonly sim: { marketData(): MarketDataReader }) {}
 
   /** Oldest first. */
   async spotCandles(symbol: string, interval: CandleInterval, limit: number): Promise<Candle[]> {
-    const market = this.simHost.venue.marketData();
+    const market = this.sim.marketData();
     const unified = unifiedSymbol(symbol, await market.loadMarkets());
     if (!unified) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
     return venueCall(() => market.fetchCandles(unified, interval, { limit }));

@@ -38,7 +38,7 @@ beforeEach(async () => {
       return ['BTC/USDT', 'ETH/USDT'];
     },
     sim: {
-      has: (symbol) => simMarkets.has(symbol),
+      has: async (symbol) => simMarkets.has(symbol),
       open: async (symbol, price) => {
         if (price === 'bad') throw new SimConfigError('the opening price must be a decimal');
         opened.push({ symbol, price });

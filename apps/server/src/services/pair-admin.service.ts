@@ -21,7 +21,7 @@ export interface PairAdminVenues {
   listSymbols(platform: VenueMode): Promise<string[]>;
   /** The built-in simulator's markets. */
   sim: {
-    has(symbol: string): boolean;
+    has(symbol: string): Promise<boolean>;
     /** Opens a market; throws a SimConfigError for a malformed symbol or opening price. */
     open(symbol: string, openingPrice?: string): Promise<void>;
     /** Opens those of `symbols` it lacks; answers the ones it could not open, with why. */
@@ -121,7 +121,7 @@ export class PairAdminService {
   private async openSimMarket(symbol: string, openingPrice: string | undefined): Promise<void> {
     const match = SIM_SYMBOL.exec(symbol);
     if (!match || match[1] === match[2]) throw new AppError(ErrorCode.INVALID_SYMBOL);
-    if (this.venues.sim.has(symbol)) return;
+    if (await this.venues.sim.has(symbol)) return;
     try {
       await this.venues.sim.open(symbol, openingPrice || undefined);
     } catch (err) {

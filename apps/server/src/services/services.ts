@@ -15,7 +15,7 @@ import { AnalysisService } from '../analysis/analysis.service.ts';
 import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
-import type { SimHost } from '../venues/sim-host.ts';
+import type { SimAccess } from '../venues/sim-access.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
 import { AdminService } from './admin.service.ts';
 import { AlertService } from './alert.service.ts';
@@ -46,7 +46,10 @@ export interface Services {
   health: HealthService;
   gateway: ExchangeGateway;
   orders: OrderService;
-  simHost: SimHost;
+  /** The simulator: this server's SimHost, or the holder's over the internal API (issue 9). */
+  sim: SimAccess;
+  /** Signs the servers' internal simulator calls: deriveKey(masterKey, 'cluster-sim'). */
+  simClusterKey: Buffer;
   simKeys: SimKeyStore;
   auth: AuthService;
   /** Revoked sessions, announced once committed: the WebSocket route closes their sockets at once. */
@@ -85,7 +88,8 @@ export interface ServiceDeps {
   masterKey: Buffer;
   mailer: Mailer;
   webDist: string;
-  simHost: SimHost;
+  /** The simulator (SimSeat's access): local, or the server holding its claim. */
+  sim: SimAccess;
   /** Opens live venues (ccxt); without it, live keys are refused with a clear error. */
   liveExchange?: LiveExchangeFactory;
   /** The bot engine (its factory, strategies and rate budgets); without it bots are saved but do not run. */
@@ -120,7 +124,7 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')) }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')) }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -128,9 +132,9 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
   // Every server's caches hear each write's invalidation; all of them are dropped when the bus reconnects.
   shareCacheInvalidations(caches, bus);
   const coins = new CoinService(repos, Date.now, caches);
-  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => simHost.venue) }, caches);
+  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => sim) }, caches);
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
-  const gateway = new ExchangeGateway(simHost, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
+  const gateway = new ExchangeGateway(sim, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey), caches);
   // Throttle keys hash with the master key, which every server sharing the database has too.
   const throttleGate = new ThrottleGate(repos, deriveKey(masterKey, 'throttle-keys'));
@@ -173,7 +177,8 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     health: new HealthService(repos, database.kind),
     gateway,
     orders: new OrderService(coins, credentials, gateway),
-    simHost,
+    sim,
+    simClusterKey: deriveKey(masterKey, 'cluster-sim'),
     simKeys,
     auth,
     revocations,
@@ -185,7 +190,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
     coins,
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),
-    notifications: new NotificationService(simHost),
+    notifications: new NotificationService(sim),
     robots: new RobotService(repos, coins, credentials, gateway, engine),
     alerts,
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, alertOptions.testWaitMs),

@@ -11,6 +11,7 @@ import type { PublicVenueFactory } from '../venues/reference-prices.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
+import { SimAccess } from '../venues/sim-access.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
 
@@ -64,6 +65,10 @@ export interface TestAppOptions {
   trustedProxies?: string[];
   /** The servers' bus (two apps on one PostgreSQL: a PgClusterBus each); the caller closes it. */
   bus?: ClusterBus;
+  /** The simulator as a SimSeat gives it (cluster tests); the caller closes it. By default a SimHost of the test's own. */
+  sim?: SimAccess;
+  /** Listen on a port of 127.0.0.1 (the other servers of a cluster test call this one). */
+  listen?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,14 +76,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   await seed(database.db, TEST_ADMIN_PASSWORD);
   const outbox = new MemoryOutbox();
-  // The background market is stepped by hand in tests (services.simHost.venue.step()).
-  const simHost = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
+  // The background market is stepped by hand in tests (services.sim.localHost.venue.step()).
+  const simHost = options.sim ? undefined : await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
+  const sim = options.sim ?? SimAccess.local(simHost as SimHost);
   const services = createServices({
     database,
     masterKey: options.masterKey ?? randomBytes(32),
     mailer: outbox,
     webDist: options.webDist ?? '/nonexistent',
-    simHost,
+    sim,
     ...(options.liveExchange ? { liveExchange: options.liveExchange } : {}),
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
@@ -97,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   await app.ready();
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -125,7 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await services.passwordReset.idle();
       await services.alerts.close();
       await services.engine.shutdown();
-      await simHost.close();
+      await simHost?.close();
       if (options.database) return;
       await database.close();
       await drop();

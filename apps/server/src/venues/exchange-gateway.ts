@@ -3,7 +3,7 @@ import { ErrorCode } from '@makerdesk/contract';
 import type { Exchange, MarketDataReader, OrderBook } from '@makerdesk/exchange';
 import { AppError } from '../http/app-error.ts';
 import type { ApiKeyMaterial } from '../services/credential.service.ts';
-import type { SimHost } from './sim-host.ts';
+import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
 
 export const SIM_PLATFORM = 'sim';
@@ -45,7 +45,8 @@ export class ExchangeGateway {
   private readonly sessions = new WeakMap<ApiKeyMaterial, { budgeted?: Promise<KeySession>; direct?: Promise<KeySession> }>();
 
   constructor(
-    private readonly sim: SimHost,
+    /** The simulator: this server's, or the holder's over the internal API (SimAccess). */
+    private readonly sim: Pick<SimVenuePort, 'openAccount' | 'account' | 'marketData' | 'referenceBook' | 'referencePrice'>,
     private readonly simKeys: SimKeyStore,
     private readonly liveFactory: LiveExchangeFactory,
     /** Without it calls go straight to the venue; with it, bots and manual calls on a key share its budget. */
@@ -64,7 +65,7 @@ export class ExchangeGateway {
     } else if ((await this.simKeys.register(material.apiKey, material.secretKey)) === 'conflict') {
       throw new AppError(ErrorCode.INVALID_API_KEY);
     }
-    await this.sim.venue.openAccount(material.apiKey);
+    await this.sim.openAccount(material.apiKey);
   }
 
   /** The key's venue, behind its rate budget when the gateway has one. */
@@ -102,7 +103,7 @@ export class ExchangeGateway {
   private async open(material: ApiKeyMaterial): Promise<Exchange> {
     if (material.platformCode === SIM_PLATFORM) {
       await this.prepare(material);
-      return this.sim.venue.account(material.apiKey);
+      return this.sim.account(material.apiKey);
     }
     const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}:${material.sandbox ? 1 : 0}:${material.apiBaseUrl ?? ''}`;
     let exchange = this.live.get(cacheKey);
@@ -120,17 +121,17 @@ export class ExchangeGateway {
    * pace a venue's limits would only queue the console's chart and book polls behind each other.
    */
   marketData(session: KeySession): MarketDataReader {
-    return session.simulated ? this.sim.venue.marketData() : session.exchange;
+    return session.simulated ? this.sim.marketData() : session.exchange;
   }
 
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
-  referenceBook(symbol: string, depth = 20): OrderBook {
-    return this.sim.venue.referenceBook(symbol, depth);
+  referenceBook(symbol: string, depth = 20): Promise<OrderBook> {
+    return this.sim.referenceBook(symbol, depth);
   }
 
-  referencePrice(symbol: string): string | null {
+  async referencePrice(symbol: string): Promise<string | null> {
     try {
-      return this.sim.venue.referencePrice(symbol);
+      return await this.sim.referencePrice(symbol);
     } catch {
       return null;
     }

@@ -20,7 +20,7 @@ export class PublicReferencePrices implements ReferencePrices {
   private readonly venues = new Map<string, ReturnType<PublicVenueFactory>>();
 
   constructor(
-    private readonly simReference: (symbol: string, depth: number) => OrderBook,
+    private readonly simReference: (symbol: string, depth: number) => Promise<OrderBook>,
     private readonly openPublic: PublicVenueFactory = publicCcxtVenue,
   ) {}
 

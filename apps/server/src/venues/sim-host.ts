@@ -15,16 +15,6 @@ export interface SimHostOptions {
   now?: () => number;
 }
 
-/** One process runs the simulator and writes its journal: two would number their commands over each other. */
-export class SimulatorClaimedError extends Error {
-  constructor() {
-    super(
-      'Another MakerDesk server already runs the built-in simulator on this database. Several servers on one ' +
-        'PostgreSQL are not supported yet: stop the other server, or give this one its own DATABASE_URL.',
-    );
-  }
-}
-
 export interface SimHostStartup {
   /** Commands replayed over the snapshot at start. */
   replayed: number;

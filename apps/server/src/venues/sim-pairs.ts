@@ -1,4 +1,5 @@
-import { addedPairConfig, addedPairFunds, type SimVenueApi } from '@makerdesk/exchange';
+import { addedPairConfig, addedPairFunds } from '@makerdesk/exchange';
+import type { SimVenuePort } from './sim-access.ts';
 import { SIM_HISTORY_DAYS } from './sim-factory.ts';
 
 /**
@@ -7,17 +8,17 @@ import { SIM_HISTORY_DAYS } from './sim-factory.ts';
  * funds of its new assets), kept in the simulator's journal and snapshot.
  */
 export class SimPairs {
-  constructor(private readonly venue: () => SimVenueApi) {}
+  constructor(private readonly venue: () => Pick<SimVenuePort, 'pairs' | 'addPair'>) {}
 
-  has(symbol: string): boolean {
-    return this.venue().pairs.some((p) => p.symbol === symbol);
+  async has(symbol: string): Promise<boolean> {
+    return (await this.venue().pairs()).some((p) => p.symbol === symbol);
   }
 
   /** Throws a SimConfigError for a malformed symbol or an opening price out of range; resolves once durable. */
   async open(symbol: string, openingPrice?: string): Promise<void> {
     const venue = this.venue();
     const config = addedPairConfig(symbol, openingPrice);
-    const known = new Set(venue.pairs.flatMap((p) => [p.base, p.quote]));
+    const known = new Set((await venue.pairs()).flatMap((p) => [p.base, p.quote]));
     await venue.addPair(config, { funds: addedPairFunds(config, (asset) => known.has(asset)), historyDays: SIM_HISTORY_DAYS });
   }
 
@@ -29,7 +30,7 @@ export class SimPairs {
   async reopen(symbols: readonly string[]): Promise<{ symbol: string; reason: string }[]> {
     const failed: { symbol: string; reason: string }[] = [];
     for (const symbol of symbols) {
-      if (this.has(symbol)) continue;
+      if (await this.has(symbol)) continue;
       try {
         await this.open(symbol);
       } catch (err) {

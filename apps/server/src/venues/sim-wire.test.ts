@@ -1,0 +1,160 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ExchangeError, SimConfigError, type Order, type OrderBook } from '@makerdesk/exchange';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { RemoteSimVenue } from './remote-sim-venue.ts';
+import { EventCoalescer } from './sim-event-relay.ts';
+import { decodeError, encodeError, readCall, signCall, verifyCall } from './sim-wire.ts';
+
+const key = Buffer.alloc(32, 7);
+
+/** The error a call rejects with; a call that resolves fails the test. */
+async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (err: unknown) => err as ExchangeError,
+  );
+}
+
+describe('signed calls', () => {
+  const body = '{"op":"pairs","args":[]}';
+  const now = 1_700_000_000_000;
+
+  it('accepts the signature of the body at a timestamp within 30 s, and nothing else', () => {
+    const ts = String(now);
+    expect(verifyCall(key, ts, signCall(key, ts, body), body, now)).toBe(true);
+    expect(verifyCall(key, ts, signCall(key, ts, body), body, now + 30_000)).toBe(true);
+    expect(verifyCall(key, ts, signCall(key, ts, body), body, now + 30_001)).toBe(false);
+    expect(verifyCall(key, ts, signCall(key, ts, body), body, now - 30_001)).toBe(false);
+    expect(verifyCall(key, ts, signCall(key, ts, body), `${body} `, now)).toBe(false);
+    expect(verifyCall(key, String(now + 1), signCall(key, ts, body), body, now)).toBe(false);
+    expect(verifyCall(Buffer.alloc(32, 8), ts, signCall(key, ts, body), body, now)).toBe(false);
+    expect(verifyCall(key, undefined, signCall(key, ts, body), body, now)).toBe(false);
+    expect(verifyCall(key, ts, 'zz', body, now)).toBe(false);
+    expect(verifyCall(key, '1e12', signCall(key, '1e12', body), body, now)).toBe(false);
+  });
+
+  it('reads only the operations it serves; account operations need a key', () => {
+    expect(readCall({ op: 'placeOrder', apiKey: 'k', args: [{}] })).toEqual({ op: 'placeOrder', apiKey: 'k', args: [{}] });
+    expect(readCall({ op: 'placeOrder', args: [{}] })).toBeUndefined();
+    expect(readCall({ op: 'snapshot', args: [] })).toBeUndefined();
+    expect(readCall({ op: 'step', args: [] })).toBeUndefined();
+    expect(readCall({ op: 'pairs' })).toBeUndefined();
+    expect(readCall({ op: 'pairs', args: [], apiKey: '' })).toBeUndefined();
+    expect(readCall(null)).toBeUndefined();
+  });
+});
+
+describe('errors across servers', () => {
+  it('an ExchangeError comes back with its kind, message and params', () => {
+    const back = decodeError(JSON.parse(JSON.stringify(encodeError(new ExchangeError('rate_limited', 'Too many requests', { retryAfterMs: 500 })))));
+    expect(back).toBeInstanceOf(ExchangeError);
+    expect(back).toMatchObject({ kind: 'rate_limited', message: 'Too many requests', params: { retryAfterMs: 500 } });
+    for (const kind of ['insufficient_balance', 'order_not_found', 'order_closed', 'min_notional', 'invalid_order', 'network'] as const) {
+      expect((decodeError(encodeError(new ExchangeError(kind, 'x'))) as ExchangeError).kind).toBe(kind);
+    }
+  });
+
+  it('a SimConfigError stays one (pair administration reads it); anything else is a venue_error, never a refusal', () => {
+    expect(decodeError(encodeError(new SimConfigError('bad price')))).toBeInstanceOf(SimConfigError);
+    const other = decodeError(encodeError(new Error('journal write failed')));
+    expect(other).toBeInstanceOf(ExchangeError);
+    expect((other as ExchangeError).kind).toBe('venue_error');
+    expect(other.message).toContain('journal write failed');
+    expect((decodeError({ kind: 'made_up', message: 'm', params: {} }) as ExchangeError).kind).toBe('venue_error');
+  });
+});
+
+describe('EventCoalescer', () => {
+  const book = (price: string): OrderBook => ({ symbol: 'BTC/USDT', bids: [[price, '1']], asks: [], timestamp: 1 });
+  const trade = (id: string) => ({ id, symbol: 'BTC/USDT', price: '1', amount: '1', side: 'buy' as const, timestamp: 1 });
+  const order = (orderNo: string, status: Order['status']): Order => ({
+    orderNo,
+    clientOrderId: null,
+    symbol: 'BTC/USDT',
+    direction: 'buy',
+    tradeType: 'limit',
+    timeInForce: 'GTC',
+    price: '1',
+    amount: '1',
+    filledAmount: '0',
+    filledValue: '0',
+    status,
+    createdAt: 1,
+    updatedAt: 1,
+  });
+
+  it('keeps the latest book, each trade once newest first, the latest state of each order and of each account’s balances', () => {
+    const c = new EventCoalescer();
+    c.add('k1', { type: 'book', symbol: 'BTC/USDT', book: book('10') });
+    c.add('k1', { type: 'trades', symbol: 'BTC/USDT', trades: [trade('2'), trade('1')] });
+    // The same public events reach the relay through every account listening to the pair.
+    c.add('k2', { type: 'trades', symbol: 'BTC/USDT', trades: [trade('2'), trade('1')] });
+    c.add('k2', { type: 'book', symbol: 'BTC/USDT', book: book('11') });
+    c.add('k1', { type: 'trades', symbol: 'BTC/USDT', trades: [trade('3')] });
+    c.add('k1', { type: 'order', symbol: 'BTC/USDT', order: order('7', 'pending') });
+    c.add('k1', { type: 'order', symbol: 'BTC/USDT', order: order('7', 'filled') });
+    c.add('k1', { type: 'balances', balances: [{ asset: 'BTC', available: '1', frozen: '0', total: '1' }] });
+    c.add('k1', { type: 'balances', balances: [{ asset: 'BTC', available: '2', frozen: '0', total: '2' }] });
+    const batches = c.take();
+    expect(batches).toEqual([
+      { symbol: 'BTC/USDT', orders: [{ apiKey: 'k1', order: order('7', 'filled') }], trades: [trade('3'), trade('2'), trade('1')], book: book('11') },
+      { balances: [{ apiKey: 'k1', balances: [{ asset: 'BTC', available: '2', frozen: '0', total: '2' }] }] },
+    ]);
+    expect(c.take()).toEqual([]);
+  });
+});
+
+describe('RemoteSimVenue without an answer', () => {
+  let server: Server | undefined;
+  let remote: RemoteSimVenue | undefined;
+  afterEach(async () => {
+    await remote?.close();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = undefined;
+  });
+
+  function venue(url: string | undefined, asked: string[]) {
+    remote = new RemoteSimVenue({
+      key,
+      bus: new LocalClusterBus(),
+      timeoutMs: 150,
+      holderUrl: async () => {
+        asked.push(url ?? '');
+        return url;
+      },
+    });
+    return remote;
+  }
+
+  const request = { symbol: 'BTC/USDT', direction: 'buy' as const, tradeType: 'limit' as const, price: '1', amount: '1', clientOrderId: 'md-1' };
+
+  it('a placement the holder never answers is a lost answer (network), sent once; a read is tried again at a holder read again', async () => {
+    server = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let requests = 0;
+    server.on('request', () => requests++);
+    const asked: string[] = [];
+    const account = venue(url, asked).account('k');
+    const lost = await failure(account.placeOrder(request));
+    expect(lost).toBeInstanceOf(ExchangeError);
+    expect(lost.kind).toBe('network');
+    expect(requests).toBe(1);
+    const read = await failure(account.fetchBalances());
+    expect(read.kind).toBe('network');
+    expect(requests).toBe(3);
+    expect(asked).toEqual([url, url, url]);
+  });
+
+  it('no holder, or a holder that is not listening: network', async () => {
+    const none = await failure(venue(undefined, []).account('k').placeOrder(request));
+    expect(none).toMatchObject({ kind: 'network', message: 'No server runs the simulator at the moment' });
+    await remote?.close();
+    const refused = await failure(venue('http://127.0.0.1:1', []).referencePrice('BTC/USDT'));
+    expect(refused.kind).toBe('network');
+  });
+});

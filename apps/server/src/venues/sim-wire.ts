@@ -1,0 +1,195 @@
+/**
+ * The servers' internal simulator API (issue 9), pure parts: which operations cross, how a request
+ * is signed, and how an error crosses so the caller rethrows what the holder's venue threw.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ExchangeError, SimConfigError, type ExchangeErrorKind, type SimVenueApi } from '@makerdesk/exchange';
+
+/** Outside /backend: servers call it, browsers never do; left out of the OpenAPI document. */
+export const SIM_CALL_PATH = '/internal/sim/call';
+export const SIGNATURE_HEADER = 'x-makerdesk-signature';
+export const TIMESTAMP_HEADER = 'x-makerdesk-timestamp';
+/** How far a request's timestamp may be from the holder's clock. */
+export const CLOCK_SKEW_MS = 30_000;
+
+/** Operations on one account (the key's `Exchange`). */
+export const ACCOUNT_OPS = [
+  'fetchBalances',
+  'fetchOpenOrders',
+  'fetchClosedOrders',
+  'fetchOrder',
+  'fetchOrderByClientId',
+  'fetchMyTrades',
+  'placeOrder',
+  'cancelOrder',
+  'cancelOrders',
+] as const;
+/** Public market data (the venue's MarketDataReader). */
+export const MARKET_OPS = ['loadMarkets', 'fetchOrderBook', 'fetchTrades', 'fetchCandles', 'fetchTicker'] as const;
+/** The venue itself. */
+export const VENUE_OPS = ['markets', 'pairs', 'addPair', 'hasAccount', 'openAccount', 'orderByClientId', 'referenceBook', 'referencePrice'] as const;
+
+export type AccountOp = (typeof ACCOUNT_OPS)[number];
+export type MarketOp = (typeof MARKET_OPS)[number];
+export type VenueOp = (typeof VENUE_OPS)[number];
+export type SimOp = AccountOp | MarketOp | VenueOp;
+
+/** Reads and idempotent calls: safe to send again to a new holder after a lost answer. */
+export const RETRYABLE_OPS: ReadonlySet<SimOp> = new Set<SimOp>([
+  ...MARKET_OPS,
+  'fetchBalances',
+  'fetchOpenOrders',
+  'fetchClosedOrders',
+  'fetchOrder',
+  'fetchOrderByClientId',
+  'fetchMyTrades',
+  'markets',
+  'pairs',
+  'hasAccount',
+  'openAccount',
+  'orderByClientId',
+  'referenceBook',
+  'referencePrice',
+]);
+
+export interface SimCall {
+  op: SimOp;
+  /** The account, for account operations and the venue's per-account ones. */
+  apiKey?: string;
+  /** Positional arguments; null stands for an argument left out. */
+  args: unknown[];
+}
+
+export interface WireError {
+  /** An ExchangeErrorKind, or 'sim_config' (SimConfigError), or 'internal'. */
+  kind: string;
+  message: string;
+  params: Record<string, string | number>;
+}
+
+export type SimReply = { ok: true; value?: unknown } | { ok: false; error: WireError };
+
+const ALL_OPS: ReadonlySet<string> = new Set<string>([...ACCOUNT_OPS, ...MARKET_OPS, ...VENUE_OPS]);
+const EXCHANGE_KINDS: ReadonlySet<string> = new Set<ExchangeErrorKind>([
+  'insufficient_balance',
+  'order_not_found',
+  'order_closed',
+  'min_amount',
+  'max_amount',
+  'min_notional',
+  'max_notional',
+  'price_precision',
+  'amount_precision',
+  'price_protection',
+  'post_only_would_cross',
+  'no_liquidity',
+  'self_trade_prevented',
+  'pair_not_open',
+  'unknown_symbol',
+  'invalid_order',
+  'rate_limited',
+  'invalid_key',
+  'permission_denied',
+  'ip_not_allowed',
+  'network',
+  'venue_error',
+]);
+
+export function signCall(key: Buffer, timestamp: string, body: string): string {
+  return createHmac('sha256', key).update(`POST ${SIM_CALL_PATH}\n${timestamp}\n${body}`).digest('hex');
+}
+
+/** True when `signature` signs `body` at `timestamp` with `key`, and `timestamp` is within the skew of `now`. */
+export function verifyCall(key: Buffer, timestamp: string | undefined, signature: string | undefined, body: string, now: number): boolean {
+  if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (Math.abs(Number(timestamp) - now) > CLOCK_SKEW_MS) return false;
+  return timingSafeEqual(Buffer.from(signCall(key, timestamp, body), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/** Reads a request body; undefined when it is not a call this API serves. */
+export function readCall(body: unknown): SimCall | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { op, apiKey, args } = body as Record<string, unknown>;
+  if (typeof op !== 'string' || !ALL_OPS.has(op) || !Array.isArray(args) || args.length > 4) return undefined;
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 256)) return undefined;
+  if ((ACCOUNT_OPS as readonly string[]).includes(op) && apiKey === undefined) return undefined;
+  return { op: op as SimOp, ...(apiKey !== undefined ? { apiKey } : {}), args };
+}
+
+export function encodeError(err: unknown): WireError {
+  if (err instanceof ExchangeError) return { kind: err.kind, message: err.message, params: { ...err.params } };
+  if (err instanceof SimConfigError) return { kind: 'sim_config', message: err.message, params: {} };
+  return { kind: 'internal', message: err instanceof Error ? err.message : String(err), params: {} };
+}
+
+/**
+ * The error the holder's venue threw, rebuilt: an ExchangeError of the same kind, a SimConfigError,
+ * or, for anything else, an ExchangeError('venue_error'), which the engine reads as a lost answer
+ * (never a refusal) and resolves by client order id.
+ */
+export function decodeError(error: WireError): Error {
+  const params = Object.fromEntries(Object.entries(error.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  if (EXCHANGE_KINDS.has(error.kind)) return new ExchangeError(error.kind as ExchangeErrorKind, String(error.message), params);
+  if (error.kind === 'sim_config') return new SimConfigError(String(error.message));
+  return new ExchangeError('venue_error', `The simulator failed: ${String(error.message)}`, params);
+}
+
+/** JSON has no `undefined`: an argument left out travels as null and is left out again here. */
+function arg(args: unknown[], i: number): never {
+  const value = args[i];
+  return (value === null ? undefined : value) as never;
+}
+
+/** Runs one call on the holder's venue. Throws what the venue throws. */
+export async function runCall(venue: SimVenueApi, call: SimCall): Promise<unknown> {
+  const { op, args } = call;
+  const apiKey = call.apiKey ?? '';
+  const a = (i: number) => arg(args, i);
+  switch (op) {
+    case 'fetchBalances':
+      return venue.account(apiKey).fetchBalances();
+    case 'fetchOpenOrders':
+      return venue.account(apiKey).fetchOpenOrders(a(0));
+    case 'fetchClosedOrders':
+      return venue.account(apiKey).fetchClosedOrders(a(0), a(1));
+    case 'fetchOrder':
+      return venue.account(apiKey).fetchOrder(a(0), a(1));
+    case 'fetchOrderByClientId':
+      return venue.account(apiKey).fetchOrderByClientId(a(0), a(1));
+    case 'fetchMyTrades':
+      return venue.account(apiKey).fetchMyTrades(a(0), a(1));
+    case 'placeOrder':
+      // Only the simulator ever runs here: allowSelfTrade (DESIGN §8) goes no further than this venue.
+      return venue.account(apiKey).placeOrder(a(0));
+    case 'cancelOrder':
+      return venue.account(apiKey).cancelOrder(a(0), a(1));
+    case 'cancelOrders':
+      return venue.account(apiKey).cancelOrders(a(0), a(1));
+    case 'loadMarkets':
+      return venue.marketData().loadMarkets();
+    case 'fetchOrderBook':
+      return venue.marketData().fetchOrderBook(a(0), a(1));
+    case 'fetchTrades':
+      return venue.marketData().fetchTrades(a(0), a(1));
+    case 'fetchCandles':
+      return venue.marketData().fetchCandles(a(0), a(1), a(2));
+    case 'fetchTicker':
+      return venue.marketData().fetchTicker(a(0));
+    case 'markets':
+      return venue.markets();
+    case 'pairs':
+      return venue.pairs;
+    case 'addPair':
+      return venue.addPair(a(0), a(1));
+    case 'hasAccount':
+      return venue.hasAccount(apiKey);
+    case 'openAccount':
+      return venue.openAccount(apiKey);
+    case 'orderByClientId':
+      return venue.orderByClientId(apiKey, a(0), a(1));
+    case 'referenceBook':
+      return venue.referenceBook(a(0), a(1));
+    case 'referencePrice':
+      return venue.referencePrice(a(0));
+  }
+}
