@@ -1,0 +1,188 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ClaimedLease, HeldLease } from '../repositories/cluster.repository.ts';
+import { LeaseKeeper, type LeasedEngine, type LeaseStore } from './bot-leases.ts';
+
+/** The lease table in memory with its semantics (database time = Date.now()); `down` makes every call fail. */
+class MemoryLeases implements LeaseStore {
+  readonly robots = new Map<number, 'running' | 'stopped'>();
+  readonly leases = new Map<number, { node: string; expires: number; epoch: number }>();
+  readonly nodes = new Map<string, number>();
+  down = false;
+
+  constructor(running: number) {
+    for (let id = 1; id <= running; id++) this.robots.set(id, 'running');
+  }
+
+  private check(): void {
+    if (this.down) throw new Error('connection refused');
+  }
+  async register(id: string) {
+    this.check();
+    this.nodes.set(id, Date.now());
+  }
+  async heartbeat(id: string) {
+    this.check();
+    if (!this.nodes.has(id)) return false;
+    this.nodes.set(id, Date.now());
+    return true;
+  }
+  async liveNodes(staleMs: number) {
+    this.check();
+    return [...this.nodes].filter(([, at]) => at > Date.now() - staleMs).map(([id]) => id);
+  }
+  async deregister(id: string) {
+    this.nodes.delete(id);
+  }
+  async pruneNodes() {
+    return 0;
+  }
+  async runningCount() {
+    this.check();
+    return [...this.robots.values()].filter((s) => s === 'running').length;
+  }
+  async claim(node: string, limit: number, ttl: number, only?: number[]): Promise<ClaimedLease[]> {
+    this.check();
+    const out: ClaimedLease[] = [];
+    for (const [id, status] of this.robots) {
+      if (only && !only.includes(id)) continue;
+      const lease = this.leases.get(id);
+      const free = !lease || lease.expires < Date.now();
+      if (!free || (status !== 'running' && !lease) || (status === 'running' && out.filter((l) => l.running).length >= limit)) continue;
+      const epoch = lease ? lease.epoch + 1 : 1;
+      this.leases.set(id, { node, expires: Date.now() + ttl, epoch });
+      out.push({ robotId: id, epoch, running: status === 'running' });
+    }
+    return out;
+  }
+  async renew(node: string, ttl: number): Promise<HeldLease[]> {
+    this.check();
+    const out: HeldLease[] = [];
+    for (const [id, lease] of this.leases) {
+      if (lease.node !== node || lease.expires <= Date.now()) continue;
+      lease.expires = Date.now() + ttl;
+      out.push({ robotId: id, running: this.robots.get(id) === 'running' });
+    }
+    return out;
+  }
+  async release(node: string, ids: number[]) {
+    this.check();
+    for (const id of ids) if (this.leases.get(id)?.node === node) this.leases.delete(id);
+  }
+  async releaseAll(node: string) {
+    for (const [id, lease] of this.leases) if (lease.node === node) this.leases.delete(id);
+  }
+  async drop(id: number) {
+    this.leases.delete(id);
+  }
+  ownedBy(node: string): number[] {
+    return [...this.leases].filter(([, l]) => l.node === node && l.expires > Date.now()).map(([id]) => id);
+  }
+}
+
+/** An engine that remembers what runs and what it was told. */
+class FakeEngine implements LeasedEngine {
+  readonly runs = new Set<number>();
+  readonly calls: string[] = [];
+  constructor(private readonly store: MemoryLeases) {}
+  async adopt(id: number) {
+    this.calls.push(`adopt ${id}`);
+    if (this.store.robots.get(id) !== 'running') return false;
+    this.runs.add(id);
+    return true;
+  }
+  async release(id: number) {
+    this.calls.push(`release ${id}`);
+    this.runs.delete(id);
+  }
+  async apply(id: number) {
+    this.calls.push(`apply ${id}`);
+    if (this.store.robots.get(id) !== 'running') this.runs.delete(id);
+  }
+}
+
+const options = { cycleMs: 20, ttlMs: 300, fenceMarginMs: 100, releasePerCycle: 3 };
+
+function node(store: MemoryLeases, id: string) {
+  const engine = new FakeEngine(store);
+  const keeper = new LeaseKeeper({ nodeId: id, url: `http://${id}`, store, engine, options });
+  return { engine, keeper };
+}
+
+describe('LeaseKeeper', () => {
+  it('one node claims every bot at start; two more join and the bots spread 10/10/10, each run in exactly one engine', async () => {
+    const store = new MemoryLeases(30);
+    const a = node(store, 'A');
+    await a.keeper.start();
+    expect(a.keeper.heldIds()).toHaveLength(30);
+    expect(a.engine.runs.size).toBe(30);
+    const b = node(store, 'B');
+    const c = node(store, 'C');
+    await Promise.all([b.keeper.start(), c.keeper.start()]);
+    await vi.waitFor(() => expect([a, b, c].map((n) => n.keeper.heldIds().length)).toEqual([10, 10, 10]), { timeout: 3000, interval: 20 });
+    const all = [a, b, c].flatMap((n) => [...n.engine.runs]);
+    expect(all.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const n of [a, b, c]) expect(store.ownedBy(n.keeper.nodeId).sort((x, y) => x - y)).toEqual(n.keeper.heldIds());
+    await Promise.all([a, b, c].map((n) => n.keeper.leave()));
+  });
+
+  it('a node that dies: its bots are claimed by the others once its leases ran out', async () => {
+    const store = new MemoryLeases(12);
+    const a = node(store, 'A');
+    const b = node(store, 'B');
+    await a.keeper.start();
+    await b.keeper.start();
+    await vi.waitFor(() => expect(b.keeper.heldIds()).toHaveLength(6), { timeout: 3000, interval: 20 });
+    const killedAt = Date.now();
+    await b.keeper.halt();
+    await vi.waitFor(() => expect(a.keeper.heldIds()).toHaveLength(12), { timeout: 3000, interval: 10 });
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(options.ttlMs - 50);
+    await a.keeper.leave();
+  });
+
+  it('self-fencing: the database unreachable, every bot is halted here before its lease runs out; back, the leases are given back and claimed again', async () => {
+    const store = new MemoryLeases(4);
+    const a = node(store, 'A');
+    await a.keeper.start();
+    expect(a.engine.runs.size).toBe(4);
+    const expiries = Math.min(...[...store.leases.values()].map((l) => l.expires));
+    store.down = true;
+    await vi.waitFor(() => expect(a.engine.runs.size).toBe(0), { timeout: 2000, interval: 5 });
+    // Halted before the first lease ran out, so no other node could have run a bot at the same time.
+    expect(Date.now()).toBeLessThan(expiries);
+    expect(a.keeper.heldIds()).toEqual([]);
+    expect(a.engine.calls.filter((c) => c.startsWith('release'))).toHaveLength(4);
+    store.down = false;
+    await vi.waitFor(() => expect(a.engine.runs.size).toBe(4), { timeout: 3000, interval: 20 });
+    await a.keeper.leave();
+  });
+
+  it('a lease taken by another node: the bot stops here; a bot switched off behind its back is stopped with apply and its lease dropped', async () => {
+    const store = new MemoryLeases(3);
+    const a = node(store, 'A');
+    await a.keeper.start();
+    store.leases.set(2, { node: 'Z', expires: Date.now() + 60_000, epoch: 2 });
+    store.robots.set(3, 'stopped');
+    await vi.waitFor(() => expect(a.keeper.heldIds()).toEqual([1]), { timeout: 2000, interval: 10 });
+    await vi.waitFor(() => expect(store.leases.has(3)).toBe(false), { timeout: 2000, interval: 10 });
+    expect(a.engine.calls).toContain('release 2');
+    expect(a.engine.calls).toContain('apply 3');
+    expect(a.engine.calls).not.toContain('apply 2');
+    await a.keeper.leave();
+  });
+
+  it('claimNow takes a free bot at once and not one another node holds; handOver releases everything', async () => {
+    const store = new MemoryLeases(0);
+    const a = node(store, 'A');
+    await a.keeper.start();
+    store.robots.set(7, 'running');
+    store.robots.set(8, 'running');
+    store.leases.set(8, { node: 'Z', expires: Date.now() + 60_000, epoch: 1 });
+    expect(await a.keeper.claimNow(7)).toBe(true);
+    expect(await a.keeper.claimNow(8)).toBe(false);
+    expect(a.engine.runs.has(7)).toBe(true);
+    expect(await a.keeper.handOver()).toEqual([7]);
+    expect(a.engine.runs.size).toBe(0);
+    expect(store.leases.has(7)).toBe(false);
+    expect(store.nodes.has('A')).toBe(false);
+  });
+});
