@@ -109,12 +109,34 @@ export class LeaseKeeper {
     });
   }
 
+  /** A change to a bot this node runs (config, switch-on again): its runner restarts (reconciled first). False when it is not held here. */
+  restart(robotId: number): Promise<boolean> {
+    return this.serial(async () => {
+      if (!this.held.has(robotId)) return false;
+      await this.deps.engine.apply(robotId);
+      return true;
+    });
+  }
+
+  /**
+   * An emergency stop of bots no node holds: their leases taken here without running them (the
+   * stop runs them down at once), so no other node adopts one meanwhile. Answers the ids taken.
+   */
+  claimHeld(robotIds: number[]): Promise<number[]> {
+    return this.serial(async () => {
+      const taken = await this.deps.store.claim(this.deps.nodeId, robotIds.length, this.options.ttlMs, robotIds);
+      for (const lease of taken) this.held.add(lease.robotId);
+      return taken.map((l) => l.robotId);
+    });
+  }
+
   /** The bot stopped running here (switched off and its orders cancelled, an emergency stop): its lease goes. */
   forget(robotIds: number[]): Promise<void> {
     return this.serial(async () => {
       const mine = robotIds.filter((id) => this.held.delete(id));
       for (const id of mine) this.deps.onChange?.(id, false);
-      await Promise.all(robotIds.map((id) => this.deps.store.drop(id)));
+      // Only this node's leases: a bot handed over meanwhile is stopped by its new owner at its next renewal.
+      await this.deps.store.release(this.deps.nodeId, robotIds);
     });
   }
 

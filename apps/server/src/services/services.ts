@@ -38,6 +38,9 @@ import { PublicReferencePrices, type PublicVenueFactory } from '../venues/refere
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { InProcessSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
+import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterOptions } from '../cluster/cluster-engine.ts';
+import { ClusterRepository } from '../repositories/cluster.repository.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -103,6 +106,11 @@ export interface ServiceDeps {
   revocations?: SessionRevocationBus;
   /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
   caches?: HotCaches;
+  /**
+   * Several servers on one PostgreSQL (issue 9): bots run by lease in one node each, and engine calls
+   * reach the node running the bot over `bus`. Without it this server runs every bot itself.
+   */
+  cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -114,7 +122,7 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches() }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, simHost, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), cluster }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new InProcessSessionRevocations((err) => log?.error({ err }, 'a session revocation listener failed'));
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -147,6 +155,7 @@ export function createServices({ database, masterKey, mailer, webDist, simHost, 
       references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
       ...(log ? { log } : {}),
       ...(processMetrics !== undefined ? { processMetrics } : {}),
+      ...(cluster ? { cluster: { ...cluster, store: new ClusterRepository(database.db) } } : {}),
     },
     wiring,
   );
