@@ -59,6 +59,8 @@ export interface TestAppOptions {
   /** The master key (a restart test keeps one across starts); random by default. */
   masterKey?: Buffer;
   venueCatalog?: ServiceDeps['venueCatalog'];
+  /** Bots by lease among several servers (services.ts ServiceDeps.cluster). */
+  cluster?: ServiceDeps['cluster'];
   /** MAKERDESK_TRUSTED_PROXIES (app.ts AppOptions). */
   trustedProxies?: string[];
 }
@@ -82,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     metricsToken: options.metricsToken,
     ...(options.alerts ? { alerts: options.alerts } : {}),
     ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
