@@ -36,6 +36,8 @@ let token: string;
 let main: Database;
 const net = new LocalClusterNet();
 const nodes: Node[] = [];
+/** Nodes already shut down by the test. */
+const shut = new Set<string>();
 const venues = new Map<number, Exchange>();
 const ids: number[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,7 +98,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const node of nodes) {
-    await node.host.shutdown().catch(() => undefined);
+    if (!shut.has(node.id)) await node.host.shutdown().catch(() => undefined);
     await node.database.close();
   }
   await t?.close();
@@ -203,5 +205,20 @@ describe('bots by lease over three servers (PostgreSQL)', () => {
     const stopped = await main.db.select().from(robots).where(inArray(robots.id, chosen));
     expect(stopped.every((r) => r.status === 'stopped')).toBe(true);
     expect(await main.db.select().from(botLeases).where(inArray(botLeases.robotId, chosen))).toEqual([]);
+
+    // A graceful shutdown of A while B runs: its bots are handed over (halted, not cancelled), B claims them at once.
+    const handed = a.host.held();
+    const running = 30 - chosen.length;
+    const shutAt = Date.now();
+    await a.host.shutdown();
+    shut.add(a.id);
+    expect(a.host.held()).toEqual([]);
+    await vi.waitFor(() => expect(b.host.held().length).toBe(running), { timeout: 10_000, interval: 50 });
+    const handOverMs = Date.now() - shutAt;
+    console.log(`graceful hand-over: ${handed.length} bots from A to B in ${handOverMs} ms`);
+    expect(handOverMs).toBeLessThan(5_000);
+    const handedLeases = await main.db.select().from(botLeases).where(inArray(botLeases.robotId, handed));
+    expect(handedLeases.every((l) => l.nodeId === b.id && l.epoch === 1)).toBe(true);
+    expect((await main.db.select().from(robots).where(inArray(robots.id, handed))).every((r) => r.status === 'running')).toBe(true);
   }, 180_000);
 });
