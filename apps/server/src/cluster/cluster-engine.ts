@@ -151,7 +151,7 @@ export class ClusterEngine {
         const part: EmergencyStopRequest = { robots, reason: request.reason, waitMs };
         if (node === this.nodeId) return this.stopHere(part);
         try {
-          return await this.requests.call<EmergencyStopResult>(node, 'emergencyStop', part, waitMs + 5_000);
+          return await this.requests.call<EmergencyStopResult>(node, 'emergencyStop', part, waitMs + this.options.requestTimeoutMs);
         } catch (err) {
           return this.ownerSilent(robots, request.reason, err);
         }
