@@ -7,8 +7,6 @@ import { NodeRequests } from './node-requests.ts';
 
 export const RUNTIME_TOPIC = 'bot.runtime';
 
-const IDLE: RobotRuntime = { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
-
 /** A bot's runtime as its owner published it; null: it stopped running there. */
 interface RuntimeNotice {
   id: number;
@@ -123,7 +121,7 @@ export class ClusterEngine {
   /** What the engine is doing with a bot: here if this node runs it, else as its owner last published. */
   runtime(robotId: number): RobotRuntime {
     if (this.keeper.holds(robotId)) return this.deps.engine.runtime(robotId);
-    return this.remote.get(robotId)?.runtime ?? this.deps.engine.runtime(robotId) ?? IDLE;
+    return this.remote.get(robotId)?.runtime ?? this.deps.engine.runtime(robotId);
   }
 
   /**
