@@ -50,7 +50,7 @@ async function startNode(id: string): Promise<Node> {
       repos,
       venues: new GatewayVenueSessions(t.services.gateway, t.services.credentials),
       references: new PublicReferencePrices((symbol, depth) => t.services.gateway.referenceBook(symbol, depth)),
-      cluster: { bus: net.bus(id), store: new ClusterRepository(database.db), url: `http://${id}.test` },
+      cluster: { bus: net.bus(id), store: unreachableWhenDown(id, new ClusterRepository(database.db)), url: `http://${id}.test` },
     },
     { create: (deps) => createBotEngine(deps, { notFoundAfterMs: 5_000 }), strategies: strategyRegistry, budgets: createRateBudgets() },
   );
@@ -58,6 +58,18 @@ async function startNode(id: string): Promise<Node> {
   nodes.push(node);
   await host.start();
   return node;
+}
+
+/** Nodes whose lease table cannot be reached (the database unreachable for that server's lease layer). */
+const down = new Set<string>();
+function unreachableWhenDown(id: string, store: ClusterRepository): ClusterRepository {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (down.has(id) ? Promise.reject(new Error('connect ECONNREFUSED')) : (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
 }
 
 /** Every order of the bot's scope the venue has, open or closed. */
@@ -221,4 +233,44 @@ describe('bots by lease over three servers (PostgreSQL)', () => {
     expect(handedLeases.every((l) => l.nodeId === b.id && l.epoch === 1)).toBe(true);
     expect((await main.db.select().from(robots).where(inArray(robots.id, handed))).every((r) => r.status === 'running')).toBe(true);
   }, 180_000);
+
+  // Goes on from the first test's state: A shut down, C dead, B running every bot left.
+  it('self-fencing: a node that cannot renew halts its bots before its leases run out; the other takes them, never two engines on one bot', async () => {
+    const b = nodes.find((n) => n.id === 'B')!;
+    const d = await startNode('D');
+    const running = b.host.held().length + d.host.held().length;
+    await vi.waitFor(() => expect(Math.abs(b.host.held().length - d.host.held().length)).toBeLessThanOrEqual(1), { timeout: 20_000, interval: 100 });
+    expect(b.host.held().length + d.host.held().length).toBe(running);
+    const fenced = d.host.held();
+    let overlap: number[] = [];
+    const watch = setInterval(() => {
+      const both = d.host.held().filter((id) => b.host.held().includes(id));
+      if (both.length > 0) overlap = both;
+    }, 10);
+    const cutAt = Date.now();
+    down.add('D');
+    try {
+      await vi.waitFor(() => expect(d.host.held()).toEqual([]), { timeout: 10_000, interval: 20 });
+      const haltedAfterMs = Date.now() - cutAt;
+      await vi.waitFor(() => expect(b.host.held().length).toBe(running), { timeout: 15_000, interval: 50 });
+      const takenAfterMs = Date.now() - cutAt;
+      console.log(`self-fence: ${fenced.length} bots halted on D ${haltedAfterMs} ms after its database was cut, held by B after ${takenAfterMs} ms`);
+      expect(haltedAfterMs).toBeLessThan(5_000);
+      expect(takenAfterMs).toBeLessThan(10_000);
+      expect(overlap).toEqual([]);
+    } finally {
+      clearInterval(watch);
+    }
+    await sleep(2_000);
+    for (const id of fenced) {
+      const orders = await venueOrders(id, coinOf(id));
+      const cids = orders.map((o) => o.clientOrderId);
+      expect(new Set(cids).size, `bot ${id}: a client order id twice on the venue`).toBe(cids.length);
+      const journal = new Set((await main.db.select().from(robotOrders).where(eq(robotOrders.robotId, id))).map((o) => o.clientOrderId));
+      for (const order of orders.filter(isOpen)) expect(journal.has(order.clientOrderId!), `bot ${id}: ${order.clientOrderId} not journalled`).toBe(true);
+    }
+    // Back: D finds its leases gone, and gets its share again.
+    down.delete('D');
+    await vi.waitFor(() => expect(d.host.held().length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
+  }, 90_000);
 });
