@@ -11,6 +11,9 @@ import type {
   StrategyRegistry,
   VenueSessions,
 } from '@makerdesk/engine';
+import { ClusterEngine, type ClusterOptions } from '../cluster/cluster-engine.ts';
+import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterRepository } from '../repositories/cluster.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
@@ -46,7 +49,14 @@ export interface EngineHostDeps {
    * from it); without it a monitor's stop fails and the monitor asks again at its next tick.
    */
   pairStop?: () => PairStop | undefined;
+  /**
+   * Several servers on one PostgreSQL (issue 9): bots run by lease, one node each, and calls reach
+   * the node running the bot over the bus. Without it this process runs every bot (one server).
+   */
+  cluster?: { bus: ClusterBus; store: ClusterEngineStore; url: string; options?: Partial<ClusterOptions> };
 }
+
+export type ClusterEngineStore = ConstructorParameters<typeof ClusterEngine>[0]['store'] & Pick<ClusterRepository, 'ownerOf'>;
 
 export const IDLE_RUNTIME: RobotRuntime = {
   activity: 'idle',
@@ -72,6 +82,15 @@ export function fanOut(observers: EngineObserver[]): EngineObserver {
   return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), order: each('order'), venueError: each('venueError') };
 }
 
+/** An observer made before its target (the cluster engine needs the engine it observes): reports go to whatever `target` answers then. */
+function relayTo(target: () => EngineObserver | undefined): EngineObserver {
+  return {
+    activity: (...args) => target()?.activity?.(...args),
+    tick: (...args) => target()?.tick?.(...args),
+    order: (...args) => target()?.order?.(...args),
+  };
+}
+
 /**
  * Runs the bot engine inside the server: gives it the repositories as its ports (robot store,
  * order journal, a batched trading-log sink), the venue sessions and reference prices, and listens
@@ -83,6 +102,8 @@ export class EngineHost implements BotEngineApi {
   readonly live: RobotLiveHub;
   readonly logs: BatchedTradingLogSink;
   private readonly engine: BotEngineApi | null;
+  /** Several servers: the lease keeper and the requests to the other nodes (null for one server, or without the engine). */
+  readonly cluster: ClusterEngine | null;
   private readonly now: () => number;
   private started = false;
 
@@ -112,7 +133,7 @@ export class EngineHost implements BotEngineApi {
           strategies: wiring.strategies,
           budgets: wiring.budgets,
           ...(wiring.clock ? { clock: wiring.clock } : {}),
-          observer: fanOut([this.metrics, this.live]),
+          observer: fanOut([this.metrics, this.live, relayTo(() => this.cluster?.observer)]),
           // Risk control: a monitor's pair stop is the stop button's path (EmergencyStopService).
           pairGuard: new EnginePairGuard(() => {
             const pairStop = deps.pairStop?.();
@@ -123,6 +144,19 @@ export class EngineHost implements BotEngineApi {
           ...(deps.alertDispatcher ? { alerts: alertPortFor(deps.alertDispatcher)! } : {}),
         })
       : null;
+    this.cluster =
+      this.engine && deps.cluster
+        ? new ClusterEngine({
+            engine: this.engine,
+            bus: deps.cluster.bus,
+            store: deps.cluster.store,
+            robots: deps.repos.robots,
+            url: deps.cluster.url,
+            ...(deps.cluster.options ? { options: deps.cluster.options } : {}),
+            ...(deps.log ? { log: deps.log } : {}),
+            onRuntime: (id) => this.live.touch(id),
+          })
+        : null;
   }
 
   /** False in a build without the engine: bots are stored and shown idle. */
@@ -139,34 +173,56 @@ export class EngineHost implements BotEngineApi {
       this.deps.log?.warn({}, 'bot engine not configured: bots are saved but do not run');
       return;
     }
-    await this.engine.start();
+    if (this.cluster) await this.cluster.start();
+    else await this.engine.start();
   }
 
   async apply(robotId: number): Promise<void> {
     this.live.touch(robotId);
-    await this.engine?.apply(robotId);
+    if (this.cluster) await this.cluster.apply(robotId);
+    else await this.engine?.apply(robotId);
+  }
+
+  async adopt(robotId: number): Promise<boolean> {
+    return (await this.engine?.adopt(robotId)) ?? false;
+  }
+
+  async release(robotId: number): Promise<void> {
+    await this.engine?.release(robotId);
+  }
+
+  held(): number[] {
+    return this.engine?.held() ?? [];
   }
 
   runtime(robotId: number): RobotRuntime {
+    if (this.cluster) return this.cluster.runtime(robotId);
     return this.engine?.runtime(robotId) ?? IDLE_RUNTIME;
   }
 
   /** The engine's pair-wide stop; in a build without the engine the bots are only switched off (none runs, none has orders). */
   async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
     for (const robot of request.robots) this.live.touch(robot.id);
+    if (this.cluster) return this.cluster.emergencyStop(request);
     if (this.engine) return this.engine.emergencyStop(request);
     const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
     await this.deps.repos.robots.markManyStopped(running, `Emergency stop: ${request.reason}`);
     return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 
-  /** The engine first (no new orders, quoting bots' orders cancelled), then uptime closed, logs flushed, reference venues closed. */
+  /**
+   * The engine first (no new orders, quoting bots' orders cancelled), then uptime closed, logs
+   * flushed, reference venues closed. Among several servers, while others run, the bots are handed
+   * over instead (nothing cancelled) and their uptime runs stay open.
+   */
   async shutdown(): Promise<void> {
+    let last = true;
     try {
-      await this.engine?.shutdown();
+      if (this.cluster) last = await this.cluster.shutdown();
+      else await this.engine?.shutdown();
     } finally {
       this.live.close();
-      if (this.started) await this.deps.repos.robots.closeAllRuns(new Date(this.now())).catch((err: unknown) => this.deps.log?.error({ err }, 'closing bot runs failed'));
+      if (this.started && last) await this.deps.repos.robots.closeAllRuns(new Date(this.now())).catch((err: unknown) => this.deps.log?.error({ err }, 'closing bot runs failed'));
       await this.logs.close();
       await this.deps.references.close?.();
     }

@@ -40,6 +40,8 @@ import { ClusterSessionRevocations, type SessionRevocationBus } from '../session
 import { HotCaches } from '../caches/hot-caches.ts';
 import { shareCacheInvalidations } from '../caches/cluster-cache-invalidation.ts';
 import { LocalClusterBus, type ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterOptions } from '../cluster/cluster-engine.ts';
+import { ClusterRepository } from '../repositories/cluster.repository.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -113,6 +115,11 @@ export interface ServiceDeps {
   revocations?: SessionRevocationBus;
   /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
   caches?: HotCaches;
+  /**
+   * Several servers on one PostgreSQL (issue 9): bots run by lease in one node each, and engine calls
+   * reach the node running the bot over `bus`. Without it this server runs every bot itself.
+   */
+  cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {
@@ -124,7 +131,7 @@ const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
   listSymbols: listLiveSymbols,
 };
 
-export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')) }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -161,6 +168,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
       ...(log ? { log } : {}),
       ...(processMetrics !== undefined ? { processMetrics } : {}),
+      ...(cluster ? { cluster: { ...cluster, store: new ClusterRepository(database.db) } } : {}),
     },
     wiring,
   );

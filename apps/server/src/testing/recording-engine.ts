@@ -30,6 +30,19 @@ export class RecordingEngine implements BotEngineApi {
     return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 
+  async adopt(robotId: number): Promise<boolean> {
+    this.calls.push(`adopt ${robotId}`);
+    return (await this.deps.robots.get(robotId))?.status === 'running';
+  }
+
+  async release(robotId: number): Promise<void> {
+    this.calls.push(`release ${robotId}`);
+  }
+
+  held(): number[] {
+    return [];
+  }
+
   runtime(robotId: number): RobotRuntime {
     return this.runtimes.get(robotId) ?? IDLE_RUNTIME;
   }

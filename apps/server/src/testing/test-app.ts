@@ -61,6 +61,8 @@ export interface TestAppOptions {
   /** The master key (a restart test keeps one across starts); random by default. */
   masterKey?: Buffer;
   venueCatalog?: ServiceDeps['venueCatalog'];
+  /** Bots by lease among several servers (services.ts ServiceDeps.cluster). */
+  cluster?: ServiceDeps['cluster'];
   /** MAKERDESK_TRUSTED_PROXIES (app.ts AppOptions). */
   trustedProxies?: string[];
   /** The servers' bus (two apps on one PostgreSQL: a PgClusterBus each); the caller closes it. */
@@ -92,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.alerts ? { alerts: options.alerts } : {}),
     ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);

@@ -378,3 +378,46 @@ describe('createBotEngine on the simulator', () => {
     expect(now[0]!.clientOrderId).not.toBe(first.clientOrderId);
   });
 });
+
+describe('hand-over between two engines (several servers, leases)', () => {
+  it('release halts a bot without cancelling its orders; another engine adopts it, reconciles first and doubles nothing', async () => {
+    const h = new SimHarness(registry(), [testRobotRecord(1), testRobotRecord(2)]);
+    await h.engine.start();
+    await h.clock.advance(0);
+    expect(h.engine.held().sort()).toEqual([1, 2]);
+    const resting = (await liveVenueOrders(h, 1)).map((o) => o.clientOrderId).sort();
+    expect(resting).toHaveLength(4);
+
+    await h.engine.release(1);
+    expect(h.engine.held()).toEqual([2]);
+    expect(h.engine.runtime(1).activity).toBe('idle');
+    const placedBy1 = () => h.key('mm').log.filter((r) => r.method === 'placeOrder' && isOwnClientOrderId((r.args[0] as PlaceOrderRequest).clientOrderId, 'b1')).length;
+    const placed = placedBy1();
+    await h.clock.advance(30_000);
+    // Released: nothing cancelled, nothing placed, still switched on.
+    expect((await liveVenueOrders(h, 1)).map((o) => o.clientOrderId).sort()).toEqual(resting);
+    expect(placedBy1()).toBe(placed);
+    expect(h.store.robots.get(1)!.status).toBe('running');
+    expect(h.logs.of(1, 'info').filter((e) => e.message.startsWith('Started:'))).toHaveLength(1);
+
+    const other = h.newEngine();
+    expect(await other.adopt(1)).toBe(true);
+    expect(await other.adopt(1)).toBe(true);
+    expect(other.held()).toEqual([1]);
+    await h.clock.advance(0);
+    expect(h.logs.of(1, 'info').map((e) => e.message)).toContain('Started: reconciled with the venue, 4 own order(s) found resting (left by the last run)');
+    await h.clock.advance(30_000);
+    expect(other.runtime(1).activity).toBe('active');
+    const live = await liveVenueOrders(h, 1);
+    expect(live).toHaveLength(4);
+    for (const order of await h.venueOrders('mm', 1, 'ETH/USDT')) expect(h.journal.orders.get(order.clientOrderId!)).toBeDefined();
+    const sent = h.key('mm').log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).clientOrderId);
+    expect(new Set(sent).size).toBe(sent.length);
+
+    h.store.robots.get(2)!.status = 'stopped';
+    expect(await other.adopt(2)).toBe(false);
+    expect(other.held()).toEqual([1]);
+    await other.shutdown();
+    await h.engine.shutdown();
+  });
+});

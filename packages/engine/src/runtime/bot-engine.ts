@@ -63,9 +63,9 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
   };
 
   return {
-    async start() {
+    async start(options = {}) {
       if (shuttingDown) return;
-      for (const robot of await deps.robots.listRunning()) {
+      for (const robot of options.running === false ? [] : await deps.robots.listRunning()) {
         if (runners.has(robot.id)) continue;
         const runner = runnerOf(robot);
         runners.set(robot.id, runner);
@@ -135,6 +135,32 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
         track(finished.then((done) => Promise.all(done.filter((p) => p.executor && p.executor.liveCount > 0).map((p) => p.target.runner.cancelOwnOrders(clock.now() + settings.stopCancelMs)))));
       }
       return result;
+    },
+
+    async adopt(robotId) {
+      if (runners.has(robotId)) return true;
+      if (shuttingDown) return false;
+      const robot = await deps.robots.get(robotId);
+      // Checked again after the read: a concurrent adopt or apply may have started it meanwhile.
+      if (robot === null || robot.status !== 'running' || shuttingDown) return false;
+      if (runners.has(robotId)) return true;
+      const runner = runnerOf(robot);
+      runners.set(robotId, runner);
+      // The start-up tick prepares the session and reconciles with the venue before any placement.
+      runner.launch();
+      return true;
+    },
+
+    async release(robotId) {
+      const runner = runners.get(robotId);
+      if (!runner) return;
+      runners.delete(robotId);
+      await runner.halt();
+      runner.setActivity('idle');
+    },
+
+    held() {
+      return [...runners.keys()];
     },
 
     runtime(robotId) {

@@ -39,8 +39,12 @@ export interface EngineDeps {
 
 /** What the server drives: the engine host in main.ts and the robot service. */
 export interface BotEngineApi {
-  /** Loads the bots switched on, reconciles each with its venue, then schedules them. */
-  start(): Promise<void>;
+  /**
+   * Loads the bots switched on, reconciles each with its venue, then schedules them; and cancels the
+   * orders left live by bots switched off. `{ running: false }` (a server among several, whose bots
+   * come by lease through `adopt`) does the latter only.
+   */
+  start(options?: { running?: boolean }): Promise<void>;
   /**
    * After a bot was created, changed, switched on or off (PUT /robot/update): picks the change up.
    * Switched off: no further ticks, its own orders cancelled (never another's), activity idle.
@@ -54,6 +58,20 @@ export interface BotEngineApi {
    * still live (those are still cancelled in the background, and the bot's log says how it ended).
    */
   emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult>;
+  /**
+   * Several servers (leases): runs a bot this process now holds, as a restart does: reconciled with
+   * its venue (the journal's orders looked up, the venue's own orders adopted) before it quotes.
+   * False when the bot is not switched on (or the engine is shutting down); true when it runs here.
+   */
+  adopt(robotId: number): Promise<boolean>;
+  /**
+   * Several servers: the bot goes to another process. No further ticks or placements (a tick in
+   * flight finishes first), its orders are NOT cancelled and it stays switched on; the engine forgets
+   * it, and whoever adopts it next reconciles from the journal.
+   */
+  release(robotId: number): Promise<void>;
+  /** The bots this engine runs now. */
+  held(): number[];
   /** What the engine is doing with a bot now (idle for a bot it does not run). */
   runtime(robotId: number): RobotRuntime;
   /**

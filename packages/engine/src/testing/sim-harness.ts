@@ -74,6 +74,11 @@ export class SimHarness {
     return all.filter((o) => isOwnClientOrderId(o.clientOrderId, `b${robotId}`));
   }
 
+  /** Another engine over the same store, journal, venue and clock: a second server process. */
+  newEngine(): BotEngineApi {
+    return this.createEngine();
+  }
+
   private createEngine(): BotEngineApi {
     const observer: EngineObserver = {
       activity: (id, a) => this.observed.activity.push([id, a]),

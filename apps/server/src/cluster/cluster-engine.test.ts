@@ -1,0 +1,133 @@
+import type { RobotRuntime } from '@makerdesk/contract';
+import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, RobotRecord, RobotStore } from '@makerdesk/engine';
+import { describe, expect, it, vi } from 'vitest';
+import { LocalClusterNet } from '../testing/cluster-net.ts';
+import { MemoryLeases } from '../testing/memory-leases.ts';
+import { ClusterEngine } from './cluster-engine.ts';
+
+const record = (id: number, status: 'running' | 'stopped'): RobotRecord => ({
+  id,
+  adminId: 1,
+  coinId: 1,
+  symbol: 'BTC/USDT',
+  type: 'depth_near',
+  config: {},
+  status,
+  startMode: 'now',
+  startAt: null,
+  priceMode: 'normal',
+  state: null,
+  startedAt: null,
+});
+
+/** A node's engine: runs what it adopts, says what it was asked. */
+class FakeEngine implements BotEngineApi {
+  readonly runs = new Set<number>();
+  readonly calls: string[] = [];
+  constructor(private readonly store: MemoryLeases) {}
+  async start() {}
+  async adopt(id: number) {
+    if (this.store.robots.get(id) !== 'running') return false;
+    this.runs.add(id);
+    return true;
+  }
+  async release(id: number) {
+    this.runs.delete(id);
+  }
+  held() {
+    return [...this.runs];
+  }
+  async apply(id: number) {
+    this.calls.push(`apply ${id}`);
+    if (this.store.robots.get(id) !== 'running') this.runs.delete(id);
+  }
+  async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
+    const ids = request.robots.map((r) => r.id);
+    this.calls.push(`stop ${ids.join(',')}`);
+    const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
+    for (const id of ids) {
+      this.store.robots.set(id, 'stopped');
+      this.runs.delete(id);
+    }
+    return { robotsStopped: running, ordersCancelled: ids.length * 2, ordersFilled: 1, failed: [], elapsedMs: 5 };
+  }
+  runtime(id: number): RobotRuntime {
+    return { activity: this.runs.has(id) ? 'active' : 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: this.runs.has(id) ? 4 : 0 };
+  }
+  async shutdown() {}
+}
+
+function robotsOf(store: MemoryLeases): Pick<RobotStore, 'get' | 'markManyStopped' | 'markStopped'> {
+  return {
+    get: async (id) => (store.robots.has(id) ? record(id, store.robots.get(id)!) : null),
+    markStopped: async (id) => void store.robots.set(id, 'stopped'),
+    markManyStopped: async (ids) => ids.forEach((id) => store.robots.set(id, 'stopped')),
+  };
+}
+
+const options = { cycleMs: 40, ttlMs: 2000, fenceMarginMs: 500, requestTimeoutMs: 300, runtimeEveryMs: 30 };
+
+function node(net: LocalClusterNet, store: MemoryLeases, id: string) {
+  const engine = new FakeEngine(store);
+  const touched: number[] = [];
+  const cluster = new ClusterEngine({ engine, bus: net.bus(id), store, robots: robotsOf(store), url: `http://${id}`, options, onRuntime: (robotId) => touched.push(robotId) });
+  return { engine, cluster, touched };
+}
+
+describe('ClusterEngine', () => {
+  it('runtimes of bots run elsewhere show on every node; a switch-off applied on a non-owner reaches the owner; a switch-on of a free bot is claimed here', async () => {
+    const net = new LocalClusterNet();
+    const store = new MemoryLeases(4);
+    const a = node(net, store, 'A');
+    const b = node(net, store, 'B');
+    await a.cluster.start();
+    await b.cluster.start();
+    await vi.waitFor(() => expect([a.engine.runs.size, b.engine.runs.size]).toEqual([2, 2]), { timeout: 3000, interval: 20 });
+    const onA = [...a.engine.runs][0]!;
+    a.cluster.observer.activity?.(onA, 'active');
+    await vi.waitFor(() => expect(b.cluster.runtime(onA)).toMatchObject({ activity: 'active', openOrders: 4 }), { timeout: 2000, interval: 10 });
+    expect(b.touched).toContain(onA);
+    expect(b.engine.runtime(onA).activity).toBe('idle');
+
+    store.robots.set(onA, 'stopped');
+    await b.cluster.apply(onA);
+    expect(a.engine.calls).toContain(`apply ${onA}`);
+    expect(b.engine.calls).not.toContain(`apply ${onA}`);
+    expect(a.engine.runs.has(onA)).toBe(false);
+    expect(store.leases.has(onA)).toBe(false);
+    // Its owner says it stopped running there: the other node forgets what it showed.
+    await vi.waitFor(() => expect(b.cluster.runtime(onA).activity).toBe('idle'), { timeout: 2000, interval: 10 });
+
+    store.robots.set(9, 'running');
+    await b.cluster.apply(9);
+    expect(b.engine.runs.has(9)).toBe(true);
+    expect(await store.ownerOf(9)).toBe('B');
+    await a.cluster.shutdown();
+    await b.cluster.shutdown();
+  });
+
+  it('an emergency stop is split by owner: own and free bots stopped here, another node’s there, a silent node’s switched off and named in failed', async () => {
+    const net = new LocalClusterNet();
+    const store = new MemoryLeases(0);
+    const a = node(net, store, 'A');
+    const b = node(net, store, 'B');
+    for (const id of [1, 2, 3, 4]) store.robots.set(id, 'running');
+    store.robots.set(5, 'stopped');
+    expect(await a.cluster.keeper.claimNow(1)).toBe(true);
+    expect(await b.cluster.keeper.claimNow(2)).toBe(true);
+    store.leases.set(3, { node: 'Z', expires: Date.now() + 60_000, epoch: 1 });
+    const started = Date.now();
+    const result = await a.cluster.emergencyStop({ robots: [1, 2, 3, 4, 5].map((id) => record(id, id === 5 ? 'stopped' : 'running')), reason: 'test', waitMs: 200 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(a.engine.calls).toEqual(['stop 1,4,5']);
+    expect(b.engine.calls).toEqual(['stop 2']);
+    expect([...result.robotsStopped].sort()).toEqual([1, 2, 3, 4]);
+    expect(result.ordersCancelled).toBe(8);
+    expect(result.ordersFilled).toBe(2);
+    expect(result.failed).toEqual([{ robotId: 3, clientOrderId: null, orderNo: null, kind: 'no_answer', message: expect.stringMatching(/did not answer/) }]);
+    expect(store.robots.get(3)).toBe('stopped');
+    expect([...store.leases.keys()]).toEqual([3]);
+    expect(a.cluster.keeper.heldIds()).toEqual([]);
+    expect(b.cluster.keeper.heldIds()).toEqual([]);
+  });
+});
