@@ -90,7 +90,12 @@ async function main(engine?: EngineWiring): Promise<void> {
       processMetrics: true,
       alerts: { policy: config.alerts },
       bus,
+      // On PostgreSQL any number of servers share the bots, each running those it holds the lease of.
+      // PGlite is one server per folder: it runs every bot, as it always has.
+      ...(config.databaseUrl ? { cluster: { bus, url: advertiseUrl(config, config.port) } } : {}),
     });
+    const cluster = services.engine.cluster;
+    if (cluster) liveServers = () => cluster.keeper.liveNodes;
     // Keys imported before credentials named their key: the simulator's facade answers a key only once it knows who holds it.
     const indexed = await services.credentials.indexKeyHashes();
     if (indexed > 0) logger.info({ indexed }, 'named the holders of keys imported before this version');
@@ -129,7 +134,14 @@ async function main(engine?: EngineWiring): Promise<void> {
   }
 }
 
-main({ create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() }).catch((err: unknown) => {
+/** Live servers sharing the database, as the bot leases last counted them (1 on PGlite). */
+let liveServers = (): number => 1;
+
+// A live venue key's budget is shared out among the servers: together they stay within its limit.
+// The simulator (`sim` budget keys) is ours and in-process: every server keeps its whole budget.
+const budgets = createRateBudgets({ shareOf: (budgetKey) => (budgetKey.startsWith('sim') ? 1 : 1 / liveServers()) });
+
+main({ create: createBotEngine, strategies: strategyRegistry, budgets }).catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);

@@ -57,6 +57,7 @@ export class LeaseKeeper {
   private readonly background = new Set<Promise<unknown>>();
   private running = false;
   private cycles = 0;
+  private liveCount = 1;
   private registered = false;
 
   constructor(private readonly deps: LeaseKeeperDeps) {
@@ -66,6 +67,11 @@ export class LeaseKeeper {
 
   get nodeId(): string {
     return this.deps.nodeId;
+  }
+
+  /** Live servers on the database (this one included) at the last cycle: 1 until then. */
+  get liveNodes(): number {
+    return this.liveCount;
   }
 
   /** The bots this node runs by lease. */
@@ -206,7 +212,8 @@ export class LeaseKeeper {
     if (unknown.length > 0) await store.release(nodeId, unknown);
 
     const [running, live] = await Promise.all([store.runningCount(), store.liveNodes(ttlMs)]);
-    const share = fairShare(running, Math.max(1, live.length + (live.includes(nodeId) ? 0 : 1)));
+    this.liveCount = Math.max(1, live.length + (live.includes(nodeId) ? 0 : 1));
+    const share = fairShare(running, this.liveCount);
     const claimed = await store.claim(nodeId, claimLimit(this.held.size, share), ttlMs);
     for (const lease of claimed) await this.take(lease.robotId, lease.running);
 
