@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web', 'scripts', 'lint'],
+    projects: ['packages/*', 'apps/server', 'apps/server/vitest.cluster.config.ts', 'apps/web', 'scripts', 'lint'],
   },
 });

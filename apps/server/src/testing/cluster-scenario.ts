@@ -13,7 +13,7 @@ import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { ServerProcess } from './server-process.ts';
 
-export const CLUSTER_PASSWORD = 'Cluster-admin-123';
+export const CLUSTER_PASSWORD = 'Cluster-adm-123';
 const SUB_PASSWORD = 'Cluster-sub-123';
 /** main.ts's default simulator seed. */
 export const CLUSTER_SIM_SEED = 20261123;
@@ -161,9 +161,9 @@ export class Cluster {
     return bots;
   }
 
-  /** Bots with at least one order resting (open) in their journal, of `ids`. */
+  /** Bots of `ids` that have placed at least one order the venue took (its journal has the venue's order number). */
   async quoting(ids: number[]): Promise<Set<number>> {
-    const { rows } = await this.pool.query<{ robot_id: number }>("select distinct robot_id from robot_orders where state = 'open' and robot_id = any($1)", [ids]);
+    const { rows } = await this.pool.query<{ robot_id: number }>('select distinct robot_id from robot_orders where order_no is not null and robot_id = any($1)', [ids]);
     return new Set(rows.map((r) => r.robot_id));
   }
 
