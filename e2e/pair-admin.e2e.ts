@@ -67,7 +67,10 @@ describe('pair administration', () => {
       const modal = dialog('Add a trading pair');
       await modal.getByLabel('Symbol').fill('e2e/usdt');
       await modal.getByLabel('Opening price').fill('2.5');
-      await pickDate(modal, Date.now() + 2 * 24 * 3600_000);
+      // Five minutes short of two days: the picker drops the seconds and the table's clock ticks once
+      // a minute from when the page opened, so an expiry of exactly two days could read "in 2 days"
+      // (CI once did); this one reads "1 day 23 hours 5x minutes" whatever the second.
+      await pickDate(modal, Date.now() + 2 * 24 * 3600_000 - 5 * 60_000);
       await screenshot(page, 'pair-admin-add', { fullPage: false });
       await modal.getByRole('button', { name: 'OK' }).click();
       await visible(page, 'E2E/USDT added');
