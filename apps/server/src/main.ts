@@ -9,11 +9,12 @@ import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
-import { deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
+import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
+import { MasterKeyCheckRepository } from './repositories/master-key-check.repository.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
 import { SimHost } from './venues/sim-host.ts';
 import { SimSeat } from './venues/sim-seat.ts';
@@ -57,6 +58,7 @@ async function main(engine?: EngineWiring): Promise<void> {
   try {
     await database.migrate();
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
+    await checkMasterKey(new MasterKeyCheckRepository(database.db), masterKey);
     const seeded = await seed(database.db, config.adminPassword);
     const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.smtpFrom) : logOutboxMailer(logger);
     if (config.databaseUrl) bus = await openPgClusterBus(config.databaseUrl, randomUUID(), logger);

@@ -506,3 +506,14 @@ export const botLeases = pgTable(
   },
   (t) => [index('bot_leases_node_idx').on(t.nodeId), index('bot_leases_expires_idx').on(t.expiresAt)],
 );
+
+// --- which master key the database was set up with: a digest made with a key derived from it
+// (never the key), checked at every start so a server with another key refuses to start instead of
+// failing to read every stored secret and session. One row.
+export const masterKeyCheck = pgTable('master_key_check', {
+  /** Always 1: one row. */
+  id: integer('id').primaryKey().default(1),
+  /** HMAC-SHA256 under deriveKey(master, 'key-check'), hex. */
+  digest: text('digest').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});

@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -38,4 +38,26 @@ export function deriveKey(master: Buffer, purpose: string): Buffer {
 
 export function fingerprint(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+/** What the database keeps of the master key: an HMAC under a key derived from it (not reversible, not the key). */
+export function masterKeyDigest(master: Buffer): string {
+  return createHmac('sha256', deriveKey(master, 'key-check')).update('makerdesk master key check').digest('hex');
+}
+
+/**
+ * Refuses a master key other than the one the database was set up with (the first start records
+ * it): with another key no stored secret can be decrypted and no session verified, and servers
+ * sharing a PostgreSQL database would refuse each other's calls. Throws MasterKeyError.
+ */
+export async function checkMasterKey(store: { recordOrRead(digest: string): Promise<string> }, master: Buffer): Promise<void> {
+  const mine = masterKeyDigest(master);
+  const recorded = await store.recordOrRead(mine);
+  if (recorded.length !== mine.length || !timingSafeEqual(Buffer.from(recorded), Buffer.from(mine))) {
+    throw new MasterKeyError(
+      'this database was set up with another master key, so its stored exchange secrets and sessions cannot be read with this one. ' +
+        'Start with the key it was set up with (MAKERDESK_MASTER_KEY, or the master.key file of the data folder that first started on it); ' +
+        'every server sharing one database needs the same key.',
+    );
+  }
 }

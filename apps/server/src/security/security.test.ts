@@ -2,7 +2,7 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deriveKey, loadMasterKey, MasterKeyError } from './master-key.ts';
+import { checkMasterKey, deriveKey, loadMasterKey, masterKeyDigest, MasterKeyError } from './master-key.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { open, seal } from './secret-box.ts';
 import { TokenSigner } from './tokens.ts';
@@ -24,6 +24,21 @@ describe('master key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-key-'));
     writeFileSync(join(dir, 'master.key'), 'garbage');
     expect(() => loadMasterKey(undefined, dir)).toThrow(/32-byte key/);
+  });
+
+  it('the database keeps the first key’s digest (not the key) and refuses any other key after it', async () => {
+    let kept: string | undefined;
+    const store = { recordOrRead: async (digest: string) => (kept ??= digest) };
+    const a = Buffer.alloc(32, 1);
+    const b = Buffer.alloc(32, 2);
+    await checkMasterKey(store, a);
+    expect(kept).toBe(masterKeyDigest(a));
+    expect(kept).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept).not.toContain(a.toString('hex'));
+    await expect(checkMasterKey(store, a)).resolves.toBeUndefined();
+    await expect(checkMasterKey(store, b)).rejects.toThrow(MasterKeyError);
+    await expect(checkMasterKey(store, b)).rejects.toThrow(/set up with another master key/);
+    expect(kept).toBe(masterKeyDigest(a));
   });
 
   it('derives distinct keys per purpose', () => {
