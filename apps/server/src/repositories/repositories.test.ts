@@ -198,6 +198,26 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(await repos.credentials.update(99_999, { hosts: [] })).toBeUndefined();
   });
 
+  /** A journal row as the executor writes it before sending the order. */
+  const journalRow = (robotId: number, clientOrderId: string, at: number, fields: Partial<JournalOrder> = {}): JournalOrder => ({
+    robotId,
+    clientOrderId,
+    tag: 'L1',
+    symbol: 'BTC/USDT',
+    side: 'buy',
+    price: '100',
+    amount: '1',
+    timeInForce: 'GTC',
+    state: 'sending',
+    orderNo: null,
+    filledAmount: '0',
+    filledValue: '0',
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  });
+
   const robotFor = (admin: AdminRow, coin: CoinRow, patch: Partial<NewRobot> = {}) =>
     repos.robots.insert({
       adminId: admin.id,
@@ -256,6 +276,13 @@ describe.each(targets)('repositories ($name)', (target) => {
     ]);
     await repos.robots.saveState(a.id, { step: 3, levels: ['1.5'] });
     expect((await repos.robots.get(a.id))?.state).toEqual({ step: 3, levels: ['1.5'] });
+    // States saved at the same moment (written together): each bot keeps its own, the later of two, and null clears.
+    await Promise.all([repos.robots.saveState(a.id, { step: 4 }), repos.robots.saveState(b.id, 'text'), repos.robots.saveState(a.id, { step: 5, note: "it's" })]);
+    expect((await repos.robots.get(a.id))?.state).toEqual({ step: 5, note: "it's" });
+    expect((await repos.robots.get(b.id))?.state).toBe('text');
+    await Promise.all([repos.robots.saveState(b.id, null), repos.robots.saveState(a.id, { step: 3, levels: ['1.5'] })]);
+    expect((await repos.robots.get(b.id))?.state).toBeNull();
+    expect((await repos.robots.get(a.id))?.state).toEqual({ step: 3, levels: ['1.5'] });
     expect(await repos.robots.get(99_999)).toBeNull();
 
     await repos.robots.openRun(a.id, minutes(10));
@@ -280,10 +307,7 @@ describe.each(targets)('repositories ($name)', (target) => {
     const running = await robotFor(main, btc, { status: 'running' });
     const settled = await robotFor(main, btc);
     const at = Date.UTC(2031, 6, 1);
-    const order = (robotId: number, clientOrderId: string): JournalOrder => ({
-      robotId, clientOrderId, tag: 'L1', symbol: 'BTC/USDT', side: 'buy', price: '100', amount: '1', timeInForce: 'GTC',
-      state: 'open', orderNo: null, filledAmount: '0', filledValue: '0', error: null, createdAt: at, updatedAt: at,
-    });
+    const order = (robotId: number, clientOrderId: string) => journalRow(robotId, clientOrderId, at, { state: 'open' });
     await repos.robotJournal.insert([order(stopped.id, `MDb${stopped.id}Zsweep`), order(running.id, `MDb${running.id}Zsweep`), order(settled.id, `MDb${settled.id}Zsweep`)]);
     await repos.robotJournal.settle([{ robotId: settled.id, clientOrderId: `MDb${settled.id}Zsweep`, patch: { state: 'canceled', updatedAt: at + 1 } }], []);
     const ids = (await repos.robots.listStoppedWithLiveOrders()).map((r) => r.id);
@@ -297,23 +321,7 @@ describe.each(targets)('repositories ($name)', (target) => {
   it('journal: written before the venue call, settled in one go, fills kept once, the ledger by average cost', async () => {
     const robot = await robotFor(main, btc);
     const t0 = Date.UTC(2031, 5, 1, 12);
-    const order = (clientOrderId: string, side: 'buy' | 'sell', price: string, amount: string): JournalOrder => ({
-      robotId: robot.id,
-      clientOrderId,
-      tag: 'L1',
-      symbol: 'BTC/USDT',
-      side,
-      price,
-      amount,
-      timeInForce: 'GTC',
-      state: 'sending',
-      orderNo: null,
-      filledAmount: '0',
-      filledValue: '0',
-      error: null,
-      createdAt: t0,
-      updatedAt: t0,
-    });
+    const order = (clientOrderId: string, side: 'buy' | 'sell', price: string, amount: string) => journalRow(robot.id, clientOrderId, t0, { side, price, amount });
     await repos.robotJournal.insert([order('MDb1Zbuy1', 'buy', '100', '2'), order('MDb1Zbuy2', 'buy', '110', '3'), order('MDb1Zsell', 'sell', '120.50', '4')]);
     // Inserting a journalled order again leaves the first row as it was.
     await repos.robotJournal.insert([order('MDb1Zbuy1', 'buy', '999', '9')]);
@@ -371,6 +379,37 @@ describe.each(targets)('repositories ($name)', (target) => {
       orders: [{ placed: 0, filled: 0, canceled: 0 }],
       position: { base: '0', avgCost: null },
     });
+  });
+
+  it('journal: the writes of many bots at the same moment land together and exactly; an order changed twice at once ends with its later change; a write that fails, fails alone', async () => {
+    const bots = await Promise.all([1, 2, 3, 4, 5].map(() => robotFor(main, btc)));
+    const t1 = Date.UTC(2032, 0, 1);
+    const row = (robotId: number, clientOrderId: string) => journalRow(robotId, clientOrderId, t1, { price: '100.5', amount: '0.25' });
+    const one = (b: { id: number }) => `MDb${b.id}Zmany1`;
+    const two = (b: { id: number }) => `MDb${b.id}Zmany2`;
+    await Promise.all(bots.map((b) => repos.robotJournal.insert([row(b.id, one(b)), row(b.id, two(b))])));
+    // Every bot's acknowledgements, a partial fill and a cancel asked for at once; the second order is changed twice.
+    await Promise.all(
+      bots.flatMap((b) => [
+        repos.robotJournal.settle([{ robotId: b.id, clientOrderId: one(b), patch: { state: 'open', orderNo: `n${b.id}`, updatedAt: t1 + 1 } }], []),
+        repos.robotJournal.settle([{ robotId: b.id, clientOrderId: two(b), patch: { state: 'open', orderNo: `m${b.id}`, updatedAt: t1 + 1 } }], []),
+        repos.robotJournal.settle([{ robotId: b.id, clientOrderId: one(b), patch: { filledAmount: '0.1', filledValue: '10.05', error: null, updatedAt: t1 + 2 } }], []),
+        repos.robotJournal.settle([{ robotId: b.id, clientOrderId: two(b), patch: { state: 'canceling', updatedAt: t1 + 3 } }], []),
+      ]),
+    );
+    for (const b of bots) {
+      expect((await repos.robotJournal.live(b.id)).map((o) => [o.clientOrderId, o.state, o.orderNo, o.filledAmount, o.filledValue, o.price, o.updatedAt])).toEqual([
+        [one(b), 'open', `n${b.id}`, '0.1', '10.05', '100.5', t1 + 2],
+        [two(b), 'canceling', `m${b.id}`, '0', '0', '100.5', t1 + 3],
+      ]);
+    }
+    if (target.name === 'SQL') {
+      // An order of a bot that does not exist breaks the foreign key: that write is refused, the one beside it lands.
+      const [bad, good] = await Promise.allSettled([repos.robotJournal.insert([row(2_000_000, 'MDb2000000Zbad')]), repos.robotJournal.insert([row(bots[0]!.id, 'MDbZgood')])]);
+      expect(bad.status).toBe('rejected');
+      expect(good.status).toBe('fulfilled');
+      expect((await repos.robotJournal.live(bots[0]!.id)).map((o) => o.clientOrderId)).toContain('MDbZgood');
+    }
   });
 
   it('simulator keys: a key keeps its first secret unless replaced', async () => {

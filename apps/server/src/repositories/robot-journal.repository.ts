@@ -14,9 +14,10 @@ import {
   type OrderJournal,
   type Position,
 } from '@makerdesk/engine';
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { robotFills, robotOrders } from '../db/schema.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 type OrderRow = typeof robotOrders.$inferSelect;
 const FINAL = [...FINAL_JOURNAL_STATES];
@@ -41,30 +42,60 @@ function toJournalOrder(row: OrderRow): JournalOrder {
   };
 }
 
-/**
- * Changes grouped by identical patch, in first-seen order. An order changed twice in one call keeps
- * its changes in order (each group takes an order once; a repeat starts a later group).
- */
-function samePatchGroups(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[]): { patch: JournalPatch; orders: { robotId: number; clientOrderId: string }[] }[] {
-  const groups: { key: string; patch: JournalPatch; orders: { robotId: number; clientOrderId: string }[]; ids: Set<string> }[] = [];
-  for (const change of changes) {
-    const key = JSON.stringify(change.patch);
-    const open = groups.findLast((g) => g.key === key);
-    // Joining an earlier group must not pass a later change of the same order.
-    const canJoin = open && !open.ids.has(change.clientOrderId) && groups.slice(groups.indexOf(open) + 1).every((g) => !g.ids.has(change.clientOrderId));
-    if (open && canJoin) {
-      open.orders.push(change);
-      open.ids.add(change.clientOrderId);
-    } else {
-      groups.push({ key, patch: change.patch, orders: [change], ids: new Set([change.clientOrderId]) });
-    }
-  }
-  return groups;
+/** One order's change, written with others of the same columns in one statement. */
+interface OrderChange {
+  robotId: number;
+  clientOrderId: string;
+  patch: JournalPatch;
 }
 
-function patchColumns(patch: JournalPatch): Partial<typeof robotOrders.$inferInsert> {
-  const { updatedAt, ...rest } = patch;
-  return { ...rest, ...(updatedAt !== undefined ? { updatedAt: new Date(updatedAt) } : {}) };
+/** The columns a patch may set, with their SQL name and the type their values are cast to. */
+const PATCH_COLUMNS: Record<keyof JournalPatch, { name: string; type: string }> = {
+  state: { name: 'state', type: 'text' },
+  orderNo: { name: 'order_no', type: 'text' },
+  filledAmount: { name: 'filled_amount', type: 'numeric' },
+  filledValue: { name: 'filled_value', type: 'numeric' },
+  error: { name: 'error', type: 'text' },
+  updatedAt: { name: 'updated_at', type: 'timestamptz' },
+};
+
+function patchKeys(patch: JournalPatch): (keyof JournalPatch)[] {
+  return (Object.keys(PATCH_COLUMNS) as (keyof JournalPatch)[]).filter((k) => patch[k] !== undefined);
+}
+
+/**
+ * Changes as statements to run one after the other: an order changed twice has its second change in
+ * a later round; within a round, one statement per set of columns (an emergency stop's "canceled at
+ * t" for every order is one statement). A change that sets nothing is dropped.
+ */
+function changeRounds(changes: readonly OrderChange[]): OrderChange[][][] {
+  const seen = new Map<string, number>();
+  const rounds: Map<string, OrderChange[]>[] = [];
+  for (const change of changes) {
+    if (patchKeys(change.patch).length === 0) continue;
+    const id = `${change.robotId}:${change.clientOrderId}`;
+    const round = seen.get(id) ?? 0;
+    seen.set(id, round + 1);
+    const shapes = (rounds[round] ??= new Map());
+    const shape = patchKeys(change.patch).join(',');
+    shapes.set(shape, [...(shapes.get(shape) ?? []), change]);
+  }
+  return rounds.map((shapes) => [...shapes.values()]);
+}
+
+/** One UPDATE … FROM (VALUES …) for changes that set the same columns. */
+function updateStatement(changes: readonly OrderChange[]) {
+  const keys = patchKeys(changes[0]!.patch);
+  const value = (key: keyof JournalPatch, change: OrderChange) => {
+    const raw = change.patch[key];
+    const param = key === 'updatedAt' ? new Date(raw as number).toISOString() : (raw ?? null);
+    return sql`${param}::${sql.raw(PATCH_COLUMNS[key].type)}`;
+  };
+  const rows = changes.map((c) => sql`(${c.robotId}::integer, ${c.clientOrderId}::text${sql.join(keys.map((k) => sql`, ${value(k, c)}`))})`);
+  const names = keys.map((k) => PATCH_COLUMNS[k].name);
+  return sql`update robot_orders as o set ${sql.raw(names.map((n) => `${n} = v.${n}`).join(', '))}
+    from (values ${sql.join(rows, sql`, `)}) as v(robot_id, client_order_id${sql.raw(names.map((n) => `, ${n}`).join(''))})
+    where o.robot_id = v.robot_id and o.client_order_id = v.client_order_id`;
 }
 
 /** What the figures of a list of bots are made of, per bot and per window (in the order asked). */
@@ -83,33 +114,43 @@ const num = (value: unknown) => parse(String(value ?? '0'));
  * and each new fill carries the realised P&L, position and average cost the ledger gives it.
  */
 export class RobotJournalRepository implements OrderJournal {
+  /** Every bot's new orders, written together (group commit). */
+  private readonly inserts = new WriteBatcher<JournalOrder[]>((calls) => this.insertNow(calls.flat()));
+  /** Every bot's single-order changes (an acknowledgement, a cancel), written together. */
+  private readonly changes = new WriteBatcher<OrderChange>((batch) => this.changeNow(batch));
+
   constructor(private readonly db: Db) {}
 
+  /** Resolves once the rows are written: an order is journaled before it is sent. */
   async insert(orders: JournalOrder[]): Promise<void> {
     if (orders.length === 0) return;
-    // Idempotent by client order id: reconciliation inserts what it adopts whether or not a row exists.
-    await this.db
-      .insert(robotOrders)
-      .values(orders.map((o) => ({ ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt) })))
-      .onConflictDoNothing({ target: robotOrders.clientOrderId });
+    await this.inserts.add(orders);
   }
 
-  async settle(changes: { robotId: number; clientOrderId: string; patch: JournalPatch }[], fills: FillRecord[]): Promise<void> {
+  private async insertNow(orders: JournalOrder[]): Promise<void> {
+    // 15 parameters an order: well under PostgreSQL's 65,535 per statement.
+    for (let from = 0; from < orders.length; from += 1000) {
+      // Idempotent by client order id: reconciliation inserts what it adopts whether or not a row exists.
+      await this.db
+        .insert(robotOrders)
+        .values(orders.slice(from, from + 1000).map((o) => ({ ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt) })))
+        .onConflictDoNothing({ target: robotOrders.clientOrderId });
+    }
+  }
+
+  private async changeNow(changes: OrderChange[]): Promise<void> {
+    for (const round of changeRounds(changes)) {
+      await Promise.all(round.map((same) => this.db.execute(updateStatement(same))));
+    }
+  }
+
+  async settle(changes: OrderChange[], fills: FillRecord[]): Promise<void> {
     if (changes.length === 0 && fills.length === 0) return;
+    // The common case, one order acknowledged or cancelled: written with the other bots' changes of
+    // the moment (one statement is atomic by itself; no transaction, no round trip of its own).
+    if (fills.length === 0 && changes.length === 1) return this.changes.add(changes[0]!);
     await this.db.transaction(async (tx) => {
-      // Orders given the same patch (an emergency stop's "canceled at t") take one statement, not one each.
-      for (const group of samePatchGroups(changes)) {
-        const set = patchColumns(group.patch);
-        if (Object.keys(set).length === 0) continue;
-        await tx
-          .update(robotOrders)
-          .set(set)
-          .where(
-            group.orders.length === 1
-              ? and(eq(robotOrders.robotId, group.orders[0]!.robotId), eq(robotOrders.clientOrderId, group.orders[0]!.clientOrderId))
-              : or(...group.orders.map((o) => and(eq(robotOrders.robotId, o.robotId), eq(robotOrders.clientOrderId, o.clientOrderId)))),
-          );
-      }
+      for (const round of changeRounds(changes)) for (const same of round) await tx.execute(updateStatement(same));
       const positions = new Map<number, Position>();
       for (const fill of fills) {
         let position = positions.get(fill.robotId);

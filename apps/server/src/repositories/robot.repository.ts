@@ -3,6 +3,7 @@ import { FINAL_JOURNAL_STATES, type RobotRecord, type RobotStore } from '@makerd
 import { and, asc, eq, exists, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, robotOrders, robotRuns, robots } from '../db/schema.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 export type RobotRow = typeof robots.$inferSelect;
 /** A bot with the pair name the console shows beside it. */
@@ -93,8 +94,18 @@ export class RobotRepository implements RobotStore {
     return row ? toRobotRecord(row) : null;
   }
 
+  /** Every bot's state after its tick, written together (group commit): one statement for the bots of the moment. */
+  private readonly states = new WriteBatcher<{ id: number; state: unknown }>((batch) => this.saveStatesNow(batch));
+
   async saveState(id: number, state: unknown): Promise<void> {
-    await this.db.update(robots).set({ state: state ?? null }).where(eq(robots.id, id));
+    await this.states.add({ id, state });
+  }
+
+  private async saveStatesNow(batch: { id: number; state: unknown }[]): Promise<void> {
+    // A bot saved twice in one batch keeps the later state, as two writes one after the other would.
+    const latest = new Map(batch.map((b) => [b.id, b.state]));
+    const rows = [...latest].map(([id, state]) => sql`(${id}::integer, ${state === undefined || state === null ? null : JSON.stringify(state)}::jsonb)`);
+    await this.db.execute(sql`update robots as r set state = v.state from (values ${sql.join(rows, sql`, `)}) as v(id, state) where r.id = v.id`);
   }
 
   /** The engine stopped the bot by itself: switched off with the reason, its run closed. */
