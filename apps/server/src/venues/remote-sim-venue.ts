@@ -23,7 +23,7 @@ import {
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
 import type { ClosablePort } from './sim-access.ts';
 import { SIM_EVENTS_TOPIC, SIM_INTEREST_TOPIC, type SimEventBatch, type SimInterest } from './sim-event-relay.ts';
-import { decodeError, RETRYABLE_OPS, SIGNATURE_HEADER, SIM_CALL_PATH, signCall, TIMESTAMP_HEADER, type SimOp, type SimReply } from './sim-wire.ts';
+import { decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply } from './sim-wire.ts';
 
 export interface RemoteSimOptions {
   /** The holder's URL (cluster_nodes: runs_simulator with a fresh heartbeat); undefined when none. */
@@ -125,8 +125,7 @@ export class RemoteSimVenue implements ClosablePort {
     if (this.closed) throw new ExchangeError('network', 'The simulator connection is closed');
     const base = await this.holderUrl();
     const body = JSON.stringify({ op, ...(apiKey !== undefined ? { apiKey } : {}), args: args.map((a) => (a === undefined ? null : a)) });
-    const timestamp = String(this.now());
-    const { status, text } = await this.post(new URL(SIM_CALL_PATH, base), body, { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signCall(this.options.key, timestamp, body) });
+    const { status, text } = await this.post(new URL(SIM_CALL_PATH, base), body, signedHeaders(this.options.key, body, this.now()));
     let reply: SimReply | undefined;
     try {
       reply = JSON.parse(text) as SimReply;

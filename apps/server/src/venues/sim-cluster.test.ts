@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { simVenueFactory } from './sim-factory.ts';
 import { SimHost } from './sim-host.ts';
 import { SimSeat } from './sim-seat.ts';
-import { SIGNATURE_HEADER, SIM_CALL_PATH, signCall, TIMESTAMP_HEADER } from './sim-wire.ts';
+import { NONCE_HEADER, SIGNATURE_HEADER, SIM_CALL_PATH, signCall, signedHeaders, TIMESTAMP_HEADER } from './sim-wire.ts';
 
 const BTC = 1;
 const SYMBOL = 'BTC/USDT';
@@ -187,24 +187,33 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
     expect((await venueA().account(API_KEY).fetchOrder(SYMBOL, rest.orderNo)).status).toBe('filled');
   });
 
-  it('the internal API answers only signed, fresh calls: a bad HMAC, another key or a stale timestamp is a 401', async () => {
+  it('the internal API answers only signed, fresh calls, each once: a bad HMAC, another key, a stale timestamp or a replay is a 401', async () => {
     const body = JSON.stringify({ op: 'referencePrice', args: [SYMBOL] });
     const now = Date.now();
-    const good = await call(a, body, { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signCall(clusterKey, String(now), body) });
+    const headers = signedHeaders(clusterKey, body, now);
+    const good = await call(a, body, headers);
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ ok: true, value: venueA().referencePrice(SYMBOL) });
+    // The same call captured and sent again, within its window: refused.
+    const replay = await call(a, body, headers);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ ok: false, error: { kind: 'unauthorized', message: 'Call already answered' } });
+    // A new nonce under the old signature does not pass either.
+    expect((await call(a, body, { ...headers, [NONCE_HEADER]: '0'.repeat(32) })).statusCode).toBe(401);
+    expect((await call(a, body, signedHeaders(clusterKey, body, now))).statusCode).toBe(200);
 
-    const tampered = await call(a, body.replace('BTC', 'ETH'), { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signCall(clusterKey, String(now), body) });
+    const tampered = await call(a, body.replace('BTC', 'ETH'), signedHeaders(clusterKey, body, now));
     expect(tampered.statusCode).toBe(401);
     const otherKey = deriveKey(randomBytes(32), 'cluster-sim');
-    expect((await call(a, body, { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signCall(otherKey, String(now), body) })).statusCode).toBe(401);
-    const stale = String(now - 31_000);
-    expect((await call(a, body, { [TIMESTAMP_HEADER]: stale, [SIGNATURE_HEADER]: signCall(clusterKey, stale, body) })).statusCode).toBe(401);
-    const future = String(now + 31_000);
-    expect((await call(a, body, { [TIMESTAMP_HEADER]: future, [SIGNATURE_HEADER]: signCall(clusterKey, future, body) })).statusCode).toBe(401);
+    expect((await call(a, body, signedHeaders(otherKey, body, now))).statusCode).toBe(401);
+    expect((await call(a, body, signedHeaders(clusterKey, body, now - 31_000))).statusCode).toBe(401);
+    expect((await call(a, body, signedHeaders(clusterKey, body, now + 31_000))).statusCode).toBe(401);
+    // Without a nonce (the signature of an earlier version): refused.
+    const ts = String(now);
+    expect((await call(a, body, { [TIMESTAMP_HEADER]: ts, [SIGNATURE_HEADER]: signCall(clusterKey, ts, '', body) })).statusCode).toBe(401);
     expect((await call(a, body, {})).statusCode).toBe(401);
     // B does not run the simulator: a signed call there is refused as not the holder.
-    expect((await call(b, body, { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signCall(clusterKey, String(now), body) })).statusCode).toBe(503);
+    expect((await call(b, body, signedHeaders(clusterKey, body, now))).statusCode).toBe(503);
     // Not in the OpenAPI document.
     const doc = (await a.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.includes('internal'))).toEqual([]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalClusterBus } from '../cluster/cluster-bus.ts';
 import { RemoteSimVenue } from './remote-sim-venue.ts';
 import { EventCoalescer } from './sim-event-relay.ts';
-import { decodeError, encodeError, readCall, signCall, verifyCall } from './sim-wire.ts';
+import { decodeError, encodeError, readCall, SeenNonces, signCall, signedHeaders, verifyCall } from './sim-wire.ts';
 
 const key = Buffer.alloc(32, 7);
 
@@ -23,20 +23,64 @@ describe('signed calls', () => {
   const body = '{"op":"pairs","args":[]}';
   const now = 1_700_000_000_000;
 
-  it('accepts the signature of the body at a timestamp within 30 s, and nothing else', () => {
+  const nonce = '0123456789abcdef0123456789abcdef';
+  const signed = (ts: string, n = nonce, k = key, b = body) => ({ timestamp: ts, nonce: n, signature: signCall(k, ts, n, b) });
+
+  it('accepts the signature of the body at a timestamp and nonce within 30 s, and nothing else', () => {
     const ts = String(now);
-    expect(verifyCall(key, ts, signCall(key, ts, body), body, now)).toBe(true);
-    expect(verifyCall(key, ts, signCall(key, ts, body), body, now + 30_000)).toBe(true);
-    expect(verifyCall(key, ts, signCall(key, ts, body), body, now + 30_001)).toBe(false);
-    expect(verifyCall(key, ts, signCall(key, ts, body), body, now - 30_001)).toBe(false);
-    expect(verifyCall(key, ts, signCall(key, ts, body), `${body} `, now)).toBe(false);
-    expect(verifyCall(key, String(now + 1), signCall(key, ts, body), body, now)).toBe(false);
-    expect(verifyCall(Buffer.alloc(32, 8), ts, signCall(key, ts, body), body, now)).toBe(false);
-    expect(verifyCall(key, undefined, signCall(key, ts, body), body, now)).toBe(false);
-    expect(verifyCall(key, ts, 'zz', body, now)).toBe(false);
-    expect(verifyCall(key, '1e12', signCall(key, '1e12', body), body, now)).toBe(false);
+    expect(verifyCall(key, signed(ts), body, now)).toBe(true);
+    expect(verifyCall(key, signed(ts), body, now + 30_000)).toBe(true);
+    expect(verifyCall(key, signed(ts), body, now + 30_001)).toBe(false);
+    expect(verifyCall(key, signed(ts), body, now - 30_001)).toBe(false);
+    expect(verifyCall(key, signed(ts), `${body} `, now)).toBe(false);
+    expect(verifyCall(key, { ...signed(ts), timestamp: String(now + 1) }, body, now)).toBe(false);
+    expect(verifyCall(key, { ...signed(ts), nonce: 'fedcba9876543210fedcba9876543210' }, body, now)).toBe(false);
+    expect(verifyCall(Buffer.alloc(32, 8), signed(ts), body, now)).toBe(false);
+    expect(verifyCall(key, { ...signed(ts), timestamp: undefined }, body, now)).toBe(false);
+    expect(verifyCall(key, { ...signed(ts), nonce: undefined }, body, now)).toBe(false);
+    expect(verifyCall(key, { ...signed(ts), signature: 'zz' }, body, now)).toBe(false);
+    expect(verifyCall(key, signed('1e12'), body, now)).toBe(false);
+    expect(verifyCall(key, signed(ts, 'short'), body, now)).toBe(false);
   });
 
+  it('signed headers carry a new nonce each time, so a call sent twice is signed twice', () => {
+    const first = signedHeaders(key, body, now);
+    const second = signedHeaders(key, body, now);
+    expect(first['x-makerdesk-nonce']).toMatch(/^[0-9a-f]{32}$/);
+    expect(second['x-makerdesk-nonce']).not.toBe(first['x-makerdesk-nonce']);
+    expect(second['x-makerdesk-signature']).not.toBe(first['x-makerdesk-signature']);
+    const read = (h: Record<string, string>) => ({ timestamp: h['x-makerdesk-timestamp'], nonce: h['x-makerdesk-nonce'], signature: h['x-makerdesk-signature'] });
+    expect(verifyCall(key, read(first), body, now)).toBe(true);
+    expect(verifyCall(key, read(second), body, now)).toBe(true);
+  });
+});
+
+describe('SeenNonces', () => {
+  it('answers a nonce once while it is kept, and forgets it once it and every older one have expired', () => {
+    const seen = new SeenNonces();
+    expect(seen.use('a', 1_060, 1_000)).toBe('first');
+    expect(seen.use('a', 1_060, 1_030)).toBe('replayed');
+    expect(seen.use('b', 1_040, 1_030)).toBe('first');
+    // 'b' expired but sits behind 'a', which has not: both kept, 'b' still refused.
+    expect(seen.use('b', 1_100, 1_050)).toBe('replayed');
+    expect(seen.size).toBe(2);
+    // Past both expiries: forgotten (their timestamps are stale by then, so the signature check refuses them anyway).
+    expect(seen.use('c', 1_200, 1_061)).toBe('first');
+    expect(seen.size).toBe(1);
+    expect(seen.use('a', 1_200, 1_062)).toBe('first');
+  });
+
+  it('refuses new calls past its bound instead of forgetting a nonce early', () => {
+    const seen = new SeenNonces(2);
+    expect(seen.use('a', 2_000, 1_000)).toBe('first');
+    expect(seen.use('b', 2_000, 1_000)).toBe('first');
+    expect(seen.use('c', 2_000, 1_000)).toBe('full');
+    expect(seen.use('a', 2_000, 1_000)).toBe('replayed');
+    expect(seen.use('c', 3_000, 2_001)).toBe('first');
+  });
+});
+
+describe('calls', () => {
   it('reads only the operations it serves; account operations need a key', () => {
     expect(readCall({ op: 'placeOrder', apiKey: 'k', args: [{}] })).toEqual({ op: 'placeOrder', apiKey: 'k', args: [{}] });
     expect(readCall({ op: 'placeOrder', args: [{}] })).toBeUndefined();

@@ -2,13 +2,15 @@
  * The servers' internal simulator API (issue 9), pure parts: which operations cross, how a request
  * is signed, and how an error crosses so the caller rethrows what the holder's venue threw.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ExchangeError, SimConfigError, type ExchangeErrorKind, type SimVenueApi } from '@makerdesk/exchange';
 
 /** Outside /backend: servers call it, browsers never do; left out of the OpenAPI document. */
 export const SIM_CALL_PATH = '/internal/sim/call';
 export const SIGNATURE_HEADER = 'x-makerdesk-signature';
 export const TIMESTAMP_HEADER = 'x-makerdesk-timestamp';
+/** 16 random bytes in hex, new for every request (a retry included): the holder answers each nonce once. */
+export const NONCE_HEADER = 'x-makerdesk-nonce';
 /** How far a request's timestamp may be from the holder's clock. */
 export const CLOCK_SKEW_MS = 30_000;
 
@@ -95,15 +97,57 @@ const EXCHANGE_KINDS: ReadonlySet<string> = new Set<ExchangeErrorKind>([
   'venue_error',
 ]);
 
-export function signCall(key: Buffer, timestamp: string, body: string): string {
-  return createHmac('sha256', key).update(`POST ${SIM_CALL_PATH}\n${timestamp}\n${body}`).digest('hex');
+export interface CallSignature {
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  signature: string | undefined;
 }
 
-/** True when `signature` signs `body` at `timestamp` with `key`, and `timestamp` is within the skew of `now`. */
-export function verifyCall(key: Buffer, timestamp: string | undefined, signature: string | undefined, body: string, now: number): boolean {
-  if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+export function signCall(key: Buffer, timestamp: string, nonce: string, body: string): string {
+  return createHmac('sha256', key).update(`POST ${SIM_CALL_PATH}\n${timestamp}\n${nonce}\n${body}`).digest('hex');
+}
+
+/** The headers of a signed call sent at `now`, with a fresh nonce unless one is given (tests). */
+export function signedHeaders(key: Buffer, body: string, now: number, nonce = randomBytes(16).toString('hex')): Record<string, string> {
+  const timestamp = String(now);
+  return { [TIMESTAMP_HEADER]: timestamp, [NONCE_HEADER]: nonce, [SIGNATURE_HEADER]: signCall(key, timestamp, nonce, body) };
+}
+
+/** True when the signature signs `body` at its timestamp and nonce with `key`, and the timestamp is within the skew of `now`. */
+export function verifyCall(key: Buffer, { timestamp, nonce, signature }: CallSignature, body: string, now: number): boolean {
+  if (!timestamp || !nonce || !signature) return false;
+  if (!/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{32}$/.test(nonce) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Math.abs(Number(timestamp) - now) > CLOCK_SKEW_MS) return false;
-  return timingSafeEqual(Buffer.from(signCall(key, timestamp, body), 'hex'), Buffer.from(signature, 'hex'));
+  return timingSafeEqual(Buffer.from(signCall(key, timestamp, nonce, body), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/**
+ * The nonces of the calls a holder has answered, each kept until its timestamp leaves the skew window
+ * (after that the timestamp alone refuses it): a call captured on the way cannot be sent again.
+ * Kept in arrival order; a nonce is dropped once it and every older one have expired, so what is kept
+ * is at most the calls of the last two windows. Past `max` kept nonces new calls are refused rather
+ * than forgetting one early.
+ */
+export class SeenNonces {
+  private readonly expiries = new Map<string, number>();
+
+  constructor(private readonly max = 1_000_000) {}
+
+  get size(): number {
+    return this.expiries.size;
+  }
+
+  /** 'first' records the nonce until `expiresAt`; 'replayed' when it is kept already; 'full' past the bound. */
+  use(nonce: string, expiresAt: number, now: number): 'first' | 'replayed' | 'full' {
+    for (const [kept, until] of this.expiries) {
+      if (until >= now) break;
+      this.expiries.delete(kept);
+    }
+    if (this.expiries.has(nonce)) return 'replayed';
+    if (this.expiries.size >= this.max) return 'full';
+    this.expiries.set(nonce, expiresAt);
+    return 'first';
+  }
 }
 
 /** Reads a request body; undefined when it is not a call this API serves. */
