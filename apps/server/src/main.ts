@@ -122,7 +122,9 @@ async function main(engine?: EngineWiring): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    await seat.advertise(advertiseUrl(config, port));
+    const url = advertiseUrl(config, port);
+    cluster?.keeper.useUrl(url);
+    await seat.advertise(url);
     if (seeded.generatedAdminPassword) {
       // Printed once, on the start that created the account; it is not stored anywhere in clear.
       process.stdout.write(

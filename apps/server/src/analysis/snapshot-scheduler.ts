@@ -12,6 +12,11 @@ export interface SnapshotSchedulerDeps {
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   sweepMs?: number;
+  /**
+   * Whether this server takes an account's snapshots of a pair (several servers on one database
+   * share them out, so each venue is read once per slot); every one without it.
+   */
+  mine?: (adminId: number, coinId: number) => boolean;
 }
 
 export interface SweepResult {
@@ -64,7 +69,8 @@ export class SnapshotScheduler {
       const now = this.now();
       const [targets, settings] = await Promise.all([this.deps.repo.targets(), this.deps.repo.allSettings()]);
       const cycles = new Map(settings.map((s) => [`${s.adminId}:${s.coinId}`, s.cycleHours]));
-      const planned = targets.map((t) => {
+      const mine = this.deps.mine;
+      const planned = (mine ? targets.filter((t) => mine(t.adminId, t.coinId)) : targets).map((t) => {
         const cycleHours = cycles.get(`${t.adminId}:${t.coinId}`) ?? ANALYSIS_CYCLE_HOURS_DEFAULT;
         return { ...t, cycleHours, slotAt: cycleSlot(now, cycleHours) };
       });

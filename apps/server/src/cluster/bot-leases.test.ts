@@ -108,4 +108,36 @@ describe('LeaseKeeper', () => {
     expect(store.leases.has(7)).toBe(false);
     expect(store.nodes.has('A')).toBe(false);
   });
+
+  it('a node whose row was pruned registers again with the address it listens at, not the one it started with', async () => {
+    const store = new MemoryLeases(1);
+    const engine = new FakeEngine(store);
+    const keeper = new LeaseKeeper({ nodeId: 'A', url: 'http://127.0.0.1:0', store, engine, options });
+    await keeper.start();
+    expect(store.urls.get('A')).toBe('http://127.0.0.1:0');
+    keeper.useUrl('http://127.0.0.1:43210');
+    store.nodes.delete('A');
+    await vi.waitFor(() => expect(store.nodes.has('A')).toBe(true), { timeout: 2000, interval: 10 });
+    expect(store.urls.get('A')).toBe('http://127.0.0.1:43210');
+    expect(engine.runs.size).toBe(1);
+    await keeper.leave();
+  });
+
+  it('shared work: each key is done by exactly one of the live nodes; a dead node’s keys go to the others once it is no longer live', async () => {
+    const store = new MemoryLeases(0);
+    const a = node(store, 'A');
+    const b = node(store, 'B');
+    await a.keeper.start();
+    const keys = Array.from({ length: 60 }, (_, i) => `snapshot:${i}:1`);
+    expect(keys.every((k) => a.keeper.doesWork(k))).toBe(true);
+    await b.keeper.start();
+    await a.keeper.cycle();
+    const doers = (k: string) => [a, b].filter((n) => n.keeper.doesWork(k)).length;
+    expect(keys.map(doers)).toEqual(keys.map(() => 1));
+    expect(keys.filter((k) => b.keeper.doesWork(k)).length).toBeGreaterThan(10);
+    await b.keeper.halt();
+    await vi.waitFor(() => expect(keys.every((k) => a.keeper.doesWork(k))).toBe(true), { timeout: 3000, interval: 20 });
+    await a.keeper.leave();
+  });
 });
+

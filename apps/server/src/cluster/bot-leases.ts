@@ -1,6 +1,6 @@
 import type { BotEngineApi } from '@makerdesk/engine';
 import type { ClusterRepository } from '../repositories/cluster.repository.ts';
-import { claimLimit, fairShare, fenceAt, reconcileHeld, toRelease } from './lease-policy.ts';
+import { claimLimit, fairShare, fenceAt, nodeForWork, reconcileHeld, toRelease } from './lease-policy.ts';
 
 export interface LeaseOptions {
   /** Between two cycles (heartbeat, renew, claim, hand-over): 1 s. */
@@ -57,12 +57,33 @@ export class LeaseKeeper {
   private readonly background = new Set<Promise<unknown>>();
   private running = false;
   private cycles = 0;
-  private liveCount = 1;
+  /** The live nodes' ids at the last cycle, this one included. */
+  private live: string[];
   private registered = false;
+  private url: string;
 
   constructor(private readonly deps: LeaseKeeperDeps) {
     this.options = { ...DEFAULT_LEASE_OPTIONS, ...deps.options };
     this.now = deps.now ?? Date.now;
+    this.url = deps.url;
+    this.live = [deps.nodeId];
+  }
+
+  /**
+   * Whether this node does the shared periodic work named `key` (e.g. one account's balance
+   * snapshots), chosen among the live nodes of the last cycle; views a cycle apart may both do it,
+   * or neither until the next cycle, so the work must be safe to repeat and to delay.
+   */
+  doesWork(key: string): boolean {
+    return nodeForWork(key, this.live) === this.deps.nodeId;
+  }
+
+  /**
+   * The address this node is reached at, once it is known (the port a server listening on port 0
+   * was given): written again whenever the node's row has to be registered anew.
+   */
+  useUrl(url: string): void {
+    this.url = url;
   }
 
   get nodeId(): string {
@@ -71,7 +92,12 @@ export class LeaseKeeper {
 
   /** Live servers on the database (this one included) at the last cycle: 1 until then. */
   get liveNodes(): number {
-    return this.liveCount;
+    return this.live.length;
+  }
+
+  /** Whether `nodeId` was live (its heartbeat fresh) at the last cycle. */
+  isLive(nodeId: string): boolean {
+    return this.live.includes(nodeId);
   }
 
   /** The bots this node runs by lease. */
@@ -87,7 +113,7 @@ export class LeaseKeeper {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.serial(() => this.deps.store.register(this.deps.nodeId, this.deps.url));
+    await this.serial(() => this.deps.store.register(this.deps.nodeId, this.url));
     this.registered = true;
     await this.cycle();
   }
@@ -166,12 +192,7 @@ export class LeaseKeeper {
     await Promise.all(ids.map((id) => this.deps.engine.release(id)));
     for (const id of ids) this.deps.onChange?.(id, false);
     await Promise.all(this.background);
-    try {
-      await this.deps.store.releaseAll(this.deps.nodeId);
-      await this.deps.store.deregister(this.deps.nodeId);
-    } catch (err) {
-      this.deps.log?.warn({ err }, 'releasing the bot leases at shutdown failed; they run out by themselves');
-    }
+    await this.releaseAll();
     return ids;
   }
 
@@ -180,7 +201,11 @@ export class LeaseKeeper {
     await this.halt();
     this.held.clear();
     await Promise.all(this.background);
-    if (!this.registered) return;
+    if (this.registered) await this.releaseAll();
+  }
+
+  /** At a graceful stop: every lease of this node and its row go (if the database fails, they run out by themselves). */
+  private async releaseAll(): Promise<void> {
     try {
       await this.deps.store.releaseAll(this.deps.nodeId);
       await this.deps.store.deregister(this.deps.nodeId);
@@ -194,7 +219,7 @@ export class LeaseKeeper {
     const { store, nodeId } = this.deps;
     const { ttlMs } = this.options;
     const sent = this.now();
-    if (!(await store.heartbeat(nodeId))) await store.register(nodeId, this.deps.url);
+    if (!(await store.heartbeat(nodeId))) await store.register(nodeId, this.url);
     const renewed = await store.renew(nodeId, ttlMs);
     this.armFence(sent);
     const { lost, switchedOff, unknown } = reconcileHeld(this.held, renewed, this.releasing);
@@ -212,8 +237,8 @@ export class LeaseKeeper {
     if (unknown.length > 0) await store.release(nodeId, unknown);
 
     const [running, live] = await Promise.all([store.runningCount(), store.liveNodes(ttlMs)]);
-    this.liveCount = Math.max(1, live.length + (live.includes(nodeId) ? 0 : 1));
-    const share = fairShare(running, this.liveCount);
+    this.live = live.includes(nodeId) ? [...live] : [...live, nodeId];
+    const share = fairShare(running, this.live.length);
     const claimed = await store.claim(nodeId, claimLimit(this.held.size, share), ttlMs);
     for (const lease of claimed) await this.take(lease.robotId, lease.running);
 

@@ -130,4 +130,67 @@ describe('ClusterEngine', () => {
     expect(a.cluster.keeper.heldIds()).toEqual([]);
     expect(b.cluster.keeper.heldIds()).toEqual([]);
   });
+
+  it('a request to an owner that died is not waited out: once it is no longer live and its leases ran out, the change and the stop are carried out here', async () => {
+    const net = new LocalClusterNet();
+    const store = new MemoryLeases(0);
+    // A long time limit: the dead owner must be noticed well before it.
+    const patient = { ...options, requestTimeoutMs: 20_000, ownerCheckMs: 50 };
+    const engine = new FakeEngine(store);
+    const a = new ClusterEngine({ engine, bus: net.bus('A'), store, robots: robotsOf(store), url: 'http://A', options: patient });
+    await a.keeper.start();
+    for (const id of [7, 8, 9]) {
+      store.robots.set(id, 'running');
+      // Held by Z, which died (no heartbeat, so not live); its leases run out shortly.
+      store.leases.set(id, { node: 'Z', expires: Date.now() + 400, epoch: 1 });
+    }
+    const started = Date.now();
+    await a.apply(7);
+    const applied = Date.now() - started;
+    expect(applied).toBeGreaterThanOrEqual(350);
+    expect(applied).toBeLessThan(3000);
+    expect(a.keeper.heldIds()).toContain(7);
+    expect(engine.runs.has(7)).toBe(true);
+
+    for (const id of [8, 9]) store.leases.set(id, { node: 'Z', expires: Date.now() + 400, epoch: 1 });
+    const stopping = Date.now();
+    const result = await a.emergencyStop({ robots: [record(8, 'running'), record(9, 'running')], reason: 'test', waitMs: 200 });
+    expect(Date.now() - stopping).toBeLessThan(3000);
+    expect(engine.calls).toContain('stop 8,9');
+    expect([...result.robotsStopped].sort()).toEqual([8, 9]);
+    expect(result.ordersCancelled).toBe(4);
+    expect(result.failed).toEqual([]);
+    expect([8, 9].map((id) => store.robots.get(id))).toEqual(['stopped', 'stopped']);
+    await a.shutdown();
+  });
+
+  it('an owner that is live but slow is waited for, not overtaken', async () => {
+    const net = new LocalClusterNet();
+    const store = new MemoryLeases(0);
+    const a = node(net, store, 'A');
+    const b = node(net, store, 'B');
+    await b.cluster.keeper.start();
+    store.robots.set(4, 'running');
+    expect(await b.cluster.keeper.claimNow(4)).toBe(true);
+    // B answers only after several of A's looks at the owner.
+    const slow = b.engine.apply.bind(b.engine);
+    b.engine.apply = async (id: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return slow(id);
+    };
+    const fast = new ClusterEngine({ engine: a.engine, bus: net.bus('A2'), store, robots: robotsOf(store), url: 'http://A2', options: { ...options, requestTimeoutMs: 5000, ownerCheckMs: 20 } });
+    // A running node: its lease keeper has seen B live.
+    await fast.keeper.start();
+    store.robots.set(4, 'stopped');
+    const started = Date.now();
+    await fast.apply(4);
+    // Resolved with B's answer, asked once.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(b.engine.calls.filter((c) => c === 'apply 4')).toEqual(['apply 4']);
+    expect(a.engine.calls).not.toContain('apply 4');
+    expect(fast.keeper.heldIds()).toEqual([]);
+    await fast.keeper.leave();
+    await b.cluster.shutdown();
+  });
 });
+

@@ -18,6 +18,8 @@ export interface ClusterOptions extends LeaseOptions {
   requestTimeoutMs: number;
   /** How often owners publish their bots' changed runtimes: 1 s (the WebSocket's own pace). */
   runtimeEveryMs: number;
+  /** While a request waits for an owner: how often it looks whether the owner died (gone from the live nodes, its leases run out): 1 s. */
+  ownerCheckMs: number;
 }
 
 export interface ClusterEngineDeps {
@@ -44,14 +46,18 @@ export interface ClusterEngineDeps {
 export class ClusterEngine {
   readonly keeper: LeaseKeeper;
   readonly requests: NodeRequests;
-  private readonly options: Pick<ClusterOptions, 'requestTimeoutMs' | 'runtimeEveryMs'>;
+  private readonly options: Pick<ClusterOptions, 'requestTimeoutMs' | 'runtimeEveryMs' | 'ownerCheckMs'>;
   private readonly remote = new Map<number, { node: string; runtime: RobotRuntime }>();
   private readonly dirty = new Set<number>();
   private readonly unsubscribe: () => void;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly deps: ClusterEngineDeps) {
-    this.options = { requestTimeoutMs: deps.options?.requestTimeoutMs ?? 10_000, runtimeEveryMs: deps.options?.runtimeEveryMs ?? 1000 };
+    this.options = {
+      requestTimeoutMs: deps.options?.requestTimeoutMs ?? 10_000,
+      runtimeEveryMs: deps.options?.runtimeEveryMs ?? 1000,
+      ownerCheckMs: deps.options?.ownerCheckMs ?? 1000,
+    };
     this.keeper = new LeaseKeeper({
       nodeId: deps.bus.nodeId,
       url: deps.url,
@@ -106,8 +112,10 @@ export class ClusterEngine {
       const owner = this.keeper.holds(robotId) ? this.nodeId : await this.deps.store.ownerOf(robotId);
       if (owner === this.nodeId) return this.applyHere(robotId);
       if (owner !== null) {
-        await this.requests.call(owner, 'apply', { robotId }, this.options.requestTimeoutMs);
-        return;
+        const answer = await this.answerOrGone(this.requests.call(owner, 'apply', { robotId }, this.options.requestTimeoutMs), owner, [robotId]);
+        if (answer !== 'gone') return;
+        // Its owner died while we waited: asked again (claimed here, or sent to the node that took it).
+        continue;
       }
       const robot = await this.deps.robots.get(robotId);
       if (robot === null) return;
@@ -126,11 +134,18 @@ export class ClusterEngine {
 
   /**
    * Each owner stops its bots of the request (their orders cancelled); bots nobody holds are claimed
-   * and stopped here. The answers are merged. An owner that does not answer in time: its bots are
-   * switched off in the database (it stops them at its next renewal, or the node that takes its
-   * leases over cancels their orders) and named in `failed`.
+   * and stopped here. The answers are merged. An owner that dies while asked: once its leases ran
+   * out its bots are split again (claimed and stopped here, or by whoever took them). An owner that
+   * is live but does not answer in time: its bots are switched off in the database (it stops them
+   * at its next renewal, or the node that takes its leases over cancels their orders) and named in
+   * `failed`.
    */
   async emergencyStop(request: EmergencyStopRequest): Promise<EmergencyStopResult> {
+    return this.splitStop(request, 0);
+  }
+
+  /** `again`: the stop of bots whose owner died while it was asked (their leases ran out), split anew once. */
+  private async splitStop(request: EmergencyStopRequest, again: number): Promise<EmergencyStopResult> {
     const startedAt = Date.now();
     const ids = request.robots.map((r) => r.id);
     const owners = await this.deps.store.owners(ids);
@@ -149,7 +164,11 @@ export class ClusterEngine {
         const part: EmergencyStopRequest = { robots, reason: request.reason, waitMs };
         if (node === this.nodeId) return this.stopHere(part);
         try {
-          return await this.requests.call<EmergencyStopResult>(node, 'emergencyStop', part, waitMs + this.options.requestTimeoutMs);
+          const call = this.requests.call<EmergencyStopResult>(node, 'emergencyStop', part, waitMs + this.options.requestTimeoutMs);
+          const answer = await this.answerOrGone(call, node, robots.map((r) => r.id));
+          if (answer !== 'gone') return answer.value;
+          if (again === 0) return await this.splitStop(part, again + 1);
+          return this.ownerSilent(robots, request.reason, new Error(`node ${node} stopped while it was asked`));
         } catch (err) {
           return this.ownerSilent(robots, request.reason, err);
         }
@@ -196,6 +215,32 @@ export class ClusterEngine {
       this.unsubscribe();
     }
     return last;
+  }
+
+  /**
+   * The owner's answer, or 'gone' once the owner is no longer live (as the lease keeper's last cycle
+   * saw) and holds none of `robotIds` (it died, and its leases ran out): the caller need not wait out
+   * the request's time limit for a node that will never answer. A node that is live but slow is
+   * waited for; a failed look is ignored.
+   */
+  private async answerOrGone<T>(answer: Promise<T>, owner: string, robotIds: number[]): Promise<{ value: T } | 'gone'> {
+    const settled = answer.then((value) => ({ value }));
+    settled.catch(() => undefined);
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const beat = new Promise<'beat'>((resolve) => {
+        timer = setTimeout(() => resolve('beat'), this.options.ownerCheckMs);
+      });
+      const first = await Promise.race([settled, beat]).finally(() => clearTimeout(timer));
+      if (first !== 'beat') return first;
+      if (this.keeper.isLive(owner)) continue;
+      try {
+        const owners = await this.deps.store.owners(robotIds);
+        if (![...owners.values()].includes(owner)) return 'gone';
+      } catch {
+        // The database did not answer: keep waiting for the owner's answer (or its time limit).
+      }
+    }
   }
 
   /** A change to a bot this node owns (or a request for it): run, restarted, or stopped with its orders cancelled and its lease dropped. */

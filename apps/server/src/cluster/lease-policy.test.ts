@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimLimit, fairShare, fenceAt, reconcileHeld, toRelease } from './lease-policy.ts';
+import { claimLimit, fairShare, fenceAt, nodeForWork, reconcileHeld, toRelease } from './lease-policy.ts';
 
 describe('lease policy', () => {
   it('fair share: the running bots over the live nodes, rounded up; no node counts as one', () => {
@@ -52,5 +52,31 @@ describe('lease policy', () => {
     ];
     expect(reconcileHeld(held, renewed, new Set([9]))).toEqual({ lost: [2], switchedOff: [3], unknown: [8] });
     expect(reconcileHeld(new Set(), [])).toEqual({ lost: [], switchedOff: [], unknown: [] });
+  });
+
+  it('shared work: every node picks the same live node per key, spread out; a node leaving moves only its own keys, a node joining takes only keys', () => {
+    const keys = Array.from({ length: 900 }, (_, i) => `snapshot:${i % 30}:${Math.floor(i / 30)}`);
+    const three = ['node-a', 'node-b', 'node-c'];
+    const owners = new Map(keys.map((k) => [k, nodeForWork(k, three)]));
+    expect(keys.map((k) => nodeForWork(k, [...three].reverse()))).toEqual(keys.map((k) => owners.get(k)));
+    for (const node of three) {
+      const count = keys.filter((k) => owners.get(k) === node).length;
+      expect(count).toBeGreaterThan(230);
+      expect(count).toBeLessThan(370);
+    }
+    const two = ['node-a', 'node-c'];
+    for (const k of keys) {
+      const now = nodeForWork(k, two);
+      if (owners.get(k) !== 'node-b') expect(now).toBe(owners.get(k));
+      else expect(two).toContain(now);
+    }
+    const four = [...three, 'node-d'];
+    for (const k of keys) {
+      const now = nodeForWork(k, four);
+      expect([owners.get(k), 'node-d']).toContain(now);
+    }
+    expect(keys.some((k) => nodeForWork(k, four) === 'node-d')).toBe(true);
+    expect(nodeForWork('snapshot:1:1', [])).toBeUndefined();
+    expect(nodeForWork('snapshot:1:1', ['only'])).toBe('only');
   });
 });

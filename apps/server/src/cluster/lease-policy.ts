@@ -2,6 +2,7 @@
  * How the servers share the bots out (issue 9), as pure functions: the lease keeper (bot-leases.ts)
  * asks them every cycle with what it read from the database.
  */
+import { createHash } from 'node:crypto';
 
 /** Each node's share: the bots switched on over the live nodes, rounded up (a node counts itself even before its first heartbeat is seen). */
 export function fairShare(running: number, liveNodes: number): number {
@@ -48,4 +49,22 @@ export function reconcileHeld(
     /** Leased to this node but not run here (after a fence, or a hand-over in progress aside): give them back. */
     unknown: renewed.filter((l) => !held.has(l.robotId) && !releasing.has(l.robotId)).map((l) => l.robotId),
   };
+}
+
+/**
+ * Which of the live nodes does a piece of shared periodic work named `key` (rendezvous hashing:
+ * the node with the highest hash of node and key). Every node that sees the same live list picks the
+ * same one; when a node comes or goes, only the work it had (or takes) moves. Undefined without nodes.
+ */
+export function nodeForWork(key: string, nodes: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestWeight = -1n;
+  for (const node of nodes) {
+    const weight = createHash('sha256').update(node).update('\u0000').update(key).digest().readBigUInt64BE(0);
+    if (weight > bestWeight || (weight === bestWeight && best !== undefined && node < best)) {
+      best = node;
+      bestWeight = weight;
+    }
+  }
+  return best;
 }

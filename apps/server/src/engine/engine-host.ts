@@ -11,9 +11,8 @@ import type {
   StrategyRegistry,
   VenueSessions,
 } from '@makerdesk/engine';
-import { ClusterEngine, type ClusterOptions } from '../cluster/cluster-engine.ts';
+import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../cluster/cluster-engine.ts';
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
-import type { ClusterRepository } from '../repositories/cluster.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
@@ -56,7 +55,7 @@ export interface EngineHostDeps {
   cluster?: { bus: ClusterBus; store: ClusterEngineStore; url: string; options?: Partial<ClusterOptions> };
 }
 
-export type ClusterEngineStore = ConstructorParameters<typeof ClusterEngine>[0]['store'] & Pick<ClusterRepository, 'ownerOf'>;
+export type ClusterEngineStore = ClusterEngineDeps['store'];
 
 export const IDLE_RUNTIME: RobotRuntime = {
   activity: 'idle',

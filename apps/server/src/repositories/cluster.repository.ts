@@ -84,11 +84,11 @@ export class ClusterRepository {
     const rows = await this.rows<{ robot_id: number; epoch: number; running: boolean }>(sql`
       with orphans as (
         select r.id, false as running from robots r join bot_leases l on l.robot_id = r.id
-        where r.status <> 'running' and l.expires_at < now() and ${within}
+        where r.status <> 'running' and l.expires_at <= now() and ${within}
         for no key update of r skip locked
       ), candidates as (
         select r.id, true as running from robots r left join bot_leases l on l.robot_id = r.id
-        where r.status = 'running' and (l.robot_id is null or l.expires_at < now()) and ${within}
+        where r.status = 'running' and (l.robot_id is null or l.expires_at <= now()) and ${within}
         order by r.id limit ${Math.max(0, Math.floor(limit))}
         for no key update of r skip locked
       ), chosen as (select * from orphans union all select * from candidates),
@@ -96,7 +96,7 @@ export class ClusterRepository {
         insert into bot_leases (robot_id, node_id, expires_at, claimed_at, epoch)
         select id, ${nodeId}, now() + ${ms(ttlMs)}, now(), 1 from chosen
         on conflict (robot_id) do update set node_id = excluded.node_id, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, epoch = bot_leases.epoch + 1
-          where bot_leases.expires_at < now()
+          where bot_leases.expires_at <= now()
         returning robot_id, epoch
       )
       select t.robot_id, t.epoch, c.running from taken t join chosen c on c.id = t.robot_id order by t.robot_id`);

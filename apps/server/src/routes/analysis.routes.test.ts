@@ -272,6 +272,22 @@ describe('the snapshot scheduler', () => {
     expect(await next.sweep()).toEqual({ taken: 3, failed: 0 });
   });
 
+  it('with several servers it takes only the account pairs given to this one', async () => {
+    const repo = new AnalysisRepository(t.database.db);
+    const now = Date.UTC(2032, 0, 1);
+    const asked: number[] = [];
+    const take = (a: number, c: number, h: number) => {
+      asked.push(c);
+      return takeAt(now, a, c, h);
+    };
+    const here = new SnapshotScheduler({ repo, take, now: () => now, mine: (_a, c) => c !== BTC });
+    expect(await here.sweep()).toEqual({ taken: 2, failed: 0 });
+    expect(asked).not.toContain(BTC);
+    const there = new SnapshotScheduler({ repo, take, now: () => now, mine: (_a, c) => c === BTC });
+    expect(await there.sweep()).toEqual({ taken: 1, failed: 0 });
+    expect(asked.filter((c) => c === BTC)).toHaveLength(1);
+  });
+
   it('a venue that fails is logged and skipped; the other pairs are still taken', async () => {
     const repo = new AnalysisRepository(t.database.db);
     const now = Date.UTC(2031, 0, 1);

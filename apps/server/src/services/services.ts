@@ -175,11 +175,14 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine);
   const analysisRepo = new AnalysisRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
     repo: analysisRepo,
     take: (adminId, coinId, cycleHours) => analysis.takeSnapshot(adminId, coinId, cycleHours),
     ...(log ? { log } : {}),
     ...(snapshotSweepMs !== undefined ? { sweepMs: snapshotSweepMs } : {}),
+    // Several servers: one of the live servers reads each account's pair (the others would only find the slot taken).
+    ...(leases ? { mine: (adminId: number, coinId: number) => leases.doesWork(`snapshot:${adminId}:${coinId}`) } : {}),
   });
   return {
     health: new HealthService(repos, database.kind),

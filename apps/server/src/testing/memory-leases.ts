@@ -6,6 +6,7 @@ export class MemoryLeases implements ClusterEngineStore {
   readonly robots = new Map<number, 'running' | 'stopped'>();
   readonly leases = new Map<number, { node: string; expires: number; epoch: number }>();
   readonly nodes = new Map<string, number>();
+  readonly urls = new Map<string, string>();
   down = false;
 
   constructor(running: number) {
@@ -15,9 +16,10 @@ export class MemoryLeases implements ClusterEngineStore {
   private check(): void {
     if (this.down) throw new Error('connection refused');
   }
-  async register(id: string) {
+  async register(id: string, url: string) {
     this.check();
     this.nodes.set(id, Date.now());
+    this.urls.set(id, url);
   }
   async heartbeat(id: string) {
     this.check();
@@ -45,7 +47,7 @@ export class MemoryLeases implements ClusterEngineStore {
     for (const [id, status] of this.robots) {
       if (only && !only.includes(id)) continue;
       const lease = this.leases.get(id);
-      const free = !lease || lease.expires < Date.now();
+      const free = !lease || lease.expires <= Date.now();
       if (!free || (status !== 'running' && !lease) || (status === 'running' && out.filter((l) => l.running).length >= limit)) continue;
       const epoch = lease ? lease.epoch + 1 : 1;
       this.leases.set(id, { node, expires: Date.now() + ttl, epoch });
