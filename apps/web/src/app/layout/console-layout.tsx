@@ -9,6 +9,7 @@ import { PageLoading } from '@/components/page-loading';
 import { useAdmin } from '@/features/auth/api/get-admin';
 import { coinsQueryKey } from '@/features/pairs/api/get-coins';
 import { ExpiryBanner } from '@/features/pairs/components/expiry-banner';
+import { useScrollTopOnNavigate } from '@/hooks/use-scroll-top-on-navigate';
 import { useViewportWidth } from '@/hooks/use-viewport-width';
 import { replaceStoredAdmin, useAuth } from '@/lib/auth';
 import { findRoute } from '../router/access';
@@ -51,6 +52,7 @@ export function ConsoleLayout() {
   useEffect(() => setCollapsed(narrow), [narrow]);
   useCoinListReload(pathname);
   useStoredAdminRefresh(admin?.id);
+  useScrollTopOnNavigate();
 
   const mainAccountId = admin?.mainAccountId ?? null;
   const menu = useMemo(() => menuFor(routeTable, { signedIn: true, mainAccountId }, (key) => t(key)), [mainAccountId, t]);
