@@ -24,6 +24,7 @@ import type { ClusterBus } from '../cluster/cluster-bus.ts';
 import type { ClosablePort } from './sim-access.ts';
 import { SIM_EVENTS_TOPIC, SIM_INTEREST_TOPIC, type SimEventBatch, type SimInterest } from './sim-event-relay.ts';
 import { decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply } from './sim-wire.ts';
+import { Subscriptions } from './subscriptions.ts';
 
 export interface RemoteSimOptions {
   /** The holder's URL (cluster_nodes: runs_simulator with a fresh heartbeat); undefined when none. */
@@ -292,7 +293,7 @@ class RemoteMarketData implements MarketDataReader {
 class RemoteAccount extends RemoteMarketData implements Exchange {
   readonly id = 'sim';
   readonly capabilities = SIM_CAPABILITIES;
-  private readonly stops = new Set<() => void>();
+  private readonly subscriptions = new Subscriptions();
 
   constructor(
     remote: RemoteSimVenue,
@@ -334,16 +335,10 @@ class RemoteAccount extends RemoteMarketData implements Exchange {
   }
 
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
-    const stop = this.remote.subscribe(this.apiKey, symbol, listener);
-    const unsubscribe = () => {
-      this.stops.delete(unsubscribe);
-      stop();
-    };
-    this.stops.add(unsubscribe);
-    return unsubscribe;
+    return this.subscriptions.track(this.remote.subscribe(this.apiKey, symbol, listener));
   }
 
   async close(): Promise<void> {
-    for (const stop of [...this.stops]) stop();
+    this.subscriptions.closeAll();
   }
 }

@@ -12,6 +12,7 @@ import type {
   SimVenueApi,
 } from '@makerdesk/exchange';
 import type { SimHost } from './sim-host.ts';
+import { Subscriptions } from './subscriptions.ts';
 
 /**
  * What the server does with the built-in simulator (issue 9): the parts of SimVenueApi it uses,
@@ -233,7 +234,7 @@ class SwitchingAccount implements Exchange {
   readonly id = 'sim';
   readonly capabilities = SIM_CAPABILITIES;
   private readonly cache: { port?: SimVenuePort; exchange?: Exchange } = {};
-  private readonly stops = new Set<() => void>();
+  private readonly subscriptions = new Subscriptions();
 
   constructor(
     private readonly access: SimAccess,
@@ -288,16 +289,10 @@ class SwitchingAccount implements Exchange {
   }
 
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
-    const stop = this.access.subscribe(this.apiKey, symbol, listener);
-    const unsubscribe = () => {
-      this.stops.delete(unsubscribe);
-      stop();
-    };
-    this.stops.add(unsubscribe);
-    return unsubscribe;
+    return this.subscriptions.track(this.access.subscribe(this.apiKey, symbol, listener));
   }
 
   async close(): Promise<void> {
-    for (const stop of [...this.stops]) stop();
+    this.subscriptions.closeAll();
   }
 }

@@ -3,7 +3,7 @@
  * is signed, and how an error crosses so the caller rethrows what the holder's venue threw.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ExchangeError, SimConfigError, type ExchangeErrorKind, type SimVenueApi } from '@makerdesk/exchange';
+import { EXCHANGE_ERROR_KINDS, ExchangeError, SimConfigError, type ExchangeErrorKind, type SimVenueApi } from '@makerdesk/exchange';
 
 /** Outside /backend: servers call it, browsers never do; left out of the OpenAPI document. */
 export const SIM_CALL_PATH = '/internal/sim/call';
@@ -72,30 +72,7 @@ export interface WireError {
 export type SimReply = { ok: true; value?: unknown } | { ok: false; error: WireError };
 
 const ALL_OPS: ReadonlySet<string> = new Set<string>([...ACCOUNT_OPS, ...MARKET_OPS, ...VENUE_OPS]);
-const EXCHANGE_KINDS: ReadonlySet<string> = new Set<ExchangeErrorKind>([
-  'insufficient_balance',
-  'order_not_found',
-  'order_closed',
-  'min_amount',
-  'max_amount',
-  'min_notional',
-  'max_notional',
-  'price_precision',
-  'amount_precision',
-  'price_protection',
-  'post_only_would_cross',
-  'no_liquidity',
-  'self_trade_prevented',
-  'pair_not_open',
-  'unknown_symbol',
-  'invalid_order',
-  'rate_limited',
-  'invalid_key',
-  'permission_denied',
-  'ip_not_allowed',
-  'network',
-  'venue_error',
-]);
+const EXCHANGE_KINDS: ReadonlySet<string> = new Set<string>(EXCHANGE_ERROR_KINDS);
 
 export interface CallSignature {
   timestamp: string | undefined;
