@@ -194,13 +194,23 @@ function logTail(file: string): string {
 export async function startThrowaway(binaries: Binaries): Promise<Throwaway> {
   const began = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'makerdesk-test-postgres-'));
+  const dataDir = join(dir, 'data');
+  const logFile = join(dir, 'postgres.log');
+  const stopArgs = (mode: 'fast' | 'immediate') => ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '30'];
   const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  let account: Account;
+  let pgCtl = binaries.pgCtl;
+  // Immediate shutdown (a server left starting by a failed or timed-out start included), then the folder.
+  const halt = () => {
+    if (existsSync(join(dataDir, 'postmaster.pid'))) spawnSync(pgCtl, stopArgs('immediate'), { ...account, stdio: 'ignore' });
+    remove();
+  };
   try {
-    const account = unprivilegedAccount();
+    account = unprivilegedAccount();
     if (account) chownSync(dir, account.uid, account.gid);
-    const { initdb, pgCtl } = runnableBinaries(binaries, account, dir);
-    const dataDir = join(dir, 'data');
-    const logFile = join(dir, 'postgres.log');
+    const runnable = runnableBinaries(binaries, account, dir);
+    pgCtl = runnable.pgCtl;
+    const { initdb } = runnable;
     const init = await run(initdb, ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-locale', '--no-sync'], account);
     if (init.status !== 0) throw new Error(`initdb failed (exit status ${init.status}): ${init.output.trim()}`);
     let port = 0;
@@ -214,7 +224,6 @@ export async function startThrowaway(binaries: Binaries): Promise<Throwaway> {
       throw new Error(`pg_ctl start failed (exit status ${start.status}): ${start.output.trim()}\n${log}`);
     }
     let stopped = false;
-    const stopArgs = (mode: 'fast' | 'immediate') => ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '30'];
     return {
       url: throwawayUrl(port),
       dir,
@@ -229,12 +238,11 @@ export async function startThrowaway(binaries: Binaries): Promise<Throwaway> {
       stopNow() {
         if (stopped) return;
         stopped = true;
-        spawnSync(pgCtl, stopArgs('immediate'), { ...account, stdio: 'ignore' });
-        remove();
+        halt();
       },
     };
   } catch (err) {
-    remove();
+    halt();
     throw err;
   }
 }
