@@ -17,6 +17,8 @@ const WARM_UP_MS = 10_000;
 const MEASURE_MS = 20_000;
 /** Each bot ticks every 1-2 s: the bots ask for about BOTS / 1.5 ticks a second. */
 const INTERVAL = { intervalMin: 1, intervalMax: 2 };
+/** DATABASE_URL's server, or else the local one. */
+const POSTGRES = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Row {
   servers: number;
@@ -27,7 +29,7 @@ interface Row {
 }
 
 async function measure(servers: number): Promise<Row> {
-  const cluster = await Cluster.start(servers);
+  const cluster = await Cluster.start(POSTGRES, servers);
   try {
     const accounts = await cluster.prepareAccounts(ACCOUNTS);
     const bots = await cluster.deployBots(accounts, BOTS, INTERVAL);

@@ -1,13 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { SEVERAL_SERVERS_TESTS } from './vitest.config.ts';
 
 /**
- * Several real servers on one PostgreSQL (always PostgreSQL: DATABASE_URL's server or the local
- * one). Its own project so the second, PostgreSQL pass of the server suite does not run it again.
+ * Several real servers on one PostgreSQL (always PostgreSQL: the server the test command got). Its
+ * own project so that neither pass of the server suite runs it: once per `vitest run`.
  */
 export default defineProject({
   test: {
     name: 'cluster',
-    include: ['src/**/*.cluster.ts'],
+    include: SEVERAL_SERVERS_TESTS,
     environment: 'node',
     testTimeout: 600_000,
     hookTimeout: 120_000,

@@ -5,10 +5,12 @@ import WebSocket from 'ws';
 import { openDatabase, type Database } from '../db/client.ts';
 import { WS_CLOSE_UNAUTHORIZED } from '../routes/ws.routes.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PgClusterBus } from './pg-cluster-bus.ts';
 
 // Two servers on one PostgreSQL database, each with its own pool and its own bus, as two processes would be.
+const serverUrl = postgresServerUrl();
 let scratch: ScratchDatabase;
 const databases: Database[] = [];
 const buses: PgClusterBus[] = [];
@@ -43,7 +45,7 @@ async function bHeardA(): Promise<void> {
 }
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  scratch = await scratchDatabase(serverUrl);
   if (scratch.target.kind !== 'postgres') throw new Error('expected a PostgreSQL scratch database');
   const masterKey = randomBytes(32);
   a = await server(scratch.target.url, masterKey);

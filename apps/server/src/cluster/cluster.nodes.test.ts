@@ -16,6 +16,7 @@ import { ClusterRepository } from '../repositories/cluster.repository.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { LocalClusterNet } from '../testing/cluster-net.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { PublicReferencePrices } from '../venues/reference-prices.ts';
@@ -23,6 +24,7 @@ import { PublicReferencePrices } from '../venues/reference-prices.ts';
 const PAIRS = { 1: 'BTC/USDT', 2: 'ETH/USDT', 3: 'SOL/USDT' } as const;
 const BOTS_PER_PAIR = 10;
 const TAKEOVER_LIMIT_MS = 10_000;
+const serverUrl = postgresServerUrl();
 
 interface Node {
   id: string;
@@ -85,7 +87,7 @@ const isOpen = (o: Order) => o.status === 'pending' || o.status === 'partial_fil
 const heldCounts = () => nodes.map((n) => n.host.held().length);
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  scratch = await scratchDatabase(serverUrl);
   main = await openDatabase(scratch.target);
   // The API and the simulator; its own engine is absent, so bots saved through it run on the nodes only.
   t = await createTestApp({ database: main });

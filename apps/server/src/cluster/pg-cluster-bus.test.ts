@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { NOTICE_MAX_BYTES } from './notice-codec.ts';
 import { BUS_CHANNEL, PgClusterBus, type BusLog } from './pg-cluster-bus.ts';
 
-// LISTEN/NOTIFY needs PostgreSQL: a scratch database on the local server (or DATABASE_URL's).
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// LISTEN/NOTIFY needs PostgreSQL: a scratch database on the test run's server.
+const baseUrl = postgresServerUrl();
 let scratch: ScratchDatabase;
 let url: string;
 let raw: pg.Client;

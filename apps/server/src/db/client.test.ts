@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../testing/scratch-database.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { openDatabase } from './client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'makerdesk-db-'));
@@ -31,7 +32,7 @@ describe('the embedded database folder', () => {
 
 describe('claiming a role for one process', () => {
   it('gives the simulator to one server per database, and frees it when that server closes', async () => {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    const scratch = await scratchDatabase(suiteDatabaseUrl());
     try {
       const first = await openDatabase(scratch.target);
       expect(await first.claim('simulator')).toBe(true);
@@ -55,7 +56,7 @@ describe('claiming a role for one process', () => {
 
 describe('losing a claim', () => {
   it('says so once when the claim\'s connection ends, and another server may then take the role', async () => {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    const scratch = await scratchDatabase(suiteDatabaseUrl());
     try {
       const first = await openDatabase(scratch.target);
       const losses: Error[] = [];

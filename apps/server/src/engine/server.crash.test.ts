@@ -5,10 +5,11 @@
  * orders are cancelled before the process ends, the bots stay switched on and quote again.
  *
  * The real server (apps/server/src/main.ts) runs as a child process on PGlite in a temp folder, or
- * on a throwaway PostgreSQL database when DATABASE_URL is set. It is driven over HTTP only, the
- * way a user would: sign in, import a simulator key for each pair, deploy bots of several quoting
- * types with the defaults the API offers. While it is down, the test opens the same database and
- * the simulator's own state (as the next start would) and checks them against each other.
+ * on a throwaway PostgreSQL database in the suite's PostgreSQL pass. It is driven over HTTP only,
+ * the way a user would: sign in, import a simulator key for each pair, deploy bots of several
+ * quoting types with the defaults the API offers. While it is down, the test opens the same
+ * database and the simulator's own state (as the next start would) and checks them against each
+ * other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../db/client.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import { ServerProcess, sleep, until } from '../testing/server-process.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { checkAgreement, LIVE, readStopped as readStoppedWorld, type JournalRow, type Stopped } from '../testing/venue-agreement.ts';
 
 const PASSWORD = 'Crash-admin-123';
@@ -79,7 +81,7 @@ let dataDir: string;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  ({ target, drop: dropDatabase } = await scratchDatabase(process.env.DATABASE_URL));
+  ({ target, drop: dropDatabase } = await scratchDatabase(suiteDatabaseUrl()));
   // The master key (and, on PGlite, the database) live here; the same folder at every start.
   dataDir = target.kind === 'pglite' ? (target.dataDir as string) : mkdtempSync(join(tmpdir(), 'makerdesk-crash-'));
 });

@@ -1,6 +1,6 @@
 /**
  * Leases across connections: only meaningful on PostgreSQL (SKIP LOCKED between sessions, database
- * time), so it runs on a scratch PostgreSQL database in the default pass.
+ * time), so it runs on a scratch database on the test run's PostgreSQL server in both passes.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,8 +8,10 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { admins, botLeases, clusterNodes, coins, robots } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { ClusterRepository } from './cluster.repository.ts';
 
+const serverUrl = postgresServerUrl();
 let scratch: ScratchDatabase;
 /** Two servers: each its own pool on the same database. */
 let a: Database;
@@ -19,7 +21,7 @@ let repoB: ClusterRepository;
 let ids: number[];
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  scratch = await scratchDatabase(serverUrl);
   a = await openDatabase(scratch.target);
   await a.migrate();
   await seed(a.db, 'Lease-admin-123');

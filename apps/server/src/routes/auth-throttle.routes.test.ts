@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -197,7 +198,7 @@ describe('reset-code guesses, per address', () => {
 
 describe('across a restart', () => {
   it('the sign-in and code-sending throttles are still there when the server starts again on the same database', async () => {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    const scratch = await scratchDatabase(suiteDatabaseUrl());
     const masterKey = randomBytes(32);
     try {
       const firstDb = await openDatabase(scratch.target);

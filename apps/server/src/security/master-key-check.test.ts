@@ -1,6 +1,6 @@
 /**
  * The real server refuses to start on a database set up with another master key (PGlite by default,
- * a scratch PostgreSQL database with DATABASE_URL): a second server given another key, or a data
+ * a scratch PostgreSQL database in the suite's PostgreSQL pass): a second server given another key, or a data
  * folder that lost its key file, would otherwise start and fail on every stored secret and session.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../db/client.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import { ServerProcess } from '../testing/server-process.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 
 const PASSWORD = 'Key-check-adm-1';
 let target: DatabaseTarget;
@@ -19,7 +20,7 @@ let dataDir: string;
 const started: ServerProcess[] = [];
 
 beforeAll(async () => {
-  ({ target, drop } = await scratchDatabase(process.env.DATABASE_URL));
+  ({ target, drop } = await scratchDatabase(suiteDatabaseUrl()));
   dataDir = target.kind === 'pglite' ? (target.dataDir as string) : mkdtempSync(join(tmpdir(), 'makerdesk-keycheck-'));
 });
 

@@ -19,7 +19,6 @@ const SUB_PASSWORD = 'Cluster-sub-123';
 export const CLUSTER_SIM_SEED = 20261123;
 /** The seeded simulator pairs the bots quote on. */
 export const CLUSTER_PAIRS: Record<number, string> = { 1: 'BTC/USDT', 2: 'ETH/USDT', 3: 'SOL/USDT' };
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ClusterBot {
   id: number;
@@ -50,12 +49,12 @@ export class Cluster {
   ) {}
 
   /**
-   * A throwaway database on DATABASE_URL's server (or the local one) and `count` servers on it,
+   * A throwaway database on the PostgreSQL server at `serverUrl` and `count` servers on it,
    * the first started alone (it migrates, seeds and takes the simulator), the others together.
    * Every server shares the data folder, hence the master key.
    */
-  static async start(count: number, env: Record<string, string> = {}): Promise<Cluster> {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL || DEFAULT_POSTGRES);
+  static async start(serverUrl: string, count: number, env: Record<string, string> = {}): Promise<Cluster> {
+    const scratch = await scratchDatabase(serverUrl);
     if (scratch.target.kind !== 'postgres') throw new Error('several servers need PostgreSQL');
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: scratch.target.url, max: 2 });

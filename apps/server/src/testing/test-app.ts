@@ -13,16 +13,17 @@ import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
 import { SimAccess } from '../venues/sim-access.ts';
 import { scratchDatabase } from './scratch-database.ts';
+import { suiteDatabaseUrl } from './test-postgres.ts';
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
- * PostgreSQL server named by DATABASE_URL (so the same suite runs on both).
+ * A fresh database per test file: in-memory PGlite, or in the suite's PostgreSQL pass a throwaway
+ * database on the test run's PostgreSQL server (so the same suite runs on both).
  */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const scratch = await scratchDatabase(process.env.DATABASE_URL, { inMemory: true });
+  const scratch = await scratchDatabase(suiteDatabaseUrl(), { inMemory: true });
   return { database: await openDatabase(scratch.target), drop: scratch.drop };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Two servers on one PostgreSQL database (issue 9): A holds the simulator's claim and runs it, B
  * reaches it over the internal API. PostgreSQL only (the claim is an advisory lock across
- * connections): a scratch database on DATABASE_URL, or on the local server.
+ * connections): a scratch database on the test run's PostgreSQL server.
  */
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
@@ -15,6 +15,7 @@ import { clusterNodes } from '../db/schema.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { simVenueFactory } from './sim-factory.ts';
 import { SimHost } from './sim-host.ts';
@@ -24,6 +25,7 @@ import { NONCE_HEADER, SIGNATURE_HEADER, SIM_CALL_PATH, signCall, signedHeaders,
 const BTC = 1;
 const SYMBOL = 'BTC/USDT';
 const API_KEY = 'cluster-key-1';
+const serverUrl = postgresServerUrl();
 
 let scratch: ScratchDatabase;
 let dbA: Database;
@@ -83,7 +85,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  scratch = await scratchDatabase(serverUrl);
   dbA = await openDatabase(scratch.target);
   dbB = await openDatabase(scratch.target);
   await dbA.migrate();

@@ -3,7 +3,7 @@
  * twice: a child process journals a venue under load (orders, cancels, background ticks, frequent
  * compaction) and prints each acknowledgement; it is killed at a random moment, and what it
  * acknowledged is looked for after a restart. Three rounds on the same database, on PGlite, or on
- * PostgreSQL when DATABASE_URL is set.
+ * PostgreSQL in the suite's PostgreSQL pass.
  */
 import { spawn } from 'node:child_process';
 import { defaultSimVenueOptions, SimVenue, type SimSnapshot } from '@makerdesk/exchange';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../db/client.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { simVenueFactory } from './sim-factory.ts';
 import { SimHost } from './sim-host.ts';
 
@@ -29,7 +30,7 @@ let target: DatabaseTarget;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ target, drop } = await scratchDatabase(process.env.DATABASE_URL));
+  ({ target, drop } = await scratchDatabase(suiteDatabaseUrl()));
 });
 afterAll(() => drop());
 

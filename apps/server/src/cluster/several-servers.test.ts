@@ -3,12 +3,13 @@
  * they quote, then the one that runs the simulator. Each time the dead server's bots must be taken
  * over by the others within 10 s (and the simulator by the last one), reconciled before they quote
  * again, and afterwards the journal, the fill ledger and the simulator must agree: no order lost,
- * left untracked or placed twice. Runs against PostgreSQL always (DATABASE_URL's server, or the
- * local one), once per `vitest run` (its own project, not the server suite run again on PostgreSQL).
+ * left untracked or placed twice. Runs on the test run's PostgreSQL server always, once per
+ * `vitest run` (its own project, vitest.cluster.config.ts: neither pass of the server suite runs it).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cluster, CLUSTER_PAIRS, CLUSTER_SIM_SEED, type ClusterBot } from '../testing/cluster-scenario.ts';
 import { sleep, until } from '../testing/server-process.ts';
+import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { checkAgreement, readStopped } from '../testing/venue-agreement.ts';
 
 const SERVERS = 3;
@@ -17,6 +18,7 @@ const BOTS = 300;
 const ACCOUNTS = 10;
 /** The issue's bound: a dead server's bots run elsewhere within this. */
 const TAKEOVER_WITHIN_MS = 10_000;
+const serverUrl = postgresServerUrl();
 
 let cluster: Cluster | undefined;
 
@@ -31,7 +33,7 @@ describe('several servers on one PostgreSQL', () => {
   it(`run ${BOTS} bots between ${SERVERS} servers; servers killed with SIGKILL (the simulator's included) have their bots and the simulator taken over within 10 s, with nothing lost or doubled`, { timeout: 600_000 }, async () => {
     const began = Date.now();
     const timings: string[] = [];
-    cluster = await Cluster.start(SERVERS);
+    cluster = await Cluster.start(serverUrl, SERVERS);
     timings.push(`${SERVERS} servers started ${Date.now() - began} ms`);
     const nodes = await Promise.all(cluster.servers.map((s) => cluster!.nodeIdOf(s)));
     expect(new Set(nodes).size, 'each server is its own node').toBe(SERVERS);
