@@ -37,10 +37,10 @@ declare module 'fastify' {
 }
 
 /** Who may make a call: anyone (no token), any signed-in account, or the main account only (spec §6). */
-export type Access = 'no-token' | 'signed-in' | 'main-account';
+type Access = 'no-token' | 'signed-in' | 'main-account';
 
 /** What a route adds to its entry: who may call it, and its place and words in the OpenAPI document. */
-export interface RouteDoc {
+interface RouteDoc {
   access: Access;
   tags: string[];
   summary: string;
@@ -49,7 +49,7 @@ export interface RouteDoc {
 type Parsed<E, Part extends 'params' | 'query' | 'body'> = E extends { readonly [P in Part]: infer S extends z.ZodType } ? z.output<S> : unknown;
 
 /** The request of a call, as its entry's schemas parse it. */
-export interface EndpointCall<E> {
+interface EndpointCall<E> {
   Params: Parsed<E, 'params'>;
   Querystring: Parsed<E, 'query'>;
   Body: Parsed<E, 'body'>;
@@ -58,7 +58,7 @@ export interface EndpointCall<E> {
 /** The envelope around the entry's reply, or, for a call that answers a file, the reply the handler sent itself. */
 type Answer<E extends Endpoint> = [E] extends [{ readonly raw: string }] ? FastifyReply<EndpointCall<E>> : Envelope<z.input<E['reply']>>;
 
-export type EndpointHandler<E extends Endpoint> = (request: FastifyRequest<EndpointCall<E>>, reply: FastifyReply<EndpointCall<E>>) => Promise<Answer<E>>;
+type EndpointHandler<E extends Endpoint> = (request: FastifyRequest<EndpointCall<E>>, reply: FastifyReply<EndpointCall<E>>) => Promise<Answer<E>>;
 
 /** A union schema whose members are bodies of the entries `K` (that they are all of them is checked at registration). */
 type BodyUnion<K extends EndpointName> = z.ZodType & { readonly options: readonly BodyOf<EndpointOf<K>>[] };
@@ -75,7 +75,7 @@ export interface ServeEndpoint {
 }
 
 /** The documented reply of a call: the envelope around its data. */
-export function replies<T extends z.ZodType>(data: T) {
+function replies<T extends z.ZodType>(data: T) {
   return { 200: envelopeSchema(data) };
 }
 

@@ -1,7 +1,7 @@
 import type { Json, TestApp } from './test-app.ts';
 
 /** The password of a restricted account a test adds without choosing one. */
-export const RESTRICTED_PASSWORD = 'Trader-pass-123';
+const RESTRICTED_PASSWORD = 'Trader-pass-123';
 
 export interface RestrictedAccount {
   id: number;
@@ -39,7 +39,7 @@ function dataOf(step: string, answer: { body: Json }): Json['data'] {
 }
 
 /** The main account (`mainToken`) binds a pair to an account. */
-export async function bindPair(t: TestApp, mainToken: string, adminId: number, coinId: number): Promise<void> {
+async function bindPair(t: TestApp, mainToken: string, adminId: number, coinId: number): Promise<void> {
   dataOf(`binding pair ${coinId} to account ${adminId}`, await t.call('POST', '/backend/account-permissions/add', { token: mainToken, body: { adminId, coinId } }));
 }
 
