@@ -108,10 +108,10 @@ export interface Endpoint {
 }
 
 /**
- * Every /backend call, with the schemas the server validates with: the console types its requests
- * from them (`EndpointBody`, `EndpointQuery`…), so a schema change breaks the compiler on both sides,
- * and a server test checks each route against its entry here. A route whose body is a union has one
- * entry per kind of call it serves (PUT /admin/update: `editUser`, `changeOwnPassword`).
+ * Every /backend call, with the schemas the server validates with: the server registers each route
+ * from its entry here and the console types its requests from them (`EndpointBody`, `EndpointQuery`…),
+ * so a schema change breaks the compiler on both sides. A route whose body is a union has one entry
+ * per kind of call it serves (PUT /admin/update: `editUser`, `changeOwnPassword`).
  */
 export const endpoints = {
   health: { method: 'GET', path: paths.health, reply: healthResponse },

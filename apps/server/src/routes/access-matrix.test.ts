@@ -19,6 +19,7 @@ import { catalogue, ErrorCode, messageFor } from '@makerdesk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { addRestrictedAccount, importKey } from '../testing/accounts.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { TRANSPORT_CODES } from '../http/app-error.ts';
 import { TokenSigner } from '../security/tokens.ts';
@@ -155,24 +156,11 @@ async function addOrder(token: string, coinId: number, pair: string, below: numb
 const openOrderNos = async (token: string, coinId: number): Promise<string[]> =>
   (await call('GET', `/backend/order/getOrders?coinId=${coinId}`, token)).body.data.map((o: { orderNo: string }) => o.orderNo);
 
-async function login(account: string, password = PASSWORD): Promise<string> {
-  const res = await call('POST', '/backend/admin/login', undefined, { username: account, password });
-  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.token as string;
-}
+const login = (account: string, password = PASSWORD) => t.login(account, password);
 
-async function addAccount(account: string, pairs: number[]): Promise<number> {
-  const added = await call('POST', '/backend/admin/addUser', f.mainToken, { account, role: 'trader', employeeName: account, password: PASSWORD });
-  expect(added.body.code, JSON.stringify(added.body)).toBe(200);
-  for (const coinId of pairs) expect((await call('POST', '/backend/account-permissions/add', f.mainToken, { adminId: added.body.data.id, coinId })).body.code).toBe(200);
-  return added.body.data.id as number;
-}
+const addAccount = async (account: string, pairs: number[]) => (await addRestrictedAccount(t, f.mainToken, account, { coinIds: pairs, password: PASSWORD })).id;
 
-async function importKey(token: string, apiKey: string, secretKey: string, coinId: number): Promise<number> {
-  const added = await call('POST', '/backend/credentials/add', token, { platformId: f.simPlatformId, apiKey, secretKey, coinId });
-  expect(added.body.code, JSON.stringify(added.body)).toBe(200);
-  return added.body.data.id as number;
-}
+const importSimKey = (token: string, apiKey: string, secretKey: string, coinId: number) => importKey(t, token, { platformId: f.simPlatformId, coinId, apiKey, secretKey });
 
 async function addChannel(token: string, name: string, to: string, webhookSecret?: string): Promise<number> {
   const body = webhookSecret ? { kind: 'webhook', name, url: 'https://hooks.desk.invalid/alerts', secret: webhookSecret } : { kind: 'email', name, to };
@@ -682,8 +670,8 @@ beforeAll(async () => {
   f.victimId = await addAccount('victim@desk.io', []);
   f.subToken = await login('restricted@desk.io');
 
-  f.mainCredId = await importKey(f.mainToken, simKeys.main.apiKey, simKeys.main.secret, f.btc);
-  f.subCredId = await importKey(f.subToken, simKeys.restricted.apiKey, simKeys.restricted.secret, f.btc);
+  f.mainCredId = await importSimKey(f.mainToken, simKeys.main.apiKey, simKeys.main.secret, f.btc);
+  f.subCredId = await importSimKey(f.subToken, simKeys.restricted.apiKey, simKeys.restricted.secret, f.btc);
 
   const types = await call('GET', `/backend/robot/init/list?coinId=${f.btc}`, f.mainToken);
   const monitor = types.body.data.find((type: { type: string }) => type.type === 'monitor_price');

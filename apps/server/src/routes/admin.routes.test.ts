@@ -1,6 +1,7 @@
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { addRestrictedAccount } from '../testing/accounts.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -11,15 +12,6 @@ beforeAll(async () => {
   adminToken = await t.login();
 });
 afterAll(() => t.close());
-
-async function addUser(account: string, password = 'Sub-pass-123') {
-  const res = await t.call('POST', '/backend/admin/addUser', {
-    token: adminToken,
-    body: { account, role: 'trader', employeeName: 'Sub Trader', password },
-  });
-  expect(res.body.code).toBe(200);
-  return res.body.data as { id: number; account: string };
-}
 
 describe('sign-in', () => {
   it('POST /admin/login answers a token and the user info of the main account', async () => {
@@ -63,7 +55,7 @@ describe('sign-in', () => {
 
   it('throttles repeated failures of an account at one address, even with the right password afterwards, in words', async () => {
     const account = 'throttled@makerdesk.local';
-    await addUser(account, 'Right-pass-1');
+    await addRestrictedAccount(t, adminToken, account, { password: 'Right-pass-1' });
     const from = (remoteAddress: string, password: string, lang = 'en_US') =>
       t.app.inject({ method: 'POST', url: '/backend/admin/login', remoteAddress, headers: { lang }, payload: { username: account, password } });
     for (let i = 0; i < 5; i++) expect((await from('198.51.100.61', 'Wrong-pass-1')).json().data.code).toBe(ErrorCode.BAD_CREDENTIALS);
@@ -100,7 +92,7 @@ describe('tokens and sessions', () => {
 
 describe('accounts (main account)', () => {
   it('adds a restricted account, lists it, reads it, and refuses a duplicate', async () => {
-    const user = await addUser('alice@makerdesk.local');
+    const user = await addRestrictedAccount(t, adminToken, 'alice@makerdesk.local', { employeeName: 'Sub Trader' });
     const list = await t.call('GET', '/backend/admin/list?account=alice', { token: adminToken });
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.list[0]).toMatchObject({ account: 'alice@makerdesk.local', mainAccountId: RESTRICTED_ACCOUNT, role: 'trader', employeeName: 'Sub Trader' });
@@ -125,7 +117,7 @@ describe('accounts (main account)', () => {
   });
 
   it('a restricted account is refused on main-account calls', async () => {
-    await addUser('bob@makerdesk.local', 'Bob-pass-123');
+    await addRestrictedAccount(t, adminToken, 'bob@makerdesk.local', { password: 'Bob-pass-123' });
     const bob = await t.login('bob@makerdesk.local', 'Bob-pass-123');
     for (const [method, url, body] of [
       ['GET', '/backend/admin/list', undefined],
@@ -144,7 +136,7 @@ describe('accounts (main account)', () => {
   });
 
   it('suspending an account revokes its session at once with 2000401, and it cannot sign in', async () => {
-    const user = await addUser('carol@makerdesk.local', 'Carol-pass-1');
+    const user = await addRestrictedAccount(t, adminToken, 'carol@makerdesk.local', { password: 'Carol-pass-1' });
     const carol = await t.login('carol@makerdesk.local', 'Carol-pass-1');
     const edit = await t.call('PUT', '/backend/admin/update', { token: adminToken, body: { id: user.id, status: 'suspended', employeeName: 'Carol' } });
     expect(edit.body.data).toMatchObject({ status: 'suspended', employeeName: 'Carol' });
@@ -156,7 +148,7 @@ describe('accounts (main account)', () => {
   });
 
   it('a session whose account is suspended behind its back answers 2000401', async () => {
-    const user = await addUser('dave@makerdesk.local', 'Dave-pass-12');
+    const user = await addRestrictedAccount(t, adminToken, 'dave@makerdesk.local', { password: 'Dave-pass-12' });
     const dave = await t.login('dave@makerdesk.local', 'Dave-pass-12');
     const { admins } = await import('../db/schema.ts');
     const { eq } = await import('drizzle-orm');
@@ -166,7 +158,7 @@ describe('accounts (main account)', () => {
   });
 
   it('deleting an account revokes its token; the main account cannot delete itself', async () => {
-    const user = await addUser('erin@makerdesk.local', 'Erin-pass-12');
+    const user = await addRestrictedAccount(t, adminToken, 'erin@makerdesk.local', { password: 'Erin-pass-12' });
     const erin = await t.login('erin@makerdesk.local', 'Erin-pass-12');
     const del = await t.call('DELETE', `/backend/admin/${user.id}`, { token: adminToken });
     expect(del.body.code).toBe(200);
@@ -183,7 +175,7 @@ describe('accounts (main account)', () => {
 
 describe('passwords', () => {
   it('changes its own password: old one checked, confirmation must match, other sessions end', async () => {
-    await addUser('frank@makerdesk.local', 'Frank-pass-1');
+    await addRestrictedAccount(t, adminToken, 'frank@makerdesk.local', { password: 'Frank-pass-1' });
     const first = await t.login('frank@makerdesk.local', 'Frank-pass-1');
     const second = await t.login('frank@makerdesk.local', 'Frank-pass-1');
     const wrongOld = await t.call('PUT', '/backend/admin/update', { token: first, body: { oldPassword: 'nope-nope', password: 'Frank-new-1', confirmPassword: 'Frank-new-1' } });
@@ -199,7 +191,7 @@ describe('passwords', () => {
   });
 
   it('forgot password: code by e-mail, verify, reset; wrong codes are limited', async () => {
-    await addUser('gina@makerdesk.local', 'Gina-pass-12');
+    await addRestrictedAccount(t, adminToken, 'gina@makerdesk.local', { password: 'Gina-pass-12' });
     const gina = await t.login('gina@makerdesk.local', 'Gina-pass-12');
     const sent = await t.call('PUT', '/backend/admin/updatePassword', { body: { action: 'sendCode', email: 'gina@makerdesk.local' } });
     expect(sent.body.data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
@@ -226,7 +218,7 @@ describe('passwords', () => {
   });
 
   it('a code dies after five wrong attempts, and unknown e-mails get the same reply without a mail', async () => {
-    await addUser('hank@makerdesk.local', 'Hank-pass-12');
+    await addRestrictedAccount(t, adminToken, 'hank@makerdesk.local', { password: 'Hank-pass-12' });
     await t.call('PUT', '/backend/admin/updatePassword', { body: { action: 'sendCode', email: 'hank@makerdesk.local' } });
     const code = t.outbox.lastTo('hank@makerdesk.local')?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     const wrong = code === '000000' ? '111111' : '000000';

@@ -9,6 +9,7 @@ import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { CoinService } from '../services/coin.service.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
+import { importKey } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -38,10 +39,7 @@ function snapshotRow(at: number, base: [string, string], quote: [string, string]
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  for (const coinId of [BTC, ETH]) {
-    const key = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: `analysis-key-${coinId}`, secretKey: 'analysis-secret', coinId } });
-    expect(key.body.code).toBe(200);
-  }
+  for (const coinId of [BTC, ETH]) await importKey(t, token, { coinId, apiKey: `analysis-key-${coinId}`, secretKey: 'analysis-secret' });
   for (let i = 0; i < 10; i++) t.services.sim.localHost.venue.step();
   const [seeded] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.account, SEED_ADMIN_ACCOUNT));
   adminId = seeded!.id;
@@ -242,8 +240,7 @@ describe('manual fills and the control panel', () => {
 describe('the control panel on a pair seen for the first time', () => {
   it('takes the start point, so the 1 h change runs from it (marked incomplete)', async () => {
     const MDK = 4;
-    const key = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'analysis-key-4', secretKey: 'analysis-secret', coinId: MDK } });
-    expect(key.body.code).toBe(200);
+    await importKey(t, token, { coinId: MDK, apiKey: 'analysis-key-4', secretKey: 'analysis-secret' });
     const { body } = await get(`/backend/analysis/panel?coinId=${MDK}`);
     expect(body.code).toBe(200);
     expect(body.data.change1h).toMatchObject({ complete: false, absolute: '0', percent: '0' });

@@ -9,6 +9,7 @@ import { ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { addRestrictedAccount } from '../testing/accounts.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
@@ -22,12 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function addUser(app: TestApp, token: string, account: string, password: string): Promise<number> {
-  const res = await app.call('POST', '/backend/admin/addUser', { token, body: { account, role: 'trader', employeeName: 'Trader', password } });
-  expect(res.body.code).toBe(200);
-  return res.body.data.id as number;
-}
-
 function signIn(app: TestApp, username: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) {
   return app.app.inject({ method: 'POST', url: '/backend/admin/login', remoteAddress, headers, payload: { username, password } }).then((res) => ({ status: res.statusCode, body: res.json() }));
 }
@@ -39,7 +34,7 @@ async function codesOf(attempts: Promise<{ body: { data: { code?: number } | nul
 
 describe('sign-in throttle, per account and address', () => {
   it('an attacker at one address does not lock the real user out from another', async () => {
-    await addUser(t, adminToken, 'victim@makerdesk.local', 'Victim-pass-1');
+    await addRestrictedAccount(t, adminToken, 'victim@makerdesk.local', { password: 'Victim-pass-1' });
     const guesses: number[] = [];
     for (let i = 0; i < 8; i++) guesses.push(...(await codesOf([signIn(t, 'victim@makerdesk.local', `Guess-pass-${i}`, '198.51.100.10')])));
     expect(guesses).toEqual([...Array(5).fill(ErrorCode.BAD_CREDENTIALS), ...Array(3).fill(ErrorCode.TOO_MANY_ATTEMPTS)]);
@@ -57,7 +52,7 @@ describe('sign-in throttle, per account and address', () => {
   });
 
   it('parallel guesses cannot slip past the count: five answers, the rest wait', async () => {
-    await addUser(t, adminToken, 'racer@makerdesk.local', 'Racer-pass-1');
+    await addRestrictedAccount(t, adminToken, 'racer@makerdesk.local', { password: 'Racer-pass-1' });
     const codes = await codesOf(Array.from({ length: 20 }, (_, i) => signIn(t, 'racer@makerdesk.local', `Race-pass-${i}`, '198.51.100.13')));
     expect(codes.filter((c) => c === ErrorCode.BAD_CREDENTIALS)).toHaveLength(5);
     expect(codes.filter((c) => c === ErrorCode.TOO_MANY_ATTEMPTS)).toHaveLength(15);
@@ -79,7 +74,7 @@ describe('sign-in throttle, per account and address', () => {
   });
 
   it('without trusted proxies, X-Forwarded-For is ignored: a new forged address per guess changes nothing', async () => {
-    await addUser(t, adminToken, 'forged@makerdesk.local', 'Forged-pass-1');
+    await addRestrictedAccount(t, adminToken, 'forged@makerdesk.local', { password: 'Forged-pass-1' });
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push(...(await codesOf([signIn(t, 'forged@makerdesk.local', 'Wrong-pass-1', '198.51.100.14', { 'x-forwarded-for': `203.0.113.${100 + i}` })])));
     expect(codes).toEqual([...Array(5).fill(ErrorCode.BAD_CREDENTIALS), ...Array(2).fill(ErrorCode.TOO_MANY_ATTEMPTS)]);
@@ -88,7 +83,7 @@ describe('sign-in throttle, per account and address', () => {
 
 describe('every password check is throttled', () => {
   it('PUT /admin/update: old-password guesses wait after five, even the right one; the password is unchanged; another address is not concerned', async () => {
-    await addUser(t, adminToken, 'changer@makerdesk.local', 'Change-pass-1');
+    await addRestrictedAccount(t, adminToken, 'changer@makerdesk.local', { password: 'Change-pass-1' });
     const token = await t.login('changer@makerdesk.local', 'Change-pass-1');
     const change = (oldPassword: string, remoteAddress: string) =>
       t.app
@@ -105,7 +100,7 @@ describe('every password check is throttled', () => {
   });
 
   it('sign-in and password change share the count: guesses on one form are not fresh on the other', async () => {
-    await addUser(t, adminToken, 'shared@makerdesk.local', 'Shared-pass-1');
+    await addRestrictedAccount(t, adminToken, 'shared@makerdesk.local', { password: 'Shared-pass-1' });
     const token = await t.login('shared@makerdesk.local', 'Shared-pass-1');
     for (let i = 0; i < 5; i++) await signIn(t, 'shared@makerdesk.local', 'Wrong-pass-1', '198.51.100.16');
     const res = await t.app.inject({
@@ -121,7 +116,7 @@ describe('every password check is throttled', () => {
 
 describe('a suspended account', () => {
   it('answers a right and a wrong password identically: status, code and words', async () => {
-    const id = await addUser(t, adminToken, 'paused@makerdesk.local', 'Paused-pass-1');
+    const { id } = await addRestrictedAccount(t, adminToken, 'paused@makerdesk.local', { password: 'Paused-pass-1' });
     expect((await t.call('PUT', '/backend/admin/update', { token: adminToken, body: { id, status: 'suspended' } })).body.code).toBe(200);
     const right = await signIn(t, 'paused@makerdesk.local', 'Paused-pass-1', '198.51.100.17');
     const wrong = await signIn(t, 'paused@makerdesk.local', 'Wrong-pass-1', '198.51.100.18');
@@ -140,7 +135,7 @@ describe('behind a trusted proxy (MAKERDESK_TRUSTED_PROXIES)', () => {
   beforeAll(async () => {
     proxied = await createTestApp({ trustedProxies: [PROXY] });
     token = await proxied.login();
-    await addUser(proxied, token, 'behind@makerdesk.local', 'Behind-pass-1');
+    await addRestrictedAccount(proxied, token, 'behind@makerdesk.local', { password: 'Behind-pass-1' });
   });
   afterAll(() => proxied.close());
 
@@ -157,7 +152,7 @@ describe('behind a trusted proxy (MAKERDESK_TRUSTED_PROXIES)', () => {
   });
 
   it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
-    await addUser(proxied, token, 'direct@makerdesk.local', 'Direct-pass-1');
+    await addRestrictedAccount(proxied, token, 'direct@makerdesk.local', { password: 'Direct-pass-1' });
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push(...(await codesOf([signIn(proxied, 'direct@makerdesk.local', 'Wrong-pass-1', '192.0.2.30', { 'x-forwarded-for': `203.0.113.${50 + i}` })])));
     expect(codes).toEqual([...Array(5).fill(ErrorCode.BAD_CREDENTIALS), ErrorCode.TOO_MANY_ATTEMPTS]);
@@ -173,7 +168,7 @@ describe('reset-code guesses, per address', () => {
     t.app.inject({ method: 'PUT', url: '/backend/admin/updatePassword', remoteAddress, payload }).then((res) => res.json() as { code: number; data: { code?: number } | null });
 
   it('an address guessing codes over many e-mails waits after twenty wrong ones, the right code included; another address is not concerned; right codes are not counted', async () => {
-    await addUser(t, adminToken, 'guessed@makerdesk.local', 'Guessed-pass-1');
+    await addRestrictedAccount(t, adminToken, 'guessed@makerdesk.local', { password: 'Guessed-pass-1' });
     expect((await step('198.51.100.60', { action: 'sendCode', email: 'guessed@makerdesk.local' })).code).toBe(200);
     await t.services.passwordReset.idle();
     const code = t.outbox.lastTo('guessed@makerdesk.local')?.text.match(/\b(\d{6})\b/)?.[1] ?? '';

@@ -1,6 +1,7 @@
 import { ErrorCode, MAIN_ACCOUNT } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPlatforms, seedSimPairs } from '../db/seed.ts';
+import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -11,12 +12,7 @@ let subId: number;
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = await t.login();
-  const added = await t.call('POST', '/backend/admin/addUser', {
-    token: adminToken,
-    body: { account: 'sub@makerdesk.local', role: 'trader', employeeName: 'Sub', password: 'Sub-pass-123' },
-  });
-  subId = added.body.data.id;
-  subToken = await t.login('sub@makerdesk.local', 'Sub-pass-123');
+  ({ id: subId, token: subToken } = await signUp(t, adminToken, 'sub@makerdesk.local'));
 });
 afterAll(() => t.close());
 

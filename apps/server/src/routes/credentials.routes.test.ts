@@ -1,6 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials } from '../db/schema.ts';
+import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -13,12 +14,7 @@ const PASSPHRASE = 'my-passphrase-789';
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = await t.login();
-  const added = await t.call('POST', '/backend/admin/addUser', {
-    token: adminToken,
-    body: { account: 'keys@makerdesk.local', role: 'trader', employeeName: 'Keys', password: 'Keys-pass-12' },
-  });
-  await t.call('POST', '/backend/account-permissions/add', { token: adminToken, body: { adminId: added.body.data.id, coinId: 2 } });
-  subToken = await t.login('keys@makerdesk.local', 'Keys-pass-12');
+  subToken = (await signUp(t, adminToken, 'keys@makerdesk.local', { coinIds: [2] })).token;
 });
 afterAll(() => t.close());
 
@@ -49,9 +45,7 @@ describe('API keys', () => {
 
   it('shows at most the last 4 characters of an API key, a quarter of a short one, and nothing of a secret', async () => {
     // The finding: a 9-character value came back as `Zq7…Px4`, 6 of its characters.
-    const added = await t.call('POST', '/backend/admin/addUser', { token: adminToken, body: { account: 'masks@makerdesk.local', role: 'trader', employeeName: 'Masks', password: 'Masks-pass-12' } });
-    await t.call('POST', '/backend/account-permissions/add', { token: adminToken, body: { adminId: added.body.data.id, coinId: 2 } });
-    const token = await t.login('masks@makerdesk.local', 'Masks-pass-12');
+    const { token } = await signUp(t, adminToken, 'masks@makerdesk.local', { coinIds: [2] });
     const cases = [
       { apiKey: 'Zq7-9char', shown: '****ar' },
       { apiKey: 'k4ey', shown: '****y' },

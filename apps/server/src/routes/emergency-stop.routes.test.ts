@@ -4,6 +4,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { robotOrders, robots } from '../db/schema.ts';
 import { createRepositories } from '../repositories/repositories.ts';
+import { importKey, signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /** POST /robot/emergencyStop with the real engine on the simulator (PGlite by default, PostgreSQL with DATABASE_URL). */
@@ -15,17 +16,6 @@ const BTC = 1;
 const ETH = 2;
 const SOL = 3;
 const FINAL = ['filled', 'canceled', 'rejected'] as ('filled' | 'canceled' | 'rejected')[];
-
-async function addUser(account: string, coinIds: number[]): Promise<{ id: number; token: string }> {
-  const added = await t.call('POST', '/backend/admin/addUser', { token: admin, body: { account, role: 'trader', employeeName: account, password: 'Stop-pass-123' } });
-  for (const coinId of coinIds) await t.call('POST', '/backend/account-permissions/add', { token: admin, body: { adminId: added.body.data.id, coinId } });
-  return { id: added.body.data.id as number, token: await t.login(account, 'Stop-pass-123') };
-}
-
-async function addKey(token: string, coinId: number, apiKey: string): Promise<void> {
-  const res = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey, secretKey: `${apiKey}-secret`, coinId } });
-  expect(res.body.code).toBe(200);
-}
 
 /** A depth near bot, 2-3 layers a side of small orders, ticking rarely (its first tick quotes; after it, nothing competes with the stop). */
 async function deploy(token: string, coinId: number): Promise<number> {
@@ -74,9 +64,9 @@ const stop = (body: unknown, token = admin, lang?: string) => t.call('POST', '/b
 beforeAll(async () => {
   t = await createTestApp({ engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
   admin = await t.login();
-  for (const coinId of [BTC, ETH, SOL]) await addKey(admin, coinId, 'estop-admin-key');
-  sub = await addUser('estop-sub@makerdesk.local', [BTC]);
-  await addKey(sub.token, BTC, 'estop-sub-key');
+  for (const coinId of [BTC, ETH, SOL]) await importKey(t, admin, { coinId, apiKey: 'estop-admin-key' });
+  sub = await signUp(t, admin, 'estop-sub@makerdesk.local', { coinIds: [BTC] });
+  await importKey(t, sub.token, { coinId: BTC, apiKey: 'estop-sub-key' });
   for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
   await t.services.engine.start();
 }, 60_000);
@@ -137,10 +127,10 @@ describe('POST /robot/emergencyStop', () => {
 
   it('deleting an account stops its bots and cancels their orders first; suspending one stops its bots too', async () => {
     const venueOrders = (apiKey: string) => t.services.sim.localHost.venue.account(apiKey).fetchOpenOrders('BTC/USDT');
-    const doomed = await addUser('estop-doomed@makerdesk.local', [BTC]);
-    await addKey(doomed.token, BTC, 'estop-doomed-key');
-    const suspended = await addUser('estop-suspended@makerdesk.local', [BTC]);
-    await addKey(suspended.token, BTC, 'estop-suspended-key');
+    const doomed = await signUp(t, admin, 'estop-doomed@makerdesk.local', { coinIds: [BTC] });
+    await importKey(t, doomed.token, { coinId: BTC, apiKey: 'estop-doomed-key' });
+    const suspended = await signUp(t, admin, 'estop-suspended@makerdesk.local', { coinIds: [BTC] });
+    await importKey(t, suspended.token, { coinId: BTC, apiKey: 'estop-suspended-key' });
     const doomedBots = [await deploy(doomed.token, BTC), await deploy(doomed.token, BTC)];
     const suspendedBot = await deploy(suspended.token, BTC);
     await quotingBots([...doomedBots, suspendedBot]);

@@ -1,7 +1,6 @@
-import { healthResponse, paths } from '@makerdesk/contract';
 import { ok } from '../http/envelope.ts';
-import { noToken, replies, type RoutePlugin } from './route-kit.ts';
+import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
-export const healthRoutes: RoutePlugin = (app, { health }) => {
-  app.get(paths.health, { schema: { ...noToken, tags: ['health'], summary: 'Liveness and database kind', response: replies(healthResponse) } }, async () => ok(await health.check()));
+export const healthRoutes: RoutePlugin = (app, { auth, health }) => {
+  serveEndpoints(app, auth)('health', { access: 'no-token', tags: ['health'], summary: 'Liveness and database kind' }, async () => ok(await health.check()));
 };

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importKey, signUp, type SignedInAccount } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -21,15 +22,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh restricted account, bound to BTC/USDT, signed in. */
-async function restricted(): Promise<{ id: number; email: string; password: string; token: string }> {
+async function restricted(): Promise<SignedInAccount> {
   account += 1;
-  const email = `cached${account}@makerdesk.local`;
-  const password = 'Cached-pass-1';
-  const added = await t.call('POST', '/backend/admin/addUser', { token: mainToken, body: { account: email, role: 'trader', employeeName: `Cached ${account}`, password } });
-  expect(added.body.code).toBe(200);
-  const id = added.body.data.id as number;
-  expect((await t.call('POST', '/backend/account-permissions/add', { token: mainToken, body: { adminId: id, coinId: BTC } })).body.code).toBe(200);
-  return { id, email, password, token: await t.login(email, password) };
+  return signUp(t, mainToken, `cached${account}@makerdesk.local`, { coinIds: [BTC], employeeName: `Cached ${account}` });
 }
 
 async function me(token: string, id: number) {
@@ -120,7 +115,7 @@ describe('platforms', () => {
 describe('pair gates', () => {
   it('a pair disabled, then expired, then enabled again: each next call answers accordingly', async () => {
     const user = await restricted();
-    expect((await t.call('POST', '/backend/credentials/add', { token: user.token, body: { platformId: 1, apiKey: `cache-key-gate-${user.id}`, secretKey: 'cache-secret-g', coinId: BTC } })).body.code).toBe(200);
+    await importKey(t, user.token, { coinId: BTC, apiKey: `cache-key-gate-${user.id}`, secretKey: 'cache-secret-g' });
     const book = () => t.call('GET', `/backend/order/orderBook?coinId=${BTC}`, { token: user.token });
     const setPair = async (changes: { status?: 'enabled' | 'disabled'; endTimeStamp?: number | null }) =>
       expect((await t.call('PUT', '/backend/coin/update', { token: mainToken, body: { coinId: BTC, ...changes } })).body.code).toBe(200);

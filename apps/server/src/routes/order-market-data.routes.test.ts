@@ -1,6 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { ExchangeError, type Exchange } from '@makerdesk/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importKey } from '../testing/accounts.ts';
 import { RecordingBudgets, recordingWiring } from '../testing/recording-engine.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const { wiring } = recordingWiring();
   t = await createTestApp({ engine: { ...wiring, budgets: new SpentBudgets() } });
   token = await t.login();
-  expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'spent-key', secretKey: 'spent-secret', coinId: BTC } })).body.code).toBe(200);
+  await importKey(t, token, { coinId: BTC, apiKey: 'spent-key', secretKey: 'spent-secret' });
   for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
 });
 afterAll(() => t.close());

@@ -9,6 +9,7 @@ import { createCcxtExchange } from '@makerdesk/exchange/ccxt';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
+import { importKey } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   // first (which opens its account; the facade answers a key only while a simulator credential holds it).
   const [sim] = await db.select().from(platforms).where(eq(platforms.code, 'sim'));
   const [simBtc] = await db.select().from(coins).where(and(eq(coins.platformId, sim!.id), eq(coins.coinName, 'BTC/USDT')));
-  expect((await t.call('POST', '/backend/credentials/add', { token, body: { platformId: sim!.id, apiKey: API_KEY, secretKey: SECRET, coinId: simBtc!.id } })).body.code).toBe(200);
+  await importKey(t, token, { platformId: sim!.id, coinId: simBtc!.id, apiKey: API_KEY, secretKey: SECRET });
   const [binance] = await db.select().from(platforms).where(eq(platforms.code, 'binance'));
   const [coin] = await db.insert(coins).values({ coinName: 'BTC/USDT', platformId: binance!.id }).returning();
   coinId = coin!.id;

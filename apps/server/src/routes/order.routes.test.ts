@@ -1,6 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { add, compare, minus, mul, sign, toFixed } from '@makerdesk/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importKey, signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -24,8 +25,7 @@ async function wallet() {
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'demo-key-1', secretKey: 'demo-secret-1', coinId: BTC });
-  expect(key.body.code).toBe(200);
+  await importKey(t, token, { coinId: BTC, apiKey: 'demo-key-1', secretKey: 'demo-secret-1' });
   for (let i = 0; i < 10; i++) t.services.sim.localHost.venue.step();
 });
 afterAll(() => t.close());
@@ -162,9 +162,7 @@ describe('orders on the simulator', () => {
   it('pair without a key, expired pair, and another user’s key are refused', async () => {
     expect((await get('/backend/order/getOrders?coinId=2')).body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
 
-    const added = await post('/backend/admin/addUser', { account: 'trader@makerdesk.local', role: 'trader', employeeName: 'T', password: 'Trader-pass-1' });
-    await post('/backend/account-permissions/add', { adminId: added.body.data.id, coinId: BTC });
-    const sub = await t.login('trader@makerdesk.local', 'Trader-pass-1');
+    const { token: sub } = await signUp(t, token, 'trader@makerdesk.local', { coinIds: [BTC] });
     const subOrders = await t.call('GET', `/backend/order/getOrders?coinId=${BTC}`, { token: sub });
     expect(subOrders.body.data.code).toBe(ErrorCode.CREDENTIAL_NOT_FOUND);
     const notBound = await t.call('GET', '/backend/order/getOrders?coinId=3', { token: sub });

@@ -8,6 +8,7 @@ import { compare } from '@makerdesk/decimal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
+import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openLiveExchange } from '../venues/live-exchange.ts';
 import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
@@ -28,8 +29,7 @@ beforeAll(async () => {
   const address = t.app.server.address();
   facade = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
   token = await t.login();
-  await post('/backend/admin/addUser', { account: 'sub@makerdesk.local', role: 'trader', employeeName: 'Sub', password: 'Sub-pass-123' });
-  subToken = await t.login('sub@makerdesk.local', 'Sub-pass-123');
+  subToken = (await signUp(t, token, 'sub@makerdesk.local')).token;
 });
 afterAll(() => t.close());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPermissions } from '../db/schema.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { SCHEDULED_START_TEXT, SMART_TARGET_TEXT } from '../services/robot.service.ts';
+import { importKey, signUp } from '../testing/accounts.ts';
 import { recordingWiring } from '../testing/recording-engine.ts';
 import { createTestApp, type Json, type TestApp } from '../testing/test-app.ts';
 
@@ -23,17 +24,6 @@ const ETH = 2;
 const SOL = 3;
 const MDK = 4;
 
-async function addUser(account: string, coinIds: number[]): Promise<{ id: number; token: string }> {
-  const added = await t.call('POST', '/backend/admin/addUser', { token: admin, body: { account, role: 'trader', employeeName: account, password: 'Bots-pass-12' } });
-  for (const coinId of coinIds) await t.call('POST', '/backend/account-permissions/add', { token: admin, body: { adminId: added.body.data.id, coinId } });
-  return { id: added.body.data.id as number, token: await t.login(account, 'Bots-pass-12') };
-}
-
-async function addKey(token: string, coinId: number, apiKey: string) {
-  const res = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey, secretKey: `${apiKey}-secret`, coinId } });
-  expect(res.body.code).toBe(200);
-}
-
 const get = (url: string, token = admin, lang?: string) => t.call('GET', url, { token, ...(lang ? { lang } : {}) });
 const put = (body: unknown, token = admin, lang?: string) => t.call('PUT', '/backend/robot/update', { token, body, ...(lang ? { lang } : {}) });
 
@@ -49,14 +39,12 @@ beforeAll(async () => {
   rec = recordingWiring();
   t = await createTestApp({ engine: rec.wiring });
   admin = await t.login();
-  for (const coinId of [BTC, ETH, SOL, MDK]) await addKey(admin, coinId, 'admin-sim-key');
-  const s = await addUser('bots@makerdesk.local', [ETH]);
-  sub = s.token;
-  subId = s.id;
-  await addKey(sub, ETH, 'sub-sim-key');
-  other = (await addUser('other@makerdesk.local', [ETH])).token;
-  await addKey(other, ETH, 'other-sim-key');
-  keyless = (await addUser('keyless@makerdesk.local', [SOL])).token;
+  for (const coinId of [BTC, ETH, SOL, MDK]) await importKey(t, admin, { coinId, apiKey: 'admin-sim-key' });
+  ({ token: sub, id: subId } = await signUp(t, admin, 'bots@makerdesk.local', { coinIds: [ETH] }));
+  await importKey(t, sub, { coinId: ETH, apiKey: 'sub-sim-key' });
+  other = (await signUp(t, admin, 'other@makerdesk.local', { coinIds: [ETH] })).token;
+  await importKey(t, other, { coinId: ETH, apiKey: 'other-sim-key' });
+  keyless = (await signUp(t, admin, 'keyless@makerdesk.local', { coinIds: [SOL] })).token;
   for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();
   defaultsByPair = new Map();
 });

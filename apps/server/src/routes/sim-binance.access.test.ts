@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, credentials } from '../db/schema.ts';
+import { importKey, signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
 
 const REJECTED = { status: 401, body: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' } };
 const NOT_PERMITTED = 'This symbol is not permitted for this account.';
-const PASSWORD = 'Trader-pass-123';
 
 let t: TestApp;
 let mainToken: string;
@@ -61,23 +61,11 @@ function restingBuy(symbol: string, clientOrderId: string): string {
 }
 
 /** A restricted account bound to `pairs`, signed in. */
-async function restrictedAccount(account: string, pairs: string[]): Promise<{ id: number; token: string }> {
-  const added = await t.call('POST', '/backend/admin/addUser', { token: mainToken, body: { account, role: 'trader', employeeName: account, password: PASSWORD } });
-  expect(added.body.code, JSON.stringify(added.body)).toBe(200);
-  const id = added.body.data.id as number;
-  for (const pair of pairs) {
-    const bound = await t.call('POST', '/backend/account-permissions/add', { token: mainToken, body: { adminId: id, coinId: coinIds[pair] } });
-    expect(bound.body.code).toBe(200);
-  }
-  return { id, token: await t.login(account, PASSWORD) };
-}
+const restrictedAccount = (account: string, pairs: string[]) => signUp(t, mainToken, account, { coinIds: pairs.map((pair) => coinIds[pair]!) });
 
 /** Imports a simulator key as the console does; answers the credential's id. */
-async function importKey(token: string, apiKey: string, secretKey: string, pair: string, hosts: string[] = []): Promise<number> {
-  const added = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: simPlatformId, apiKey, secretKey, coinId: coinIds[pair], hosts } });
-  expect(added.body.code, JSON.stringify(added.body)).toBe(200);
-  return added.body.data.id as number;
-}
+const importSimKey = (token: string, apiKey: string, secretKey: string, pair: string, hosts: string[] = []) =>
+  importKey(t, token, { platformId: simPlatformId, coinId: coinIds[pair]!, apiKey, secretKey, hosts });
 
 const openOrdersOf = async (apiKey: string, symbol: string) => (await t.services.sim.localHost.venue.account(apiKey).fetchOpenOrders(symbol)).map((o) => o.clientOrderId);
 
@@ -94,7 +82,7 @@ afterAll(() => t.close());
 describe('a key dies with its account and its credential', () => {
   it('a deleted account’s key is refused at once on every call, public ones with the key included, and places nothing', async () => {
     const user = await restrictedAccount('deleted@desk.io', ['BTC/USDT']);
-    await importKey(user.token, 'key-of-deleted', 'secret-of-deleted', 'BTC/USDT');
+    await importSimKey(user.token, 'key-of-deleted', 'secret-of-deleted', 'BTC/USDT');
     expect((await signed('key-of-deleted', 'secret-of-deleted', 'POST', 'order', restingBuy('BTCUSDT', 'before1'))).status).toBe(200);
 
     expect((await t.call('DELETE', `/backend/admin/${user.id}`, { token: mainToken })).body.code).toBe(200);
@@ -115,7 +103,7 @@ describe('a key dies with its account and its credential', () => {
 
   it('a suspended account’s key is refused at once; reinstated, the account has its key back', async () => {
     const user = await restrictedAccount('suspended@desk.io', ['BTC/USDT']);
-    await importKey(user.token, 'key-of-suspended', 'secret-of-suspended', 'BTC/USDT');
+    await importSimKey(user.token, 'key-of-suspended', 'secret-of-suspended', 'BTC/USDT');
     const key = ['key-of-suspended', 'secret-of-suspended'] as const;
     expect((await signed(...key, 'GET', 'account')).status).toBe(200);
 
@@ -131,7 +119,7 @@ describe('a key dies with its account and its credential', () => {
 
   it('a key replaced in its credential is refused at once; the new key answers', async () => {
     const user = await restrictedAccount('rotates@desk.io', ['BTC/USDT']);
-    const id = await importKey(user.token, 'key-before-rotation', 'secret-before-rotation', 'BTC/USDT');
+    const id = await importSimKey(user.token, 'key-before-rotation', 'secret-before-rotation', 'BTC/USDT');
     expect((await signed('key-before-rotation', 'secret-before-rotation', 'GET', 'account')).status).toBe(200);
 
     const rotated = await t.call('PUT', '/backend/credentials/update', { token: user.token, body: { id, apiKey: 'key-after-rotation', secretKey: 'secret-after-rotation' } });
@@ -145,7 +133,7 @@ describe('a key dies with its account and its credential', () => {
 
   it('a replaced secret is refused at once (-1022); the new one answers', async () => {
     const user = await restrictedAccount('resecret@desk.io', ['BTC/USDT']);
-    const id = await importKey(user.token, 'key-resecret', 'first-secret', 'BTC/USDT');
+    const id = await importSimKey(user.token, 'key-resecret', 'first-secret', 'BTC/USDT');
     expect((await t.call('PUT', '/backend/credentials/update', { token: user.token, body: { id, secretKey: 'second-secret' } })).body.code).toBe(200);
     expect(await signed('key-resecret', 'first-secret', 'GET', 'account')).toEqual({ status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } });
     expect((await signed('key-resecret', 'second-secret', 'GET', 'account')).status).toBe(200);
@@ -153,7 +141,7 @@ describe('a key dies with its account and its credential', () => {
 
   it('a removed credential’s key is refused at once (the row gone, as when its pair goes)', async () => {
     const user = await restrictedAccount('removed@desk.io', ['BTC/USDT']);
-    const id = await importKey(user.token, 'key-removed', 'secret-removed', 'BTC/USDT');
+    const id = await importSimKey(user.token, 'key-removed', 'secret-removed', 'BTC/USDT');
     expect((await signed('key-removed', 'secret-removed', 'GET', 'account')).status).toBe(200);
     await t.database.db.delete(credentials).where(eq(credentials.id, id));
     expect(await signed('key-removed', 'secret-removed', 'GET', 'account')).toEqual(REJECTED);
@@ -161,7 +149,7 @@ describe('a key dies with its account and its credential', () => {
 
   it('a key imported before credentials named their key answers again once the start-up indexing has named it', async () => {
     const user = await restrictedAccount('older@desk.io', ['BTC/USDT']);
-    const id = await importKey(user.token, 'key-from-before', 'secret-from-before', 'BTC/USDT');
+    const id = await importSimKey(user.token, 'key-from-before', 'secret-from-before', 'BTC/USDT');
     await t.database.db.update(credentials).set({ apiKeyHash: null }).where(eq(credentials.id, id));
     expect(await signed('key-from-before', 'secret-from-before', 'GET', 'account')).toEqual(REJECTED);
     expect(await t.services.credentials.indexKeyHashes()).toBe(1);
@@ -176,7 +164,7 @@ describe('a key keeps to its account’s pairs', () => {
 
   beforeAll(async () => {
     user = await restrictedAccount('btc-only@desk.io', ['BTC/USDT']);
-    await importKey(user.token, ...key, 'BTC/USDT');
+    await importSimKey(user.token, ...key, 'BTC/USDT');
   });
 
   it('refuses orders on other pairs with Binance’s text, placing nothing', async () => {
@@ -222,7 +210,7 @@ describe('a key keeps to its account’s pairs', () => {
     expect((await t.call('POST', '/backend/account-permissions/add', { token: mainToken, body: { adminId: user.id, coinId: coinIds['ETH/USDT'] } })).body.code).toBe(200);
     expect((await signed(...key, 'POST', 'order', restingBuy('ETHUSDT', 'eth-now-bound'))).status).toBe(200);
 
-    await importKey(mainToken, 'key-of-main', 'secret-of-main', 'BTC/USDT');
+    await importSimKey(mainToken, 'key-of-main', 'secret-of-main', 'BTC/USDT');
     for (const symbol of ['ETHUSDT', 'SOLUSDT']) expect((await signed('key-of-main', 'secret-of-main', 'POST', 'order', restingBuy(symbol, `main-${symbol}`))).status, symbol).toBe(200);
   });
 });
@@ -234,7 +222,7 @@ describe('a key bound to addresses answers only from them', () => {
 
   beforeAll(async () => {
     ({ token } = await restrictedAccount('bound@desk.io', ['BTC/USDT']));
-    id = await importKey(token, ...key, 'BTC/USDT', ['203.0.113.9']);
+    id = await importSimKey(token, ...key, 'BTC/USDT', ['203.0.113.9']);
   });
 
   it('refuses calls from another address, a forged X-Forwarded-For included (no proxy is trusted)', async () => {

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
+import { importKey } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const README = new URL('../../../../README.md', import.meta.url);
@@ -49,8 +50,7 @@ beforeAll(async () => {
   const [sim] = await db.select().from(platforms).where(eq(platforms.code, 'sim'));
   const [pair] = await db.select().from(coins).where(and(eq(coins.platformId, sim!.id), eq(coins.coinName, 'BTC/USDT')));
   const token = await t.login();
-  const added = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: sim!.id, apiKey: API_KEY, secretKey: SECRET, coinId: pair!.id } });
-  expect(added.body.code).toBe(200);
+  await importKey(t, token, { platformId: sim!.id, coinId: pair!.id, apiKey: API_KEY, secretKey: SECRET });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { ErrorCode, liveServerMessage } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { importKey, signUp, type SignedInAccount } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { WS_CLOSE_UNAUTHORIZED } from './ws.routes.ts';
 
@@ -11,7 +12,7 @@ let url: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'ws-key', secretKey: 'ws-secret', coinId: 1 } });
+  await importKey(t, token, { coinId: 1, apiKey: 'ws-key', secretKey: 'ws-secret' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/backend/ws`;
@@ -108,10 +109,8 @@ describe('/backend/ws', () => {
     expect(message).toEqual({ type: 'robots', coinId: 1, data: [{ id, runtime: { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 } }] });
     expect(liveServerMessage.safeParse(message).success).toBe(true);
     // Another account's bot on the same pair, changed in the same second as ours, is left out.
-    const added = await t.call('POST', '/backend/admin/addUser', { token, body: { account: 'ws-other@makerdesk.local', role: 'trader', employeeName: 'O', password: 'Other-pass-12' } });
-    await t.call('POST', '/backend/account-permissions/add', { token, body: { adminId: added.body.data.id, coinId: 1 } });
-    const otherToken = await t.login('ws-other@makerdesk.local', 'Other-pass-12');
-    await t.call('POST', '/backend/credentials/add', { token: otherToken, body: { platformId: 1, apiKey: 'ws-other-key', secretKey: 'ws-other-secret', coinId: 1 } });
+    const { token: otherToken } = await signUp(t, token, 'ws-other@makerdesk.local', { coinIds: [1] });
+    await importKey(t, otherToken, { coinId: 1, apiKey: 'ws-other-key', secretKey: 'ws-other-secret' });
     const theirs = await t.call('PUT', '/backend/robot/update', { token: otherToken, body: { coinId: 1, type: 'depth_far', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } });
     expect(theirs.body.code).toBe(200);
     await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'depth_far', config: defaults, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
@@ -125,16 +124,10 @@ describe('/backend/ws after the session is revoked', () => {
   let userNo = 0;
 
   /** A restricted account bound to BTC/USDT with its own simulator key, signed in. */
-  async function tradingUser(): Promise<{ id: number; account: string; password: string; token: string }> {
-    const account = `ws-revoked-${++userNo}@makerdesk.local`;
-    const password = 'Revoked-pass-1';
-    const added = await t.call('POST', '/backend/admin/addUser', { token, body: { account, role: 'trader', employeeName: 'R', password } });
-    const id = added.body.data.id as number;
-    await t.call('POST', '/backend/account-permissions/add', { token, body: { adminId: id, coinId: 1 } });
-    const userToken = await t.login(account, password);
-    const key = await t.call('POST', '/backend/credentials/add', { token: userToken, body: { platformId: 1, apiKey: `ws-revoked-key-${userNo}`, secretKey: 'ws-revoked-secret', coinId: 1 } });
-    expect(key.body.code).toBe(200);
-    return { id, account, password, token: userToken };
+  async function tradingUser(): Promise<SignedInAccount> {
+    const user = await signUp(t, token, `ws-revoked-${++userNo}@makerdesk.local`, { coinIds: [1] });
+    await importKey(t, user.token, { coinId: 1, apiKey: `ws-revoked-key-${userNo}`, secretKey: 'ws-revoked-secret' });
+    return user;
   }
 
   /** A socket of `sessionToken` streaming BTC/USDT, recording every message from now on. */
