@@ -24,8 +24,8 @@ export const coinRoutes: RoutePlugin = (app, { auth, coins, pairAdmin }) => {
     ok(await coins.listFor(principalOf(request).admin)),
   );
 
-  app.get(paths.platformList, { onRequest: authed, schema: { tags: ['platform'], summary: 'Exchange platforms (sim = built-in simulator)', response: replies(platformListResponse) } }, async () =>
-    ok(await coins.platforms()),
+  app.get(paths.platformList, { onRequest: authed, schema: { tags: ['platform'], summary: 'Exchange platforms (sim = built-in simulator)', response: replies(platformListResponse) } }, async (request) =>
+    ok(await coins.platforms(principalOf(request).admin)),
   );
 
   app.post(paths.accountPermissionsAdd, { onRequest: [authed, mainAccountOnly], schema: { tags: ['account-permissions'], summary: 'Bind a pair to an account', body: accountPermissionAddRequest, response: replies(accountPermission) } }, async (request) =>
