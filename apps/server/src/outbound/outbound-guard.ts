@@ -1,3 +1,4 @@
+import { ADDRCONFIG } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { classifyHost } from './address-class.ts';
 import { isAllowedDestination, NOTHING_ALLOWED, type OutboundAllowList } from './allow-list.ts';
@@ -20,7 +21,8 @@ export function refusedByGuard(err: unknown): boolean {
 /** Every address a name resolves to, as the system resolver (and so a plain connect) would find them. */
 export type Resolver = (host: string) => Promise<string[]>;
 
-const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+// Only families this machine has an address of, IPv4 first: the one address pinned must be reachable.
+const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, hints: ADDRCONFIG, order: 'ipv4first' })).map((a) => a.address);
 
 /** How long a save waits for a name to resolve before letting it through (every connection checks again). */
 const SAVE_LOOKUP_MS = 5000;
