@@ -41,7 +41,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/makerdesk`;
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The receiver listens on this machine: the operator's allow-list lets alerts reach it.
+  [server, browser] = await Promise.all([startServer({ env: { MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1/32' } }), launchBrowser()]);
   ({ page } = await newPage(browser));
   await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
 });

@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAKERDESK_TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(ConfigError);
   });
 
+  it('reads MAKERDESK_OUTBOUND_ALLOW as addresses and CIDR blocks of both families; unset allows nothing; a bad entry stops the start, named', () => {
+    expect(loadConfig({}).outboundAllow).toEqual({ blocks: [], entries: [] });
+    const allow = loadConfig({ MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1/32, 10.0.0.0/8,::1,fd00::/8' }).outboundAllow;
+    expect(allow.entries).toEqual(['127.0.0.1/32', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(allow.blocks.map((b) => [b.version, b.prefix])).toEqual([
+      [4, 32],
+      [4, 8],
+      [6, 128],
+      [6, 8],
+    ]);
+    expect(() => loadConfig({ MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1,intranet.local,10.0.0.0/33' })).toThrow(
+      'MAKERDESK_OUTBOUND_ALLOW: must be a comma-separated list of IP addresses and CIDR blocks (e.g. 127.0.0.1/32,10.0.0.0/8,fd00::/8); not one: "intranet.local", "10.0.0.0/33"',
+    );
+    expect(() => loadConfig({ MAKERDESK_OUTBOUND_ALLOW: '127.1' })).toThrow(ConfigError);
+  });
+
   it('advertises MAKERDESK_ADVERTISE_URL, else this machine when HOST is any or loopback, else HOST', () => {
     expect(loadConfig({}).advertiseUrl).toBeUndefined();
     expect(advertiseUrl(loadConfig({}), 8080)).toBe('http://127.0.0.1:8080');

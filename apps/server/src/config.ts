@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isTrustedProxyEntry, splitTrustedProxies } from './http/client-address.ts';
+import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
@@ -27,6 +28,18 @@ const envSchema = z.object({
     .transform(splitTrustedProxies)
     .refine((entries) => entries.every(isTrustedProxyEntry), {
       message: 'must be a comma-separated list of IP addresses, CIDR blocks (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    }),
+  MAKERDESK_OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseAllowList(value);
+      if (parsed.ok) return parsed.list;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of IP addresses and CIDR blocks (e.g. 127.0.0.1/32,10.0.0.0/8,fd00::/8); not one: ${parsed.bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
     }),
   MAKERDESK_ADVERTISE_URL: z
     .string()
@@ -63,6 +76,11 @@ export interface Config {
    * `cluster_nodes.url`; unset: derived from HOST and the bound port (`advertiseUrl`).
    */
   advertiseUrl: string | undefined;
+  /**
+   * The non-public destinations (this machine, private networks) users' outbound calls may reach:
+   * alert deliveries and custom platform API bases. Empty: public addresses only.
+   */
+  outboundAllow: OutboundAllowList;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: { minIntervalMs: e.MAKERDESK_ALERT_MIN_INTERVAL_MS, maxAttempts: e.MAKERDESK_ALERT_MAX_ATTEMPTS, backoffBaseMs: e.MAKERDESK_ALERT_BACKOFF_MS },
     trustedProxies: e.MAKERDESK_TRUSTED_PROXIES,
     advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
+    outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
   };
 }
 

@@ -13,6 +13,8 @@ import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './secu
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
+import { outboundHttp } from './outbound/guarded-http.ts';
+import { OutboundGuard } from './outbound/outbound-guard.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { MasterKeyCheckRepository } from './repositories/master-key-check.repository.ts';
 import { SimStateRepository } from './repositories/sim-state.repository.ts';
@@ -79,13 +81,17 @@ async function main(engine?: EngineWiring): Promise<void> {
       },
       log: logger,
     });
+    // Every call the server makes for its users goes through one guard: alerts and custom venue URLs.
+    const outbound = outboundHttp(new OutboundGuard({ allow: config.outboundAllow }));
+    if (config.outboundAllow.entries.length > 0) logger.info({ allowed: config.outboundAllow.entries }, 'outbound calls may also reach these non-public destinations');
     services = createServices({
       database,
       masterKey,
       mailer,
       webDist: config.webDist,
       sim: seat.access,
-      liveExchange: openLiveExchange,
+      liveExchange: openLiveExchange(outbound.fetch),
+      outbound,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
       log: logger,

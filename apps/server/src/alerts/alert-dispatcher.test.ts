@@ -101,7 +101,7 @@ describe('AlertDispatcher', () => {
 
   it('retries with exponential back-off, logging each failed attempt, then delivers', async () => {
     await telegramChannel();
-    const fail: SendOutcome = { ok: false, retryable: true, reason: 'Telegram answered 502' };
+    const fail: SendOutcome = { ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 502' } };
     const sender = scriptedSender(clock, [fail, fail, fail]);
     const d = dispatcher(sender.send);
     const start = clock.now();
@@ -110,16 +110,16 @@ describe('AlertDispatcher', () => {
     expect(sender.attempts.map((a) => a.at - start)).toEqual([0, 1000, 3000, 7000]);
     expect(fake.tables.alertDeliveries[0]).toMatchObject({ status: 'sent', attempts: 4 });
     expect(logs()).toEqual([
-      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 1 of 4 failed (Telegram answered 502); retrying in 1 s',
-      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 2 of 4 failed (Telegram answered 502); retrying in 2 s',
-      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 3 of 4 failed (Telegram answered 502); retrying in 4 s',
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 1 of 4 failed (refused: HTTP 502); retrying in 1 s',
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 2 of 4 failed (refused: HTTP 502); retrying in 2 s',
+      'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 3 of 4 failed (refused: HTTP 502); retrying in 4 s',
       'info: Alert "Balance low" sent via telegram "desk" (chat -1001) at attempt 4',
     ]);
   });
 
   it("honours Telegram's retry_after, and later alerts wait behind the retried one", async () => {
     await telegramChannel();
-    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 429: Too Many Requests: retry after 5', retryAfterMs: 5000 }]);
+    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 429' }, retryAfterMs: 5000 }]);
     const d = dispatcher(sender.send);
     const start = clock.now();
     await raise(d, 'first');
@@ -134,26 +134,26 @@ describe('AlertDispatcher', () => {
 
   it('gives up after the last attempt, or at once on a final refusal, and says why', async () => {
     await telegramChannel();
-    const retryable: SendOutcome = { ok: false, retryable: true, reason: 'network error: ECONNREFUSED' };
-    const sender = scriptedSender(clock, [retryable, retryable, retryable, retryable, { ok: false, retryable: false, reason: 'Telegram answered 400: Bad Request: chat not found' }]);
+    const retryable: SendOutcome = { ok: false, retryable: true, reason: { code: 'no_answer' } };
+    const sender = scriptedSender(clock, [retryable, retryable, retryable, retryable, { ok: false, retryable: false, reason: { code: 'refused', status: 'HTTP 400' } }]);
     const d = dispatcher(sender.send);
     await raise(d, 'gone');
     await clock.advance(30_000);
     await raise(d, 'refused');
     await clock.advance(5000);
     expect(fake.tables.alertDeliveries.map((r) => [r.status, r.attempts, r.reason])).toEqual([
-      ['failed', 4, 'network error: ECONNREFUSED'],
-      ['failed', 1, 'Telegram answered 400: Bad Request: chat not found'],
+      ['failed', 4, 'no answer'],
+      ['failed', 1, 'refused: HTTP 400'],
     ]);
     expect(logs().filter((l) => l.startsWith('error'))).toEqual([
-      'error: Alert "gone" not delivered via telegram "desk" (chat -1001) after 4 attempts: network error: ECONNREFUSED',
-      'error: Alert "refused" not delivered via telegram "desk" (chat -1001) after 1 attempt: Telegram answered 400: Bad Request: chat not found',
+      'error: Alert "gone" not delivered via telegram "desk" (chat -1001) after 4 attempts: no answer',
+      'error: Alert "refused" not delivered via telegram "desk" (chat -1001) after 1 attempt: refused: HTTP 400',
     ]);
   });
 
   it('never writes the token to the trading log or a delivery row', async () => {
     await telegramChannel();
-    const sender = scriptedSender(clock, [{ ok: false, retryable: false, reason: 'Telegram answered 401: Unauthorized' }]);
+    const sender = scriptedSender(clock, [{ ok: false, retryable: false, reason: { code: 'refused', status: 'HTTP 401' } }]);
     const d = dispatcher(sender.send);
     await raise(d, 'x');
     await clock.advance(1000);
@@ -194,17 +194,17 @@ describe('AlertDispatcher', () => {
 
   it('answers a settle wait as pending when the delivery is still retrying', async () => {
     await telegramChannel();
-    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'webhook answered HTTP 500' }]);
+    const sender = scriptedSender(clock, [{ ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 500' } }]);
     const d = dispatcher(sender.send, { backoffBaseMs: 30_000 });
     const raised = await raise(d, 'slow');
     const settled = d.settled(raised.deliveries[0]!.id, 10_000);
     await clock.advance(10_000);
-    expect(await settled).toMatchObject({ status: 'pending', attempts: 1, reason: 'webhook answered HTTP 500' });
+    expect(await settled).toMatchObject({ status: 'pending', attempts: 1, reason: 'refused: HTTP 500' });
   });
 
   it('leaves undelivered alerts pending at close, and the next start delivers them', async () => {
     await telegramChannel();
-    const first = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const first = scriptedSender(clock, [{ ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 502' } }]);
     const d1 = dispatcher(first.send);
     await raise(d1, 'one');
     await raise(d1, 'two');
@@ -234,7 +234,7 @@ describe('AlertDispatcher', () => {
 
   it('with several servers, each sends what it raised; a dead server\'s deliveries are sent once, by another, after their claim runs out', async () => {
     await telegramChannel();
-    const onA = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const onA = scriptedSender(clock, [{ ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 502' } }]);
     const onB = scriptedSender(clock);
     const a = dispatcher(onA.send, { backoffBaseMs: 120_000, backoffMaxMs: 120_000 }, 'node-a');
     const b = dispatcher(onB.send, {}, 'node-b');
@@ -257,7 +257,7 @@ describe('AlertDispatcher', () => {
     ]);
 
     // a dies (no close: its claims stay) with a delivery queued for a retry.
-    const dying = scriptedSender(clock, [{ ok: false, retryable: true, reason: 'Telegram answered 502' }]);
+    const dying = scriptedSender(clock, [{ ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 502' } }]);
     const c = dispatcher(dying.send, { backoffBaseMs: 600_000, backoffMaxMs: 600_000 }, 'node-c');
     await c.start();
     await raise(c, 'raised on c');

@@ -1,7 +1,8 @@
-import type { AlertLevel } from '@makerdesk/contract';
+import type { AlertLevel, DeliveryFailure } from '@makerdesk/contract';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRow, DeliveryClaim, PendingDelivery } from '../repositories/alert.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { systemClock, type AlertClock } from './clock.ts';
+import { failureText } from './delivery-failure.ts';
 import { DEFAULT_DELIVERY_POLICY, nextAttemptAt, retryDelay, type DeliveryPolicy } from './delivery-policy.ts';
 import { channelTarget, type ChannelSender, type OpenedChannel, type SendOutcome } from './senders.ts';
 
@@ -189,7 +190,7 @@ export class AlertDispatcher {
     if (this.closing) return;
     if (delivery.channelId !== null && this.queues.get(delivery.channelId)?.items.some((i) => i.delivery.id === delivery.id)) return;
     if (delivery.channelId === null) {
-      void this.finish({ delivery, alert, notBefore: 0, evenIfSwitchedOff }, 'failed', delivery.attempts, 'the channel was deleted');
+      void this.finish({ delivery, alert, notBefore: 0, evenIfSwitchedOff }, 'failed', delivery.attempts, { code: 'channel_deleted' });
       return;
     }
     // Queues stay once made: the throttle needs each channel's last attempt time.
@@ -233,7 +234,7 @@ export class AlertDispatcher {
       const channel = await this.deps.repos.alerts.findChannel(channelId);
       if (!channel || (!channel.enabled && !item.evenIfSwitchedOff)) {
         queue.items.shift();
-        await this.finish(item, 'failed', item.delivery.attempts, channel ? 'the channel is switched off' : 'the channel was deleted');
+        await this.finish(item, 'failed', item.delivery.attempts, { code: channel ? 'switched_off' : 'channel_deleted' });
         continue;
       }
       const attempt = item.delivery.attempts + 1;
@@ -242,7 +243,7 @@ export class AlertDispatcher {
         opened = this.deps.openChannel(channel);
       } catch {
         queue.items.shift();
-        await this.finish(item, 'failed', attempt, 'the channel secret cannot be opened (was the master key changed?)');
+        await this.finish(item, 'failed', attempt, { code: 'secret_unreadable' });
         continue;
       }
       const message = {
@@ -256,7 +257,10 @@ export class AlertDispatcher {
         robotId: item.alert.robotId,
         createdAt: item.alert.createdAt.getTime(),
       };
-      const outcome: SendOutcome = await this.deps.send(opened, message).catch((err: unknown) => ({ ok: false, retryable: true, reason: `sender error: ${(err as Error).name}` }));
+      const outcome: SendOutcome = await this.deps.send(opened, message).catch((err: unknown) => {
+        this.deps.log?.error({ err, deliveryId: item.delivery.id }, 'alert sender failed');
+        return { ok: false, retryable: true, reason: { code: 'not_delivered' } };
+      });
       queue.lastAttemptAt = this.clock.now();
 
       if (outcome.ok) {
@@ -268,19 +272,21 @@ export class AlertDispatcher {
       } else {
         const delay = retryDelay(attempt, outcome.retryAfterMs, this.policy);
         item.notBefore = this.clock.now() + delay;
-        const row = await this.deps.repos.alerts.updateDelivery(item.delivery.id, { attempts: attempt, reason: outcome.reason, updatedAt: new Date(this.clock.now()) });
-        item.delivery = row ?? { ...item.delivery, attempts: attempt, reason: outcome.reason };
+        const reason = failureText(outcome.reason);
+        const row = await this.deps.repos.alerts.updateDelivery(item.delivery.id, { attempts: attempt, reason, updatedAt: new Date(this.clock.now()) });
+        item.delivery = row ?? { ...item.delivery, attempts: attempt, reason };
         await this.log(
           item,
           'warn',
-          `Alert "${item.alert.title}" via ${describe(item.delivery, channel)}: attempt ${attempt} of ${this.policy.maxAttempts} failed (${outcome.reason}); retrying in ${seconds(delay)}`,
+          `Alert "${item.alert.title}" via ${describe(item.delivery, channel)}: attempt ${attempt} of ${this.policy.maxAttempts} failed (${reason}); retrying in ${seconds(delay)}`,
         );
       }
     }
   }
 
-  private async finish(item: QueuedDelivery, status: 'sent' | 'failed', attempts: number, reason: string | null): Promise<void> {
+  private async finish(item: QueuedDelivery, status: 'sent' | 'failed', attempts: number, failure: DeliveryFailure | null): Promise<void> {
     const at = new Date(this.clock.now());
+    const reason = failure ? failureText(failure) : null;
     const row = await this.deps.repos.alerts.updateDelivery(item.delivery.id, { status, attempts, reason, updatedAt: at, ...(status === 'sent' ? { sentAt: at } : {}) });
     const channel = item.delivery.channelId !== null ? await this.deps.repos.alerts.findChannel(item.delivery.channelId) : undefined;
     const where = describe(item.delivery, channel);

@@ -1,5 +1,7 @@
-import { TELEGRAM_DEFAULT_BASE_URL, type AlertChannelKind, type AlertLevel } from '@makerdesk/contract';
+import { TELEGRAM_DEFAULT_BASE_URL, type AlertChannelKind, type AlertLevel, type DeliveryFailure } from '@makerdesk/contract';
 import type { Mailer } from '../mail/mailer.ts';
+import { refusedByGuard } from '../outbound/outbound-guard.ts';
+import { failure } from './delivery-failure.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from './webhook-signature.ts';
 
 /** A channel with its secret opened: lives only for one attempt, never logged or returned. */
@@ -21,14 +23,15 @@ export interface AlertMessage {
   createdAt: number;
 }
 
-/** One attempt's result. `reason` is for the trading log: it never holds a token, a secret or a URL. */
-export type SendOutcome = { ok: true } | { ok: false; retryable: boolean; reason: string; retryAfterMs?: number };
+/** One attempt's result: a failure says why in a fixed vocabulary, never in the receiver's words. */
+export type SendOutcome = { ok: true } | { ok: false; retryable: boolean; reason: DeliveryFailure; retryAfterMs?: number };
 
 export type ChannelSender = (channel: OpenedChannel, message: AlertMessage) => Promise<SendOutcome>;
 
 export interface SenderOptions {
   mailer: Mailer;
-  fetch?: typeof fetch;
+  /** Telegram and webhook calls go through it: the guarded fetch (outbound/guarded-http.ts) in the server. */
+  fetch: typeof fetch;
   /** How long a Telegram or webhook call may take before it counts as failed (and is retried). */
   timeoutMs?: number;
 }
@@ -50,25 +53,20 @@ export function channelTarget(channel: { kind: AlertChannelKind; chatId?: string
   }
 }
 
-/** Takes every secret out of a reason, and keeps it short. */
-export function scrub(reason: string, secrets: readonly string[]): string {
-  let text = reason;
-  for (const secret of secrets) if (secret) text = text.split(secret).join('[REDACTED]');
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+/**
+ * A call that got no answer. Refused connections, time-outs, resets and garbled answers all read
+ * "no answer" (telling them apart would map the receiver's network); a destination the guard
+ * refused reads "destination not allowed" and is not tried again.
+ */
+function networkFailure(err: unknown): SendOutcome {
+  if (refusedByGuard(err)) return { ok: false, retryable: false, reason: failure.notAllowed };
+  return { ok: false, retryable: true, reason: failure.noAnswer };
 }
 
-function secretsOf(channel: OpenedChannel): string[] {
-  if (channel.kind === 'telegram') return [channel.botToken];
-  if (channel.kind === 'webhook') return [channel.secret, channel.url];
-  return [];
-}
-
-/** A failed call before any answer: a timeout or a network error, both worth another try. */
-function networkFailure(err: unknown, timeoutMs: number): SendOutcome {
-  const error = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (error.name === 'TimeoutError' || error.name === 'AbortError') return { ok: false, retryable: true, reason: `no answer within ${Math.round(timeoutMs / 1000)} s` };
-  // fetch's own message is only "fetch failed"; the cause says why, without the URL.
-  return { ok: false, retryable: true, reason: `network error: ${error.cause?.code ?? error.cause?.message ?? error.message ?? 'unknown'}` };
+/** An HTTP answer other than success: its status only; 5xx, 408 and 429 may pass with time. */
+function refusedAnswer(status: number, retryAfterMs: number | undefined): SendOutcome {
+  const retryable = status === 429 || status === 408 || status >= 500;
+  return { ok: false, retryable, reason: failure.refused(`HTTP ${status}`), ...(retryable && retryAfterMs !== undefined ? { retryAfterMs } : {}) };
 }
 
 function retryAfterHeader(value: string | null): number | undefined {
@@ -83,25 +81,22 @@ function retryAfterHeader(value: string | null): number | undefined {
 async function sendTelegram(channel: Extract<OpenedChannel, { kind: 'telegram' }>, message: AlertMessage, doFetch: typeof fetch, timeoutMs: number): Promise<SendOutcome> {
   const base = (channel.baseUrl || TELEGRAM_DEFAULT_BASE_URL).replace(/\/+$/, '');
   let response: Response;
+  let body: { ok?: boolean; parameters?: { retry_after?: number } } | null;
   try {
     response = await doFetch(`${base}/bot${channel.botToken}/sendMessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ chat_id: channel.chatId, text: plainText(message).slice(0, TELEGRAM_TEXT_MAX), disable_web_page_preview: true }),
       signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
     });
+    body = (await response.json().catch(() => null)) as typeof body;
   } catch (err) {
-    return networkFailure(err, timeoutMs);
+    return networkFailure(err);
   }
-  const body = (await response.json().catch(() => null)) as { ok?: boolean; description?: string; parameters?: { retry_after?: number } } | null;
-  if (response.ok && body?.ok !== false) return { ok: true };
-  const reason = `Telegram answered ${response.status}${body?.description ? `: ${body.description}` : ''}`;
-  if (response.status === 429) {
-    const retryAfter = body?.parameters?.retry_after;
-    return { ok: false, retryable: true, reason, ...(typeof retryAfter === 'number' && retryAfter >= 0 ? { retryAfterMs: retryAfter * 1000 } : {}) };
-  }
-  // 400 (chat not found), 401 (bad token), 403 (bot blocked) will not change by waiting.
-  return { ok: false, retryable: response.status >= 500, reason };
+  if (response.status >= 200 && response.status < 300 && body?.ok !== false) return { ok: true };
+  const retryAfter = body?.parameters?.retry_after;
+  return refusedAnswer(response.status, response.status === 429 && typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : undefined);
 }
 
 /** A JSON POST signed with HMAC-SHA256 over "<timestamp>.<raw body>"; any 2xx is delivered. */
@@ -133,16 +128,20 @@ async function sendWebhook(channel: Extract<OpenedChannel, { kind: 'webhook' }>,
       redirect: 'manual',
     });
   } catch (err) {
-    return networkFailure(err, timeoutMs);
+    return networkFailure(err);
   }
   await response.body?.cancel().catch(() => undefined);
   if (response.status >= 200 && response.status < 300) return { ok: true };
-  const reason = `webhook answered HTTP ${response.status}`;
-  if (response.status === 429 || response.status === 408 || response.status >= 500) {
-    const retryAfterMs = retryAfterHeader(response.headers.get('retry-after'));
-    return { ok: false, retryable: true, reason, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  return refusedAnswer(response.status, retryAfterHeader(response.headers.get('retry-after')));
+}
+
+/** The SMTP server's status when it refused the mail (5xx for good, 4xx for now); no answer otherwise. */
+function mailFailure(err: unknown): SendOutcome {
+  const responseCode = (err as { responseCode?: unknown } | null)?.responseCode;
+  if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 600) {
+    return { ok: false, retryable: responseCode < 500, reason: failure.refused(`SMTP ${responseCode}`) };
   }
-  return { ok: false, retryable: false, reason };
+  return { ok: false, retryable: true, reason: failure.noAnswer };
 }
 
 async function sendEmail(channel: Extract<OpenedChannel, { kind: 'email' }>, message: AlertMessage, mailer: Mailer): Promise<SendOutcome> {
@@ -150,17 +149,15 @@ async function sendEmail(channel: Extract<OpenedChannel, { kind: 'email' }>, mes
     await mailer.send({ to: channel.to, subject: `[MakerDesk] ${message.level.toUpperCase()} ${message.coinName}: ${message.title}`, text: plainText(message) });
     return { ok: true };
   } catch (err) {
-    return { ok: false, retryable: true, reason: `mail not accepted: ${(err as Error).message ?? String(err)}` };
+    return mailFailure(err);
   }
 }
 
-/** The sender of every kind; whatever a receiver answers, the reason it gives back is scrubbed of secrets. */
-export function createChannelSender({ mailer, fetch: doFetch = fetch, timeoutMs = 10_000 }: SenderOptions, now: () => number = Date.now): ChannelSender {
+/** The sender of every kind. */
+export function createChannelSender({ mailer, fetch: doFetch, timeoutMs = 10_000 }: SenderOptions, now: () => number = Date.now): ChannelSender {
   return async (channel, message) => {
-    let outcome: SendOutcome;
-    if (channel.kind === 'telegram') outcome = await sendTelegram(channel, message, doFetch, timeoutMs);
-    else if (channel.kind === 'webhook') outcome = await sendWebhook(channel, message, doFetch, timeoutMs, now);
-    else outcome = await sendEmail(channel, message, mailer);
-    return outcome.ok ? outcome : { ...outcome, reason: scrub(outcome.reason, secretsOf(channel)) };
+    if (channel.kind === 'telegram') return sendTelegram(channel, message, doFetch, timeoutMs);
+    if (channel.kind === 'webhook') return sendWebhook(channel, message, doFetch, timeoutMs, now);
+    return sendEmail(channel, message, mailer);
   };
 }

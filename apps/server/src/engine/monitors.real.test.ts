@@ -21,7 +21,8 @@ interface Log {
 
 beforeAll(async () => {
   telegram = await fakeTelegram();
-  t = await createTestApp({ engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
+  // The fake Telegram listens on this machine: the operator's allow-list lets the alerts reach it.
+  t = await createTestApp({ outboundAllow: '127.0.0.1/32', engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() } });
   token = await t.login();
   await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'monitor-key', secretKey: 'monitor-secret', coinId: 1 } });
   for (let i = 0; i < 5; i++) t.services.sim.localHost.venue.step();

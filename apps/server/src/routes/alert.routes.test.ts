@@ -18,7 +18,8 @@ beforeAll(async () => {
   telegram = await fakeTelegram();
   webhook = await webhookReceiver(WEBHOOK_SECRET);
   // Real time: the throttle is the production one; back-off is shortened to keep the test quick.
-  t = await createTestApp({ alerts: { policy: { minIntervalMs: MIN_INTERVAL_MS, backoffBaseMs: 300, maxAttempts: 4 }, timeoutMs: 3000, testWaitMs: 8000 } });
+  // The receivers listen on this machine: the operator's allow-list lets the alerts reach them.
+  t = await createTestApp({ outboundAllow: '127.0.0.1/32', alerts: { policy: { minIntervalMs: MIN_INTERVAL_MS, backoffBaseMs: 300, maxAttempts: 4 }, timeoutMs: 3000, testWaitMs: 8000 } });
   token = await t.login();
   const coins = await t.call('GET', '/backend/coin/list', { token });
   coinId = coins.body.data.find((c: { coinName: string }) => c.coinName === 'BTC/USDT').coinId;
@@ -122,12 +123,13 @@ describe('alert channels', () => {
 
     const logs = await t.call('GET', `/backend/tradingLog/list?coinId=${coinId}&pageSize=50`, { token });
     const messages: string[] = logs.body.data.list.map((l: { level: string; message: string }) => `${l.level}: ${l.message}`);
-    expect(messages).toContain('warn: Alert "Price below 60000" via telegram "Desk" (chat -1001234567890): attempt 1 of 4 failed (Telegram answered 500: Internal Server Error); retrying in 0.3 s');
-    expect(messages).toContain('warn: Alert "Price below 60000" via telegram "Desk" (chat -1001234567890): attempt 2 of 4 failed (Telegram answered 429: Too Many Requests: retry after 1); retrying in 1 s');
+    expect(messages).toContain('warn: Alert "Price below 60000" via telegram "Desk" (chat -1001234567890): attempt 1 of 4 failed (refused: HTTP 500); retrying in 0.3 s');
+    expect(messages).toContain('warn: Alert "Price below 60000" via telegram "Desk" (chat -1001234567890): attempt 2 of 4 failed (refused: HTTP 429); retrying in 1 s');
     expect(messages).toContain('info: Alert "Price below 60000" sent via telegram "Desk" (chat -1001234567890) at attempt 3');
     expect(messages).toContain(`info: Alert "Balance low" sent via webhook "Ops hook" (${webhook.url.replace('http://', '')})`);
     expect(messages.join('\n')).not.toContain(BOT_TOKEN.split(':')[1]);
     expect(messages.join('\n')).not.toContain(WEBHOOK_SECRET);
+    expect(messages.join('\n')).not.toContain('Internal Server Error');
   });
 
   it('sends a test message through one channel and answers its delivery', async () => {
@@ -144,9 +146,19 @@ describe('alert channels', () => {
     const bad = await add({ kind: 'webhook', name: 'Gone', url: `${webhook.url}/missing`, secret: 'another-secret-0123456789' });
     const res = await t.call('POST', '/backend/alert/channel/test', { token, body: { id: bad.body.data.id, coinId } });
     // The receiver refuses a signature made with another secret.
-    expect(res.body.data).toMatchObject({ status: 'failed', attempts: 1, reason: 'webhook answered HTTP 401' });
+    expect(res.body.data).toMatchObject({ status: 'failed', attempts: 1, reason: { code: 'refused', status: 'HTTP 401' } });
     expect((await t.call('DELETE', `/backend/alert/channel/${bad.body.data.id}`, { token })).body.code).toBe(200);
     const alerts = await t.call('GET', `/backend/alert/list?coinId=${coinId}&pageSize=1`, { token });
     expect(alerts.body.data.list[0].deliveries).toEqual([expect.objectContaining({ channelId: null, channelName: 'Gone', status: 'failed' })]);
+  });
+
+  it('reads a closed port as "no answer", whatever the network said', async () => {
+    const closed = await webhookReceiver(WEBHOOK_SECRET);
+    await closed.close();
+    const channel = await add({ kind: 'webhook', name: 'Closed', url: `${closed.url}/hook`, secret: WEBHOOK_SECRET });
+    const res = await t.call('POST', '/backend/alert/channel/test', { token, body: { id: channel.body.data.id, coinId } });
+    expect(res.body.data).toMatchObject({ status: 'failed', attempts: 4, reason: { code: 'no_answer' } });
+    expect(res.raw.body).not.toContain('ECONNREFUSED');
+    await t.call('DELETE', `/backend/alert/channel/${channel.body.data.id}`, { token });
   });
 });

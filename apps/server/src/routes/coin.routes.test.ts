@@ -26,7 +26,9 @@ describe('platforms and pairs', () => {
     const res = await t.call('GET', '/backend/platform/list', { token: subToken });
     expect(res.body.code).toBe(200);
     expect(res.body.data.map((p: { code: string }) => p.code)).toEqual(seedPlatforms.map((p) => p.code));
-    expect(res.body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false, apiBaseUrl: null });
+    // A restricted account: the platform's name and kind, without its API base.
+    expect(res.body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false });
+    expect((await t.call('GET', '/backend/platform/list', { token: adminToken })).body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false, apiBaseUrl: null });
   });
 
   it('the main account sees every pair with coinId, coinName and endTimeStamp', async () => {

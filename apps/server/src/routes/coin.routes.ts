@@ -9,8 +9,8 @@ export const coinRoutes: RoutePlugin = (app, { auth, coins, pairAdmin }) => {
     ok(await coins.listFor(principalOf(request).admin)),
   );
 
-  serve('platformList', { access: 'signed-in', tags: ['platform'], summary: 'Exchange platforms (sim = built-in simulator)' }, async () =>
-    ok(await coins.platforms()),
+  serve('platformList', { access: 'signed-in', tags: ['platform'], summary: 'Exchange platforms (sim = built-in simulator)' }, async (request) =>
+    ok(await coins.platforms(principalOf(request).admin)),
   );
 
   serve('accountPermissionsAdd', { access: 'main-account', tags: ['account-permissions'], summary: 'Bind a pair to an account' }, async (request) =>

@@ -3,6 +3,8 @@
  * account only). A simulator pair opens a market; a live pair is checked against its venue's
  * markets, here ccxt's `binance` at this server's own Binance facade (the live code path end to end).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@makerdesk/contract';
 import { compare } from '@makerdesk/decimal';
 import { eq } from 'drizzle-orm';
@@ -10,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
 import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { openLiveExchange } from '../venues/live-exchange.ts';
 import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
 
 let t: TestApp;
@@ -24,7 +25,7 @@ const put = (url: string, body: unknown, as = token) => t.call('PUT', url, { tok
 const get = (url: string, as = token) => t.call('GET', url, { token: as });
 
 beforeAll(async () => {
-  t = await createTestApp({ liveExchange: openLiveExchange });
+  t = await createTestApp({ liveExchange: 'ccxt', outboundAllow: '127.0.0.1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   facade = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
@@ -126,15 +127,35 @@ describe('platforms', () => {
     expect((await post('/backend/platform/add', { name: 'Bad', code: 'binance', apiBaseUrl: 'ftp://x' })).body.data.code).toBe(ErrorCode.INVALID_PARAMS);
   });
 
+  it('refuses an API base with a user name or password in it, in words', async () => {
+    for (const apiBaseUrl of ['https://desk:s3cret@proxy.example.com/api/v3', 'https://desk@proxy.example.com/api/v3']) {
+      const res = await post('/backend/platform/add', { name: 'With credentials', code: 'binance', apiBaseUrl });
+      expect([res.status, res.body.data.code, res.body.msg]).toEqual([400, ErrorCode.URL_HAS_CREDENTIALS, 'An API base URL must not hold a user name or password']);
+    }
+    expect((await get('/backend/platform/list')).body.data.map((p: { name: string }) => p.name)).not.toContain('With credentials');
+  });
+
+  it('refuses an API base on this machine or a private network that the operator did not allow (here only 127.0.0.1)', async () => {
+    for (const apiBaseUrl of ['http://10.0.0.8/api/v3', 'http://[::1]:8080/api/v3', 'http://169.254.169.254/', 'http://192.168.1.1:8080/sim/binance']) {
+      const res = await post('/backend/platform/add', { name: 'Inside', code: 'binance', apiBaseUrl });
+      expect([res.status, res.body.data.code], apiBaseUrl).toEqual([400, ErrorCode.DESTINATION_NOT_ALLOWED]);
+    }
+  });
+
   it('adds a sandbox platform and one at a custom API base, listed with their mode, never twice', async () => {
     const sandbox = await post('/backend/platform/add', { name: 'Binance testnet', code: 'binance', sandbox: true });
     expect(sandbox.body.code).toBe(200);
     const custom = await post('/backend/platform/add', { name: 'Binance at the simulator', code: 'Binance', apiBaseUrl: `${facade}/` });
     expect(custom.body.code).toBe(200);
     customId = custom.body.data.id;
-    const list = (await get('/backend/platform/list', subToken)).body.data;
+    const list = (await get('/backend/platform/list')).body.data;
     expect(list.find((p: { id: number }) => p.id === sandbox.body.data.id)).toEqual({ id: sandbox.body.data.id, name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null });
     expect(list.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false, apiBaseUrl: facade });
+    // A restricted account sees each platform's name and kind, not where it is.
+    const seen = await get('/backend/platform/list', subToken);
+    expect(seen.body.data.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false });
+    expect(seen.raw.body).not.toContain(facade);
+    expect(seen.raw.body).not.toContain('apiBaseUrl');
     const again = await post('/backend/platform/add', { name: 'Again', code: 'binance', sandbox: true });
     expect(again.status).toBe(409);
     expect(again.body.data.code).toBe(ErrorCode.PLATFORM_ALREADY_EXISTS);
@@ -151,12 +172,42 @@ describe('platforms', () => {
     const before = await coinRows();
     const unreachable = await post('/backend/coin/add', { platformId: closed!.id, coinName: 'BTC/USDT' });
     expect(unreachable.body.data.code).toBe(ErrorCode.VENUE_UNREACHABLE);
-    expect(unreachable.body.msg).toMatch(/^Could not load the markets of Dead venue to check the pair \(.+\); nothing was saved/);
+    expect(unreachable.body.msg).toBe('Dead venue did not answer when its markets were asked for to check the pair; nothing was saved, try again later');
     expect(await coinRows()).toEqual(before);
     // Refused before the venue was asked: a simulator market is not opened for a live platform either.
     expect(t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).not.toContain('NOPE/USDT');
     const rows = await t.database.db.select().from(coins).where(eq(coins.platformId, customId));
     expect(rows.map((r) => r.coinName)).toEqual(['ETH/USDT']);
+  });
+
+  it('never echoes what a non-venue answered: a page or a JSON error at the API base is named for what it is, nothing written', async () => {
+    const page = '<html><body>Internal admin console: db_password=hunter2</body></html>';
+    const service = createServer((req, res) => {
+      if (req.url?.includes('/json/')) res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'internal answer: db_password=hunter2' }));
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    try {
+      const before = await coinRows();
+      const cases = [
+        // A page where the markets should be: no market at all.
+        ['Intranet page', `${base}/html`, ErrorCode.VENUE_ANSWER_UNREADABLE, 'Intranet page answered, but not as its exchange API does: check its API base URL; nothing was saved'],
+        // An HTTP error ccxt cannot read counts as the venue not answering.
+        ['Intranet API', `${base}/json/api`, ErrorCode.VENUE_UNREACHABLE, 'Intranet API did not answer when its markets were asked for to check the pair; nothing was saved, try again later'],
+      ] as const;
+      for (const [name, apiBaseUrl, code, msg] of cases) {
+        const platform = await post('/backend/platform/add', { name, code: 'binance', apiBaseUrl });
+        expect(platform.body.code).toBe(200);
+        const res = await post('/backend/coin/add', { platformId: platform.body.data.id, coinName: 'BTC/USDT' });
+        expect([res.status, res.body.data.code, res.body.msg]).toEqual([502, code, msg]);
+        expect(res.raw.body).not.toContain('hunter2');
+        expect(res.raw.body).not.toContain('Internal admin');
+      }
+      expect(await coinRows()).toEqual(before);
+    } finally {
+      await new Promise<void>((resolve) => service.close(() => resolve()));
+    }
   });
 
   it('a key on the custom platform trades through ccxt (the live code path), its session a live one (live rules apply)', async () => {

@@ -8,9 +8,12 @@ import {
   type Page,
 } from '@makerdesk/contract';
 import { channelLabel, type AlertDispatcher } from '../alerts/alert-dispatcher.ts';
+import { checkChannelDestinations } from '../alerts/channel-destinations.ts';
 import type { ChannelSecretBox } from '../alerts/channel-secrets.ts';
+import { parseFailureText } from '../alerts/delivery-failure.ts';
 import { channelTarget } from '../alerts/senders.ts';
 import { AppError } from '../http/app-error.ts';
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import type { AlertChannelChanges, AlertChannelRow, AlertDeliveryRow, AlertRecord } from '../repositories/alert.repository.ts';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -54,7 +57,7 @@ export function toDelivery(row: AlertDeliveryRow): AlertDelivery {
     channelName: row.channelName,
     status: row.status,
     attempts: row.attempts,
-    reason: row.reason,
+    reason: row.reason === null ? null : parseFailureText(row.reason),
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
     sentAt: row.sentAt?.getTime() ?? null,
@@ -81,6 +84,8 @@ export class AlertService {
     private readonly coins: Pick<CoinService, 'requireUsablePair'>,
     private readonly secrets: ChannelSecretBox,
     private readonly dispatcher: Pick<AlertDispatcher, 'raise' | 'settled'>,
+    /** Where channels may send (MAKERDESK_OUTBOUND_ALLOW beside the public internet). */
+    private readonly destinations: Pick<OutboundGuard, 'allowsUrl'>,
     private readonly testWaitMs = TEST_MESSAGE_WAIT_MS,
   ) {}
 
@@ -89,6 +94,7 @@ export class AlertService {
   }
 
   async addChannel(owner: AdminRow, input: AlertChannelAddRequest): Promise<AlertChannelView> {
+    await checkChannelDestinations(owner, input.kind === 'telegram' ? { baseUrl: input.baseUrl } : input.kind === 'webhook' ? { url: input.url } : {}, this.destinations);
     const base = { adminId: owner.id, kind: input.kind, name: input.name ?? '', enabled: input.enabled };
     if (input.kind === 'telegram') {
       return toChannelView(
@@ -117,6 +123,7 @@ export class AlertService {
     if (foreign.length > 0) {
       throw new AppError(ErrorCode.INVALID_PARAMS, { detail: `${foreign.join(', ')}: not a field of a ${current.kind} channel` }, foreign.map((field) => ({ field, message: `Not a field of a ${current.kind} channel` })));
     }
+    await checkChannelDestinations(owner, { baseUrl: input.baseUrl, url: input.url }, this.destinations);
     const changes: AlertChannelChanges = { updatedAt: new Date() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.enabled !== undefined) changes.enabled = input.enabled;

@@ -37,10 +37,18 @@ describe('CoinService', () => {
   });
 
   it('lists platforms as id, name and code', async () => {
-    expect((await service.platforms()).map(({ name, code }) => ({ name, code }))).toEqual([
+    expect((await service.platforms(main)).map(({ name, code }) => ({ name, code }))).toEqual([
       { name: 'MakerDesk Simulator', code: 'sim' },
       { name: 'Binance', code: 'binance' },
     ]);
+  });
+
+  it('shows a platform’s API base URL to the main account only', async () => {
+    await fake.repos.platforms.insert({ name: 'Desk proxy', code: 'okx', sandbox: false, apiBaseUrl: 'https://proxy.desk.io/okx' });
+    expect((await service.platforms(main)).find((p) => p.code === 'okx')).toEqual({ id: expect.any(Number), name: 'Desk proxy', code: 'okx', sandbox: false, apiBaseUrl: 'https://proxy.desk.io/okx' });
+    const seen = await service.platforms(sub);
+    expect(seen.find((p) => p.code === 'okx')).toEqual({ id: expect.any(Number), name: 'Desk proxy', code: 'okx', sandbox: false });
+    expect(seen.every((p) => !('apiBaseUrl' in p))).toBe(true);
   });
 
   it('binds once: binding again answers the first binding', async () => {

@@ -21,11 +21,16 @@ export class CoinService {
     return rows.map(toCoin);
   }
 
-  async platforms(): Promise<Platform[]> {
+  /**
+   * Every platform. A restricted account sees each one's name and kind, not its API base URL: the
+   * address of a proxy or an internal service is the main account's business.
+   */
+  async platforms(viewer: Pick<AdminRow, 'mainAccountId'>): Promise<Platform[]> {
     const listed = await this.caches.platforms.through('all', async () =>
       Object.freeze((await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => Object.freeze({ id, name, code, sandbox, apiBaseUrl }))),
     );
-    return [...(listed ?? [])];
+    const all = listed ?? [];
+    return viewer.mainAccountId === MAIN_ACCOUNT ? [...all] : all.map(({ apiBaseUrl: _hidden, ...shown }) => shown);
   }
 
   /** A pair by id with no caller to check (background work such as the analysis snapshots). */

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@makerdesk/contract';
-import { SimConfigError } from '@makerdesk/exchange';
+import { ExchangeError, SimConfigError } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../http/app-error.ts';
+import { OutboundRefusedError } from '../outbound/outbound-guard.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';
 import { checkExpiry, MAX_EXPIRY_MS, PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';
@@ -11,7 +12,8 @@ let service: PairAdminService;
 let simMarkets: Set<string>;
 let opened: { symbol: string; price: string | undefined }[];
 let asked: VenueMode[];
-let venueDown: boolean;
+let venueDown: unknown;
+let warnings: unknown[];
 let simId: number;
 let binanceId: number;
 
@@ -29,14 +31,17 @@ beforeEach(async () => {
   simMarkets = new Set(['BTC/USDT']);
   opened = [];
   asked = [];
-  venueDown = false;
+  venueDown = undefined;
+  warnings = [];
   const venues: PairAdminVenues = {
     describe: async (code) => ({ known: ['binance', 'mexc'].includes(code), sandbox: code === 'binance' }),
     listSymbols: async (platform) => {
       asked.push(platform);
-      if (venueDown) throw new Error('connect ECONNREFUSED');
+      if (venueDown) throw venueDown;
       return ['BTC/USDT', 'ETH/USDT'];
     },
+    // The guard's verdict, here by host: 10.0.0.8 stands for any address inside.
+    allowsBaseUrl: async (url) => new URL(url).hostname !== '10.0.0.8',
     sim: {
       has: async (symbol) => simMarkets.has(symbol),
       open: async (symbol, price) => {
@@ -50,7 +55,7 @@ beforeEach(async () => {
       },
     },
   };
-  service = new PairAdminService(fake.repos, venues);
+  service = new PairAdminService(fake.repos, venues, undefined, { warn: (obj) => void warnings.push(obj) });
   await fake.repos.platforms.insertMissing([
     { code: 'sim', name: 'MakerDesk Simulator' },
     { code: 'binance', name: 'Binance' },
@@ -98,13 +103,22 @@ describe('PairAdminService.addPair', () => {
     expect(asked).toEqual([expect.objectContaining({ code: 'binance', sandbox: false, apiBaseUrl: null })]);
     const missing = service.addPair({ platformId: binanceId, coinName: 'DOGE/USDT' });
     await expect(missing).rejects.toMatchObject({ code: ErrorCode.SYMBOL_NOT_LISTED, params: { symbol: 'DOGE/USDT', platform: 'Binance' } });
-    venueDown = true;
-    await expect(service.addPair({ platformId: binanceId, coinName: 'BTC/USDT' })).rejects.toMatchObject({
-      code: ErrorCode.VENUE_UNREACHABLE,
-      params: { platform: 'Binance', reason: 'connect ECONNREFUSED' },
-    });
+    venueDown = new ExchangeError('network', 'binance GET https://api.binance.com/api/v3/exchangeInfo fetch failed: connect ECONNREFUSED');
+    await expect(service.addPair({ platformId: binanceId, coinName: 'BTC/USDT' })).rejects.toMatchObject({ code: ErrorCode.VENUE_UNREACHABLE, params: { platform: 'Binance' } });
     expect(fake.tables.coins.map((c) => c.coinName)).toEqual(['ETH/USDT']);
     expect(opened).toEqual([]);
+  });
+
+  it('never quotes what a venue answered: a page that is not the venue’s API is named as such, the detail kept in the server log without credentials', async () => {
+    venueDown = new ExchangeError('venue_error', 'binance GET http://ops:s3cret@10.9.9.9/api/v3/exchangeInfo 200 OK <html>admin panel db_password=hunter2</html>');
+    const refusal = await service.addPair({ platformId: binanceId, coinName: 'BTC/USDT' }).catch((err: unknown) => err as AppError);
+    expect(refusal).toMatchObject({ code: ErrorCode.VENUE_ANSWER_UNREADABLE, params: { platform: 'Binance' } });
+    expect(JSON.stringify(refusal)).not.toContain('hunter2');
+    expect(warnings).toEqual([{ platformId: binanceId, failure: 'unreadable', detail: expect.stringContaining('db_password=hunter2') }]);
+    expect(JSON.stringify(warnings)).not.toContain('s3cret');
+    venueDown = new ExchangeError('venue_error', 'destination not allowed', {}, { cause: new OutboundRefusedError() });
+    await expect(service.addPair({ platformId: binanceId, coinName: 'BTC/USDT' })).rejects.toMatchObject({ code: ErrorCode.DESTINATION_NOT_ALLOWED });
+    expect(fake.tables.coins).toHaveLength(0);
   });
 });
 
@@ -124,6 +138,11 @@ describe('PairAdminService.addPlatform', () => {
     expect(fake.tables.platforms.find((p) => p.id === id)).toMatchObject({ name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null });
     const custom = await service.addPlatform({ name: 'Proxy', code: 'binance', apiBaseUrl: 'http://127.0.0.1:8080/sim/binance/api/v3/' });
     expect(fake.tables.platforms.find((p) => p.id === custom.id)).toMatchObject({ sandbox: false, apiBaseUrl: 'http://127.0.0.1:8080/sim/binance/api/v3' });
+  });
+
+  it('refuses an API base the server may not call, saving nothing', async () => {
+    await expect(service.addPlatform({ name: 'Inside', code: 'binance', apiBaseUrl: 'http://10.0.0.8/api/v3' })).rejects.toMatchObject({ code: ErrorCode.DESTINATION_NOT_ALLOWED });
+    expect(fake.tables.platforms).toHaveLength(2);
   });
 
   it('refuses an unknown id, a sandbox the venue lacks, and the same platform twice', async () => {

@@ -7,11 +7,10 @@ import type { PlatformRow } from '../repositories/platform.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { SIM_PLATFORM } from '../venues/exchange-gateway.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';
+import { loggableFailure, venueFailureOf } from '../venues/venue-failure.ts';
 
 /** The latest expiry accepted: the last millisecond of year 9999. */
 export const MAX_EXPIRY_MS = 253_402_300_799_999;
-/** How much of a venue's failure the refusal quotes. */
-const REASON_CHARS = 200;
 
 /** What pair administration needs of the venues; injected so tests need no network and no ccxt. */
 export interface PairAdminVenues {
@@ -19,6 +18,8 @@ export interface PairAdminVenues {
   describe(code: string): Promise<{ known: boolean; sandbox: boolean }>;
   /** The spot symbols a live platform lists; rejects when it cannot be reached. */
   listSymbols(platform: VenueMode): Promise<string[]>;
+  /** Whether a custom API base leads where the server may call (MAKERDESK_OUTBOUND_ALLOW beside the public internet). */
+  allowsBaseUrl(url: string): Promise<boolean>;
   /** The built-in simulator's markets. */
   sim: {
     has(symbol: string): Promise<boolean>;
@@ -58,6 +59,7 @@ export class PairAdminService {
     private readonly venues: PairAdminVenues,
     /** Told of every committed change to a pair, so its gate answers from the new row at once. */
     private readonly caches: Pick<HotCaches, 'pairChanged' | 'platformsChanged'> = HotCaches.none(),
+    private readonly log?: { warn(obj: unknown, msg?: string): void },
   ) {}
 
   async addPair(input: CoinAddRequest): Promise<{ coinId: number }> {
@@ -97,6 +99,7 @@ export class PairAdminService {
     if (!described.known) throw new AppError(ErrorCode.UNKNOWN_EXCHANGE_ID, { id: input.code.trim() });
     if (sandbox && !described.sandbox) throw new AppError(ErrorCode.SANDBOX_UNAVAILABLE, { platform: code });
     const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
+    if (apiBaseUrl && !(await this.venues.allowsBaseUrl(apiBaseUrl))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
     const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
     if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
     this.caches.platformsChanged();
@@ -135,9 +138,15 @@ export class PairAdminService {
     try {
       symbols = await this.venues.listSymbols(platform);
     } catch (err) {
-      const reason = (err instanceof Error ? err.message : String(err)).slice(0, REASON_CHARS);
-      throw new AppError(ErrorCode.VENUE_UNREACHABLE, { platform: platform.name, reason });
+      // The caller is told what kind of failure it was; what the venue said stays in the server's log.
+      const failure = venueFailureOf(err);
+      this.log?.warn({ platformId: platform.id, failure, detail: loggableFailure(err) }, 'the markets of a platform could not be read');
+      if (failure === 'not_allowed') throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
+      if (failure === 'no_answer') throw new AppError(ErrorCode.VENUE_UNREACHABLE, { platform: platform.name });
+      throw new AppError(ErrorCode.VENUE_ANSWER_UNREADABLE, { platform: platform.name });
     }
+    // No market at all: whatever answered at that address is not the venue's API (a page, another service).
+    if (symbols.length === 0) throw new AppError(ErrorCode.VENUE_ANSWER_UNREADABLE, { platform: platform.name });
     if (!symbols.includes(symbol)) throw new AppError(ErrorCode.SYMBOL_NOT_LISTED, { symbol, platform: platform.name });
   }
 }

@@ -29,6 +29,8 @@ import { PasswordResetService } from './password-reset.service.ts';
 import { RobotService } from './robot.service.ts';
 import { PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';
 import { listLiveSymbols } from '../venues/live-exchange.ts';
+import { outboundHttp, type OutboundHttp } from '../outbound/guarded-http.ts';
+import { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { SimPairs } from '../venues/sim-pairs.ts';
 import { EmergencyStopService } from './emergency-stop.service.ts';
 import { ThrottleGate } from './throttle-gate.ts';
@@ -105,8 +107,13 @@ export interface ServiceDeps {
   venueCatalog?: Pick<PairAdminVenues, 'describe' | 'listSymbols'>;
   /** Process metrics (memory, CPU, event loop) in /backend/metrics; main.ts turns them on. */
   processMetrics?: boolean;
-  /** Alert delivery: pacing (config.ts), and in tests a clock, a fetch and a shorter call timeout. */
-  alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; fetch?: typeof fetch; timeoutMs?: number; testWaitMs?: number };
+  /**
+   * Users' outbound HTTP (alert deliveries, custom platform API bases) through the guard of
+   * MAKERDESK_OUTBOUND_ALLOW; public destinations only by default. main.ts gives the live venues the same.
+   */
+  outbound?: OutboundHttp;
+  /** Alert delivery: pacing (config.ts), and in tests a clock and a shorter call timeout. */
+  alerts?: { policy?: Partial<DeliveryPolicy>; clock?: AlertClock; timeoutMs?: number; testWaitMs?: number };
   /** How often the analysis scheduler looks for a slot without a snapshot (tests shorten it). */
   snapshotSweepMs?: number;
   /** The servers' bus (PgClusterBus on PostgreSQL, opened by main.ts); this process alone by default. */
@@ -126,12 +133,12 @@ const noLiveVenues: LiveExchangeFactory = async (material) => {
   throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
 };
 
-const ccxtCatalog: Pick<PairAdminVenues, 'describe' | 'listSymbols'> = {
+const ccxtCatalog = (outbound: OutboundHttp): Pick<PairAdminVenues, 'describe' | 'listSymbols'> => ({
   describe: async (code) => (await import('@makerdesk/exchange/ccxt')).describeCcxtVenue(code),
-  listSymbols: listLiveSymbols,
-};
+  listSymbols: (platform) => listLiveSymbols(platform, outbound.fetch),
+});
 
-export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, outbound = outboundHttp(new OutboundGuard()), caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -139,7 +146,12 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   // Every server's caches hear each write's invalidation; all of them are dropped when the bus reconnects.
   shareCacheInvalidations(caches, bus);
   const coins = new CoinService(repos, Date.now, caches);
-  const pairAdmin = new PairAdminService(repos, { ...(venueCatalog ?? ccxtCatalog), sim: new SimPairs(() => sim) }, caches);
+  const pairAdmin = new PairAdminService(
+    repos,
+    { ...(venueCatalog ?? ccxtCatalog(outbound)), allowsBaseUrl: (url) => outbound.guard.allowsUrl(url), sim: new SimPairs(() => sim) },
+    caches,
+    log,
+  );
   const simKeys = new SimKeyStore(repos, deriveKey(masterKey, 'sim-keys'));
   const gateway = new ExchangeGateway(sim, simKeys, liveExchange ?? noLiveVenues, wiring ? (exchange, key) => wiring.budgets.wrap(exchange, key) : undefined);
   const credentials = new CredentialService(repos, coins, deriveKey(masterKey, 'credentials'), (material, ownedApiKey) => gateway.prepare(material, ownedApiKey), caches);
@@ -153,7 +165,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     // Each server sends the deliveries it claimed under its node id (one server: 'local').
     nodeId: bus.nodeId,
     openChannel: (row) => channelSecrets.open(row),
-    send: createChannelSender({ mailer, ...(alertOptions.fetch ? { fetch: alertOptions.fetch } : {}), ...(alertOptions.timeoutMs ? { timeoutMs: alertOptions.timeoutMs } : {}) }, alertOptions.clock?.now),
+    send: createChannelSender({ mailer, fetch: outbound.fetch, ...(alertOptions.timeoutMs ? { timeoutMs: alertOptions.timeoutMs } : {}) }, alertOptions.clock?.now),
     ...(alertOptions.clock ? { clock: alertOptions.clock } : {}),
     ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
     ...(log ? { log } : {}),
@@ -204,7 +216,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     notifications: new NotificationService(sim),
     robots: new RobotService(repos, coins, credentials, gateway, engine),
     alerts,
-    alertChannels: new AlertService(repos, coins, channelSecrets, alerts, alertOptions.testWaitMs),
+    alertChannels: new AlertService(repos, coins, channelSecrets, alerts, outbound.guard, alertOptions.testWaitMs),
     analysis,
     snapshots,
     emergencyStop,

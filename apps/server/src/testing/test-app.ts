@@ -9,6 +9,10 @@ import type { EngineWiring } from '../engine/engine-host.ts';
 import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { PublicVenueFactory } from '../venues/reference-prices.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
+import { openLiveExchange } from '../venues/live-exchange.ts';
+import { parseAllowList } from '../outbound/allow-list.ts';
+import { outboundHttp } from '../outbound/guarded-http.ts';
+import { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
 import { SimAccess } from '../venues/sim-access.ts';
@@ -48,14 +52,19 @@ export interface TestApp {
 
 export interface TestAppOptions {
   webDist?: string;
-  /** Opens live venues; by default a live key is refused. */
-  liveExchange?: LiveExchangeFactory;
+  /** Opens live venues: `ccxt` as main.ts does (through the guarded HTTP); by default a live key is refused. */
+  liveExchange?: LiveExchangeFactory | 'ccxt';
+  /**
+   * MAKERDESK_OUTBOUND_ALLOW: the non-public destinations (local receivers, this server's own
+   * Binance facade) the test's outbound calls may reach; none by default, as in production.
+   */
+  outboundAllow?: string;
   simSeed?: number;
   /** The bot engine (a recording double in route tests); without it bots are saved and idle. */
   engine?: EngineWiring;
   publicVenue?: PublicVenueFactory;
   metricsToken?: string;
-  /** Alert delivery pacing, clock, fetch (services.ts ServiceDeps.alerts). */
+  /** Alert delivery pacing and clock (services.ts ServiceDeps.alerts). */
   alerts?: ServiceDeps['alerts'];
   /** An open database (a restart test's): migrated and seeded again, and left open and kept at close. */
   database?: Database;
@@ -82,13 +91,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The background market is stepped by hand in tests (services.sim.localHost.venue.step()).
   const simHost = options.sim ? undefined : await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(options.simSeed ?? 7), background: false });
   const sim = options.sim ?? SimAccess.local(simHost as SimHost);
+  const allow = parseAllowList(options.outboundAllow ?? '');
+  if (!allow.ok) throw new Error(`outboundAllow: not an address or CIDR block: ${allow.bad.join(', ')}`);
+  const outbound = outboundHttp(new OutboundGuard({ allow: allow.list }));
+  const liveExchange = options.liveExchange === 'ccxt' ? openLiveExchange(outbound.fetch) : options.liveExchange;
   const services = createServices({
     database,
     masterKey: options.masterKey ?? randomBytes(32),
     mailer: outbox,
     webDist: options.webDist ?? '/nonexistent',
     sim,
-    ...(options.liveExchange ? { liveExchange: options.liveExchange } : {}),
+    ...(liveExchange ? { liveExchange } : {}),
+    outbound,
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.publicVenue ? { publicVenue: options.publicVenue } : {}),
     metricsToken: options.metricsToken,
@@ -137,6 +151,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await services.alerts.close();
       await services.engine.shutdown();
       await simHost?.close();
+      await outbound.close();
       if (options.database) return;
       await database.close();
       await drop();

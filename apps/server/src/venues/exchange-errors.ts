@@ -1,6 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { isExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
 import { AppError } from '../http/app-error.ts';
+import { venueReason } from './venue-failure.ts';
 
 const codeByKind: Record<ExchangeErrorKind, number> = {
   insufficient_balance: ErrorCode.INSUFFICIENT_BALANCE,
@@ -30,7 +31,8 @@ const codeByKind: Record<ExchangeErrorKind, number> = {
 /** Turns a venue's refusal into the catalogue error the console shows; anything else is rethrown. */
 export function toAppError(err: unknown): unknown {
   if (!isExchangeError(err)) return err;
-  return new AppError(codeByKind[err.kind], { reason: err.message, min: '', max: '', hosts: '', ...err.params });
+  const { ccxt: _class, ...params } = err.params;
+  return new AppError(codeByKind[err.kind], { min: '', max: '', hosts: '', ...params, reason: venueReason(err) });
 }
 
 export async function venueCall<T>(fn: () => Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@ import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
+import { outboundEntries } from './outbound.entries.ts';
 import { pairEntries } from './pair.entries.ts';
 import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
@@ -46,6 +47,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030040, to: 1030044, group: 'params' },
   // Alert channels (alerts.entries.ts)
   { from: 1030045, to: 1030049, group: 'params' },
+  // Outbound destinations (outbound.entries.ts)
+  { from: 1030060, to: 1030063, group: 'params' },
   // Data analysis (analysis.entries.ts)
   { from: 1030055, to: 1030058, group: 'params' },
 ];
@@ -67,6 +70,7 @@ const rawEntries: CatalogueEntry[] = [
   ...botEntries,
   ...pairAdminEntries,
   ...alertEntries,
+  ...outboundEntries,
   ...analysisEntries,
 ];
 

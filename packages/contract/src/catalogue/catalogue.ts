@@ -6,6 +6,7 @@ import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
+import { outboundEntries } from './outbound.entries.ts';
 import { pairEntries } from './pair.entries.ts';
 import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
@@ -29,6 +30,7 @@ const allEntries: CatalogueEntry[] = [
   ...botEntries,
   ...pairAdminEntries,
   ...alertEntries,
+  ...outboundEntries,
   ...analysisEntries,
 ];
 

@@ -23,8 +23,8 @@ export const pairAdminEntries: CatalogueEntry[] = [
     code: 1030042,
     group: 'params',
     http: 502,
-    en: 'Could not load the markets of {platform} to check the pair ({reason}); nothing was saved, try again later',
-    zh: '无法读取 {platform} 的市场列表以核对交易对（{reason}），未保存任何内容，请稍后再试',
+    en: '{platform} did not answer when its markets were asked for to check the pair; nothing was saved, try again later',
+    zh: '查询 {platform} 的市场列表以核对交易对时没有应答，未保存任何内容，请稍后再试',
   },
   {
     code: 1030043,

@@ -123,6 +123,24 @@ export type AlertLevel = (typeof alertLevels)[number];
 export const alertDeliveryStatuses = ['pending', 'sent', 'failed'] as const;
 export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number];
 
+/**
+ * Why a delivery failed, in terms a user can act on: the receiver refused it (its HTTP or SMTP
+ * status, never its words), gave no answer (refused connections, time-outs and garbled answers
+ * alike), or is a destination the server does not send to; or the channel itself was switched off,
+ * deleted, or its secret cannot be opened. `not_delivered` stands for anything else.
+ */
+export const deliveryFailureCodes = ['refused', 'no_answer', 'not_allowed', 'switched_off', 'channel_deleted', 'secret_unreadable', 'not_delivered'] as const;
+export type DeliveryFailureCode = (typeof deliveryFailureCodes)[number];
+export const deliveryFailure = z.object({
+  code: z.enum(deliveryFailureCodes),
+  /** With `refused`: the status the receiver answered, `HTTP 404` or `SMTP 550`. */
+  status: z
+    .string()
+    .regex(/^(HTTP|SMTP) \d{3}$/)
+    .optional(),
+});
+export type DeliveryFailure = z.infer<typeof deliveryFailure>;
+
 export const alertDelivery = z.object({
   id: z.number().int(),
   /** Null once the channel was deleted; its kind and name stay as they were. */
@@ -131,8 +149,8 @@ export const alertDelivery = z.object({
   channelName: z.string(),
   status: z.enum(alertDeliveryStatuses),
   attempts: z.number().int(),
-  /** Why the last attempt failed (never a token or a URL). */
-  reason: z.string().nullable(),
+  /** Why the last attempt failed; null once sent. */
+  reason: deliveryFailure.nullable(),
   createdAt: epochMs,
   updatedAt: epochMs,
   sentAt: epochMs.nullable(),

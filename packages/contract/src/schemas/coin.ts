@@ -22,8 +22,11 @@ export const platform = z.object({
   code: z.string(),
   /** ccxt's sandbox or testnet URLs (`setSandboxMode(true)`). */
   sandbox: z.boolean(),
-  /** Every ccxt API call of this platform goes to this base instead of the venue's own; null: the venue's. */
-  apiBaseUrl: z.string().nullable(),
+  /**
+   * Every ccxt API call of this platform goes to this base instead of the venue's own; null: the
+   * venue's. Shown to the main account only: a restricted account's list leaves it out.
+   */
+  apiBaseUrl: z.string().nullable().optional(),
 });
 export type Platform = z.infer<typeof platform>;
 export const platformListResponse = z.array(platform);
@@ -54,6 +57,18 @@ export const coinUpdateRequest = z.object({
 });
 export type CoinUpdateRequest = z.infer<typeof coinUpdateRequest>;
 
+/** The catalogue's text (outbound.entries.ts): the key goes in the key import, never in the address. */
+const CREDENTIALS_MESSAGE = 'An API base URL must not hold a user name or password';
+
+function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** POST /platform/add (main account): `code` is a ccxt exchange id. */
 export const platformAddRequest = z.object({
   name: z.string().trim().min(1).max(60),
@@ -64,6 +79,7 @@ export const platformAddRequest = z.object({
     .trim()
     .max(300)
     .pipe(z.url({ protocol: /^https?$/, message: 'apiBaseUrl must be an http(s) URL' }))
+    .refine((value) => !hasCredentials(value), { message: CREDENTIALS_MESSAGE })
     .optional(),
 });
 export type PlatformAddRequest = z.infer<typeof platformAddRequest>;

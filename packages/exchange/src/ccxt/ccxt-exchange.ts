@@ -44,6 +44,11 @@ export interface CcxtExchangeConfig {
    * simulator point ccxt's `binance` at the Binance facade, with nothing leaving that host.
    */
   apiBaseUrl?: string;
+  /**
+   * ccxt's `fetchImplementation`: every HTTP call of this venue goes through it instead of ccxt's
+   * own client (the server's guarded fetch for an API base its users chose).
+   */
+  fetchImplementation?: (url: string, init: CcxtFetchInit) => Promise<unknown>;
   /** The venue's sandbox or testnet (ccxt's `setSandboxMode(true)`); a venue without one is refused. */
   sandbox?: boolean;
   /** How often `subscribe` polls; default 2000 ms. */
@@ -51,6 +56,14 @@ export interface CcxtExchangeConfig {
   /** Told about a failed poll (the next one still runs). */
   onPollError?: (err: unknown) => void;
   now?: () => number;
+}
+
+/** What ccxt hands a custom fetch: a fetch init, with its own `agent` and `timeout` beside (not needed there). */
+export interface CcxtFetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
 }
 
 /** Venues whose own self-trade prevention we switch on with each order (Binance's EXPIRE_TAKER). */
@@ -66,7 +79,7 @@ export async function createCcxtExchange(config: CcxtExchangeConfig): Promise<Cc
   const Venue = (ccxt as unknown as Record<string, new (settings: Record<string, unknown>) => CcxtVenue>)[config.id];
   if (Venue === undefined) throw new ExchangeError('venue_error', `ccxt has no exchange ${JSON.stringify(config.id)}`, { id: config.id });
   const settings: Record<string, unknown> = { enableRateLimit: true };
-  for (const key of ['apiKey', 'secret', 'password', 'uid', 'options', 'urls'] as const) if (config[key] !== undefined) settings[key] = config[key];
+  for (const key of ['apiKey', 'secret', 'password', 'uid', 'options', 'urls', 'fetchImplementation'] as const) if (config[key] !== undefined) settings[key] = config[key];
   const venue = new Venue(settings);
   if (config.sandbox === true) {
     if (!hasSandboxUrls(venue)) throw new ExchangeError('venue_error', `${config.id} has no sandbox or testnet URLs in ccxt`, { id: config.id });

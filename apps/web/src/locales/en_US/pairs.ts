@@ -61,7 +61,8 @@ export default {
   'admin.platform.form.sandbox': "Use the venue's sandbox or testnet",
   'admin.platform.form.apiBaseUrl': 'API base URL',
   'admin.platform.form.apiBaseUrl.placeholder': 'http://127.0.0.1:8080/sim/binance/api/v3',
-  'admin.platform.form.apiBaseUrl.extra': "Optional: every API call goes here instead of the venue's own URLs (a proxy, or the simulator's Binance API).",
+  'admin.platform.form.apiBaseUrl.extra':
+    "Optional: every API call goes here instead of the venue's own URLs (a proxy, or the simulator's Binance API). No user name or password in it; an address on the server itself or a private network needs the operator's MAKERDESK_OUTBOUND_ALLOW.",
   'admin.platform.form.apiBaseUrl.invalid': 'Enter an http:// or https:// URL',
   'admin.platform.add.title': 'Add a platform',
   'admin.platform.add.success': 'Platform {{name}} added',

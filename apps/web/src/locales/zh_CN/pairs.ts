@@ -64,7 +64,7 @@ export default {
   'admin.platform.form.sandbox': '使用交易所的沙盒或测试网',
   'admin.platform.form.apiBaseUrl': 'API 基础地址',
   'admin.platform.form.apiBaseUrl.placeholder': 'http://127.0.0.1:8080/sim/binance/api/v3',
-  'admin.platform.form.apiBaseUrl.extra': '可选：所有API请求发往此地址，而不是交易所自己的地址（代理，或模拟交易所的Binance接口）。',
+  'admin.platform.form.apiBaseUrl.extra': '可选：所有API请求发往此地址，而不是交易所自己的地址（代理，或模拟交易所的Binance接口）。地址中不能包含用户名或密码；指向服务器本机或内网的地址需服务器管理员在 MAKERDESK_OUTBOUND_ALLOW 中允许。',
   'admin.platform.form.apiBaseUrl.invalid': '请输入 http:// 或 https:// 开头的地址',
   'admin.platform.add.title': '添加平台',
   'admin.platform.add.success': '已添加平台 {{name}}',

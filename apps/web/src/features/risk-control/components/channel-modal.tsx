@@ -1,8 +1,9 @@
 import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { alertChannelKinds, httpUrl, telegramBotToken, telegramChatId, type AlertChannelKind, type AlertChannelView } from '@makerdesk/contract';
+import { alertChannelKinds, httpUrl, MAIN_ACCOUNT, telegramBotToken, telegramChatId, type AlertChannelKind, type AlertChannelView } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '@/lib/auth';
 import { useAddAlertChannel } from '../api/add-alert-channel';
 import { useUpdateAlertChannel, type AlertChannelUpdateRequest } from '../api/update-alert-channel';
 import '../risk-i18n';
@@ -34,14 +35,17 @@ const matches = (schema: { safeParse(v: unknown): { success: boolean } }, messag
 
 /**
  * Adds or edits a channel. Secrets are write-only: an edit shows them blank, and blank keeps the
- * stored one (the console never receives it).
+ * stored one (the console never receives it). A custom Telegram API base is the main account's
+ * only: a restricted account's form has no such field and its channels use Telegram's own.
  */
 export function ChannelModal({ editing, onClose }: ChannelModalProps) {
   const { t } = useTranslation('risk');
   const { message } = App.useApp();
   const add = useAddAlertChannel();
   const update = useUpdateAlertChannel();
+  const { admin } = useAuth();
   if (editing === null) return null;
+  const mayRelay = admin?.mainAccountId === MAIN_ACCOUNT;
   const current = editing === 'add' ? null : editing;
 
   const save = async (values: ChannelValues) => {
@@ -49,7 +53,7 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
     if (!current) {
       const enabled = values.enabled ?? true;
       if (values.kind === 'telegram') {
-        await add.mutateAsync({ kind: 'telegram', name, enabled, botToken: values.botToken ?? '', chatId: values.chatId ?? '', baseUrl: values.baseUrl?.trim() ?? '' });
+        await add.mutateAsync({ kind: 'telegram', name, enabled, botToken: values.botToken ?? '', chatId: values.chatId ?? '', ...(mayRelay ? { baseUrl: values.baseUrl?.trim() ?? '' } : {}) });
       } else if (values.kind === 'webhook') {
         await add.mutateAsync({ kind: 'webhook', name, enabled, url: values.url?.trim() ?? '', secret: values.secret ?? '' });
       } else {
@@ -60,7 +64,7 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
       const request: AlertChannelUpdateRequest = { id: current.id, name };
       if (current.kind === 'telegram') {
         request.chatId = values.chatId?.trim() ?? '';
-        request.baseUrl = values.baseUrl?.trim() ?? '';
+        if (mayRelay) request.baseUrl = values.baseUrl?.trim() ?? '';
         if (values.botToken?.trim()) request.botToken = values.botToken.trim();
       } else if (current.kind === 'webhook') {
         request.url = values.url?.trim() ?? '';
@@ -122,7 +126,9 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
                   placeholder="-1001234567890"
                   rules={[{ required: true, message: t('form.chatId.required') }, matches(telegramChatId, t('form.chatId.tooltip'))]}
                 />
-                <ProFormText name="baseUrl" label={t('form.baseUrl')} tooltip={t('form.baseUrl.tooltip')} placeholder="https://api.telegram.org" rules={[matches(httpUrl, t('form.url.invalid'))]} />
+                {mayRelay && (
+                  <ProFormText name="baseUrl" label={t('form.baseUrl')} tooltip={t('form.baseUrl.tooltip')} placeholder="https://api.telegram.org" rules={[matches(httpUrl, t('form.url.invalid'))]} />
+                )}
               </>
             );
           }

@@ -9,6 +9,7 @@ import { useDeleteAlertChannel } from '../api/delete-alert-channel';
 import { useAlertChannels } from '../api/get-alert-channels';
 import { useTestAlertChannel } from '../api/test-alert-channel';
 import { useUpdateAlertChannel } from '../api/update-alert-channel';
+import { deliveryReason } from '../utils/delivery-reason';
 import { ChannelModal } from './channel-modal';
 import '../risk-i18n';
 
@@ -33,9 +34,10 @@ export function ChannelsCard({ coinId }: { coinId: number }) {
     try {
       const delivery = await test.mutateAsync({ id: channel.id, coinId });
       const name = label(channel);
+      const reason = delivery.reason ? t(...deliveryReason(delivery.reason)) : '';
       if (delivery.status === 'sent') void message.success(t('test.sent', { name }));
-      else if (delivery.status === 'failed') void message.error(t('test.failed', { name, reason: delivery.reason ?? '' }));
-      else void message.warning(t('test.pending', { name, reason: delivery.reason ?? '' }));
+      else if (delivery.status === 'failed') void message.error(t('test.failed', { name, reason }));
+      else void message.warning(t('test.pending', { name, reason }));
     } catch {
       // The request layer has shown why.
     } finally {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
 import { useAlerts } from '../api/get-alerts';
+import { deliveryReason } from '../utils/delivery-reason';
 import '../risk-i18n';
 
 const levelColours: Record<AlertLevel, string> = { info: 'blue', warn: 'orange', error: 'red' };
@@ -22,7 +23,7 @@ function DeliveryTag({ delivery }: { delivery: AlertDelivery }) {
   const details = [
     t('delivery.attempts', { count: delivery.attempts }),
     delivery.sentAt !== null ? t('delivery.sentAt', { time: formatDateTime(delivery.sentAt) }) : null,
-    delivery.reason ? t('delivery.reason', { reason: delivery.reason }) : null,
+    delivery.reason ? t('delivery.reason', { reason: t(...deliveryReason(delivery.reason)) }) : null,
   ].filter(Boolean);
   return (
     <Tooltip title={details.map((line) => <div key={line}>{line}</div>)}>
