@@ -97,6 +97,7 @@ export const myTrade = publicTrade.extend({ orderNo: z.string(), fee: z.string()
 export const myTradesResponse = z.array(myTrade);
 
 export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof candleIntervals)[number];
 export const candlesQuery = z.object({
   coinId: idParam,
   interval: z.enum(candleIntervals).default('1m'),
@@ -106,6 +107,7 @@ export const candlesQuery = z.object({
 export const spotCandlesParams = z.object({ symbol: z.string().min(1).max(32) });
 export const spotCandlesQuery = candlesQuery.omit({ coinId: true });
 export const candle = z.object({ time: epochMs, open: z.string(), high: z.string(), low: z.string(), close: z.string(), volume: z.string(), quoteVolume: z.string() });
+export type CandleDto = z.infer<typeof candle>;
 export const candlesResponse = z.array(candle);
 
 export const walletBalance = z.object({ asset: z.string(), available: z.string(), frozen: z.string(), total: z.string() });
