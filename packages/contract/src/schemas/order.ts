@@ -59,13 +59,14 @@ function minNotAboveMax(v: { minPrice: string; maxPrice: string }): boolean {
 }
 
 export const distributions = ['uniform', 'random', 'ascending', 'descending'] as const;
+export const BATCH_ORDER_COUNT_MAX = 100;
 
 /** Batch orders: `amount` split into `count` orders across [minPrice, maxPrice]. */
 export const generateOrdersRequest = z
   .object({
     direction: z.enum(orderDirections),
     amount: decimalString,
-    count: z.coerce.number<number>().int().min(1).max(100),
+    count: z.coerce.number<number>().int().min(1).max(BATCH_ORDER_COUNT_MAX),
     minPrice: decimalString,
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
