@@ -6,8 +6,6 @@ export interface ChartBars {
   volumes: HistogramData<UTCTimestamp>[];
 }
 
-export const UP_COLOR = '#2ebd85';
-export const DOWN_COLOR = '#f6465d';
 const UP_VOLUME = 'rgba(46, 189, 133, 0.45)';
 const DOWN_VOLUME = 'rgba(246, 70, 93, 0.45)';
 

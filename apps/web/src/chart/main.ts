@@ -13,7 +13,8 @@ import {
 } from 'lightweight-charts';
 import en from '@/locales/en_US/chart';
 import zh from '@/locales/zh_CN/chart';
-import { chartSymbol, DOWN_COLOR, planUpdate, priceDecimals, toChartBars, UP_COLOR } from './candles';
+import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
+import { chartSymbol, planUpdate, priceDecimals, toChartBars } from './candles';
 import { fetchCandles } from './fetch-candles';
 import './chart.css';
 
