@@ -1,25 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { chooseOption, menuEntries, newPage, signIn, submitLogin, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { chooseOption, menuEntries, newPage, signIn, submitLogin, visible, type Credentials } from './support/console';
+import { signedInJourney } from './support/journey';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
-let admin: { email: string; password: string };
+let admin: Credentials;
 let adminPage: Page;
 const sub = { email: 'dana@desk.test', password: 'Trader-pass1', name: 'Dana Trader' };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = { email: server.adminEmail, password: server.adminPassword };
-  ({ page: adminPage } = await newPage(browser));
-  await signIn(adminPage, server.baseUrl, admin);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+signedInJourney((started) => {
+  ({ server, browser, admin, page: adminPage } = started);
 });
 
 /** The open modal with this title; its fields are looked up inside it, apart from the page's own. */

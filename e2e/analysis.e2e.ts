@@ -1,33 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotTall } from './support/browser';
-import { describeScreen, newPage, signIn, switchLanguage, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotTall } from './support/browser';
+import { backendCall, switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
-
-/** A call to the running server with the console's session, for the activity the screen then shows. */
-async function api(path: string, body?: unknown): Promise<{ code: number; data: unknown }> {
-  const token = await page.evaluate(() => localStorage.getItem('makerdesk_token'));
-  const res = await fetch(`${server.baseUrl}/backend${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as { code: number; data: unknown };
-}
 
 const settings = () => page.locator('form.md-analysis-settings');
 const figure = (name: string) => page.locator(`[data-figure="${name}"] .md-stat-value`);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+signedInJourney(async (started) => {
+  ({ page } = started);
   // Some activity: a simulator key for BTC/USDT and a manual market buy on it.
+  const api = (path: string, body: unknown) => backendCall(page, started.server.baseUrl, 'POST', path, body);
   expect((await api('/credentials/add', { platformId: 1, coinId: 1, apiKey: 'e2e-analysis-key-01', secretKey: 'e2e-analysis-secret-01' })).code).toBe(200);
   expect((await api('/order/addOrder', { coinId: 1, direction: 'buy', tradeType: 'market', amount: '0.01' })).code).toBe(200);
   // The console learns of the key made behind its back on a reload, as a second tab would.
@@ -35,35 +21,26 @@ beforeAll(async () => {
   await visible(page, 'Total balance');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('data analysis', () => {
   it('reads the pair’s analysis with its charts', async () => {
-    try {
-      await page.getByRole('menuitem', { name: 'Data analysis' }).click();
-      await page.waitForURL('**/analysis');
-      // Three charts (balances, value, P&L), each drawn on canvases, with their legends' latest figures.
-      await expect.poll(() => page.locator('.md-analysis-chart canvas').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-      expect(await page.locator('.md-analysis-chart').count()).toBe(3);
-      const legend = page.locator('.md-analysis-chart').first().locator('.md-analysis-legend');
-      expect(await legend.innerText()).toMatch(/BTC\s+[\d,]+\.\d+/);
-      expect(await legend.innerText()).toMatch(/Price \(USDT\)\s+[\d,]+\.\d{2}/);
-      // The start point was taken when the screen was first read (one snapshot); the value is read now,
-      // and the change since the start point is shown against it.
-      await visible(page, /^Data cycle 1 h · 1 snapshot in total/);
-      expect(await figure('value').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
-      expect(await figure('since-last').innerText()).toMatch(/^[+-]?[\d,]+\.\d{2}/);
-      expect(await page.locator('[data-figure="since-last"]').innerText()).toMatch(/since \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-      // The manual buy built the position: 0.01 BTC at the price it filled.
-      expect(await figure('position').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
-      expect(await page.locator('[data-figure="position"]').innerText()).toMatch(/0\.01\d* BTC/);
-      await screenshotTall(page, 'analysis-en');
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'analysis read')}`);
-    }
+    await page.getByRole('menuitem', { name: 'Data analysis' }).click();
+    await page.waitForURL('**/analysis');
+    // Three charts (balances, value, P&L), each drawn on canvases, with their legends' latest figures.
+    await expect.poll(() => page.locator('.md-analysis-chart canvas').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.md-analysis-chart').count()).toBe(3);
+    const legend = page.locator('.md-analysis-chart').first().locator('.md-analysis-legend');
+    expect(await legend.innerText()).toMatch(/BTC\s+[\d,]+\.\d+/);
+    expect(await legend.innerText()).toMatch(/Price \(USDT\)\s+[\d,]+\.\d{2}/);
+    // The start point was taken when the screen was first read (one snapshot); the value is read now,
+    // and the change since the start point is shown against it.
+    await visible(page, /^Data cycle 1 h · 1 snapshot in total/);
+    expect(await figure('value').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
+    expect(await figure('since-last').innerText()).toMatch(/^[+-]?[\d,]+\.\d{2}/);
+    expect(await page.locator('[data-figure="since-last"]').innerText()).toMatch(/since \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // The manual buy built the position: 0.01 BTC at the price it filled.
+    expect(await figure('position').innerText()).toMatch(/^[\d,]+\.\d{2}USDT$/);
+    expect(await page.locator('[data-figure="position"]').innerText()).toMatch(/0\.01\d* BTC/);
+    await screenshotTall(page, 'analysis-en');
   });
 
   it('saves the starting point and the data cycle, and refuses a bad one in words', async () => {

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { logout, newPage, openUserMenu, signIn, storageItem, submitLogin, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { logout, newPage, openUserMenu, signIn, storageItem, submitLogin, visible, type Credentials } from './support/console';
+import { journey } from './support/journey';
+import type { RunningServer } from './support/server';
 
 const TOKEN_KEY = 'makerdesk_token';
 
@@ -13,16 +14,10 @@ async function settledToast(page: Page, text: RegExp): Promise<void> {
   await page.locator('.ant-message-notice-wrapper:not([class*="-appear"]):not([class*="-enter"])', { hasText: text }).first().waitFor({ state: 'visible' });
 }
 let browser: Browser;
-let admin: { email: string; password: string };
+let admin: Credentials;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = { email: server.adminEmail, password: server.adminPassword };
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+journey((started) => {
+  ({ server, browser, admin } = started);
 });
 
 describe('signing in and out', () => {

@@ -1,53 +1,23 @@
-import { storageKeys } from '@makerdesk/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { describeScreen, newPage, signIn, storageItem, switchLanguage, visible } from './support/console';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { backendCall, goTo, openOrderCount, switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 import { robotSteps } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
-});
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+signedInJourney((started) => {
+  ({ server, page } = started);
 });
 
 const { dialog, botRow, settled } = robotSteps(() => page);
 const BTC = 1;
 
-/** A /backend call with the signed-in console's token (arranging bots through the API is faster than through the form). */
-async function api(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ code: number; data: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- arranged payloads
-  const token = await storageItem(page, storageKeys.token);
-  const res = await fetch(`${server.baseUrl}/backend${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as { code: number; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function goTo(menuItem: string, path: string): Promise<void> {
-  await page.getByRole('menuitem', { name: menuItem }).click();
-  await page.waitForURL(`**${path}`);
-}
-
-async function openOrderCount(): Promise<number> {
-  const badge = page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'Open orders' }).locator('.ant-scroll-number');
-  return Number((await badge.getAttribute('title')) ?? 0);
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arranged payloads
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => backendCall<any>(page, server.baseUrl, method, path, body);
 
 const stopButton = () => page.locator('.md-topbar').getByRole('button', { name: /Emergency stop|紧急停止/ });
 
@@ -75,7 +45,7 @@ describe('emergency stop from the top bar', () => {
     expect(manual.code, JSON.stringify(manual)).toBe(200);
     manualOrderNo = manual.data.orderNo;
     await page.reload();
-    await goTo('Bot deployment', '/robot');
+    await goTo(page, 'Bot deployment', '/robot');
     for (const id of bots) await expect.poll(async () => /(\d+) open orders?/.exec(await botRow(id).innerText())?.[1] ?? '0', { timeout: 20_000, interval: 500 }).not.toBe('0');
   });
 
@@ -108,8 +78,8 @@ describe('emergency stop from the top bar', () => {
   });
 
   it('the work panel shows no bot order left, only the manual one kept', async () => {
-    await goTo('Work panel', '/work');
-    await expect.poll(openOrderCount, { timeout: 15_000, interval: 500 }).toBe(1);
+    await goTo(page, 'Work panel', '/work');
+    await expect.poll(() => openOrderCount(page), { timeout: 15_000, interval: 500 }).toBe(1);
     const open = await api('GET', `/order/getOrders?coinId=${BTC}`);
     expect(open.data.map((o: { orderNo: string }) => o.orderNo)).toEqual([manualOrderNo]);
   });

@@ -1,21 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { menuEntries, newPage, signIn, storageItem, switchLanguage, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { menuEntries, newPage, signIn, storageItem, switchLanguage, visible, type Credentials } from './support/console';
+import { journey } from './support/journey';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
-let admin: { email: string; password: string };
+let admin: Credentials;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = { email: server.adminEmail, password: server.adminPassword };
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+journey((started) => {
+  ({ server, browser, admin } = started);
 });
 
 describe('language', () => {

@@ -1,36 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { describeScreen, newPage, signIn, switchLanguage } from './support/console';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { goTo, switchLanguage } from './support/console';
 import { importSimKey, robotSteps } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
+import { signedInJourney } from './support/journey';
 
 /**
  * The risk-control monitors as a user meets them on the Bot deployment screen: their forms (a list
  * of thresholds, a schedule that shows its own field, no price mode), a price monitor that alerts at
  * once with a tight bound, and the forms in Chinese.
  */
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 const { configForm, botRow, settled, deploy, stop } = robotSteps(() => page);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+signedInJourney(async (started) => {
+  ({ page } = started);
   await importSimKey(page, 'e2e-risk-key-0001', 'e2e-risk-secret-0001');
-  await page.getByRole('menuitem', { name: 'Bot deployment' }).click();
-  await page.waitForURL('**/robot');
-});
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await goTo(page, 'Bot deployment', '/robot');
 });
 
 async function openType(category: string, name: string, title: string, formLabel = 'Bot configuration'): Promise<void> {

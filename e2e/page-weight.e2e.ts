@@ -4,10 +4,11 @@
  * printed; the sign-in page must stay within its budget.
  */
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { newPage, submitLogin, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import { journey } from './support/journey';
+import type { RunningServer } from './support/server';
 
 const LOGIN_JS_BUDGET = 350 * 1000;
 
@@ -21,13 +22,8 @@ interface Transfer {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+journey((started) => {
+  ({ server, browser } = started);
 });
 
 /** Every script fetched while `visit` runs and the page then settles. */

@@ -3,14 +3,12 @@
  * users see the expiry warning and its market (book, candles) in the Work panel; the expiry moved
  * into the past turns the banner into an error; a platform is added for a ccxt id in sandbox mode.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { chooseOption, describeScreen, newPage, signIn, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { chooseOption, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 /** The administration calls the journey made, with their answers: what a failure report shows. */
 const calls: string[] = [];
@@ -22,18 +20,15 @@ function pickerText(epochMs: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
+signedInJourney((started) => {
+  ({ page } = started);
   page.on('response', (response) => {
     if (/\/backend\/(coin|platform)\/(add|update)/.test(response.url())) void response.text().then((body) => calls.push(`${response.status()} ${response.url()} ${body.slice(0, 300)}`));
   });
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => console.error(`calls:\n${calls.join('\n')}`));
 });
 
 const dialog = (title: string) => page.locator('.ant-modal-content').filter({ hasText: title });
@@ -58,79 +53,71 @@ async function pickDate(modal: ReturnType<typeof dialog>, epochMs: number): Prom
 
 describe('pair administration', () => {
   it('adds a simulator pair with an expiry two days ahead; its users see the warning, its book and candles', { timeout: 60_000 }, async () => {
-    try {
-      await page.getByRole('menuitem', { name: 'User' }).click();
-      await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
-      await page.waitForURL('**/user/pairManage');
-      await visible(page, 'Trading pairs');
-      await page.getByRole('button', { name: 'Add pair' }).click();
-      const modal = dialog('Add a trading pair');
-      await modal.getByLabel('Symbol').fill('e2e/usdt');
-      await modal.getByLabel('Opening price').fill('2.5');
-      // Five minutes short of two days: the picker drops the seconds and the table's clock ticks once
-      // a minute from when the page opened, so an expiry of exactly two days could read "in 2 days"
-      // (CI once did); this one reads "1 day 23 hours 5x minutes" whatever the second.
-      await pickDate(modal, Date.now() + 2 * 24 * 3600_000 - 5 * 60_000);
-      await screenshot(page, 'pair-admin-add', { fullPage: false });
-      await modal.getByRole('button', { name: 'OK' }).click();
-      await visible(page, 'E2E/USDT added');
-      const row = page.getByRole('row', { name: /E2E\/USDT/ });
-      await row.waitFor();
-      expect(await row.innerText()).toMatch(/MakerDesk Simulator[\s\S]*in 1 day 23 hours[\s\S]*Enabled/);
+    await page.getByRole('menuitem', { name: 'User' }).click();
+    await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
+    await page.waitForURL('**/user/pairManage');
+    await visible(page, 'Trading pairs');
+    await page.getByRole('button', { name: 'Add pair' }).click();
+    const modal = dialog('Add a trading pair');
+    await modal.getByLabel('Symbol').fill('e2e/usdt');
+    await modal.getByLabel('Opening price').fill('2.5');
+    // Five minutes short of two days: the picker drops the seconds and the table's clock ticks once
+    // a minute from when the page opened, so an expiry of exactly two days could read "in 2 days"
+    // (CI once did); this one reads "1 day 23 hours 5x minutes" whatever the second.
+    await pickDate(modal, Date.now() + 2 * 24 * 3600_000 - 5 * 60_000);
+    await screenshot(page, 'pair-admin-add', { fullPage: false });
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'E2E/USDT added');
+    const row = page.getByRole('row', { name: /E2E\/USDT/ });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/MakerDesk Simulator[\s\S]*in 1 day 23 hours[\s\S]*Enabled/);
 
-      await chooseOption(page, page.locator('.md-topbar .md-pair-selector'), 'E2E/USDT');
-      await visible(page, /^E2E\/USDT · The pair expires in 1 day 23 hours/);
-      // The viewport only: a full-page capture resizes the page, and ProLayout answered that by
-      // collapsing the side menu, leaving the next steps without its labels.
-      await screenshot(page, 'pair-admin-list', { fullPage: false });
+    await chooseOption(page, page.locator('.md-topbar .md-pair-selector'), 'E2E/USDT');
+    await visible(page, /^E2E\/USDT · The pair expires in 1 day 23 hours/);
+    // The viewport only: a full-page capture resizes the page, and ProLayout answered that by
+    // collapsing the side menu, leaving the next steps without its labels.
+    await screenshot(page, 'pair-admin-list', { fullPage: false });
 
-      await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
-      const key = dialog('Import API key');
-      await key.getByLabel('API key').fill('e2e-pair-admin-key');
-      await key.getByLabel('Secret key').fill('e2e-pair-admin-secret');
-      await key.getByLabel('Bound IPs').fill('127.0.0.1');
-      await key.getByRole('button', { name: 'Import' }).click();
-      await visible(page, 'Bind success: E2E/USDT now trades with this key');
-      await page.getByRole('menuitem', { name: 'Work panel' }).click();
-      await page.waitForURL('**/work');
-      const ask = page.locator('.md-book-side[data-side="asks"] .md-book-price').first();
-      await ask.waitFor();
-      expect(Number((await ask.innerText()).replace(/,/g, ''))).toBeGreaterThan(2.4);
-      await page.frameLocator('iframe[data-chart-frame]').locator('.md-chart-legend b').first().waitFor();
-      expect(await page.locator('iframe[data-chart-frame]').getAttribute('src')).toContain('symbol=E2EUSDT');
-      await screenshot(page, 'pair-admin-work-panel', { fullPage: false });
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-add')}\ncalls:\n${calls.join('\n')}`, { cause: err });
-    }
+    await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
+    const key = dialog('Import API key');
+    await key.getByLabel('API key').fill('e2e-pair-admin-key');
+    await key.getByLabel('Secret key').fill('e2e-pair-admin-secret');
+    await key.getByLabel('Bound IPs').fill('127.0.0.1');
+    await key.getByRole('button', { name: 'Import' }).click();
+    await visible(page, 'Bind success: E2E/USDT now trades with this key');
+    await page.getByRole('menuitem', { name: 'Work panel' }).click();
+    await page.waitForURL('**/work');
+    const ask = page.locator('.md-book-side[data-side="asks"] .md-book-price').first();
+    await ask.waitFor();
+    expect(Number((await ask.innerText()).replace(/,/g, ''))).toBeGreaterThan(2.4);
+    await page.frameLocator('iframe[data-chart-frame]').locator('.md-chart-legend b').first().waitFor();
+    expect(await page.locator('iframe[data-chart-frame]').getAttribute('src')).toContain('symbol=E2EUSDT');
+    await screenshot(page, 'pair-admin-work-panel', { fullPage: false });
   });
 
   it('moves the expiry into the past: the banner turns to an error; adds a sandbox platform', { timeout: 60_000 }, async () => {
-    try {
-      await page.getByRole('menuitem', { name: 'User' }).click();
-      await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
-      await page.waitForURL('**/user/pairManage');
-      await page.getByRole('row', { name: /E2E\/USDT/ }).getByText('Edit').click();
-      const edit = dialog('Edit E2E/USDT');
-      await edit.getByLabel('Service expiry').waitFor();
-      // Five minutes more than two hours: the banner's clock ticks once a minute, so it reads "2 hours …" whatever the second.
-      await pickDate(edit, Date.now() - 2 * 3600_000 - 5 * 60_000);
-      await edit.getByRole('button', { name: 'OK' }).click();
-      await visible(page, 'E2E/USDT saved');
-      await visible(page, /^E2E\/USDT · The pair expired 2 hours/);
-      expect(await page.locator('.md-expiry-banner').getAttribute('class')).toContain('ant-alert-error');
+    await page.getByRole('menuitem', { name: 'User' }).click();
+    await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
+    await page.waitForURL('**/user/pairManage');
+    await page.getByRole('row', { name: /E2E\/USDT/ }).getByText('Edit').click();
+    const edit = dialog('Edit E2E/USDT');
+    await edit.getByLabel('Service expiry').waitFor();
+    // Five minutes more than two hours: the banner's clock ticks once a minute, so it reads "2 hours …" whatever the second.
+    await pickDate(edit, Date.now() - 2 * 3600_000 - 5 * 60_000);
+    await edit.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'E2E/USDT saved');
+    await visible(page, /^E2E\/USDT · The pair expired 2 hours/);
+    expect(await page.locator('.md-expiry-banner').getAttribute('class')).toContain('ant-alert-error');
 
-      await page.getByRole('button', { name: 'Add platform' }).click();
-      const form = dialog('Add a platform');
-      await form.getByLabel('Exchange (ccxt id)').fill('okx');
-      await form.getByLabel('Name').fill('OKX demo trading');
-      await form.getByLabel("Use the venue's sandbox or testnet").click();
-      await form.getByRole('button', { name: 'OK' }).click();
-      await visible(page, 'Platform OKX demo trading added');
-      const platform = page.getByRole('row', { name: /OKX demo trading/ });
-      expect(await platform.innerText()).toMatch(/okx[\s\S]*Sandbox \/ testnet/);
-      await screenshot(page, 'pair-admin-platforms');
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${await describeScreen(page, 'pair-admin-edit')}\ncalls:\n${calls.join('\n')}`, { cause: err });
-    }
+    await page.getByRole('button', { name: 'Add platform' }).click();
+    const form = dialog('Add a platform');
+    await form.getByLabel('Exchange (ccxt id)').fill('okx');
+    await form.getByLabel('Name').fill('OKX demo trading');
+    await form.getByLabel("Use the venue's sandbox or testnet").click();
+    await form.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'Platform OKX demo trading added');
+    const platform = page.getByRole('row', { name: /OKX demo trading/ });
+    expect(await platform.innerText()).toMatch(/okx[\s\S]*Sandbox \/ testnet/);
+    await screenshot(page, 'pair-admin-platforms');
   });
 });

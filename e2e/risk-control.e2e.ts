@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotTall } from './support/browser';
-import { describeScreen, newPage, signIn, switchLanguage, visible } from './support/console';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotTall } from './support/browser';
+import { switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 import { robotSteps } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
 
 const SECRET = 'e2e-webhook-secret-0123456789';
 
@@ -25,8 +25,6 @@ function signatureOk(timestamp: string, raw: string, signature: string): boolean
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
@@ -41,21 +39,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/makerdesk`;
-  // The receiver listens on this machine: the operator's allow-list lets alerts reach it.
-  [server, browser] = await Promise.all([startServer({ env: { MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1/32' } }), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
-});
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
+
+// The receiver listens on this machine: the operator's allow-list lets alerts reach it.
+signedInJourney(
+  (started) => {
+    ({ page } = started);
+  },
+  { server: { env: { MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1/32' } } },
+);
 
 const { dialog, settled } = robotSteps(() => page);
 const channelRow = (name: string) => page.locator('[data-slot="channels"] tbody tr.ant-table-row', { hasText: name });

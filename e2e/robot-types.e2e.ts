@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { describeScreen, newPage, signIn } from './support/console';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { goTo } from './support/console';
 import { importSimKey, robotSteps } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
+import { signedInJourney } from './support/journey';
 
 /**
  * Every bot type, as a new user tries them: deployed from the Bot deployment screen with the form's
@@ -11,27 +11,13 @@ import { startServer, type RunningServer } from './support/server';
  * detail drawer, then stopped from its switch with its orders gone. One bot at a time, so each
  * type's orders are its own.
  */
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 const { botRow, settled, deploy, stop, botCounts } = robotSteps(() => page);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+signedInJourney(async (started) => {
+  ({ page } = started);
   await importSimKey(page, 'e2e-types-key-0001', 'e2e-types-secret-0001');
-  await page.getByRole('menuitem', { name: 'Bot deployment' }).click();
-  await page.waitForURL('**/robot');
-});
-
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await goTo(page, 'Bot deployment', '/robot');
 });
 
 /**

@@ -1,57 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, screenshotTall } from './support/browser';
-import { describeScreen, newPage, signIn, switchLanguage, visible } from './support/console';
-import { robotSteps } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotTall } from './support/browser';
+import { goTo, openOrderCount, switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
+import { importSimKey, robotSteps } from './support/robots';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
+signedInJourney((started) => {
+  ({ page } = started);
 });
 
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => console.error(await describeScreen(page, task.name)));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const { dialog, configForm, botRow, settled, deploy, stop, botCounts } = robotSteps(() => page);
+const { configForm, botRow, settled, deploy, stop, botCounts } = robotSteps(() => page);
 const openOrderRows = () => page.locator('.md-orders-table tbody tr.ant-table-row');
-
-async function goTo(menuItem: string, path: string): Promise<void> {
-  await page.getByRole('menuitem', { name: menuItem }).click();
-  await page.waitForURL(`**${path}`);
-}
-
-/** The open orders on the pair, as the orders panel's tab counts them (the table shows 10 a page). */
-async function openOrderCount(): Promise<number> {
-  const badge = page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'Open orders' }).locator('.ant-scroll-number');
-  return Number((await badge.getAttribute('title')) ?? 0);
-}
 
 describe('bots on the built-in simulator', () => {
   it('imports a simulator key for BTC/USDT', async () => {
-    await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
-    const modal = dialog('Import API key');
-    await modal.getByLabel('API key').fill('e2e-bots-key-0001');
-    await modal.getByLabel('Secret key').fill('e2e-bots-secret-0001');
-    await modal.getByLabel('Bound IPs').fill('127.0.0.1');
-    await modal.getByRole('button', { name: 'Import' }).click();
-    await visible(page, 'Bind success: BTC/USDT now trades with this key');
-    await modal.waitFor({ state: 'hidden' });
+    await importSimKey(page, 'e2e-bots-key-0001', 'e2e-bots-secret-0001');
   });
 
   it('lists the bot types by category and builds a type’s form with the spec’s bounds and messages', async () => {
-    await goTo('Bot deployment', '/robot');
+    await goTo(page, 'Bot deployment', '/robot');
     await visible(page, 'Deploy a bot');
     for (const category of ['Common (3)', 'Strategy (17)', 'AI (2)', 'Risk control (4)']) await visible(page, category);
     await page.locator('.md-robot-type', { hasText: 'Depth near' }).click();
@@ -74,9 +43,9 @@ describe('bots on the built-in simulator', () => {
     deployed.depth = id;
     await expect.poll(() => botRow(id).getByRole('switch').getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
-    await goTo('Work panel', '/work');
+    await goTo(page, 'Work panel', '/work');
     // Depth near keeps at least 2 orders per side, near the touch: they are in the book.
-    await expect.poll(openOrderCount, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => openOrderCount(page), { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(4);
     const rows = await openOrderRows().allInnerTexts();
     expect(rows.some((row) => row.includes('Buy'))).toBe(true);
     expect(rows.some((row) => row.includes('Sell'))).toBe(true);
@@ -86,7 +55,7 @@ describe('bots on the built-in simulator', () => {
     expect(best).toMatch(/\d/);
     await expect.poll(() => page.locator('.md-book-side[data-side="bids"]').first().innerText(), { timeout: 10_000 }).toContain(best!);
     await screenshotTall(page, 'work-panel-bot-orders');
-    await goTo('Bot deployment', '/robot');
+    await goTo(page, 'Bot deployment', '/robot');
   });
 
   it('deploys an exchange price follow bot, whose orders join the depth bot’s', async () => {
@@ -95,9 +64,9 @@ describe('bots on the built-in simulator', () => {
     await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
     await expect.poll(() => botOrders(id), { timeout: 20_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
     const depthOrders = await botOrders(deployed.depth!);
-    await goTo('Work panel', '/work');
-    await expect.poll(openOrderCount, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(depthOrders + 2);
-    await goTo('Bot deployment', '/robot');
+    await goTo(page, 'Work panel', '/work');
+    await expect.poll(() => openOrderCount(page), { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(depthOrders + 2);
+    await goTo(page, 'Bot deployment', '/robot');
     await screenshotTall(page, 'robot-page-running');
   });
 
@@ -115,7 +84,7 @@ describe('bots on the built-in simulator', () => {
   });
 
   it('shows the running bots and the trading log on the control panel, in both languages', async () => {
-    await goTo('Control panel', '/dashborad');
+    await goTo(page, 'Control panel', '/dashborad');
     const card = page.locator('.md-running-bots');
     await card.getByText(`#${deployed.depth} Depth near`).waitFor();
     await card.getByText(`#${deployed.follow} Exchange price follow`).waitFor();
@@ -145,9 +114,9 @@ describe('bots on the built-in simulator', () => {
     await stop(deployed.depth!);
     await stop(deployed.follow!);
     await screenshotTall(page, 'robot-page-stopped');
-    await goTo('Work panel', '/work');
+    await goTo(page, 'Work panel', '/work');
     await visible(page, 'No open orders on this pair');
-    expect(await openOrderCount()).toBe(0);
+    expect(await openOrderCount(page)).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { newPage, signIn, visible } from './support/console';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { newPage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 import { importSimKey } from './support/robots';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 /**
  * The console under its content security policy: every screen, the framed chart, the live socket
@@ -20,15 +21,13 @@ interface Violation {
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 /** Every `securitypolicyviolation` event of every frame, and every console line about the policy. */
 const violations: Violation[] = [];
 const policyConsoleLines: string[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ context, page } = await newPage(browser));
+/** Collects every policy violation the context's pages and frames report, from the sign-in page on. */
+async function watchPolicy({ context }: { context: BrowserContext }): Promise<void> {
   // A binding and an init script reach every frame (the chart's too) and survive navigations.
   await context.exposeBinding('reportCspViolation', (_source, violation: Violation) => void violations.push(violation));
   await context.addInitScript(() => {
@@ -40,13 +39,14 @@ beforeAll(async () => {
   context.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) policyConsoleLines.push(message.text());
   });
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
-});
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+signedInJourney(
+  (started) => {
+    ({ server, browser, page } = started);
+  },
+  { beforeSignIn: watchPolicy },
+);
 
 /** Takes the violations reported so far (and the policy's console lines), leaving none. */
 function takeViolations(): { events: Violation[]; console: string[] } {

@@ -1,22 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, screenshotTall } from './support/browser';
-import { newPage, signIn, switchLanguage, visible } from './support/console';
-import { startServer, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotTall } from './support/browser';
+import { switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page } = await newPage(browser));
-  await signIn(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+signedInJourney((started) => {
+  ({ page } = started);
 });
 
 const dialog = (title: string) => page.locator('.ant-modal-content').filter({ hasText: title });

@@ -1,3 +1,4 @@
+import { storageKeys } from '@makerdesk/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Page steps the console journeys share, written the way a user acts: by labels and visible texts. */
@@ -28,6 +29,12 @@ export async function signIn(page: Page, baseUrl: string, credentials: Credentia
   await visible(page, 'Control panel');
 }
 
+/** Opens a screen from the side menu and waits for its address. */
+export async function goTo(page: Page, menuItem: string, path: string): Promise<void> {
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  await page.waitForURL(`**${path}`);
+}
+
 /** Waits until a text is on screen (the first match, exactly). */
 export async function visible(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible' });
@@ -35,6 +42,26 @@ export async function visible(page: Page, text: string | RegExp): Promise<void> 
 
 export function storageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+/**
+ * A /backend call with the signed-in console's token: arranging data through the API is faster than
+ * through the forms.
+ */
+export async function backendCall<Data = unknown>(page: Page, baseUrl: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ code: number; data: Data }> {
+  const token = await storageItem(page, storageKeys.token);
+  const res = await fetch(`${baseUrl}/backend${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as { code: number; data: Data };
+}
+
+/** The open orders on the pair, as the Work panel's orders tab counts them (the table shows 10 a page). */
+export async function openOrderCount(page: Page): Promise<number> {
+  const badge = page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'Open orders' }).locator('.ant-scroll-number');
+  return Number((await badge.getAttribute('title')) ?? 0);
 }
 
 /** The side menu's visible entries, in order. */

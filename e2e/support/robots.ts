@@ -4,16 +4,19 @@ import { screenshot } from './browser';
 import { visible } from './console';
 
 /**
+ * A dialog that has finished opening: antd zooms it in (its `-appear`/`-enter` motion classes), and
+ * under load a click on its button during that motion was lost in CI, leaving the dialog open.
+ */
+function openedDialog(page: Page, title: string) {
+  return page.locator('.ant-modal:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"]) .ant-modal-content').filter({ hasText: title });
+}
+
+/**
  * The steps on the Bot deployment screen (/robot) the bot journeys share, by labels and visible
  * texts. `currentPage` answers the journey's page, which exists only once its beforeAll has run.
  */
 export function robotSteps(currentPage: () => Page) {
-  /**
-   * A dialog that has finished opening: antd zooms it in (its `-appear`/`-enter` motion classes), and
-   * under load a click on its button during that motion was lost in CI, leaving the dialog open.
-   */
-  const dialog = (title: string) =>
-    currentPage().locator('.ant-modal:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"]) .ant-modal-content').filter({ hasText: title });
+  const dialog = (title: string) => openedDialog(currentPage(), title);
   const configForm = () => currentPage().locator('form[aria-label="Bot configuration"]');
   const botRow = (id: number) => currentPage().locator('.md-robot-list tbody tr.ant-table-row', { hasText: `#${id}` });
   /**
@@ -83,7 +86,7 @@ export function robotSteps(currentPage: () => Page) {
 /** Imports a simulator key for BTC/USDT through the top bar's Import API key dialog. */
 export async function importSimKey(page: Page, apiKey: string, secretKey: string): Promise<void> {
   await page.locator('.md-topbar').getByRole('button', { name: 'Import API key' }).click();
-  const modal = page.locator('.ant-modal-content').filter({ hasText: 'Import API key' });
+  const modal = openedDialog(page, 'Import API key');
   await modal.getByLabel('API key').fill(apiKey);
   await modal.getByLabel('Secret key').fill(secretKey);
   await modal.getByLabel('Bound IPs').fill('127.0.0.1');

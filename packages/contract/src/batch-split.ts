@@ -1,7 +1,8 @@
 /** Batch orders (spec §5): one rule for the server that places them and the console that previews them. */
 import { fromUnits, toUnits } from '@makerdesk/decimal';
+import type { distributions } from './schemas/order.ts';
 
-export type Distribution = 'uniform' | 'random' | 'ascending' | 'descending';
+export type Distribution = (typeof distributions)[number];
 
 export interface BatchSpec {
   /** Total base quantity, decimal string. */

@@ -1,5 +1,5 @@
 import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
-import type { OrderBook, Side, Trade } from '@makerdesk/exchange';
+import type { Market, OrderBook, Side, Trade } from '@makerdesk/exchange';
 import type { Intent } from './intents.ts';
 import type { PairBotFigures } from './ports.ts';
 import type { Rng } from './rng.ts';
@@ -12,18 +12,7 @@ import type { Rng } from './rng.ts';
  */
 
 /** The pair's trading rules, as the venue gives them. */
-export interface PairRules {
-  symbol: string;
-  base: string;
-  quote: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  minAmount: string;
-  /** Smallest order value in quote. */
-  minNotional: string;
-  makerFee: string;
-  takerFee: string;
-}
+export type PairRules = Pick<Market, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'minAmount' | 'minNotional' | 'makerFee' | 'takerFee'>;
 
 export interface AssetBalance {
   available: string;

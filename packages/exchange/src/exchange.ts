@@ -3,13 +3,13 @@
  * Prices and amounts are decimal strings end to end; nothing here is a float.
  */
 
+import type { CandleInterval } from '@makerdesk/contract';
+
+export type { CandleInterval };
 export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
 export type TimeInForce = 'GTC' | 'IOC' | 'POST_ONLY';
 export type OrderStatus = 'pending' | 'partial_filled' | 'partial_canceled' | 'canceled' | 'filled';
-
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
 export const candleIntervalMs: Record<CandleInterval, number> = {
   '1m': 60_000,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chartSymbol, planUpdate, priceDecimals, toChartBars, type ServerCandle } from './candles';
+import type { CandleDto } from '@makerdesk/contract';
+import { chartSymbol, planUpdate, priceDecimals, toChartBars } from './candles';
 
-const candle = (time: number, open: string, close: string, volume = '0.5'): ServerCandle => ({
+const candle = (time: number, open: string, close: string, volume = '0.5'): CandleDto => ({
   time,
   open,
   high: '65100.00',

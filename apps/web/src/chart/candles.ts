@@ -1,23 +1,11 @@
+import type { CandleDto } from '@makerdesk/contract';
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts';
-
-/** A candle as the server sends it: open time in epoch ms, decimal strings. */
-export interface ServerCandle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quoteVolume: string;
-}
 
 export interface ChartBars {
   candles: CandlestickData<UTCTimestamp>[];
   volumes: HistogramData<UTCTimestamp>[];
 }
 
-export const UP_COLOR = '#2ebd85';
-export const DOWN_COLOR = '#f6465d';
 const UP_VOLUME = 'rgba(46, 189, 133, 0.45)';
 const DOWN_VOLUME = 'rgba(246, 70, 93, 0.45)';
 
@@ -30,7 +18,7 @@ export function chartSymbol(symbol: string): string {
  * Server candles → the chart's bars: seconds instead of milliseconds, numbers instead of strings
  * (the chart draws; nothing is computed from them), volume bars coloured like their candle.
  */
-export function toChartBars(candles: readonly ServerCandle[]): ChartBars {
+export function toChartBars(candles: readonly CandleDto[]): ChartBars {
   const bars: ChartBars = { candles: [], volumes: [] };
   for (const c of candles) {
     const time = Math.floor(c.time / 1000) as UTCTimestamp;
@@ -43,7 +31,7 @@ export function toChartBars(candles: readonly ServerCandle[]): ChartBars {
 }
 
 /** Decimals of the pair's prices, as the server pads them ('65043.52' → 2). */
-export function priceDecimals(candles: readonly ServerCandle[]): number {
+export function priceDecimals(candles: readonly CandleDto[]): number {
   const close = candles.at(-1)?.close ?? '';
   const dot = close.indexOf('.');
   return dot < 0 ? 0 : close.length - dot - 1;
@@ -56,7 +44,7 @@ export type ChartUpdate = { kind: 'replace' } | { kind: 'update'; from: number }
  * (the chart keeps the user's zoom and scroll); anything else (first load, a gap, a restarted
  * venue) replaces the data.
  */
-export function planUpdate(shownLastTime: number | null, next: readonly ServerCandle[]): ChartUpdate {
+export function planUpdate(shownLastTime: number | null, next: readonly CandleDto[]): ChartUpdate {
   if (shownLastTime === null) return { kind: 'replace' };
   const from = next.findIndex((c) => c.time >= shownLastTime);
   if (from < 0 || next[from]?.time !== shownLastTime) return { kind: 'replace' };

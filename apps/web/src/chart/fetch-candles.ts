@@ -1,7 +1,6 @@
-import { API_PREFIX, endpoints, SUCCESS_CODE, type EndpointQuery, type Lang } from '@makerdesk/contract';
-import type { ServerCandle } from './candles';
+import { API_PREFIX, endpoints, SUCCESS_CODE, type CandleDto, type EndpointQuery, type Lang } from '@makerdesk/contract';
 
-export type CandlesAnswer = { kind: 'ok'; candles: ServerCandle[] } | { kind: 'unavailable' } | { kind: 'offline' };
+export type CandlesAnswer = { kind: 'ok'; candles: CandleDto[] } | { kind: 'unavailable' } | { kind: 'offline' };
 
 /**
  * The chart page's one call: the public candles of a pair. It runs in its own light page without

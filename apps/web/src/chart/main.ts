@@ -1,5 +1,5 @@
 import '@/lib/no-eval';
-import { candleIntervals, parseLang } from '@makerdesk/contract';
+import { candleIntervals, parseLang, type CandleDto, type CandleInterval } from '@makerdesk/contract';
 import { thousands } from '@makerdesk/format';
 import {
   CandlestickSeries,
@@ -13,7 +13,8 @@ import {
 } from 'lightweight-charts';
 import en from '@/locales/en_US/chart';
 import zh from '@/locales/zh_CN/chart';
-import { chartSymbol, DOWN_COLOR, planUpdate, priceDecimals, toChartBars, UP_COLOR, type ServerCandle } from './candles';
+import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
+import { chartSymbol, planUpdate, priceDecimals, toChartBars } from './candles';
 import { fetchCandles } from './fetch-candles';
 import './chart.css';
 
@@ -26,7 +27,6 @@ const POLL_MS = 2_000;
 const LIMIT = 300;
 const MIN_VISIBLE_BARS = 48;
 const MAX_VISIBLE_BARS = 90;
-type Interval = (typeof candleIntervals)[number];
 
 const params = new URLSearchParams(window.location.search);
 const lang = parseLang(params.get('lang'));
@@ -51,7 +51,7 @@ const stateText = element<HTMLParagraphElement>('.md-chart-state-text');
 
 const requested = params.get('interval');
 let symbol = chartSymbol(params.get('symbol') ?? '');
-let interval: Interval = candleIntervals.find((i) => i === requested) ?? '1m';
+let interval: CandleInterval = candleIntervals.find((i) => i === requested) ?? '1m';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Bars are in UTC seconds; people read their own clock. */
@@ -101,7 +101,7 @@ const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'vo
 volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
 
 /** What is on screen: the candles by bar time (for the legend) and the last bar's time (for updates). */
-let shown = new Map<number, ServerCandle>();
+let shown = new Map<number, CandleDto>();
 let shownLastTime: number | null = null;
 let decimals = -1;
 
@@ -110,7 +110,7 @@ function showState(message: string | null): void {
   stateText.textContent = message ?? '';
 }
 
-function renderLegend(candle: ServerCandle | undefined): void {
+function renderLegend(candle: CandleDto | undefined): void {
   legend.replaceChildren();
   if (!candle) return;
   const color = Number(candle.close) >= Number(candle.open) ? UP_COLOR : DOWN_COLOR;
@@ -136,7 +136,7 @@ chart.subscribeCrosshairMove((param) => {
   renderLegend(hovered ?? (shownLastTime === null ? undefined : shown.get(shownLastTime / 1000)));
 });
 
-function render(candles: ServerCandle[]): void {
+function render(candles: CandleDto[]): void {
   if (candles.length === 0) {
     candleSeries.setData([]);
     volumeSeries.setData([]);
@@ -165,7 +165,7 @@ function render(candles: ServerCandle[]): void {
     bars.volumes.forEach((bar) => volumeSeries.update(bar));
   }
   for (const c of candles) shown.set(c.time / 1000, c);
-  const last = candles.at(-1) as ServerCandle;
+  const last = candles.at(-1) as CandleDto;
   shownLastTime = last.time;
   renderLegend(last);
   showState(null);

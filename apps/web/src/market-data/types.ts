@@ -1,6 +1,5 @@
 import type {
-  candle,
-  candleIntervals,
+  CandleDto,
   myTrade,
   OrderDto,
   orderBookResponse,
@@ -14,14 +13,13 @@ import type {
 type Parsed<S extends { parse(value: unknown): unknown }> = ReturnType<S['parse']>;
 
 export type Order = OrderDto;
-export type { OrderStatusName } from '@makerdesk/contract';
+export type { CandleInterval, OrderStatusName } from '@makerdesk/contract';
 export type OrderBook = Parsed<typeof orderBookResponse>;
 export type BookLevel = OrderBook['bids'][number];
 export type PublicTrade = Parsed<typeof publicTrade>;
 export type MyTrade = Parsed<typeof myTrade>;
-export type Candle = Parsed<typeof candle>;
+export type Candle = CandleDto;
 export type Balance = Parsed<typeof walletBalance>;
 export type Wallet = Parsed<typeof walletResponse>;
 export type Price = Parsed<typeof priceResponse>;
 export type Direction = Order['direction'];
-export type CandleInterval = (typeof candleIntervals)[number];

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountEntries } from './account.entries.ts';
-import { alertEntries } from './alerts.entries.ts';
-import { analysisEntries } from './analysis.entries.ts';
-import { botEntries } from './bots.entries.ts';
-import { catalogue, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
+import { catalogue, catalogueEntries, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
 import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
-import { coreEntries } from './core.entries.ts';
-import { noticeEntries } from './notice.entries.ts';
-import { outboundEntries } from './outbound.entries.ts';
 import { pairEntries } from './pair.entries.ts';
-import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
 import { systemEntries } from './system.entries.ts';
 import { traderEntries } from './trader.entries.ts';
 import { tradingEntries } from './trading.entries.ts';
-import type { CatalogueEntry, CatalogueGroup } from './types.ts';
+import type { CatalogueGroup } from './types.ts';
 import { walletEntries } from './wallet.entries.ts';
 
 /** The spec's code ranges (§8), inclusive, each with the group its entries belong to. */
@@ -55,25 +47,6 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
 
-/** Every entry file, as written (the catalogue Map would hide duplicates). */
-const rawEntries: CatalogueEntry[] = [
-  ...coreEntries,
-  ...tradingEntries,
-  ...pairEntries,
-  ...accountEntries,
-  ...paramsEntries,
-  ...traderEntries,
-  ...noticeEntries,
-  ...copyTradingEntries,
-  ...walletEntries,
-  ...systemEntries,
-  ...botEntries,
-  ...pairAdminEntries,
-  ...alertEntries,
-  ...outboundEntries,
-  ...analysisEntries,
-];
-
 const CJK = /[\u3400-\u9fff]/;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const rangeOf = (code: number) => specRanges.find((r) => code >= r.from && code <= r.to);
@@ -81,13 +54,13 @@ const rangeOf = (code: number) => specRanges.find((r) => code >= r.from && code 
 describe('error catalogue', () => {
   it('has no duplicate codes', () => {
     const seen = new Set<number>();
-    const dupes = rawEntries.filter((e) => (seen.has(e.code) ? true : (seen.add(e.code), false))).map((e) => e.code);
+    const dupes = catalogueEntries.filter((e) => (seen.has(e.code) ? true : (seen.add(e.code), false))).map((e) => e.code);
     expect(dupes).toEqual([]);
   });
 
   it('holds exactly the entries of the entry files', () => {
-    expect(catalogue.size).toBe(rawEntries.length);
-    for (const e of rawEntries) expect(catalogue.get(e.code)).toBe(e);
+    expect(catalogue.size).toBe(catalogueEntries.length);
+    for (const e of catalogueEntries) expect(catalogue.get(e.code)).toBe(e);
   });
 
   it('has only codes inside the spec ranges, in the range group', () => {

@@ -16,7 +16,8 @@ import { tradingEntries } from './trading.entries.ts';
 import type { CatalogueEntry } from './types.ts';
 import { walletEntries } from './wallet.entries.ts';
 
-const allEntries: CatalogueEntry[] = [
+/** Every entry file's entries, as written (a code listed twice stays twice here; the Map keeps the last). */
+export const catalogueEntries: readonly CatalogueEntry[] = [
   ...coreEntries,
   ...tradingEntries,
   ...pairEntries,
@@ -34,7 +35,7 @@ const allEntries: CatalogueEntry[] = [
   ...analysisEntries,
 ];
 
-export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));
+export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(catalogueEntries.map((e) => [e.code, e]));
 
 export function catalogueEntry(code: number): CatalogueEntry | undefined {
   return catalogue.get(code);

@@ -59,13 +59,14 @@ function minNotAboveMax(v: { minPrice: string; maxPrice: string }): boolean {
 }
 
 export const distributions = ['uniform', 'random', 'ascending', 'descending'] as const;
+export const BATCH_ORDER_COUNT_MAX = 100;
 
 /** Batch orders: `amount` split into `count` orders across [minPrice, maxPrice]. */
 export const generateOrdersRequest = z
   .object({
     direction: z.enum(orderDirections),
     amount: decimalString,
-    count: z.coerce.number<number>().int().min(1).max(100),
+    count: z.coerce.number<number>().int().min(1).max(BATCH_ORDER_COUNT_MAX),
     minPrice: decimalString,
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
@@ -97,6 +98,7 @@ export const myTrade = publicTrade.extend({ orderNo: z.string(), fee: z.string()
 export const myTradesResponse = z.array(myTrade);
 
 export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof candleIntervals)[number];
 export const candlesQuery = z.object({
   coinId: idParam,
   interval: z.enum(candleIntervals).default('1m'),
@@ -106,6 +108,7 @@ export const candlesQuery = z.object({
 export const spotCandlesParams = z.object({ symbol: z.string().min(1).max(32) });
 export const spotCandlesQuery = candlesQuery.omit({ coinId: true });
 export const candle = z.object({ time: epochMs, open: z.string(), high: z.string(), low: z.string(), close: z.string(), volume: z.string(), quoteVolume: z.string() });
+export type CandleDto = z.infer<typeof candle>;
 export const candlesResponse = z.array(candle);
 
 export const walletBalance = z.object({ asset: z.string(), available: z.string(), frozen: z.string(), total: z.string() });

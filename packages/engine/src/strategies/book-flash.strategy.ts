@@ -1,5 +1,5 @@
 import type { BookFlashConfig } from '@makerdesk/contract';
-import { add, compare, div, max, minus, mul, sign, stepOf } from '@makerdesk/decimal';
+import { add, div, max, minus, mul, sign, stepOf } from '@makerdesk/decimal';
 import type { BookLevel, Side } from '@makerdesk/exchange';
 import { cancel, place, replace, type Intent } from '../intents.ts';
 import type { Strategy, TickInput, TickOutput } from '../strategy.ts';
@@ -86,11 +86,3 @@ export const bookFlashStrategy: Strategy<BookFlashConfig, BookFlashState> = {
   needs: (config) => ({ bookDepth: Math.min(100, config.levelMax + 20), references: [] }),
   decide: decideBookFlash,
 };
-
-/** Comparison helper for tests and docs: a price lies between the book's levels `from` and `to` of a side. */
-export function withinLevels(levels: readonly BookLevel[], side: Side, price: string, from: number, to: number, pricePrecision: number): boolean {
-  const near = levelPrice(levels, side, from, pricePrecision);
-  const far = levelPrice(levels, side, to, pricePrecision);
-  if (near === null || far === null) return false;
-  return side === 'buy' ? compare(price, near) <= 0 && compare(price, far) >= 0 : compare(price, near) >= 0 && compare(price, far) <= 0;
-}

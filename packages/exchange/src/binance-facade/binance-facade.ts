@@ -5,7 +5,8 @@
  * clients (ccxt's `binance` among them) can then trade against the built-in simulator.
  */
 import { randomBytes } from 'node:crypto';
-import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
+import { candleIntervals } from '@makerdesk/contract';
+import { type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
 import { ExchangeError } from '../errors.ts';
 import type { SimVenueApi } from '../sim/sim-venue.api.ts';
 import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
@@ -267,7 +268,7 @@ export class BinanceFacade {
   private async klines({ params, symbols }: Context) {
     const market = symbols.market(params.required('symbol'));
     const interval = params.required('interval');
-    if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw binanceErrors.invalidInterval();
+    if (!(candleIntervals as readonly string[]).includes(interval)) throw binanceErrors.invalidInterval();
     const limit = params.limit(500, 1000);
     const startTime = params.integer('startTime');
     const endTime = params.integer('endTime');

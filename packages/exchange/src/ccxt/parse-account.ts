@@ -3,7 +3,7 @@ import type { Balances as CcxtBalances, Order as CcxtOrder, Trade as CcxtTrade }
 import type { Balance, MyTrade, Order, OrderStatus, TimeInForce } from '../exchange.ts';
 import { add, compare, minus, mul, sign } from '@makerdesk/decimal';
 import { decimal, optionalDecimal } from './ccxt-decimal.ts';
-import { parseSide } from './parse-market-data.ts';
+import { parseSide, parseTrade } from './parse-market-data.ts';
 
 /** Keys of ccxt's balance structure that are not currencies. */
 const NOT_ASSETS = new Set(['info', 'free', 'used', 'total', 'debt', 'timestamp', 'datetime']);
@@ -82,15 +82,10 @@ export function parseOrder(order: CcxtOrder, symbol: string, now: number): Order
   };
 }
 
-/** One of the account's fills; ccxt's `side` here is the account's own side. */
+/** One of the account's fills: a trade as `parseTrade` reads it, though its `side` here is the account's own. */
 export function parseMyTrade(trade: CcxtTrade, symbol: string, now: number): MyTrade {
   return {
-    id: trade.id ?? '',
-    symbol: trade.symbol ?? symbol,
-    price: decimal(trade.price),
-    amount: decimal(trade.amount),
-    side: parseSide(trade.side),
-    timestamp: trade.timestamp ?? now,
+    ...parseTrade(trade, symbol, now),
     orderNo: trade.order ?? '',
     fee: decimal(trade.fee?.cost),
     feeAsset: trade.fee?.currency ?? '',

@@ -2,7 +2,8 @@
  * Candles aggregated from trades, in integer units: prices in ticks, volume in lots, quote volume
  * in quote-asset units. Pure: the caller supplies every timestamp.
  */
-import { CANDLE_INTERVALS, candleIntervalMs, type CandleInterval } from '../exchange.ts';
+import { candleIntervals } from '@makerdesk/contract';
+import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
 
 export interface CandleUnits {
   /** Open time, epoch ms, a multiple of the interval. */
@@ -44,13 +45,13 @@ export class CandleSeries {
   constructor(capacity = DEFAULT_CANDLE_CAPACITY) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
     this.capacity = capacity;
-    for (const interval of CANDLE_INTERVALS) this.series.set(interval, []);
+    for (const interval of candleIntervals) this.series.set(interval, []);
   }
 
   /** Adds one trade to the candle of its time in every interval. */
   add(time: number, price: number, qty: number | bigint, quote: bigint): void {
     const lots = BigInt(qty);
-    for (const interval of CANDLE_INTERVALS) {
+    for (const interval of candleIntervals) {
       const list = this.list(interval);
       const start = bucketStart(time, candleIntervalMs[interval]);
       const last = list[list.length - 1];
@@ -102,7 +103,7 @@ export class CandleSeries {
 
   toJSON(): CandleSeriesJson {
     const out: CandleSeriesJson = {};
-    for (const interval of CANDLE_INTERVALS) {
+    for (const interval of candleIntervals) {
       out[interval] = this.list(interval).map((c) => [
         c.time,
         c.open,
@@ -120,7 +121,7 @@ export class CandleSeries {
   static fromJSON(json: unknown, capacity = DEFAULT_CANDLE_CAPACITY): CandleSeries {
     const series = new CandleSeries(capacity);
     if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new TypeError('candles must be an object');
-    for (const interval of CANDLE_INTERVALS) {
+    for (const interval of candleIntervals) {
       const tuples: unknown = (json as Record<string, unknown>)[interval];
       if (tuples === undefined) continue;
       if (!Array.isArray(tuples)) throw new TypeError(`candles.${interval} must be an array`);

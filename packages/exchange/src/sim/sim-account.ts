@@ -1,7 +1,7 @@
 /** The simulated venue as one account sees it: the whole `Exchange` interface over SimCore. */
+import { candleIntervals } from '@makerdesk/contract';
 import { ExchangeError } from '../errors.ts';
 import {
-  CANDLE_INTERVALS,
   type Balance,
   type Candle,
   type CandleInterval,
@@ -82,7 +82,7 @@ export class SimMarketData implements MarketDataReader {
   fetchCandles(symbol: string, interval: CandleInterval, options: { since?: number; limit?: number } = {}): Promise<Candle[]> {
     return this.answer(() => {
       const pair = this.core.pair(symbol);
-      if (!CANDLE_INTERVALS.includes(interval)) {
+      if (!candleIntervals.includes(interval)) {
         const name = String(interval);
         throw new ExchangeError('invalid_order', `Unknown candle interval ${name}.`, { interval: name });
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_INTERVALS, type Exchange } from '../exchange.ts';
+import { candleIntervals } from '@makerdesk/contract';
+import type { Exchange } from '../exchange.ts';
 import { createDefaultSimVenue, defaultSimPairs, defaultSimVenueOptions } from './default-pairs.ts';
 import { SimVenue } from './sim-venue.ts';
 import type { SimSnapshot } from './sim-venue.api.ts';
@@ -26,7 +27,7 @@ async function readAll(venue: SimVenue): Promise<unknown> {
     out[`${symbol}.book`] = await viewer.fetchOrderBook(symbol, 1000);
     out[`${symbol}.trades`] = await viewer.fetchTrades(symbol, 1000);
     out[`${symbol}.ticker`] = await viewer.fetchTicker(symbol);
-    for (const interval of CANDLE_INTERVALS) out[`${symbol}.${interval}`] = await viewer.fetchCandles(symbol, interval, { limit: 1500 });
+    for (const interval of candleIntervals) out[`${symbol}.${interval}`] = await viewer.fetchCandles(symbol, interval, { limit: 1500 });
     out[`${symbol}.reference`] = venue.referenceBook(symbol, 1000);
     out[`${symbol}.referencePrice`] = venue.referencePrice(symbol);
     out[`${symbol}.fair`] = venue.fairPrice(symbol);

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Ledger, defineMarket } from './matching/index.ts';
 import { VenueBook } from './venue-book.ts';
+import { PLAIN_MARKET } from './testing/market-specs.ts';
 
-const market = defineMarket({
-  symbol: 'B/U',
-  base: 'B',
-  quote: 'U',
-  pricePrecision: 0,
-  amountPrecision: 0,
-  baseDecimals: 0,
-  quoteDecimals: 0,
-  makerFeePpm: 0,
-  takerFeePpm: 0,
-});
+const market = defineMarket(PLAIN_MARKET);
 
 function setup() {
   const ledger = new Ledger();

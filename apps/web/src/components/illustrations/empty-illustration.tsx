@@ -1,7 +1,6 @@
 import { theme } from 'antd';
+import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 
-const UP = '#2ebd85';
-const DOWN = '#f6465d';
 const asks = [46, 30, 58, 22];
 const bids = [28, 52, 36, 62];
 
@@ -15,15 +14,15 @@ export function EmptyIllustration({ width = 220 }: { width?: number }) {
       <rect x="118" y="28" width="38" height="6" rx="3" fill="rgba(255,255,255,0.1)" />
       {asks.map((w, i) => (
         <g key={`a${i}`}>
-          <rect x={156 - w} y={44 + i * 12} width={w} height="8" rx="2" fill={DOWN} opacity="0.18" />
-          <rect x="34" y={46 + i * 12} width="30" height="4" rx="2" fill={DOWN} opacity="0.75" />
+          <rect x={156 - w} y={44 + i * 12} width={w} height="8" rx="2" fill={DOWN_COLOR} opacity="0.18" />
+          <rect x="34" y={46 + i * 12} width="30" height="4" rx="2" fill={DOWN_COLOR} opacity="0.75" />
         </g>
       ))}
       <rect x="34" y="93" width="64" height="5" rx="2.5" fill="rgba(255,255,255,0.3)" />
       {bids.map((w, i) => (
         <g key={`b${i}`}>
-          <rect x={156 - w} y={104 + i * 10} width={w} height="7" rx="2" fill={UP} opacity="0.18" />
-          <rect x="34" y={105.5 + i * 10} width="30" height="4" rx="2" fill={UP} opacity="0.75" />
+          <rect x={156 - w} y={104 + i * 10} width={w} height="7" rx="2" fill={UP_COLOR} opacity="0.18" />
+          <rect x="34" y={105.5 + i * 10} width="30" height="4" rx="2" fill={UP_COLOR} opacity="0.75" />
         </g>
       ))}
       <g transform="translate(150 52)">

@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 
 /** Open, close, high, low of the decorative chart; the shape only, no market is implied. */
 const candles: ReadonlyArray<readonly [number, number, number, number]> = [
@@ -10,8 +11,6 @@ const candles: ReadonlyArray<readonly [number, number, number, number]> = [
 const askDepths = [38, 54, 30, 66, 44, 22];
 const bidDepths = [26, 48, 70, 40, 58, 34];
 
-const UP = '#2ebd85';
-const DOWN = '#f6465d';
 const toY = (price: number) => 340 - price;
 const candleX = (index: number) => 56 + index * 17;
 
@@ -26,9 +25,9 @@ export function LoginIllustration() {
         <line key={y} x1="40" x2="324" y1={y} y2={y} stroke="rgba(255,255,255,0.06)" strokeDasharray="4 6" />
       ))}
       <rect x="40" y="56" width="70" height="8" rx="4" fill="rgba(255,255,255,0.16)" />
-      <rect x="116" y="56" width="36" height="8" rx="4" fill={UP} opacity="0.7" />
+      <rect x="116" y="56" width="36" height="8" rx="4" fill={UP_COLOR} opacity="0.7" />
       {candles.map(([open, close, high, low], i) => {
-        const color = close >= open ? UP : DOWN;
+        const color = close >= open ? UP_COLOR : DOWN_COLOR;
         const top = toY(Math.max(open, close));
         const height = Math.max(2, Math.abs(open - close));
         return (
@@ -46,15 +45,15 @@ export function LoginIllustration() {
       <rect x="352" y="40" width="108" height="250" rx="14" fill="rgba(255,255,255,0.035)" stroke="rgba(255,255,255,0.08)" />
       {askDepths.map((depth, i) => (
         <g key={`ask-${i}`}>
-          <rect x={448 - depth} y={58 + i * 17} width={depth} height="11" rx="2" fill={DOWN} opacity="0.22" />
-          <rect x="364" y={61 + i * 17} width="30" height="5" rx="2.5" fill={DOWN} opacity="0.85" />
+          <rect x={448 - depth} y={58 + i * 17} width={depth} height="11" rx="2" fill={DOWN_COLOR} opacity="0.22" />
+          <rect x="364" y={61 + i * 17} width="30" height="5" rx="2.5" fill={DOWN_COLOR} opacity="0.85" />
         </g>
       ))}
       <rect x="364" y="161" width="56" height="9" rx="4.5" fill="rgba(255,255,255,0.75)" />
       {bidDepths.map((depth, i) => (
         <g key={`bid-${i}`}>
-          <rect x={448 - depth} y={182 + i * 17} width={depth} height="11" rx="2" fill={UP} opacity="0.22" />
-          <rect x="364" y={185 + i * 17} width="30" height="5" rx="2.5" fill={UP} opacity="0.85" />
+          <rect x={448 - depth} y={182 + i * 17} width={depth} height="11" rx="2" fill={UP_COLOR} opacity="0.22" />
+          <rect x="364" y={185 + i * 17} width="30" height="5" rx="2.5" fill={UP_COLOR} opacity="0.85" />
         </g>
       ))}
 
@@ -68,7 +67,7 @@ export function LoginIllustration() {
         <circle cx="42.5" cy="37" r="2.3" fill={token.colorPrimary} />
         <rect x="70" y="22" width="78" height="8" rx="4" fill="rgba(255,255,255,0.7)" />
         <rect x="70" y="40" width="104" height="6" rx="3" fill="rgba(255,255,255,0.22)" />
-        <circle cx="176" cy="26" r="5" fill={UP}>
+        <circle cx="176" cy="26" r="5" fill={UP_COLOR}>
           <animate attributeName="opacity" values="1;0.35;1" dur="2s" repeatCount="indefinite" />
         </circle>
       </g>

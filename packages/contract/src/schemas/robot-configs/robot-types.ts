@@ -34,9 +34,7 @@ import {
   volumeSineConfig,
   volumeSineDefaults,
 } from './volume.config.ts';
-// ---- risk control (monitors branch) ----
 import { riskControlTypeKeys, riskControlTypes } from './risk-control.types.ts';
-// ---- end risk control ----
 
 /** The bot types that work today (spec §1 names more; later ones join this list when they do). */
 export const robotTypeKeys = [
@@ -63,9 +61,8 @@ export const robotTypeKeys = [
   'pump_rapid',
   'pump_ratio',
   'bulldozer',
-  // ---- risk control (monitors branch) ----
+  // Monitors: they watch and alert, and place no orders.
   ...riskControlTypeKeys,
-  // ---- end risk control ----
 ] as const;
 export type RobotTypeKey = (typeof robotTypeKeys)[number];
 
@@ -380,9 +377,7 @@ export const robotTypes = {
     config: bulldozerConfig,
     defaults: bulldozerDefaults,
   }),
-  // ---- risk control (monitors branch) ----
   ...riskControlTypes,
-  // ---- end risk control ----
 } satisfies Record<RobotTypeKey, RobotTypeDefinition>;
 
 export function isRobotTypeKey(value: unknown): value is RobotTypeKey {

@@ -27,11 +27,6 @@ export function poolBase(range: PoolRange, liquidity: string, price: string): st
   return round(mul(liquidity, minus(inverseSqrt(clampPrice(range, price)), inverseSqrt(range.upper))), ROOT_DECIMALS, 'down');
 }
 
-/** Quote the pool holds at `price` (clamped to the range). */
-export function poolQuote(range: PoolRange, liquidity: string, price: string): string {
-  return round(mul(liquidity, minus(sqrt(clampPrice(range, price)), sqrt(range.lower))), ROOT_DECIMALS, 'down');
-}
-
 /**
  * The largest liquidity whose holdings at `price` fit both investments: min(base / (1/√p − 1/√pb),
  * quote / (√p − √pa)), a side that is empty at that price (p at an edge) not counting.

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Ledger, LedgerError } from './ledger.ts';
 import { defineMarket } from './market.ts';
 import type { Fill } from './types.ts';
+import { BTC_USDT_MARKET } from '../testing/market-specs.ts';
 
-const market = defineMarket({
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePrecision: 2,
-  amountPrecision: 3,
-  baseDecimals: 8,
-  quoteDecimals: 8,
-  makerFeePpm: 200,
-  takerFeePpm: 1000,
-});
+const market = defineMarket(BTC_USDT_MARKET);
 
 function ledgerError(fn: () => unknown): LedgerError {
   try {

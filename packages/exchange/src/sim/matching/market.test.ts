@@ -12,24 +12,12 @@ import {
   notionalUnits,
   priceToTicks,
   ticksToPrice,
-  type MarketSpec,
 } from './market.ts';
-
-const BTC_USDT: MarketSpec = {
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePrecision: 2,
-  amountPrecision: 3,
-  baseDecimals: 8,
-  quoteDecimals: 8,
-  makerFeePpm: 200,
-  takerFeePpm: 1000,
-};
+import { BTC_USDT_MARKET } from '../testing/market-specs.ts';
 
 describe('defineMarket', () => {
   it('derives the unit scales', () => {
-    const market = defineMarket(BTC_USDT);
+    const market = defineMarket(BTC_USDT_MARKET);
     expect(market.lotUnits).toBe(100_000n);
     expect(market.tickLotUnits).toBe(1_000n);
     expect(Object.isFrozen(market)).toBe(true);
@@ -45,12 +33,12 @@ describe('defineMarket', () => {
     [{ makerFeePpm: -5 }, 'makerFeePpm must be an integer from 0 to 1000000, got -5'],
     [{ takerFeePpm: 1_000_001 }, 'takerFeePpm must be an integer from 0 to 1000000, got 1000001'],
   ] as const)('refuses %j', (patch, message) => {
-    expect(() => defineMarket({ ...BTC_USDT, ...patch })).toThrow(new MarketSpecError(message));
+    expect(() => defineMarket({ ...BTC_USDT_MARKET, ...patch })).toThrow(new MarketSpecError(message));
   });
 });
 
 describe('unit conversions', () => {
-  const market = defineMarket(BTC_USDT);
+  const market = defineMarket(BTC_USDT_MARKET);
 
   it('turns decimal strings into ticks and lots and back', () => {
     expect(priceToTicks(market, '20000.5')).toBe(2_000_050);

@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { defineMarket, type MarketSpec } from './market.ts';
 import { MatchingEngine, type EngineOptions } from './matching-engine.ts';
 import { MatchingError, type Fill, type LimitOrderRequest, type OrderRequest, type Side } from './types.ts';
-
-/** One tick = one quote unit, one lot = one base unit: notionals read as price × qty. */
-const PLAIN: MarketSpec = {
-  symbol: 'TST',
-  base: 'B',
-  quote: 'Q',
-  pricePrecision: 0,
-  amountPrecision: 0,
-  baseDecimals: 0,
-  quoteDecimals: 0,
-  makerFeePpm: 0,
-  takerFeePpm: 0,
-};
+import { PLAIN_MARKET } from '../testing/market-specs.ts';
 
 function engine(options: EngineOptions = {}, spec: Partial<MarketSpec> = {}): MatchingEngine {
-  return new MatchingEngine(defineMarket({ ...PLAIN, ...spec }), options);
+  return new MatchingEngine(defineMarket({ ...PLAIN_MARKET, ...spec }), options);
 }
 
 function limit(

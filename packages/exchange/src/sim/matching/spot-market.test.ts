@@ -4,18 +4,7 @@ import { defineMarket, type MarketSpec } from './market.ts';
 import type { EngineOptions } from './matching-engine.ts';
 import { SpotMarket } from './spot-market.ts';
 import { MatchingError } from './types.ts';
-
-const PLAIN: MarketSpec = {
-  symbol: 'BU',
-  base: 'B',
-  quote: 'U',
-  pricePrecision: 0,
-  amountPrecision: 0,
-  baseDecimals: 0,
-  quoteDecimals: 0,
-  makerFeePpm: 0,
-  takerFeePpm: 0,
-};
+import { PLAIN_MARKET } from '../testing/market-specs.ts';
 
 function setup(spec: Partial<MarketSpec> = {}, options: EngineOptions = {}): { spot: SpotMarket; ledger: Ledger } {
   const ledger = new Ledger();
@@ -23,7 +12,7 @@ function setup(spec: Partial<MarketSpec> = {}, options: EngineOptions = {}): { s
     ledger.deposit(account, 'B', 1_000n);
     ledger.deposit(account, 'U', 100_000n);
   }
-  return { spot: new SpotMarket(defineMarket({ ...PLAIN, ...spec }), ledger, options), ledger };
+  return { spot: new SpotMarket(defineMarket({ ...PLAIN_MARKET, ...spec }), ledger, options), ledger };
 }
 
 describe('SpotMarket', () => {

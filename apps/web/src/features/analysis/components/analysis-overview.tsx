@@ -1,13 +1,15 @@
-import { DownloadOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { ANALYSIS_RANGE_MAX_DAYS, analysisRangeProblem, type AnalysisSummary } from '@makerdesk/contract';
-import { Alert, Button, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { StatCard } from '@/components/stat-card';
 import { useNow } from '@/hooks/use-now';
 import { feedback } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/format-time';
+import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 import { minus } from '@makerdesk/format';
 import { compareDecimals, formatFixed, formatSignedPercent } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
@@ -22,8 +24,6 @@ const HOUR = 3_600_000;
 const PRESETS = { '24h': 24 * HOUR, '7d': 7 * 24 * HOUR, '30d': 30 * 24 * HOUR, '90d': 90 * 24 * HOUR } as const;
 type Preset = keyof typeof PRESETS;
 
-const UP = '#2ebd85';
-const DOWN = '#f6465d';
 const COLORS = { base: '#722ed1', quote: '#1677ff', value: '#13a8a8', price: '#fa8c16' } as const;
 const FLEX = '1 1 240px';
 
@@ -34,27 +34,6 @@ function toneOf(value: string | null | undefined): 'up' | 'down' | undefined {
   if (!value) return undefined;
   const s = compareDecimals(value, '0');
   return s > 0 ? 'up' : s < 0 ? 'down' : undefined;
-}
-
-function FigureCard({ title, value, unit, note, extra, tooltip, tone, testId }: { title: string; value: ReactNode; unit?: string; note?: ReactNode; extra?: ReactNode; tooltip?: string; tone?: 'up' | 'down' | undefined; testId: string }) {
-  return (
-    <Card size="small" className="md-stat" data-figure={testId}>
-      <Typography.Text type="secondary" className="md-stat-title">
-        {title}
-        {tooltip && (
-          <Tooltip title={tooltip}>
-            <InfoCircleOutlined className="md-stat-info" aria-label={tooltip} />
-          </Tooltip>
-        )}
-      </Typography.Text>
-      <div className={`md-stat-value${tone ? ` md-price-${tone === 'up' ? 'buy' : 'sell'}` : ''}`}>
-        {value}
-        {unit && <span className="md-stat-unit">{unit}</span>}
-      </div>
-      <div className="md-stat-note">{note ?? '\u00a0'}</div>
-      {extra && <div className="md-stat-note">{extra}</div>}
-    </Card>
-  );
 }
 
 /** The pair's data analysis (spec §3): settings, time range, changes, P&L, position cost, charts and the CSV export. */
@@ -187,8 +166,8 @@ export function AnalysisOverview() {
       {toolbar}
       <Row gutter={[16, 16]}>
         <Col flex={FLEX}>
-          <FigureCard
-            testId="value"
+          <StatCard
+            figure="value"
             title={t('card.value')}
             tooltip={t('card.value.tooltip')}
             value={quote(latest.value)}
@@ -198,8 +177,8 @@ export function AnalysisOverview() {
           />
         </Col>
         <Col flex={FLEX}>
-          <FigureCard
-            testId="since-last"
+          <StatCard
+            figure="since-last"
             title={t('card.sinceLast')}
             value={sinceLast?.value ? `${signed(sinceLast.value.absolute, precision.price)}${percent(sinceLast.value)}` : tc('empty.value')}
             unit={sinceLast?.value ? pair.quote : undefined}
@@ -209,8 +188,8 @@ export function AnalysisOverview() {
           />
         </Col>
         <Col flex={FLEX}>
-          <FigureCard
-            testId="since-initial"
+          <StatCard
+            figure="since-initial"
             title={t('card.sinceInitial')}
             tooltip={t('card.sinceInitial.tooltip')}
             value={sinceInitial.value ? `${signed(sinceInitial.value.absolute, precision.price)}${percent(sinceInitial.value)}` : tc('empty.value')}
@@ -221,8 +200,8 @@ export function AnalysisOverview() {
           />
         </Col>
         <Col flex={FLEX}>
-          <FigureCard
-            testId="pnl"
+          <StatCard
+            figure="pnl"
             title={t('card.pnl')}
             tooltip={t('card.pnl.tooltip')}
             value={pnl ? `${signed(pnl.absolute, precision.price)}${percent(pnl)}` : tc('empty.value')}
@@ -232,8 +211,8 @@ export function AnalysisOverview() {
           />
         </Col>
         <Col flex={FLEX}>
-          <FigureCard
-            testId="position"
+          <StatCard
+            figure="position"
             title={t('card.position')}
             tooltip={t('card.position.tooltip')}
             value={position.avgCost === null ? tc('empty.value') : quote(position.avgCost)}
@@ -250,13 +229,13 @@ export function AnalysisOverview() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.balances')} lines={lines.balances} locale={locale} upColor={UP} downColor={DOWN} />
+          <AnalysisChart title={t('chart.balances')} lines={lines.balances} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.value')} lines={lines.value} locale={locale} upColor={UP} downColor={DOWN} />
+          <AnalysisChart title={t('chart.value')} lines={lines.value} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.pnl')} lines={lines.pnl} locale={locale} upColor={UP} downColor={DOWN} />
+          <AnalysisChart title={t('chart.pnl')} lines={lines.pnl} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
       </Row>
     </Flex>
@@ -276,6 +255,6 @@ function chartLines(figures: Figures, base: string, quote: string, t: Translate,
       price,
     ],
     value: [{ key: 'value', label: quote, color: COLORS.value, data: toLine(series, (p) => p.value), latest: format.quote(latestFigure(series, (p) => p.value)), scale: 'right' }, price],
-    pnl: [{ key: 'pnl', label: quote, color: UP, data: toLine(series, (p) => p.pnl), latest: format.quote(latestFigure(series, (p) => p.pnl)), scale: 'right', kind: 'baseline' as const }, price],
+    pnl: [{ key: 'pnl', label: quote, color: UP_COLOR, data: toLine(series, (p) => p.pnl), latest: format.quote(latestFigure(series, (p) => p.pnl)), scale: 'right', kind: 'baseline' as const }, price],
   } satisfies Record<string, ChartLine[]>;
 }

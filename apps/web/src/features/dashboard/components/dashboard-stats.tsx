@@ -11,7 +11,7 @@ import { useWallet } from '@/market-data/api/get-wallet';
 import { fillTotals, orderOccupied, valuation, volumeSince } from '@/market-data/utils/market-stats';
 import { useAnalysisPanel } from '../api/get-analysis-panel';
 import { priceChange, type PriceChange } from '../utils/price-change';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/components/stat-card';
 import { useTrading } from '@/market-data/components/trading-context';
 
 const MINUTE = 60_000;

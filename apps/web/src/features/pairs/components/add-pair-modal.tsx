@@ -1,9 +1,10 @@
-import { ModalForm, ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import type { Platform } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { pickerEpochMs } from '../utils/picker-time';
+import { PairServiceFields } from './pair-service-fields';
 import { useAddCoin } from '../api/add-coin';
 import { platformLabel, SIM_PLATFORM_CODE } from '@/lib/platform-label';
 
@@ -87,13 +88,7 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
           </>
         )}
       </ProFormDependency>
-      <ProFormDateTimePicker
-        name="endTimeStamp"
-        label={t('admin.form.expiry')}
-        extra={t('admin.form.expiry.extra')}
-        fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' }, style: { width: '100%' } }}
-      />
-      <ProFormSwitch name="enabled" label={t('admin.form.enabled')} />
+      <PairServiceFields />
     </ModalForm>
   );
 }

@@ -1,9 +1,10 @@
-import { ModalForm, ProFormDateTimePicker, ProFormSwitch } from '@ant-design/pro-components';
+import { ModalForm } from '@ant-design/pro-components';
 import type { Coin } from '@makerdesk/contract';
 import { App } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { pickerEpochMs } from '../utils/picker-time';
+import { PairServiceFields } from './pair-service-fields';
 import { useUpdateCoin } from '../api/update-coin';
 
 interface EditPairValues {
@@ -44,13 +45,7 @@ export function EditPairModal({ coin, onClose }: EditPairModalProps) {
         return true;
       }}
     >
-      <ProFormDateTimePicker
-        name="endTimeStamp"
-        label={t('admin.form.expiry')}
-        extra={t('admin.form.expiry.extra')}
-        fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' }, style: { width: '100%' } }}
-      />
-      <ProFormSwitch name="enabled" label={t('admin.form.enabled')} />
+      <PairServiceFields />
     </ModalForm>
   );
 }

@@ -1,48 +1,21 @@
 import { robotUpdateRequest } from '@makerdesk/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { TradingProvider } from '@/market-data/components/trading-context';
-import { renderWithProviders } from '@/testing/render';
 import { bodiesTo, robotTypeItems, stubRobotBackend } from '../testing/robot-backend';
-import { RobotDeployment } from './robot-deployment';
+import { button, chooseType, renderDeploymentPage } from '../testing/deployment-page';
 
 /** The risk-control types' forms: lists of thresholds, a schedule choice that shows its own field, no price mode. */
 configure({ asyncUtilTimeout: 8_000 });
 beforeEach(() => void i18n.changeLanguage('en_US'));
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage() {
-  renderWithProviders(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <TradingProvider coinId={1} name="BTC/USDT">
-        <RobotDeployment />
-      </TradingProvider>
-    </ConfigProvider>,
-  );
-}
-
-const formNamed = (label: string) =>
-  waitFor(() => {
-    const form = document.querySelector<HTMLElement>(`form[aria-label="${label}"]`);
-    if (!form) throw new Error(`no form ${label}`);
-    return form;
-  });
-const button = (scope: Pick<typeof screen, 'getByText'>, text: string) => scope.getByText(text, { selector: 'button, button *' }).closest('button')!;
-
-async function chooseRiskType(name: string, category = 'Risk control', label = 'Bot configuration') {
-  fireEvent.click(await screen.findByText(new RegExp(`^${category} \\(`)));
-  fireEvent.click(await screen.findByText(name));
-  return formNamed(label);
-}
-
 describe('risk-control forms', { timeout: 60_000 }, () => {
   it('lists the four monitors under Risk control; the report shows the field of its schedule only, and sends both', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 9 }) } });
-    renderPage();
+    renderDeploymentPage();
     expect(await screen.findByText('Risk control (4)')).toBeInTheDocument();
-    const form = await chooseRiskType('Balance timed report');
+    const form = await chooseType('Balance timed report', 'Risk control');
     for (const name of ['Balance monitor', 'Price monitor', 'Emergency stop']) expect(screen.getByText(name)).toBeInTheDocument();
     expect(within(form).getByLabelText('Daily at (HH:MM)')).toHaveValue('08:00');
     expect(within(form).queryByLabelText('Every (hours)')).toBeNull();
@@ -66,8 +39,8 @@ describe('risk-control forms', { timeout: 60_000 }, () => {
 
   it('the balance monitor edits its thresholds as rows, each amount in the asset its row chooses', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 4 }) } });
-    renderPage();
-    const form = await chooseRiskType('Balance monitor');
+    renderDeploymentPage();
+    const form = await chooseType('Balance monitor', 'Risk control');
     const rows = () => form.querySelectorAll('.md-robot-list-row');
     expect(rows()).toHaveLength(2);
     const units = () => [...rows()].map((row) => [...row.querySelectorAll('.md-input-unit')].map((u) => u.textContent));
@@ -92,8 +65,8 @@ describe('risk-control forms', { timeout: 60_000 }, () => {
   it('an emergency stop without any rule names the fields; in Chinese too', async () => {
     await i18n.changeLanguage('zh_CN');
     stubRobotBackend();
-    renderPage();
-    const form = await chooseRiskType('紧急停止', '风控', '机器人配置');
+    renderDeploymentPage();
+    const form = await chooseType('紧急停止', '风控', '机器人配置');
     for (const label of ['最大回撤', '价格下限', '价格上限']) fireEvent.change(within(form).getByLabelText(label), { target: { value: '' } });
     fireEvent.click(button(within(form), '部署机器人'));
     expect((await within(form).findAllByText(/^请至少设置一条规则/)).length).toBeGreaterThan(0);

@@ -1,48 +1,15 @@
 import { robotUpdateRequest } from '@makerdesk/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { TradingProvider } from '@/market-data/components/trading-context';
 import { jsonResponse } from '@/testing/fetch-mock';
-import { renderWithProviders } from '@/testing/render';
 import { bodiesTo, robotDto, robotTypeItems, stubRobotBackend } from '../testing/robot-backend';
-import { RobotDeployment } from './robot-deployment';
+import { button, chooseType, formNamed, renderDeploymentPage } from '../testing/deployment-page';
 
 // antd forms of 15-20 fields render slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 8_000 });
 beforeEach(() => void i18n.changeLanguage('en_US'));
 afterEach(() => vi.unstubAllGlobals());
-
-function renderPage() {
-  renderWithProviders(
-    // No motion: dialogs open and close at once.
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <TradingProvider coinId={1} name="BTC/USDT">
-        <RobotDeployment />
-      </TradingProvider>
-    </ConfigProvider>,
-  );
-}
-
-/** Opens a category and a type's form. */
-async function chooseType(name: string, category?: string) {
-  if (category) fireEvent.click(await screen.findByText(new RegExp(`^${category} \\(`)));
-  fireEvent.click(await screen.findByText(name));
-  return formNamed('Bot configuration');
-}
-
-/**
- * Found by plain selectors and texts: queries by role and accessible name compute styles for every
- * candidate, which costs seconds per query on a form of 20 antd fields in jsdom.
- */
-const formNamed = (label: string) =>
-  waitFor(() => {
-    const form = document.querySelector<HTMLElement>(`form[aria-label="${label}"]`);
-    if (!form) throw new Error(`no form ${label}`);
-    return form;
-  });
-const button = (scope: Pick<typeof screen, 'getByText'>, text: string) => scope.getByText(text, { selector: 'button, button *' }).closest('button')!;
 
 const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label);
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -51,7 +18,7 @@ const dialog = (title: string) => screen.findByText(title, { selector: '.ant-mod
 describe('bot deployment form', { timeout: 60_000 }, () => {
   it('lists the types by category and builds a type’s form from its schema, prefilled with its defaults', async () => {
     stubRobotBackend();
-    renderPage();
+    renderDeploymentPage();
     expect(await screen.findByText('Common (3)')).toBeInTheDocument();
     expect(screen.getByText('Strategy (17)')).toBeInTheDocument();
     expect(screen.getByText('AI (2)')).toBeInTheDocument();
@@ -70,7 +37,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('shows each bound’s message as the user types, and both texts of a min above its max', async () => {
     stubRobotBackend();
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Depth near');
     type(field(form, 'Base spread min'), '0.06');
     expect(await within(form).findByText('Must be between 0 and 0.05')).toBeInTheDocument();
@@ -90,7 +57,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
   it('says the same in Chinese', async () => {
     await i18n.changeLanguage('zh_CN');
     stubRobotBackend();
-    renderPage();
+    renderDeploymentPage();
     fireEvent.click(await screen.findByText('近端深度'));
     const form = await formNamed('机器人配置');
     type(field(form, '每侧档位最小值'), '3');
@@ -103,7 +70,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('asks a second time, then sends exactly the robotUpdateRequest shape and says the bot is deployed', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 7 }) } });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Depth near');
     type(within(form).getByLabelText('Description'), '  tight book  ');
     fireEvent.click(button(within(form), 'Deploy bot'));
@@ -120,7 +87,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('sends nothing when the second confirmation is cancelled', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 7 }) } });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Depth far');
     fireEvent.click(button(within(form), 'Deploy bot'));
     await dialog('Deploy this bot?');
@@ -131,7 +98,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('does not ask about the price gap at exactly 5 %', async () => {
     stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Exchange price follow', 'Strategy');
     // Reference 65000 × 1.05 = 68250 against 65000: exactly 5 %.
     type(field(form, 'Price mapping ratio'), '1.05');
@@ -143,7 +110,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('asks about the price gap past 5 %, then the second confirmation, then deploys', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Exchange price follow', 'Strategy');
     // 65000 × 1.0501 = 68256.5: 5.01 % away.
     type(field(form, 'Price mapping ratio'), '1.0501');
@@ -163,7 +130,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
 
   it('stops at the price gap when the user does not continue', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 9 }) } });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Exchange price follow', 'Strategy');
     type(field(form, 'Price mapping ratio'), '0.5');
     fireEvent.click(button(within(form), 'Deploy bot'));
@@ -181,7 +148,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
           jsonResponse(400, { code: 400, data: { code: 1030023, fields: [{ field: 'config.orderAmountMax', message: 'Max value must exceed min value' }] }, msg: 'Invalid robot configuration' }),
       },
     });
-    renderPage();
+    renderDeploymentPage();
     const form = await chooseType('Depth far');
     fireEvent.click(button(within(form), 'Deploy bot'));
     await dialog('Deploy this bot?');
@@ -194,7 +161,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     const bot = robotDto({ id: 3, type: 'depth_near', priceMode: 'safe', description: 'tight book' });
     bot.config = { ...bot.config, baseSpreadMax: '0.006' };
     const fetchMock = stubRobotBackend({ robots: [bot], handlers: { '/backend/robot/update': () => ({ id: 3 }) } });
-    renderPage();
+    renderDeploymentPage();
     const row = (await screen.findByText('#3')).closest('tr')!;
     fireEvent.click(within(row).getByText('Edit'));
     expect(await screen.findByText('Editing bot #3: Depth near')).toBeInTheDocument();

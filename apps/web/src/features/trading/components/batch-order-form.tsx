@@ -5,9 +5,8 @@ import { formatFixed, isPositive } from '@/lib/numbers';
 import { useGenerateOrders } from '../api/generate-orders';
 import { useWallet } from '@/market-data/api/get-wallet';
 import type { Direction } from '@/market-data/types';
-import type { Distribution } from '../types';
 import { exceedsBalance } from '../utils/balance-check';
-import type { BatchOrder } from '@makerdesk/contract';
+import { BATCH_ORDER_COUNT_MAX, distributions, type BatchOrder, type Distribution } from '@makerdesk/contract';
 import { previewBatch, type BatchPreview } from '../utils/batch-split';
 import { DecimalInput } from './decimal-input';
 import { positiveRules } from './form-rules';
@@ -22,9 +21,6 @@ interface BatchValues {
   maxPrice?: string;
   distribution: Distribution;
 }
-
-const DISTRIBUTIONS: Distribution[] = ['uniform', 'random', 'ascending', 'descending'];
-const MAX_COUNT = 100;
 
 /** Batch orders: one amount split into up to 100 limit orders across a price range, previewed before it is sent. */
 export function BatchOrderForm() {
@@ -128,7 +124,7 @@ export function BatchOrderForm() {
             </Col>
             <Col span={10}>
               <Form.Item name="count" label={t('batch.count')} rules={[{ required: true, message: t('batch.count.required') }]}>
-                <InputNumber min={1} max={MAX_COUNT} precision={0} style={{ width: '100%' }} placeholder={`1–${MAX_COUNT}`} />
+                <InputNumber min={1} max={BATCH_ORDER_COUNT_MAX} precision={0} style={{ width: '100%' }} placeholder={`1–${BATCH_ORDER_COUNT_MAX}`} />
               </Form.Item>
             </Col>
           </Row>
@@ -141,7 +137,7 @@ export function BatchOrderForm() {
             </Col>
           </Row>
           <Form.Item name="distribution" label={t('batch.distribution')} tooltip={t('batch.distribution.tooltip')}>
-            <Select options={DISTRIBUTIONS.map((d) => ({ value: d, label: t(`distribution.${d}`) }))} />
+            <Select options={distributions.map((d) => ({ value: d, label: t(`distribution.${d}`) }))} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={generate.isPending} disabled={exceeds || preview?.kind === 'too_small'}>
             {t('batch.submit', { count: ready?.orders.length ?? values?.count ?? 0 })}

@@ -1,4 +1,4 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { div } from '@makerdesk/format';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { formatFixed, isPositive } from '@/lib/numbers';
 import { useHistoryOrders } from '@/market-data/api/get-history-orders';
 import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
-import { OrdersEmpty } from './orders-empty';
+import { OrdersTable } from './orders-table';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** Closed orders of the pair, newest first, with the average fill price. */
@@ -30,20 +30,6 @@ export function HistoryOrdersTable() {
   ];
 
   return (
-    <ProTable<Order>
-      rowKey="orderNo"
-      size="small"
-      className="md-orders-table"
-      columns={columns}
-      dataSource={orders.data ?? []}
-      loading={orders.isLoading}
-      search={false}
-      options={false}
-      toolBarRender={false}
-      cardProps={{ bodyStyle: { padding: 0 } }}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-      scroll={{ x: 1100 }}
-      locale={{ emptyText: <OrdersEmpty text={t('orders.history.empty')} /> }}
-    />
+    <OrdersTable<Order> rowKey="orderNo" columns={columns} rows={orders.data ?? []} loading={orders.isLoading} width={1100} emptyText={t('orders.history.empty')} />
   );
 }

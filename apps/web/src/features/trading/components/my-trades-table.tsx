@@ -1,4 +1,4 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { mul } from '@makerdesk/format';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { formatFixed, formatPlain } from '@/lib/numbers';
 import { useMyTrades } from '@/market-data/api/get-my-trades';
 import type { MyTrade } from '@/market-data/types';
 import { SideTag } from './order-tags';
-import { OrdersEmpty } from './orders-empty';
+import { OrdersTable } from './orders-table';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** The caller's fills on the pair: price, amount, value, fee and whether it made or took liquidity. */
@@ -37,20 +37,6 @@ export function MyTradesTable() {
   ];
 
   return (
-    <ProTable<MyTrade>
-      rowKey="id"
-      size="small"
-      className="md-orders-table"
-      columns={columns}
-      dataSource={trades.data ?? []}
-      loading={trades.isLoading}
-      search={false}
-      options={false}
-      toolBarRender={false}
-      cardProps={{ bodyStyle: { padding: 0 } }}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-      scroll={{ x: 1000 }}
-      locale={{ emptyText: <OrdersEmpty text={t('fills.empty')} /> }}
-    />
+    <OrdersTable<MyTrade> rowKey="id" columns={columns} rows={trades.data ?? []} loading={trades.isLoading} width={1000} emptyText={t('fills.empty')} />
   );
 }

@@ -1,4 +1,4 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { App, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals } from '@/lib/numbers';
@@ -6,7 +6,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
-import { OrdersEmpty } from './orders-empty';
+import { OrdersTable } from './orders-table';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** Newest first; orders placed together (a batch) from the highest price down. */
@@ -47,20 +47,6 @@ export function OpenOrdersTable() {
   ];
 
   return (
-    <ProTable<Order>
-      rowKey="orderNo"
-      size="small"
-      className="md-orders-table"
-      columns={columns}
-      dataSource={[...(orders.data ?? [])].sort(newestFirst)}
-      loading={orders.isLoading}
-      search={false}
-      options={false}
-      toolBarRender={false}
-      cardProps={{ bodyStyle: { padding: 0 } }}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-      scroll={{ x: 860 }}
-      locale={{ emptyText: <OrdersEmpty text={t('orders.open.empty')} /> }}
-    />
+    <OrdersTable<Order> rowKey="orderNo" columns={columns} rows={[...(orders.data ?? [])].sort(newestFirst)} loading={orders.isLoading} width={860} emptyText={t('orders.open.empty')} />
   );
 }

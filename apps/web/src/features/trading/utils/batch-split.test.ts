@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { previewBatch, type BatchSpec } from './batch-split';
+import type { BatchSpec } from '@makerdesk/contract';
+import { previewBatch } from './batch-split';
 
 const base: BatchSpec = { amount: '1', count: 4, minPrice: '100', maxPrice: '103', distribution: 'uniform', pricePrecision: 2, amountPrecision: 4 };
 

@@ -1,17 +1,5 @@
-import { BatchSplitError, splitBatch, type BatchOrder } from '@makerdesk/contract';
+import { BatchSplitError, splitBatch, type BatchOrder, type BatchSpec } from '@makerdesk/contract';
 import { add, mul } from '@makerdesk/format';
-import type { Distribution } from '../types';
-
-export interface BatchSpec {
-  /** Total base quantity. */
-  amount: string;
-  count: number;
-  minPrice: string;
-  maxPrice: string;
-  distribution: Distribution;
-  pricePrecision: number;
-  amountPrecision: number;
-}
 
 export type BatchPreview =
   | {

@@ -8,14 +8,18 @@ interface StatCardProps {
   value: ReactNode | null;
   unit?: string;
   note?: ReactNode;
+  /** A second line under the note. */
+  extra?: ReactNode;
   tooltip?: string;
   tone?: 'up' | 'down';
+  /** Names the card in the page (`data-figure`). */
+  figure?: string;
 }
 
-/** One dashboard figure: its name, the value with its unit, a line saying what it is made of. */
-export function StatCard({ title, value, unit, note, tooltip, tone }: StatCardProps) {
+/** One figure: its name, the value with its unit, a line saying what it is made of. */
+export function StatCard({ title, value, unit, note, extra, tooltip, tone, figure }: StatCardProps) {
   return (
-    <Card size="small" className="md-stat">
+    <Card size="small" className="md-stat" data-figure={figure}>
       <Typography.Text type="secondary" className="md-stat-title">
         {title}
         {tooltip && (
@@ -33,6 +37,7 @@ export function StatCard({ title, value, unit, note, tooltip, tone }: StatCardPr
         </div>
       )}
       <div className="md-stat-note">{note ?? '\u00a0'}</div>
+      {extra && <div className="md-stat-note">{extra}</div>}
     </Card>
   );
 }

@@ -1,3 +1,0 @@
-import type { distributions } from '@makerdesk/contract';
-
-export type Distribution = (typeof distributions)[number];
