@@ -7,8 +7,6 @@ export const SIM_BINANCE_ROOT = '/sim/binance';
 export const SIM_BINANCE_PREFIX = `${SIM_BINANCE_ROOT}/api/v3`;
 /** The OpenAPI security scheme of a simulator key (app.ts declares it). */
 export const SIM_API_KEY_SCHEME = 'simApiKey';
-/** The wallet and account API (ccxt's `urls.api.sapi`). */
-export const SIM_BINANCE_SAPI_PREFIX = `${SIM_BINANCE_ROOT}/sapi/v1`;
 
 /**
  * Below the root, each family at its Binance path. The sapi calls are answered under `api/v3` too,
