@@ -50,6 +50,7 @@ export const binanceErrors = {
   invalidQuantity: () => new BinanceError(-1013, 'Invalid quantity.'),
   invalidPrice: () => new BinanceError(-1013, 'Invalid price.'),
   marketClosed: () => new BinanceError(-1013, 'Market is closed.'),
+  selfTradePreventionModeNotAllowed: () => new BinanceError(-1013, 'This symbol does not allow the specified self-trade prevention mode.'),
   rejected: (msg: string) => new BinanceError(-2010, msg),
   insufficientBalance: () => new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
   duplicateOrder: () => new BinanceError(-2010, 'Duplicate order sent.'),

@@ -26,6 +26,8 @@ import {
   formatTicker24hr,
   formatTrade,
   formatTradeFee,
+  filterMaxima,
+  SELF_TRADE_PREVENTION_MODE,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
@@ -126,7 +128,7 @@ export function facadeVenueFromSim(sim: SimVenueApi): FacadeVenue {
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const NEW_ORDER_RESP_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
-const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT'] as const;
+const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'] as const;
 /** Order parameters Binance knows and we do not serve: refused rather than silently ignored. */
 const UNSUPPORTED_ORDER_PARAMS = ['stopPrice', 'icebergQty', 'trailingDelta', 'strategyId', 'strategyType', 'pegPriceType', 'pegOffsetValue', 'pegOffsetType'];
 /** What the look-ups by client order id and the history endpoints read at most. */
@@ -253,8 +255,8 @@ export class BinanceFacade {
     const market = symbols.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const fromId = params.integer('fromId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const trades = (await this.recentTrades(market.symbol, HISTORY_WINDOW)).filter(
       (t) =>
         (startTime === undefined || t.timestamp >= startTime) &&
@@ -269,8 +271,8 @@ export class BinanceFacade {
     const interval = params.required('interval');
     if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw binanceErrors.invalidInterval();
     const limit = params.limit(500, 1000);
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const candles: Candle[] = await this.data.fetchCandles(market.symbol, interval as CandleInterval, {
       ...(startTime !== undefined ? { since: startTime } : {}),
       limit: endTime === undefined ? limit : 1000,
@@ -338,7 +340,7 @@ export class BinanceFacade {
     const type = params.required('type');
     const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
     const respType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
-    params.oneOf('selfTradePreventionMode', STP_MODES, () => binanceErrors.illegalChars('selfTradePreventionMode', STP_MODES.join('|')));
+    checkSelfTradePreventionMode(params);
     const quoteOrderQty = params.decimal('quoteOrderQty');
 
     const open = await account.fetchOpenOrders(market.symbol);
@@ -422,8 +424,8 @@ export class BinanceFacade {
     const market = ctx.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const fromId = params.optional('orderId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const [open, closed] = await Promise.all([account.fetchOpenOrders(market.symbol), account.fetchClosedOrders(market.symbol, { limit: HISTORY_WINDOW })]);
     const unique = new Map<string, Order>();
     for (const order of [...closed, ...open]) unique.set(order.orderNo, order);
@@ -442,8 +444,8 @@ export class BinanceFacade {
     const limit = params.limit(500, 1000);
     const orderId = params.optional('orderId');
     const fromId = params.integer('fromId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const trades = ascending(await account.fetchMyTrades(market.symbol, { limit: HISTORY_WINDOW })).filter(
       (t) =>
         (orderId === undefined || t.orderNo === orderId) &&
@@ -516,6 +518,12 @@ function cancelClientOrderId(params: Params): string {
   return id;
 }
 
+/** Every order prevents self-trades one way (exchangeInfo's only allowed mode): another mode asked for is refused. */
+function checkSelfTradePreventionMode(params: Params): void {
+  const mode = params.oneOf('selfTradePreventionMode', STP_MODES, () => binanceErrors.illegalChars('selfTradePreventionMode', STP_MODES.join('|')));
+  if (mode !== undefined && mode !== SELF_TRADE_PREVENTION_MODE) throw binanceErrors.selfTradePreventionModeNotAllowed();
+}
+
 /** Binance's order parameters → our request, refusing combinations we do not serve. */
 function orderRequest(params: Params, market: Market, direction: 'buy' | 'sell', type: string): PlaceOrderRequest {
   for (const name of UNSUPPORTED_ORDER_PARAMS) if (params.has(name)) throw binanceErrors.unsupportedCombination();
@@ -525,8 +533,7 @@ function orderRequest(params: Params, market: Market, direction: 'buy' | 'sell',
   switch (type) {
     case 'LIMIT': {
       const timeInForce = params.required('timeInForce');
-      if (timeInForce === 'FOK') throw binanceErrors.unsupportedCombination();
-      if (timeInForce !== 'GTC' && timeInForce !== 'IOC') throw binanceErrors.invalidTimeInForce();
+      if (timeInForce !== 'GTC' && timeInForce !== 'IOC' && timeInForce !== 'FOK') throw binanceErrors.invalidTimeInForce();
       if (params.has('quoteOrderQty')) throw binanceErrors.notRequired('quoteOrderQty');
       return { ...base, tradeType: 'limit', timeInForce, amount: requiredDecimal(params, 'quantity'), price: requiredDecimal(params, 'price') };
     }
@@ -584,16 +591,18 @@ function quantityForQuote(book: OrderBook, direction: 'buy' | 'sell', quote: str
   return roundToStep(amount, stepOf(market.amountPrecision), 'down');
 }
 
-/** The filters `exchangeInfo` publishes, checked the way Binance checks them (-1013). */
+/** The filters `exchangeInfo` publishes, every bound it states included, checked the way Binance checks them (-1013). */
 function checkFilters(request: PlaceOrderRequest, market: Market): void {
+  const { maxPrice, maxQty, maxNotional } = filterMaxima(market);
   if (sign(request.amount) <= 0) throw binanceErrors.invalidQuantity();
   if (decimalsOf(request.amount) > market.amountPrecision) throw binanceErrors.filter('LOT_SIZE');
   if (compare(request.amount, market.minAmount) < 0) throw binanceErrors.filter('LOT_SIZE');
-  if (market.maxAmount !== null && compare(request.amount, market.maxAmount) > 0) throw binanceErrors.filter('LOT_SIZE');
+  if (compare(request.amount, maxQty) > 0) throw binanceErrors.filter('LOT_SIZE');
   if (request.price === undefined) return;
   if (sign(request.price) <= 0) throw binanceErrors.invalidPrice();
   if (decimalsOf(request.price) > market.pricePrecision) throw binanceErrors.filter('PRICE_FILTER');
+  if (compare(request.price, maxPrice) > 0) throw binanceErrors.filter('PRICE_FILTER');
   const notional = mul(request.price, request.amount);
   if (compare(notional, market.minNotional) < 0) throw binanceErrors.filter('NOTIONAL');
-  if (market.maxNotional !== null && compare(notional, market.maxNotional) > 0) throw binanceErrors.filter('NOTIONAL');
+  if (compare(notional, maxNotional) > 0) throw binanceErrors.filter('NOTIONAL');
 }

@@ -16,6 +16,16 @@ export type BinanceSide = 'BUY' | 'SELL';
 const WIRE_DECIMALS = 8;
 /** Stand-in upper bounds where our market has none: Binance's filters always carry a maximum. */
 const NO_MAXIMUM = '9000000000';
+/**
+ * Self-trade prevention as every order gets it: an order that would trade with one of its
+ * account's own resting orders expires instead (the simulator's and MakerDesk's rule, DESIGN §8).
+ */
+export const SELF_TRADE_PREVENTION_MODE = 'EXPIRE_TAKER';
+
+/** The upper bounds `exchangeInfo` publishes for a market, which orders are checked against. */
+export function filterMaxima(market: Market): { maxPrice: string; maxQty: string; maxNotional: string } {
+  return { maxPrice: market.maxPrice ?? NO_MAXIMUM, maxQty: market.maxAmount ?? NO_MAXIMUM, maxNotional: market.maxNotional ?? NO_MAXIMUM };
+}
 
 export function wire(value: string): string {
   return toFixed(value, Math.max(WIRE_DECIMALS, decimalsOf(value)), 'down');
@@ -36,11 +46,12 @@ export function binanceOrderType(order: Pick<Order, 'tradeType' | 'timeInForce'>
 }
 
 /**
- * What Binance would report. An IOC or market order whose rest was dropped is EXPIRED (ccxt:
- * 'expired'); a resting order canceled by its owner is CANCELED, filled part or not.
+ * What Binance would report. An IOC or market order whose rest was dropped, and a fill-or-kill that
+ * could not fill, is EXPIRED (ccxt: 'expired'); a resting order canceled by its owner is CANCELED,
+ * filled part or not.
  */
 export function binanceOrderStatus(order: Pick<Order, 'status' | 'tradeType' | 'timeInForce'>): BinanceOrderStatus {
-  const immediate = order.tradeType === 'market' || order.timeInForce === 'IOC';
+  const immediate = order.tradeType === 'market' || order.timeInForce === 'IOC' || order.timeInForce === 'FOK';
   switch (order.status) {
     case 'pending':
       return 'NEW';
@@ -54,8 +65,9 @@ export function binanceOrderStatus(order: Pick<Order, 'status' | 'tradeType' | '
   }
 }
 
-function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' {
-  return order.tradeType === 'limit' && order.timeInForce === 'IOC' ? 'IOC' : 'GTC';
+function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' | 'FOK' {
+  if (order.tradeType !== 'limit') return 'GTC';
+  return order.timeInForce === 'IOC' || order.timeInForce === 'FOK' ? order.timeInForce : 'GTC';
 }
 
 // ---------------------------------------------------------------- general
@@ -79,6 +91,7 @@ export function formatSymbolInfo(market: Market) {
   const stepSize = wire(stepOf(market.amountPrecision));
   const basePrecision = Math.max(WIRE_DECIMALS, market.amountPrecision);
   const quotePrecision = Math.max(WIRE_DECIMALS, market.pricePrecision);
+  const maxima = filterMaxima(market);
   return {
     symbol: toBinanceSymbol(market.symbol),
     status: market.active ? 'TRADING' : 'BREAK',
@@ -95,27 +108,26 @@ export function formatSymbolInfo(market: Market) {
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    cancelReplaceAllowed: true,
     amendAllowed: false,
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
-      // maxPrice 0: no maximum, as Binance documents it.
-      { filterType: 'PRICE_FILTER', minPrice: tickSize, maxPrice: wire('0'), tickSize },
-      { filterType: 'LOT_SIZE', minQty: wire(market.minAmount), maxQty: wire(market.maxAmount ?? NO_MAXIMUM), stepSize },
+      { filterType: 'PRICE_FILTER', minPrice: tickSize, maxPrice: wire(maxima.maxPrice), tickSize },
+      { filterType: 'LOT_SIZE', minQty: wire(market.minAmount), maxQty: wire(maxima.maxQty), stepSize },
       {
         filterType: 'NOTIONAL',
         minNotional: wire(market.minNotional),
         applyMinToMarket: true,
-        maxNotional: wire(market.maxNotional ?? NO_MAXIMUM),
+        maxNotional: wire(maxima.maxNotional),
         applyMaxToMarket: false,
         avgPriceMins: 5,
       },
     ],
     permissions: ['SPOT'],
     permissionSets: [['SPOT']],
-    defaultSelfTradePreventionMode: 'EXPIRE_TAKER',
-    allowedSelfTradePreventionModes: ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+    defaultSelfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
+    allowedSelfTradePreventionModes: [SELF_TRADE_PREVENTION_MODE],
   };
 }
 
@@ -202,10 +214,14 @@ export function formatTicker24hr(ticker: Ticker, book: OrderBook) {
     quoteVolume: wire(ticker.quoteVolume24h),
     openTime: ticker.timestamp - DAY_MS,
     closeTime: ticker.timestamp,
-    firstId: -1,
-    lastId: -1,
-    count: 0,
+    ...tradesOfWindow(ticker),
   };
+}
+
+/** Binance's trade figures of a ticker's window: -1 for an id it does not know (no trade, or none told). */
+function tradesOfWindow({ trades24h }: Ticker) {
+  const id = (value: string | null | undefined) => (value == null ? -1 : wireId(value));
+  return { firstId: id(trades24h?.firstId), lastId: id(trades24h?.lastId), count: trades24h?.count ?? 0 };
 }
 
 export function formatPriceTicker(ticker: Ticker) {
@@ -299,6 +315,7 @@ export function formatOrder(order: Order) {
     isWorking: true,
     workingTime: order.createdAt,
     origQuoteOrderQty: wire('0'),
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
 }
 
@@ -325,6 +342,7 @@ export function formatNewOrder(order: Order, respType: NewOrderRespType, fills: 
     type: binanceOrderType(order),
     side: binanceSide(order.direction),
     workingTime: order.createdAt,
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
   if (respType === 'RESULT') return result;
   return {
@@ -356,6 +374,7 @@ export function formatCanceledOrder(order: Order, cancelClientOrderId: string) {
     timeInForce: timeInForceOf(order),
     type: binanceOrderType(order),
     side: binanceSide(order.direction),
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
 }
 

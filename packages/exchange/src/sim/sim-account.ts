@@ -113,6 +113,11 @@ export class SimMarketData implements MarketDataReader {
         low24h: price(stats?.low),
         baseVolume24h: formatAmount(setup, stats?.volume ?? 0n),
         quoteVolume24h: formatQuote(setup, stats?.quoteVolume ?? 0n),
+        trades24h: {
+          count: stats?.trades ?? 0,
+          firstId: stats?.firstTradeId == null ? null : String(stats.firstTradeId),
+          lastId: stats?.lastTradeId == null ? null : String(stats.lastTradeId),
+        },
         timestamp: now,
       };
     });

@@ -11,11 +11,11 @@
 import { ExchangeError } from '../errors.ts';
 import type { Order, PlaceOrderRequest } from '../exchange.ts';
 import { decimalToUnits } from './matching/index.ts';
-import { parsePlaceRequest, placeError } from './order-request.ts';
+import { parsePlaceRequest, placeError, type ParsedOrder } from './order-request.ts';
 import { Prng } from './prng.ts';
 import { ReferenceVenue } from './reference-venue.ts';
 import { BackgroundDriver, fairOf } from './sim-background-driver.ts';
-import { CommandBatches } from './sim-batches.ts';
+import { CommandBatches, type Batch } from './sim-batches.ts';
 import { EventHub } from './sim-events.ts';
 import { journalledRequest, type SimCommand, type SimJournal } from './sim-journal.ts';
 import { checkPairToOpen, openPair, readDemoFunds, seedHistories } from './sim-pair-opening.ts';
@@ -23,13 +23,39 @@ import { SimConfigError, formatPrice, setupPairs, type PairSetup } from './sim-p
 import { cancelOpen, settle } from './sim-settlement.ts';
 import { readAdded, readSnapshotHead, restoreSnapshot, writeSnapshot } from './sim-snapshot.ts';
 import { SimState, type CorePair } from './sim-state.ts';
-import type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
+import type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult, SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueOptions } from './sim-venue.api.ts';
 import { BalanceViews, orderView } from './sim-views.ts';
 import { ledgerToJson } from './snapshot-codec.ts';
 import { UserAccount, type OrderRecord } from './user-account.ts';
 import type { Placement } from './venue-book.ts';
 
 const REFERENCE_SEED_SALT = 0x5eedf00d;
+
+/** A place request checked against its pair: fields, precision and minimums. */
+function parsePlacement(pair: CorePair, request: PlaceOrderRequest): ParsedOrder {
+  const book = pair.book.book;
+  return parsePlaceRequest(pair.setup, request, (side) => (side === 'buy' ? book.bestAsk() : book.bestBid()));
+}
+
+/** Why the account's order cannot be canceled: 'order_not_found' if it never had it, 'order_closed' if no longer open; null if it can. */
+function cancelRefusal(user: UserAccount, symbol: string, orderNo: string): ExchangeError | null {
+  const record = user.find(symbol, orderNo);
+  if (record === undefined) return new ExchangeError('order_not_found', `Order ${String(orderNo)} not found.`, { orderNo });
+  if (user.openOrder(symbol, orderNo) === undefined) {
+    return new ExchangeError('order_closed', `Order ${orderNo} is already ${record.status}.`, { orderNo, status: record.status });
+  }
+  return null;
+}
+
+/** A placement's outcome, its refusal included; anything but a refusal is thrown. */
+function attempt(place: () => Order): CancelReplacePart {
+  try {
+    return { ok: true, order: place() };
+  } catch (err) {
+    if (err instanceof ExchangeError) return { ok: false, error: err };
+    throw err;
+  }
+}
 
 export class SimCore {
   readonly hub = new EventHub();
@@ -127,54 +153,41 @@ export class SimCore {
 
   placeOrder(user: UserAccount, request: PlaceOrderRequest): Order {
     const pair = this.pair(request?.symbol);
-    const book = pair.book.book;
-    const parsed = parsePlaceRequest(pair.setup, request, (side) => (side === 'buy' ? book.bestAsk() : book.bestBid()));
-    if (user.usesClientOrderId(parsed.clientOrderId)) {
-      throw new ExchangeError('invalid_order', 'Duplicate order sent.', { clientOrderId: parsed.clientOrderId });
-    }
-    return this.batches.run({ k: 'place', key: user.apiKey, req: journalledRequest(request) }, (batch) => {
-      const no = String(this.state.nextOrderNo);
-      let placement: Placement;
-      try {
-        placement = pair.book.place(no, parsed.request(user.ledgerId));
-      } catch (err) {
-        throw placeError(err);
-      }
-      this.state.nextOrderNo += 1;
-      const record: OrderRecord = {
-        no,
-        clientOrderId: parsed.clientOrderId,
-        symbol: pair.setup.config.symbol,
-        side: parsed.side,
-        type: parsed.type,
-        timeInForce: parsed.timeInForce,
-        price: parsed.price,
-        qty: parsed.qty,
-        filledQty: 0,
-        filledQuote: 0n,
-        status: 'pending',
-        createdAt: batch.time,
-        updatedAt: batch.time,
-      };
-      settle(this.state, batch, pair, placement, { user, record });
-      return orderView(pair.setup, record);
-    });
+    const parsed = parsePlacement(pair, request);
+    return this.batches.run({ k: 'place', key: user.apiKey, req: journalledRequest(request) }, (batch) => this.place(user, pair, parsed, batch));
   }
 
   /** Throws 'order_not_found' for an order the account never had, 'order_closed' for one no longer open. */
   cancelOrder(user: UserAccount, symbol: string, orderNo: string): Order {
     const pair = this.pair(symbol);
-    const record = user.find(symbol, orderNo);
-    if (record === undefined) throw new ExchangeError('order_not_found', `Order ${String(orderNo)} not found.`, { orderNo });
-    if (user.openOrder(symbol, orderNo) === undefined) {
-      throw new ExchangeError('order_closed', `Order ${orderNo} is already ${record.status}.`, {
-        orderNo,
-        status: record.status,
-      });
-    }
+    const refusal = cancelRefusal(user, symbol, orderNo);
+    if (refusal !== null) throw refusal;
+    const record = user.find(symbol, orderNo) as OrderRecord;
     return this.batches.run({ k: 'cancel', key: user.apiKey, sym: symbol, no: orderNo }, (batch) => {
       cancelOpen(pair, user, record, batch);
       return orderView(pair.setup, record);
+    });
+  }
+
+  /**
+   * Cancels an open order and places `request` in one batch (see SimVenueApi.cancelReplace). Only a
+   * cancel that succeeded makes a 'cancelReplace' command; a failed one under allow_failure leaves
+   * a plain placement.
+   */
+  cancelReplace(user: UserAccount, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): CancelReplaceResult {
+    const pair = this.pair(symbol);
+    if (request?.symbol !== symbol) throw new ExchangeError('invalid_order', 'The new order must be on the symbol of the canceled one.', { symbol });
+    const parsed = parsePlacement(pair, request);
+    const refusal = cancelRefusal(user, symbol, orderNo);
+    if (refusal !== null) {
+      const canceled: CancelReplacePart = { ok: false, error: refusal };
+      return { canceled, placed: mode === 'stop_on_failure' ? null : attempt(() => this.placeOrder(user, request)) };
+    }
+    const record = user.find(symbol, orderNo) as OrderRecord;
+    return this.batches.run({ k: 'cancelReplace', key: user.apiKey, sym: symbol, no: orderNo, req: journalledRequest(request) }, (batch) => {
+      cancelOpen(pair, user, record, batch);
+      const canceled: CancelReplacePart = { ok: true, order: orderView(pair.setup, record) };
+      return { canceled, placed: attempt(() => this.place(user, pair, parsed, batch)) };
     });
   }
 
@@ -252,7 +265,45 @@ export class SimCore {
       case 'cancelMany':
         this.cancelOrders(this.knownUser(command.key), command.sym, command.nos);
         return;
+      case 'cancelReplace': {
+        // Journalled only once its cancel succeeded: a cancel that fails again means another history.
+        const { canceled } = this.cancelReplace(this.knownUser(command.key), command.sym, command.no, command.req, 'stop_on_failure');
+        if (!canceled.ok) throw canceled.error;
+        return;
+      }
     }
+  }
+
+  /** Places a checked order inside the running batch. Throws the venue's refusal, having changed nothing. */
+  private place(user: UserAccount, pair: CorePair, parsed: ParsedOrder, batch: Batch): Order {
+    if (user.usesClientOrderId(parsed.clientOrderId)) {
+      throw new ExchangeError('invalid_order', 'Duplicate order sent.', { clientOrderId: parsed.clientOrderId });
+    }
+    const no = String(this.state.nextOrderNo);
+    let placement: Placement;
+    try {
+      placement = pair.book.place(no, parsed.request(user.ledgerId));
+    } catch (err) {
+      throw placeError(err);
+    }
+    this.state.nextOrderNo += 1;
+    const record: OrderRecord = {
+      no,
+      clientOrderId: parsed.clientOrderId,
+      symbol: pair.setup.config.symbol,
+      side: parsed.side,
+      type: parsed.type,
+      timeInForce: parsed.timeInForce,
+      price: parsed.price,
+      qty: parsed.qty,
+      filledQty: 0,
+      filledQuote: 0n,
+      status: 'pending',
+      createdAt: batch.time,
+      updatedAt: batch.time,
+    };
+    settle(this.state, batch, pair, placement, { user, record });
+    return orderView(pair.setup, record);
   }
 
   private knownUser(apiKey: string): UserAccount {

@@ -61,7 +61,7 @@ export function openPair(state: SimState, background: BackgroundDriver, referenc
   state.added.push({ config: { ...config }, funds: { ...funds } });
   // Its own random source for the past, from what the journal keeps: a replay draws the same candles.
   const rng = Prng.seeded((hashText(config.symbol) ^ batch.time ^ HISTORY_SEED_SALT) >>> 0);
-  pair.lastPrice = seedHistory(pair.candles, setup, batch.time, historyDays, NOISE_PROFILE, rng);
+  pair.lastPrice = seedHistory(pair.candles, setup, batch.time, historyDays, NOISE_PROFILE, rng, () => state.nextTradeId++);
   background.quote(pair);
   reference.addPair(setup, fairOf(pair));
   for (const [asset, units] of fundUnits) {
@@ -82,7 +82,7 @@ export function seedHistories(state: SimState, days: number, seed: number, now: 
   }
   const rng = Prng.seeded((seed ^ HISTORY_SEED_SALT) >>> 0);
   for (const pair of state.pairs.values()) {
-    pair.lastPrice = seedHistory(pair.candles, pair.setup, now, days, NOISE_PROFILE, rng) ?? pair.lastPrice;
+    pair.lastPrice = seedHistory(pair.candles, pair.setup, now, days, NOISE_PROFILE, rng, () => state.nextTradeId++) ?? pair.lastPrice;
   }
 }
 

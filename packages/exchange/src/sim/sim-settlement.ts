@@ -25,11 +25,11 @@ export function settle(state: SimState, batch: Batch, pair: CorePair, placement:
   batch.books.add(pair);
   for (let i = 0; i < result.fills.length; i++) {
     const fill = result.fills[i]!;
-    const id = String(state.nextTradeId++);
-    const trade: TradeRecord = { id, price: fill.price, qty: fill.qty, side: fill.takerSide, time };
+    const tradeId = state.nextTradeId++;
+    const trade: TradeRecord = { id: String(tradeId), price: fill.price, qty: fill.qty, side: fill.takerSide, time };
     pair.trades.push(trade);
     if (pair.trades.length > PUBLIC_TRADES_PER_PAIR) pair.trades.shift();
-    pair.candles.add(time, fill.price, fill.qty, fill.quoteAmount);
+    pair.candles.add(time, fill.price, fill.qty, fill.quoteAmount, tradeId);
     pair.lastPrice = fill.price;
     const batchTrades = batch.trades.get(pair);
     if (batchTrades === undefined) batch.trades.set(pair, [trade]);

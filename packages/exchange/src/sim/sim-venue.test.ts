@@ -75,7 +75,9 @@ describe('SimVenue accounts', () => {
       pricePrecision: 2,
       amountPrecision: 5,
       minAmount: '0.00001',
-      maxAmount: null,
+      // The largest safe integers of lots and ticks.
+      maxAmount: '90071992547.40991',
+      maxPrice: '90071992547409.91',
       minNotional: '5',
       maxNotional: null,
       makerFee: '0.001',

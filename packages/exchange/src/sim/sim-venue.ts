@@ -18,12 +18,12 @@
  *   snapshot plus `replay` of the journal's commands rebuild exactly what was acknowledged. The background market, the demo funds and re-funding the background accounts mint
  *   into the ledger: each asset's supply grows, and total === supply holds throughout.
  */
-import type { Exchange, Market, MarketDataReader, Order, OrderBook } from '../exchange.ts';
+import type { Exchange, Market, MarketDataReader, Order, OrderBook, PlaceOrderRequest } from '../exchange.ts';
 import { SimAccount, SimMarketData } from './sim-account.ts';
 import { SimCore } from './sim-core.ts';
 import { SimConfigError, formatPrice } from './sim-pair.ts';
 import type { SimCommand, SimJournal } from './sim-journal.ts';
-import type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
+import type { CancelReplaceMode, CancelReplaceResult, SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
 import { orderView } from './sim-views.ts';
 
 export class SimVenue implements SimVenueApi {
@@ -133,6 +133,17 @@ export class SimVenue implements SimVenueApi {
       return Promise.reject(err);
     }
     return this.core.whenDurable(found);
+  }
+
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    let result: CancelReplaceResult;
+    try {
+      result = this.core.cancelReplace(this.core.user(apiKey), symbol, orderNo, request, mode);
+    } catch (err) {
+      // Its refusal, like every answer, once what came before it is durable.
+      return this.core.whenDurable(undefined).then(() => Promise.reject(err));
+    }
+    return this.core.whenDurable(result);
   }
 
   referenceBook(symbol: string, depth = 20): OrderBook {
