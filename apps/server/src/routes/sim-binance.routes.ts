@@ -1,5 +1,5 @@
 import { BinanceFacade, binanceErrors, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 
 /** Where the plugin is registered: Binance's host, as it were. */
 export const SIM_BINANCE_ROOT = '/sim/binance';
@@ -56,7 +56,6 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
     return reply.status(500).send(binanceErrors.unknown().toJSON());
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(binanceErrors.notFound().toJSON()));
 
   const routes = facade.routes.flatMap((route) => familyBases[route.family].map((base) => ({ ...route, url: `/${base}/${route.path}` })));
   for (const route of routes) {
@@ -83,4 +82,10 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
       },
     });
   }
+
+  // Every other path below the root, whatever the method, is Binance's 404: without these routes a
+  // GET would reach the console's single-page-app fallback and answer its HTML with 200.
+  const notFound = (_request: unknown, reply: FastifyReply) => reply.status(404).send(binanceErrors.notFound().toJSON());
+  app.all('/', { schema: { hide: true } }, notFound);
+  app.all('/*', { schema: { hide: true } }, notFound);
 };

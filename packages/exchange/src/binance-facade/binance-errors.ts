@@ -66,6 +66,8 @@ export const binanceErrors = {
   symbolNotPermitted: (action: FacadeAction) =>
     new BinanceError(action === 'place' ? -2010 : action === 'cancel' ? -2011 : -1010, 'This symbol is not permitted for this account.'),
   notFound: () => new BinanceError(-1000, 'Not found.', 404),
+  cancelReplacePartlyFailed: () => new BinanceError(-2021, 'Order cancel-replace partially failed.', 409),
+  cancelReplaceFailed: () => new BinanceError(-2022, 'Order cancel-replace failed.', 400),
 } as const;
 
 /** What the venue's refusal becomes when it happens while placing an order. */

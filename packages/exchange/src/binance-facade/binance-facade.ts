@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
-import { ExchangeError } from '../errors.ts';
-import type { SimVenueApi } from '../sim/sim-venue.api.ts';
+import { ExchangeError, isExchangeError } from '../errors.ts';
+import type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult, SimVenueApi } from '../sim/sim-venue.api.ts';
 import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
 import { add, compare, decimalsOf, div, minus, mul, roundToStep, sign, stepOf } from '@makerdesk/decimal';
 import {
@@ -26,12 +26,15 @@ import {
   formatTicker24hr,
   formatTrade,
   formatTradeFee,
+  formatCommission,
   filterMaxima,
+  type NewOrderRespType,
   SELF_TRADE_PREVENTION_MODE,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
 import { SymbolMap } from './symbols.ts';
+import { OrderCounts } from './order-counts.ts';
 
 /** Public market data, read without an account. */
 export type MarketData = Pick<Exchange, 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
@@ -43,6 +46,8 @@ export interface FacadeVenue {
   account(apiKey: string): Exchange;
   /** An account's order by client order id; without it the facade searches recent orders. */
   orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
+  /** Cancels the account's open order and places another in one step (SimVenueApi.cancelReplace). */
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult>;
 }
 
 /**
@@ -123,11 +128,13 @@ export function facadeVenueFromSim(sim: SimVenueApi): FacadeVenue {
     marketData: () => sim.marketData(),
     account: (apiKey) => sim.account(apiKey),
     orderByClientId: (apiKey, symbol, clientOrderId) => sim.orderByClientId(apiKey, symbol, clientOrderId),
+    cancelReplace: (apiKey, symbol, orderNo, request, mode) => sim.cancelReplace(apiKey, symbol, orderNo, request, mode),
   };
 }
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const NEW_ORDER_RESP_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
+const CANCEL_REPLACE_MODES = ['STOP_ON_FAILURE', 'ALLOW_FAILURE'] as const;
 const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'] as const;
 /** Order parameters Binance knows and we do not serve: refused rather than silently ignored. */
 const UNSUPPORTED_ORDER_PARAMS = ['stopPrice', 'icebergQty', 'trailingDelta', 'strategyId', 'strategyType', 'pegPriceType', 'pegOffsetValue', 'pegOffsetType'];
@@ -137,6 +144,7 @@ const HISTORY_WINDOW = 1000;
 export class BinanceFacade {
   private readonly endpoints = new Map<string, Endpoint>();
   private readonly now: () => number;
+  private readonly orderCounts = new OrderCounts();
 
   constructor(private readonly options: BinanceFacadeOptions) {
     this.now = options.now ?? Date.now;
@@ -159,10 +167,10 @@ export class BinanceFacade {
         // A key sent where none is needed is still checked: a revoked key, or one used from an
         // address it is not bound to, gets nothing, not even public data.
         if (request.apiKey !== undefined) await this.keyOf(request);
-        return { status: 200, body: await endpoint.handle(context()) };
+        return reply(await endpoint.handle(context()));
       }
       const { apiKey, key } = await this.authenticate(request, params, now);
-      return { status: 200, body: await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)) };
+      return reply(await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)));
     } catch (err) {
       const error = toBinanceError(err, endpoint.action);
       if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
@@ -193,12 +201,14 @@ export class BinanceFacade {
     const get = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'api', path, signed: false, action: 'read', handle });
     const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, family: 'api', path, signed: true, action, handle });
     const sapi = (path: string, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: true, action: 'read', handle });
+    const sapiPublic = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: false, action: 'read', handle });
     return [
       get('ping', () => ({})),
       get('time', ({ now }) => ({ serverTime: now })),
       get('exchangeInfo', (ctx) => this.exchangeInfo(ctx)),
       get('depth', (ctx) => this.depth(ctx)),
       get('trades', (ctx) => this.trades(ctx)),
+      get('historicalTrades', (ctx) => this.historicalTrades(ctx)),
       get('aggTrades', (ctx) => this.aggTrades(ctx)),
       get('klines', (ctx) => this.klines(ctx)),
       get('uiKlines', (ctx) => this.klines(ctx)),
@@ -215,6 +225,11 @@ export class BinanceFacade {
       signed('DELETE', 'openOrders', 'cancel', (ctx) => this.cancelOpenOrders(ctx)),
       signed('GET', 'allOrders', 'read', (ctx) => this.allOrders(ctx)),
       signed('GET', 'myTrades', 'read', (ctx) => this.myTrades(ctx)),
+      signed('POST', 'order/cancelReplace', 'place', (ctx) => this.cancelReplace(ctx)),
+      signed('GET', 'account/commission', 'read', (ctx) => this.commission(ctx)),
+      signed('GET', 'rateLimit/order', 'read', (ctx) => this.orderCounts.of(ctx.apiKey, ctx.now)),
+      // Binance's wallet status: the simulator never closes for maintenance.
+      sapiPublic('system/status', () => ({ status: 0, msg: 'normal' })),
       // What ccxt's binance asks a spot account's sapi when it loads markets with a key (coins, and
       // which pairs trade on margin: none do) and for trading fees, answered as a spot-only venue.
       sapi('capital/config/getall', (ctx) => this.coins(ctx)),
@@ -249,6 +264,15 @@ export class BinanceFacade {
     const market = symbols.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     return (await this.recentTrades(market.symbol, limit)).slice(-limit).map(formatTrade);
+  }
+
+  /** Trades from `fromId` on (the oldest kept when it is older), else the most recent: of the last HISTORY_WINDOW kept. */
+  private async historicalTrades({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    const fromId = params.integer('fromId');
+    const trades = (await this.recentTrades(market.symbol, HISTORY_WINDOW)).filter((t) => fromId === undefined || !/^\d+$/.test(t.id) || Number(t.id) >= fromId);
+    return page(trades, limit, fromId !== undefined).map(formatTrade);
   }
 
   private async aggTrades({ params, symbols }: Context) {
@@ -333,27 +357,72 @@ export class BinanceFacade {
     return (symbol === undefined ? permitted : [market(symbol)]).map(formatTradeFee);
   }
 
-  private async newOrder({ params, account, ...ctx }: SignedContext, test: boolean) {
-    const market = ctx.market(params.required('symbol'));
-    const side = params.required('side');
-    if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
-    const type = params.required('type');
-    const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
-    const respType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
-    checkSelfTradePreventionMode(params);
-    const quoteOrderQty = params.decimal('quoteOrderQty');
+  private commission({ params, market }: SignedContext) {
+    return formatCommission(market(params.required('symbol')));
+  }
 
+  private async newOrder(ctx: SignedContext, test: boolean) {
+    const { params, account, apiKey, now } = ctx;
+    const market = ctx.market(params.required('symbol'));
+    const { request, respType, quoteOrderQty } = await orderToPlace(params, account, market);
     const open = await account.fetchOpenOrders(market.symbol);
     if (open.some((o) => o.clientOrderId === request.clientOrderId)) throw binanceErrors.duplicateOrder();
-    if (request.tradeType === 'market' && quoteOrderQty !== undefined) {
-      request.amount = quantityForQuote(await account.fetchOrderBook(market.symbol, 5000), request.direction, quoteOrderQty, market);
-    }
-    checkFilters(request, market);
     if (test) return {};
 
     const order = await account.placeOrder(request);
+    this.orderCounts.record(apiKey, now);
+    return this.newOrderAnswer(account, order, respType, quoteOrderQty);
+  }
+
+  private async newOrderAnswer(account: Exchange, order: Order, respType: NewOrderRespType, quoteOrderQty: string | undefined) {
     const fills = respType === 'FULL' && sign(order.filledAmount) > 0 ? await this.fillsOf(account, order) : [];
     return formatNewOrder(order, respType, fills, quoteOrderQty ?? '0');
+  }
+
+  /**
+   * Binance's cancelReplace: the new order's parameters and filters are checked first (a failure
+   * there is a plain error and nothing happens), then the venue cancels and places in one step.
+   * Both done: 200 with both answers; one failed: 409 (-2021); both failed, or the cancel failed
+   * under STOP_ON_FAILURE: 400 (-2022); the parts' own errors are in `data`.
+   */
+  private async cancelReplace(ctx: SignedContext) {
+    const { params, account, apiKey, now } = ctx;
+    const market = ctx.market(params.required('symbol'));
+    const mode = params.oneOf('cancelReplaceMode', CANCEL_REPLACE_MODES, () => binanceErrors.illegalChars('cancelReplaceMode', CANCEL_REPLACE_MODES.join('|')));
+    if (mode === undefined) throw binanceErrors.mandatory('cancelReplaceMode');
+    const cancelId = cancelClientOrderId(params, 'cancelNewClientOrderId');
+    const { request, respType, quoteOrderQty } = await orderToPlace(params, account, market);
+    const target = await this.orderToReplace(ctx, market);
+    const venueMode: CancelReplaceMode = mode === 'STOP_ON_FAILURE' ? 'stop_on_failure' : 'allow_failure';
+    let result: CancelReplaceResult;
+    if (target !== undefined) result = await this.options.venue.cancelReplace(apiKey, market.symbol, target.orderNo, request, venueMode);
+    else {
+      const canceled: CancelReplacePart = { ok: false, error: new ExchangeError('order_not_found', 'The order to cancel was not found.') };
+      result = { canceled, placed: venueMode === 'stop_on_failure' ? null : await placement(account.placeOrder(request)) };
+    }
+    // Binance counts the new order even when it is not attempted.
+    this.orderCounts.record(apiKey, now);
+
+    const cancelResponse = result.canceled.ok ? formatCanceledOrder(result.canceled.order, cancelId) : toBinanceError(result.canceled.error, 'cancel').toJSON();
+    const newOrderResponse =
+      result.placed === null ? null : result.placed.ok ? await this.newOrderAnswer(account, result.placed.order, respType, quoteOrderQty) : toBinanceError(result.placed.error, 'place').toJSON();
+    const outcome = (part: CancelReplacePart | null) => (part === null ? 'NOT_ATTEMPTED' : part.ok ? 'SUCCESS' : 'FAILURE');
+    const data = { cancelResult: outcome(result.canceled), newOrderResult: outcome(result.placed), cancelResponse, newOrderResponse };
+    const succeeded = [result.canceled, result.placed].filter((part) => part?.ok === true).length;
+    if (succeeded === 2) return data;
+    const error = succeeded === 1 ? binanceErrors.cancelReplacePartlyFailed() : binanceErrors.cancelReplaceFailed();
+    return new StatusAnswer(error.status, { ...error.toJSON(), data });
+  }
+
+  /** The open order a cancelReplace names by `cancelOrderId`, or else by `cancelOrigClientOrderId`; undefined when there is none. */
+  private async orderToReplace(ctx: SignedContext, market: Market): Promise<Order | undefined> {
+    try {
+      return await this.findOrder(ctx, market, true, { id: 'cancelOrderId', clientId: 'cancelOrigClientOrderId' });
+    } catch (err) {
+      if (isExchangeError(err) && err.kind === 'order_not_found') return undefined;
+      if (err instanceof BinanceError && err.code === binanceErrors.noSuchOrder().code) return undefined;
+      throw err;
+    }
   }
 
   private async fillsOf(account: Exchange, order: Order): Promise<MyTrade[]> {
@@ -361,17 +430,22 @@ export class BinanceFacade {
     return ascending(trades.filter((t) => t.orderNo === order.orderNo));
   }
 
-  /** The order named by `orderId`, or else by `origClientOrderId`. */
-  private async findOrder({ params, account, apiKey }: SignedContext, market: Market, onlyOpen: boolean): Promise<Order> {
-    const orderId = params.optional('orderId');
-    const clientId = params.optional('origClientOrderId');
+  /** The order named by `orderId`, or else by `origClientOrderId` (other parameter names where given). */
+  private async findOrder(
+    { params, account, apiKey }: SignedContext,
+    market: Market,
+    onlyOpen: boolean,
+    names: { id: string; clientId: string } = { id: 'orderId', clientId: 'origClientOrderId' },
+  ): Promise<Order> {
+    const orderId = params.optional(names.id);
+    const clientId = params.optional(names.clientId);
     if (orderId !== undefined) {
-      if (!ORDER_ID.test(orderId)) throw binanceErrors.illegalChars('orderId', '^[0-9]{1,20}$');
+      if (!ORDER_ID.test(orderId)) throw binanceErrors.illegalChars(names.id, '^[0-9]{1,20}$');
       const order = await account.fetchOrder(market.symbol, orderId);
       if (clientId !== undefined && order.clientOrderId !== clientId) throw binanceErrors.noSuchOrder();
       return order;
     }
-    if (clientId === undefined) throw binanceErrors.eitherMandatory('origClientOrderId', 'orderId');
+    if (clientId === undefined) throw binanceErrors.eitherMandatory(names.clientId, names.id);
     const found = await this.orderByClientId(account, apiKey, market, clientId, onlyOpen);
     if (!found) throw new ExchangeError('order_not_found', `no order with client order id ${clientId}`);
     return found;
@@ -477,6 +551,18 @@ function answer(error: BinanceError): FacadeResponse {
   return { status: error.status, body: error.toJSON() };
 }
 
+/** A body answered with a status other than 200 (cancelReplace's partial and failed outcomes). */
+class StatusAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+function reply(result: unknown): FacadeResponse {
+  return result instanceof StatusAnswer ? { status: result.status, body: result.body } : { status: 200, body: result };
+}
+
 function parseSymbolList(raw: string): string[] {
   let list: unknown;
   try {
@@ -511,11 +597,41 @@ function randomClientOrderId(): string {
   return randomBytes(16).toString('base64url').slice(0, 22);
 }
 
-function cancelClientOrderId(params: Params): string {
-  const id = params.optional('newClientOrderId');
+/** The id a cancel goes by: the one sent in `name`, or a new one. */
+function cancelClientOrderId(params: Params, name = 'newClientOrderId'): string {
+  const id = params.optional(name);
   if (id === undefined) return randomClientOrderId();
-  if (!CLIENT_ORDER_ID.test(id)) throw binanceErrors.illegalChars('newClientOrderId', CLIENT_ORDER_ID.source);
+  if (!CLIENT_ORDER_ID.test(id)) throw binanceErrors.illegalChars(name, CLIENT_ORDER_ID.source);
   return id;
+}
+
+/**
+ * The new order of POST order (and order/test, and cancelReplace) from Binance's parameters, with
+ * the quantity a quoteOrderQty market order trades worked out, checked against the filters.
+ */
+async function orderToPlace(params: Params, account: Exchange, market: Market) {
+  const side = params.required('side');
+  if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
+  const type = params.required('type');
+  const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
+  const respType: NewOrderRespType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
+  checkSelfTradePreventionMode(params);
+  const quoteOrderQty = params.decimal('quoteOrderQty');
+  if (request.tradeType === 'market' && quoteOrderQty !== undefined) {
+    request.amount = quantityForQuote(await account.fetchOrderBook(market.symbol, 5000), request.direction, quoteOrderQty, market);
+  }
+  checkFilters(request, market);
+  return { request, respType, quoteOrderQty };
+}
+
+/** A placement's outcome, its refusal included. */
+async function placement(placing: Promise<Order>): Promise<CancelReplacePart> {
+  try {
+    return { ok: true, order: await placing };
+  } catch (err) {
+    if (isExchangeError(err)) return { ok: false, error: err };
+    throw err;
+  }
 }
 
 /** Every order prevents self-trades one way (exchangeInfo's only allowed mode): another mode asked for is refused. */

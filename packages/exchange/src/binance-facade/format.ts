@@ -72,14 +72,19 @@ function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' |
 
 // ---------------------------------------------------------------- general
 
+/** The ORDERS rate limits exchangeInfo states (and rateLimit/order counts against). */
+export const ORDER_RATE_LIMITS = [
+  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
+  { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
+] as const;
+
 export function formatExchangeInfo(markets: readonly Market[], serverTime: number) {
   return {
     timezone: 'UTC',
     serverTime,
     rateLimits: [
       { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
-      { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-      { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
+      ...ORDER_RATE_LIMITS,
     ],
     exchangeFilters: [],
     symbols: markets.map(formatSymbolInfo),
@@ -286,6 +291,21 @@ export function formatCoinInfo(asset: string, balance: Balance | undefined) {
     isLegalMoney: false,
     trading: true,
     networkList: [],
+  };
+}
+
+/**
+ * `GET /api/v3/account/commission`: the market's rates as the standard commission; no special or
+ * tax commission, no discount (nothing is paid in BNB here).
+ */
+export function formatCommission(market: Market) {
+  const none = { maker: wire('0'), taker: wire('0'), buyer: wire('0'), seller: wire('0') };
+  return {
+    symbol: toBinanceSymbol(market.symbol),
+    standardCommission: { maker: wire(market.makerFee), taker: wire(market.takerFee), buyer: wire('0'), seller: wire('0') },
+    specialCommission: none,
+    taxCommission: none,
+    discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: wire('0') },
   };
 }
 

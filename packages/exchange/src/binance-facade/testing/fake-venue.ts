@@ -6,6 +6,7 @@
 import type { Balance, BookLevel, Candle, Exchange, Market, MyTrade, Order, OrderBook, PlaceOrderRequest, Ticker, Trade } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
 import type { FacadeVenue } from '../binance-facade.ts';
+import type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult } from '../../sim/sim-venue.api.ts';
 import { add, compare, min, minus, mul, sign, toFixed } from '@makerdesk/decimal';
 
 export const FAKE_NOW = 1_700_000_000_000;
@@ -353,7 +354,24 @@ export class FakeVenue implements FacadeVenue {
     return account;
   }
 
+  /** Cancel, then place: nobody else trades on a fake venue, so nothing can come in between. */
+  async cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    const account = this.account(apiKey);
+    const canceled = await outcomeOf(account.cancelOrder(symbol, orderNo));
+    if (!canceled.ok && mode === 'stop_on_failure') return { canceled, placed: null };
+    return { canceled, placed: await outcomeOf(account.placeOrder(request)) };
+  }
+
   restingOrders(symbol: string): Order[] {
     return [...this.accounts.values()].flatMap((a) => a.resting(symbol));
+  }
+}
+
+async function outcomeOf(call: Promise<Order>): Promise<CancelReplacePart> {
+  try {
+    return { ok: true, order: await call };
+  } catch (err) {
+    if (err instanceof ExchangeError) return { ok: false, error: err };
+    throw err;
   }
 }
