@@ -276,6 +276,12 @@ describe('answers as Binance gives them', () => {
     const lateSig = createHmac('sha256', SECRET).update(late).digest('hex');
     const refused = await fetch(`${sim}/api/v3/account?${late}&signature=${lateSig}`, { headers: { 'X-MBX-APIKEY': API_KEY } });
     expect(await refused.json()).toEqual({ code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' });
+
+    // And answers in microseconds when X-MBX-TIME-UNIT asks.
+    const before = Date.now();
+    const { serverTime } = (await (await fetch(`${sim}/api/v3/time`, { headers: { 'X-MBX-TIME-UNIT': 'MICROSECOND' } })).json()) as { serverTime: number };
+    expect(serverTime).toBeGreaterThanOrEqual(before * 1000);
+    expect(serverTime).toBeLessThan((Date.now() + 1) * 1000);
   });
 
   it('ticker/24hr counts the trades of its window and names their first and last ids', async () => {

@@ -68,6 +68,7 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');
         const apiKey = request.headers['x-mbx-apikey'];
+        const timeUnit = request.headers['x-mbx-time-unit'];
         const result = await facade.handle({
           method: route.method,
           path: route.path,
@@ -77,6 +78,7 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
           // The client address as the rest of the server reads it: Fastify's, which honours the
           // app's trustProxy setting (off: the socket's address, X-Forwarded-For is ignored).
           clientIp: request.ip,
+          timeUnit: Array.isArray(timeUnit) ? timeUnit[0] : timeUnit,
         });
         return reply.status(result.status).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
       },

@@ -45,6 +45,7 @@ export const binanceErrors = {
   invalidInterval: () => new BinanceError(-1120, 'Invalid interval.'),
   invalidSymbol: () => new BinanceError(-1121, 'Invalid symbol.'),
   invalidRecvWindow: () => new BinanceError(-1131, 'recvWindow must be less than 60000'),
+  invalidTimeUnit: () => new BinanceError(-1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.'),
   invalidParam: (param: string) => new BinanceError(-1130, `Data sent for parameter '${param}' is not valid.`),
   filter: (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL' | 'MARKET_LOT_SIZE') => new BinanceError(-1013, `Filter failure: ${filter}`),
   invalidQuantity: () => new BinanceError(-1013, 'Invalid quantity.'),

@@ -35,6 +35,7 @@ import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
 import { SymbolMap } from './symbols.ts';
 import { OrderCounts } from './order-counts.ts';
+import { inTimeUnit, timeUnitOf, type TimeUnit } from './time-units.ts';
 
 /** Public market data, read without an account. */
 export type MarketData = Pick<Exchange, 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
@@ -85,6 +86,8 @@ export interface FacadeRequest {
   apiKey?: string | undefined;
   /** The caller's address, for keys bound to addresses. */
   clientIp?: string | undefined;
+  /** The `X-MBX-TIME-UNIT` header: MICROSECOND (or microsecond) has the answer's times in microseconds. */
+  timeUnit?: string | undefined;
 }
 
 export interface FacadeResponse {
@@ -160,6 +163,7 @@ export class BinanceFacade {
     const endpoint = this.endpoints.get(`${request.method.toUpperCase()} ${request.path}`);
     if (!endpoint) return answer(binanceErrors.notFound());
     try {
+      const unit = timeUnitOf(request.timeUnit);
       const params = new Params(request.query, request.body);
       const now = this.now();
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
@@ -167,10 +171,10 @@ export class BinanceFacade {
         // A key sent where none is needed is still checked: a revoked key, or one used from an
         // address it is not bound to, gets nothing, not even public data.
         if (request.apiKey !== undefined) await this.keyOf(request);
-        return reply(await endpoint.handle(context()));
+        return reply(await endpoint.handle(context()), unit, endpoint.path);
       }
       const { apiKey, key } = await this.authenticate(request, params, now);
-      return reply(await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)));
+      return reply(await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)), unit, endpoint.path);
     } catch (err) {
       const error = toBinanceError(err, endpoint.action);
       if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
@@ -559,8 +563,10 @@ class StatusAnswer {
   ) {}
 }
 
-function reply(result: unknown): FacadeResponse {
-  return result instanceof StatusAnswer ? { status: result.status, body: result.body } : { status: 200, body: result };
+/** An endpoint's result as the response, its times in the unit the request asked for. */
+function reply(result: unknown, unit: TimeUnit, path: string): FacadeResponse {
+  const { status, body } = result instanceof StatusAnswer ? result : { status: 200, body: result };
+  return { status, body: inTimeUnit(body, unit, path) };
 }
 
 function parseSymbolList(raw: string): string[] {
