@@ -1,8 +1,9 @@
 /**
- * A Binance-compatible spot REST v3 subset over our `Exchange` interface, framework-free: the
- * server hands it the method, the path below `/api/v3` (or `/sapi/v1`), the raw query string and
- * form body and the `X-MBX-APIKEY` header, and sends back the status and JSON it answers. Binance
- * clients (ccxt's `binance` among them) can then trade against the built-in simulator.
+ * A Binance-compatible spot REST v3 subset over our `Exchange` interface (and the venue's one-step
+ * cancel-replace), framework-free: the server hands it the method, the path below `/api/v3` (or
+ * `/sapi/v1`), the raw query string and form body and the `X-MBX-APIKEY` and `X-MBX-TIME-UNIT`
+ * headers, and sends back the status and JSON it answers. Binance clients (ccxt's `binance` and
+ * Binance's own connector among them) can then trade against the built-in simulator.
  */
 import { randomBytes } from 'node:crypto';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';

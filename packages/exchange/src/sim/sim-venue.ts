@@ -9,7 +9,10 @@
  *   bad arguments to reads), price_precision, amount_precision, max_amount, min_amount,
  *   min_notional, insufficient_balance, post_only_would_cross, order_not_found, order_closed,
  *   invalid_key (empty API key). A self-trade is not an error: the incoming user order ends
- *   canceled or partial_canceled (cancel_taker, always on for users).
+ *   canceled or partial_canceled (cancel_taker, always on for users). A fill-or-kill order that
+ *   cannot fill entirely ends canceled having filled nothing.
+ * - `cancelReplace` cancels and places in one step and one journalled command; each part's
+ *   refusal is in its result, not thrown.
  * - Without a journal, events are synchronous: they run inside the call that changed
  *   the state, after the change and before its promise resolves; a background tick sends at most
  *   one 'book' per pair.
