@@ -15,7 +15,7 @@ import type { OrderRecord, UserAccount } from './user-account.ts';
 const EVENT_BOOK_DEPTH = 20;
 
 /** A command before the batch that runs it gives it its time. */
-export type UnstampedCommand = SimCommand extends infer C ? (C extends SimCommand ? Omit<C, 't'> : never) : never;
+type UnstampedCommand = SimCommand extends infer C ? (C extends SimCommand ? Omit<C, 't'> : never) : never;
 
 export interface Batch {
   readonly time: number;
@@ -28,7 +28,7 @@ export interface Batch {
 }
 
 /** What a batch's events are made from and sent to. */
-export interface BatchAudience {
+interface BatchAudience {
   readonly hub: EventHub;
   readonly balanceViews: BalanceViews;
   readonly pairs: ReadonlyMap<string, CorePair>;

@@ -18,7 +18,7 @@ const MAX_HISTORY_DAYS = 30;
 const HISTORY_SEED_SALT = 0x0ddba11;
 
 /** A pair to open, checked: what `openPair` needs. */
-export interface PairToOpen {
+interface PairToOpen {
   readonly config: SimPairConfig;
   readonly setup: PairSetup;
   /** Every asset's decimals, the new pair's included. */

@@ -10,7 +10,7 @@ import type { OrderRecord, UserAccount } from './user-account.ts';
 import type { Placement } from './venue-book.ts';
 
 /** The user order a placement was for; none for the background market's own orders. */
-export interface Taker {
+interface Taker {
   readonly user: UserAccount;
   readonly record: OrderRecord;
 }
