@@ -8,7 +8,8 @@ import type { CandleInterval } from '@makerdesk/contract';
 export type { CandleInterval };
 export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
-export type TimeInForce = 'GTC' | 'IOC' | 'POST_ONLY';
+/** FOK: fill entirely at once or not at all (a limit order that cannot expires with nothing filled). */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
 export type OrderStatus = 'pending' | 'partial_filled' | 'partial_canceled' | 'canceled' | 'filled';
 
 export const candleIntervalMs: Record<CandleInterval, number> = {
@@ -31,6 +32,8 @@ export interface Market {
   amountPrecision: number;
   minAmount: string;
   maxAmount: string | null;
+  /** The highest price an order may carry; null when the venue states none. */
+  maxPrice: string | null;
   /** Smallest and largest order value in quote. */
   minNotional: string;
   maxNotional: string | null;
@@ -81,6 +84,8 @@ export interface Ticker {
   low24h: string | null;
   baseVolume24h: string;
   quoteVolume24h: string;
+  /** The trades of the same 24 h, where the venue tells them: how many, and the first and last trade id. */
+  trades24h?: { count: number; firstId: string | null; lastId: string | null };
   timestamp: number;
 }
 

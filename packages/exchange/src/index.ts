@@ -6,7 +6,7 @@ export * from './exchange.ts';
  */
 export * as matching from './sim/matching/index.ts';
 /** The built-in simulated venue (DESIGN §6): its contract, implementation and default pairs. */
-export type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim/sim-venue.api.ts';
+export type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult, SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim/sim-venue.api.ts';
 export { DEFAULT_OPENING_PRICE, SIM_SYMBOL, addedPairConfig, addedPairFunds } from './sim/added-pair.ts';
 export { SimVenue } from './sim/sim-venue.ts';
 export { SimConfigError } from './sim/sim-pair.ts';

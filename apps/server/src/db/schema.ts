@@ -271,7 +271,7 @@ export const robotOrders = pgTable(
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
     price: money('price').notNull(),
     amount: money('amount').notNull(),
-    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'POST_ONLY'] }).notNull(),
+    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'FOK', 'POST_ONLY'] }).notNull(),
     state: text('state', { enum: ['sending', 'unknown', 'open', 'canceling', 'filled', 'canceled', 'rejected'] }).notNull(),
     orderNo: text('order_no'),
     filledAmount: money('filled_amount').notNull().default('0'),

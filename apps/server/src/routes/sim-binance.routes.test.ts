@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { add } from '@makerdesk/decimal';
 import { createDefaultSimVenue, ExchangeError, type Market, type SimVenue } from '@makerdesk/exchange';
 import { facadeVenueFromSim, type FacadeKey } from '@makerdesk/exchange/binance-facade';
 import { createCcxtExchange, makerDeskClientOrderId, type CcxtExchange } from '@makerdesk/exchange/ccxt';
@@ -127,6 +128,14 @@ describe('ccxt binance against the simulator facade', () => {
     expect(ticker.bid).toBe(Number(own.bids[0]![0]));
     expect(ticker.ask).toBe(Number(own.asks[0]![0]));
     expect(ticker.last).toBe(Number(simTrades[0]!.price));
+  });
+
+  it('ticker/24hr counts every trade of the day and names the first and last', async () => {
+    const all = await venue.account('observer').fetchTrades('BTC/USDT', 1000);
+    expect(all.length).toBeGreaterThan(3);
+    const ids = all.map((trade) => Number(trade.id));
+    const info = (await binance.fetchTicker('BTC/USDT')).info as { count: number; firstId: number; lastId: number };
+    expect(info).toMatchObject({ count: all.length, firstId: Math.min(...ids), lastId: Math.max(...ids) });
   });
 
   it('shows the demo funds of a new account', async () => {
@@ -301,5 +310,15 @@ describe('CcxtExchange against the simulator facade', () => {
     const refused = await errorOf(exchange.placeOrder({ symbol: 'ETH/USDT', direction: 'buy', tradeType: 'limit', price, amount: '100', clientOrderId: makerDeskClientOrderId('itest') }));
     expect(refused).toBeInstanceOf(ExchangeError);
     expect(refused).toMatchObject({ kind: 'insufficient_balance' });
+  });
+
+  it('places fill-or-kill orders: filled entirely, or expired having filled nothing', async () => {
+    const asks = (await exchange.fetchOrderBook('ETH/USDT', 1)).asks;
+    const [bestAsk, size] = asks[0]!;
+    const fok = (amount: string) => exchange.placeOrder({ symbol: 'ETH/USDT', direction: 'buy', tradeType: 'limit', price: bestAsk, amount, timeInForce: 'FOK', clientOrderId: makerDeskClientOrderId('fok') });
+    const killed = await fok(add(size, '0.0001'));
+    expect(killed).toMatchObject({ timeInForce: 'FOK', status: 'canceled', filledAmount: '0' });
+    const filled = await fok(size);
+    expect(filled).toMatchObject({ timeInForce: 'FOK', status: 'filled', filledAmount: String(Number(size)) });
   });
 });

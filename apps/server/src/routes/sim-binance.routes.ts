@@ -1,5 +1,5 @@
 import { BinanceFacade, binanceErrors, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 
 /** Where the plugin is registered: Binance's host, as it were. */
 export const SIM_BINANCE_ROOT = '/sim/binance';
@@ -7,8 +7,6 @@ export const SIM_BINANCE_ROOT = '/sim/binance';
 export const SIM_BINANCE_PREFIX = `${SIM_BINANCE_ROOT}/api/v3`;
 /** The OpenAPI security scheme of a simulator key (app.ts declares it). */
 export const SIM_API_KEY_SCHEME = 'simApiKey';
-/** The wallet and account API (ccxt's `urls.api.sapi`). */
-export const SIM_BINANCE_SAPI_PREFIX = `${SIM_BINANCE_ROOT}/sapi/v1`;
 
 /**
  * Below the root, each family at its Binance path. The sapi calls are answered under `api/v3` too,
@@ -58,7 +56,6 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
     return reply.status(500).send(binanceErrors.unknown().toJSON());
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(binanceErrors.notFound().toJSON()));
 
   const routes = facade.routes.flatMap((route) => familyBases[route.family].map((base) => ({ ...route, url: `/${base}/${route.path}` })));
   for (const route of routes) {
@@ -71,6 +68,7 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');
         const apiKey = request.headers['x-mbx-apikey'];
+        const timeUnit = request.headers['x-mbx-time-unit'];
         const result = await facade.handle({
           method: route.method,
           path: route.path,
@@ -80,9 +78,16 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
           // The client address as the rest of the server reads it: Fastify's, which honours the
           // app's trustProxy setting (off: the socket's address, X-Forwarded-For is ignored).
           clientIp: request.ip,
+          timeUnit: Array.isArray(timeUnit) ? timeUnit[0] : timeUnit,
         });
         return reply.status(result.status).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
       },
     });
   }
+
+  // Every other path below the root, whatever the method, is Binance's 404: without these routes a
+  // GET would reach the console's single-page-app fallback and answer its HTML with 200.
+  const notFound = (_request: unknown, reply: FastifyReply) => reply.status(404).send(binanceErrors.notFound().toJSON());
+  app.all('/', { schema: { hide: true } }, notFound);
+  app.all('/*', { schema: { hide: true } }, notFound);
 };

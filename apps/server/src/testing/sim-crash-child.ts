@@ -35,19 +35,24 @@ async function client(index: number): Promise<never> {
     const id = `r${round}c${index}n${(n += 1)}`;
     const fair = Number(venue.fairPrice(CRASH_SYMBOL));
     const buy = Math.random() < 0.5;
-    // Half of them cross the touch and trade, the rest rest in the book.
+    // Half of them cross the touch and trade, the rest rest in the book; one in five is fill-or-kill.
     const offset = (Math.random() * 0.004 - 0.002) * (buy ? 1 : -1);
     const price = (fair * (1 - offset)).toFixed(2);
+    const timeInForce = Math.random() < 0.2 ? 'FOK' : 'GTC';
     try {
-      const order = await account.placeOrder({ symbol: CRASH_SYMBOL, direction: buy ? 'buy' : 'sell', tradeType: 'limit', price, amount: '0.01', clientOrderId: id });
-      print(`PLACED ${key} ${id} ${order.orderNo}`);
-      if (Math.random() < 0.4) {
-        const open = await account.fetchOpenOrders(CRASH_SYMBOL);
-        const victim = open[Math.floor(Math.random() * open.length)];
-        if (victim !== undefined) {
-          const canceled = await account.cancelOrder(CRASH_SYMBOL, victim.orderNo);
-          print(`CANCELED ${key} ${canceled.orderNo} ${canceled.status}`);
-        }
+      const order = await account.placeOrder({ symbol: CRASH_SYMBOL, direction: buy ? 'buy' : 'sell', tradeType: 'limit', price, amount: '0.01', timeInForce, clientOrderId: id });
+      print(`PLACED ${key} ${id} ${order.orderNo} ${order.timeInForce} ${order.status}`);
+      const open = await account.fetchOpenOrders(CRASH_SYMBOL);
+      const victim = open[Math.floor(Math.random() * open.length)];
+      const dice = Math.random();
+      if (victim !== undefined && dice < 0.4) {
+        const canceled = await account.cancelOrder(CRASH_SYMBOL, victim.orderNo);
+        print(`CANCELED ${key} ${canceled.orderNo} ${canceled.status}`);
+      } else if (victim !== undefined && dice < 0.6) {
+        const newId = `${id}r`;
+        const request = { symbol: CRASH_SYMBOL, direction: victim.direction, tradeType: 'limit' as const, price: victim.price ?? price, amount: '0.01', clientOrderId: newId };
+        const { canceled, placed } = await venue.cancelReplace(key, CRASH_SYMBOL, victim.orderNo, request, 'stop_on_failure');
+        if (canceled.ok && placed?.ok) print(`REPLACED ${key} ${canceled.order.orderNo} ${canceled.order.status} ${newId} ${placed.order.orderNo}`);
       }
     } catch (err) {
       print(`REFUSED ${key} ${id} ${(err as Error).message}`);

@@ -4,6 +4,8 @@ import https from 'node:https';
 import {
   ExchangeError,
   type Balance,
+  type CancelReplaceMode,
+  type CancelReplaceResult,
   type Candle,
   type CandleInterval,
   type Exchange,
@@ -23,7 +25,7 @@ import {
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
 import type { ClosablePort } from './sim-access.ts';
 import { SIM_EVENTS_TOPIC, SIM_INTEREST_TOPIC, type SimEventBatch, type SimInterest } from './sim-event-relay.ts';
-import { decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply } from './sim-wire.ts';
+import { decodeCancelReplace, decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply, type WireCancelReplace } from './sim-wire.ts';
 import { Subscriptions } from './subscriptions.ts';
 
 export interface RemoteSimOptions {
@@ -195,6 +197,11 @@ export class RemoteSimVenue implements ClosablePort {
 
   async orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined> {
     return ((await this.call('orderByClientId', apiKey, [symbol, clientOrderId])) as Order | undefined) ?? undefined;
+  }
+
+  /** Sent once: a lost answer is a 'network' error, resolved like a lost placement (by client order id). */
+  async cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    return decodeCancelReplace((await this.call('cancelReplace', apiKey, [symbol, orderNo, request, mode])) as WireCancelReplace);
   }
 
   async referenceBook(symbol: string, depth?: number): Promise<OrderBook> {

@@ -1,4 +1,6 @@
 import type {
+  CancelReplaceMode,
+  CancelReplaceResult,
   Exchange,
   ExchangeCapabilities,
   ExchangeEvent,
@@ -29,6 +31,7 @@ export interface SimVenuePort {
   marketData(): MarketDataReader;
   account(apiKey: string): Exchange;
   orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult>;
   referenceBook(symbol: string, depth?: number): Promise<OrderBook>;
   referencePrice(symbol: string): Promise<string>;
 }
@@ -67,6 +70,10 @@ export class LocalSimPort implements SimVenuePort {
 
   orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined> {
     return this.venue.orderByClientId(apiKey, symbol, clientOrderId);
+  }
+
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    return this.venue.cancelReplace(apiKey, symbol, orderNo, request, mode);
   }
 
   async referenceBook(symbol: string, depth?: number): Promise<OrderBook> {
@@ -182,6 +189,10 @@ export class SimAccess implements SimVenuePort {
 
   orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined> {
     return this.port.orderByClientId(apiKey, symbol, clientOrderId);
+  }
+
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    return this.port.cancelReplace(apiKey, symbol, orderNo, request, mode);
   }
 
   referenceBook(symbol: string, depth?: number): Promise<OrderBook> {

@@ -136,6 +136,25 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
     expect((await venueA().account(API_KEY).fetchOrder(SYMBOL, orderNo)).status).toBe('canceled');
   });
 
+  it('B’s cancel-replace runs on A in one step, each part’s refusal back as an ExchangeError', async () => {
+    const request = (clientOrderId: string, amount = '0.01') => ({ symbol: SYMBOL, direction: 'buy' as const, tradeType: 'limit' as const, price: '1000.00', amount, clientOrderId });
+    const resting = await b.services.sim.account(API_KEY).placeOrder(request('cr-old'));
+    const done = await b.services.sim.cancelReplace(API_KEY, SYMBOL, resting.orderNo, request('cr-new'), 'stop_on_failure');
+    expect(done.canceled).toMatchObject({ ok: true, order: { orderNo: resting.orderNo, status: 'canceled' } });
+    expect(done.placed).toMatchObject({ ok: true, order: { clientOrderId: 'cr-new', status: 'pending' } });
+    expect((await venueA().account(API_KEY).fetchOpenOrders(SYMBOL)).map((o) => o.clientOrderId)).toEqual(['cr-new']);
+
+    const newNo = done.placed?.ok ? done.placed.order.orderNo : '';
+    const refused = await b.services.sim.cancelReplace(API_KEY, SYMBOL, newNo, request('cr-huge', '1000'), 'stop_on_failure');
+    expect(refused.canceled.ok).toBe(true);
+    expect(refused.placed?.ok).toBe(false);
+    if (refused.placed?.ok === false) expect(refused.placed.error).toBeInstanceOf(ExchangeError);
+    expect(refused.placed).toMatchObject({ error: { kind: 'insufficient_balance' } });
+    const stopped = await b.services.sim.cancelReplace(API_KEY, SYMBOL, newNo, request('cr-next'), 'stop_on_failure');
+    expect(stopped).toMatchObject({ canceled: { ok: false, error: { kind: 'order_closed' } }, placed: null });
+    await expect(b.services.sim.cancelReplace(API_KEY, SYMBOL, newNo, request('cr-bad', '0.000001'), 'allow_failure')).rejects.toMatchObject({ kind: 'amount_precision' });
+  });
+
   it('B’s manual order book, ticker, other-side book and wallet read A’s venue', async () => {
     const bookB = (await b.call('GET', `/backend/order/orderBook?coinId=${BTC}`, { token: tokenB })).body.data;
     const bookA = await venueA().marketData().fetchOrderBook(SYMBOL, 20);

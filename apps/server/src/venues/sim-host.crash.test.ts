@@ -1,7 +1,7 @@
 /**
  * `kill -9` at any moment loses nothing the simulator acknowledged, and no order number is given
- * twice: a child process journals a venue under load (orders, cancels, background ticks, frequent
- * compaction) and prints each acknowledgement; it is killed at a random moment, and what it
+ * twice: a child process journals a venue under load (orders, fill-or-kill orders, cancels,
+ * cancel-replaces, background ticks, frequent compaction) and prints each acknowledgement; it is killed at a random moment, and what it
  * acknowledged is looked for after a restart. Three rounds on the same database, on PGlite, or on
  * PostgreSQL in the suite's PostgreSQL pass.
  */
@@ -22,8 +22,9 @@ const RECENT = 300;
 
 interface Acks {
   ready: boolean;
-  placed: { key: string; id: string; no: string }[];
+  placed: { key: string; id: string; no: string; timeInForce: string; status: string }[];
   canceled: { key: string; no: string; status: string }[];
+  replaced: { key: string; canceledNo: string; status: string; id: string; no: string }[];
 }
 
 let target: DatabaseTarget;
@@ -38,7 +39,7 @@ afterAll(() => drop());
 async function runAndKill(round: number, atLeast: number): Promise<Acks> {
   const arg = target.kind === 'postgres' ? target.url : (target.dataDir as string);
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, arg, String(round)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const acks: Acks = { ready: false, placed: [], canceled: [] };
+  const acks: Acks = { ready: false, placed: [], canceled: [], replaced: [] };
   let buffer = '';
   let errors = '';
   child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
@@ -53,8 +54,9 @@ async function runAndKill(round: number, atLeast: number): Promise<Acks> {
       for (const line of lines) {
         const [what, ...rest] = line.split(' ');
         if (what === 'READY') acks.ready = true;
-        else if (what === 'PLACED') acks.placed.push({ key: rest[0]!, id: rest[1]!, no: rest[2]! });
+        else if (what === 'PLACED') acks.placed.push({ key: rest[0]!, id: rest[1]!, no: rest[2]!, timeInForce: rest[3]!, status: rest[4]! });
         else if (what === 'CANCELED') acks.canceled.push({ key: rest[0]!, no: rest[1]!, status: rest[2]! });
+        else if (what === 'REPLACED') acks.replaced.push({ key: rest[0]!, canceledNo: rest[1]!, status: rest[2]!, id: rest[3]!, no: rest[4]! });
       }
       if (acks.placed.length >= atLeast) {
         clearTimeout(deadline);
@@ -78,15 +80,23 @@ describe('the simulator killed with SIGKILL under load', () => {
       const database = await openDatabase(target);
       const host = await SimHost.open(new SimStateRepository(database.db), { create: simVenueFactory(42), background: false });
       try {
-        for (const { key, id, no } of acks.placed.slice(-RECENT)) {
+        for (const { key, id, no, timeInForce, status } of acks.placed.slice(-RECENT)) {
           const order = await host.venue.orderByClientId(key, SYMBOL, id);
           expect(order?.orderNo, `${key} ${id}`).toBe(no);
+          // A fill-or-kill order is done when acknowledged: filled, or expired having filled nothing.
+          if (timeInForce === 'FOK') expect(order?.status, `${key} ${id}`).toBe(status);
         }
+        expect(acks.placed.some((p) => p.timeInForce === 'FOK')).toBe(true);
+        for (const { key, canceledNo, status, id, no } of acks.replaced.slice(-RECENT)) {
+          expect((await host.venue.account(key).fetchOrder(SYMBOL, canceledNo)).status, `${key} ${canceledNo}`).toBe(status);
+          expect((await host.venue.orderByClientId(key, SYMBOL, id))?.orderNo, `${key} ${id}`).toBe(no);
+        }
+        expect(acks.replaced.length).toBeGreaterThan(0);
         for (const { key, no, status } of acks.canceled.slice(-RECENT)) {
           const order = await host.venue.account(key).fetchOrder(SYMBOL, no);
           expect(order.status, `${key} ${no}`).toBe(status);
         }
-        for (const { no } of acks.placed) {
+        for (const { no } of [...acks.placed, ...acks.replaced]) {
           expect(given.has(no), `order number ${no} given twice`).toBe(false);
           given.add(no);
         }

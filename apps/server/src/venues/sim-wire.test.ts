@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalClusterBus } from '../cluster/cluster-bus.ts';
 import { RemoteSimVenue } from './remote-sim-venue.ts';
 import { EventCoalescer } from './sim-event-relay.ts';
-import { decodeError, encodeError, readCall, SeenNonces, signCall, signedHeaders, verifyCall } from './sim-wire.ts';
+import { decodeCancelReplace, decodeError, encodeCancelReplace, encodeError, readCall, SeenNonces, signCall, signedHeaders, verifyCall } from './sim-wire.ts';
 
 const key = Buffer.alloc(32, 7);
 
@@ -100,6 +100,20 @@ describe('errors across servers', () => {
     for (const kind of ['insufficient_balance', 'order_not_found', 'order_closed', 'min_notional', 'invalid_order', 'network'] as const) {
       expect((decodeError(encodeError(new ExchangeError(kind, 'x'))) as ExchangeError).kind).toBe(kind);
     }
+  });
+
+  it('a cancel-replace result crosses with its orders and each part’s refusal as the same ExchangeError', () => {
+    const order = { orderNo: '7', clientOrderId: 'c', symbol: 'BTC/USDT', direction: 'buy' as const, tradeType: 'limit' as const, timeInForce: 'GTC' as const, price: '1', amount: '1', filledAmount: '0', filledValue: '0', status: 'canceled' as const, createdAt: 1, updatedAt: 2 };
+    const refusal = new ExchangeError('insufficient_balance', 'Insufficient balance.', { asset: 'USDT' });
+    const back = decodeCancelReplace(JSON.parse(JSON.stringify(encodeCancelReplace({ canceled: { ok: true, order }, placed: { ok: false, error: refusal } }))));
+    expect(back.canceled).toEqual({ ok: true, order });
+    expect(back.placed?.ok).toBe(false);
+    if (back.placed?.ok === false) {
+      expect(back.placed.error).toBeInstanceOf(ExchangeError);
+      expect(back.placed.error).toMatchObject({ kind: 'insufficient_balance', message: 'Insufficient balance.', params: { asset: 'USDT' } });
+    }
+    const stopped = decodeCancelReplace(JSON.parse(JSON.stringify(encodeCancelReplace({ canceled: { ok: false, error: new ExchangeError('order_closed', 'closed') }, placed: null }))));
+    expect(stopped).toMatchObject({ canceled: { ok: false, error: { kind: 'order_closed' } }, placed: null });
   });
 
   it('a SimConfigError stays one (pair administration reads it); anything else is a venue_error, never a refusal', () => {

@@ -3,7 +3,16 @@
  * is signed, and how an error crosses so the caller rethrows what the holder's venue threw.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { EXCHANGE_ERROR_KINDS, ExchangeError, SimConfigError, type ExchangeErrorKind, type SimVenueApi } from '@makerdesk/exchange';
+import {
+  EXCHANGE_ERROR_KINDS,
+  ExchangeError,
+  SimConfigError,
+  type CancelReplacePart,
+  type CancelReplaceResult,
+  type ExchangeErrorKind,
+  type Order,
+  type SimVenueApi,
+} from '@makerdesk/exchange';
 
 /** Outside /backend: servers call it, browsers never do; left out of the OpenAPI document. */
 export const SIM_CALL_PATH = '/internal/sim/call';
@@ -29,7 +38,7 @@ export const ACCOUNT_OPS = [
 /** Public market data (the venue's MarketDataReader). */
 export const MARKET_OPS = ['loadMarkets', 'fetchOrderBook', 'fetchTrades', 'fetchCandles', 'fetchTicker'] as const;
 /** The venue itself. */
-export const VENUE_OPS = ['markets', 'pairs', 'addPair', 'hasAccount', 'openAccount', 'orderByClientId', 'referenceBook', 'referencePrice'] as const;
+export const VENUE_OPS = ['markets', 'pairs', 'addPair', 'hasAccount', 'openAccount', 'orderByClientId', 'cancelReplace', 'referenceBook', 'referencePrice'] as const;
 
 export type AccountOp = (typeof ACCOUNT_OPS)[number];
 export type MarketOp = (typeof MARKET_OPS)[number];
@@ -155,6 +164,29 @@ export function decodeError(error: WireError): Error {
   return new ExchangeError('venue_error', `The simulator failed: ${String(error.message)}`, params);
 }
 
+/** A cancel-replace result as it crosses: each part's refusal as a WireError. */
+export interface WireCancelReplace {
+  canceled: WirePart;
+  placed: WirePart | null;
+}
+
+type WirePart = { ok: true; order: Order } | { ok: false; error: WireError };
+
+export function encodeCancelReplace(result: CancelReplaceResult): WireCancelReplace {
+  const part = (p: CancelReplacePart): WirePart => (p.ok ? p : { ok: false, error: encodeError(p.error) });
+  return { canceled: part(result.canceled), placed: result.placed === null ? null : part(result.placed) };
+}
+
+/** The holder's cancel-replace result, each refusal an ExchangeError again (one the holder could not name: venue_error). */
+export function decodeCancelReplace(wire: WireCancelReplace): CancelReplaceResult {
+  const part = (p: WirePart): CancelReplacePart => {
+    if (p.ok) return p;
+    const error = decodeError(p.error);
+    return { ok: false, error: error instanceof ExchangeError ? error : new ExchangeError('venue_error', error.message) };
+  };
+  return { canceled: part(wire.canceled), placed: wire.placed === null ? null : part(wire.placed) };
+}
+
 /** JSON has no `undefined`: an argument left out travels as null and is left out again here. */
 function arg(args: unknown[], i: number): never {
   const value = args[i];
@@ -208,6 +240,8 @@ export async function runCall(venue: SimVenueApi, call: SimCall): Promise<unknow
       return venue.openAccount(apiKey);
     case 'orderByClientId':
       return venue.orderByClientId(apiKey, a(0), a(1));
+    case 'cancelReplace':
+      return encodeCancelReplace(await venue.cancelReplace(apiKey, a(0), a(1), a(2), a(3)));
     case 'referenceBook':
       return venue.referenceBook(a(0), a(1));
     case 'referencePrice':

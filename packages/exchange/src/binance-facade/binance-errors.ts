@@ -45,11 +45,13 @@ export const binanceErrors = {
   invalidInterval: () => new BinanceError(-1120, 'Invalid interval.'),
   invalidSymbol: () => new BinanceError(-1121, 'Invalid symbol.'),
   invalidRecvWindow: () => new BinanceError(-1131, 'recvWindow must be less than 60000'),
+  invalidTimeUnit: () => new BinanceError(-1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.'),
   invalidParam: (param: string) => new BinanceError(-1130, `Data sent for parameter '${param}' is not valid.`),
   filter: (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL' | 'MARKET_LOT_SIZE') => new BinanceError(-1013, `Filter failure: ${filter}`),
   invalidQuantity: () => new BinanceError(-1013, 'Invalid quantity.'),
   invalidPrice: () => new BinanceError(-1013, 'Invalid price.'),
   marketClosed: () => new BinanceError(-1013, 'Market is closed.'),
+  selfTradePreventionModeNotAllowed: () => new BinanceError(-1013, 'This symbol does not allow the specified self-trade prevention mode.'),
   rejected: (msg: string) => new BinanceError(-2010, msg),
   insufficientBalance: () => new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
   duplicateOrder: () => new BinanceError(-2010, 'Duplicate order sent.'),
@@ -65,6 +67,8 @@ export const binanceErrors = {
   symbolNotPermitted: (action: FacadeAction) =>
     new BinanceError(action === 'place' ? -2010 : action === 'cancel' ? -2011 : -1010, 'This symbol is not permitted for this account.'),
   notFound: () => new BinanceError(-1000, 'Not found.', 404),
+  cancelReplacePartlyFailed: () => new BinanceError(-2021, 'Order cancel-replace partially failed.', 409),
+  cancelReplaceFailed: () => new BinanceError(-2022, 'Order cancel-replace failed.', 400),
 } as const;
 
 /** What the venue's refusal becomes when it happens while placing an order. */

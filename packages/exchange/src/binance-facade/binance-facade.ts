@@ -1,14 +1,15 @@
 /**
- * A Binance-compatible spot REST v3 subset over our `Exchange` interface, framework-free: the
- * server hands it the method, the path below `/api/v3` (or `/sapi/v1`), the raw query string and
- * form body and the `X-MBX-APIKEY` header, and sends back the status and JSON it answers. Binance
- * clients (ccxt's `binance` among them) can then trade against the built-in simulator.
+ * A Binance-compatible spot REST v3 subset over our `Exchange` interface (and the venue's one-step
+ * cancel-replace), framework-free: the server hands it the method, the path below `/api/v3` (or
+ * `/sapi/v1`), the raw query string and form body and the `X-MBX-APIKEY` and `X-MBX-TIME-UNIT`
+ * headers, and sends back the status and JSON it answers. Binance clients (ccxt's `binance` and
+ * Binance's own connector among them) can then trade against the built-in simulator.
  */
 import { randomBytes } from 'node:crypto';
 import { candleIntervals } from '@makerdesk/contract';
 import { type Candle, type CandleInterval, type Exchange, type Market, type MyTrade, type Order, type OrderBook, type PlaceOrderRequest, type Trade } from '../exchange.ts';
-import { ExchangeError } from '../errors.ts';
-import type { SimVenueApi } from '../sim/sim-venue.api.ts';
+import { ExchangeError, isExchangeError } from '../errors.ts';
+import type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult, SimVenueApi } from '../sim/sim-venue.api.ts';
 import { BinanceError, binanceErrors, toBinanceError, type FacadeAction } from './binance-errors.ts';
 import { add, compare, decimalsOf, div, minus, mul, roundToStep, sign, stepOf } from '@makerdesk/decimal';
 import {
@@ -27,10 +28,16 @@ import {
   formatTicker24hr,
   formatTrade,
   formatTradeFee,
+  formatCommission,
+  filterMaxima,
+  type NewOrderRespType,
+  SELF_TRADE_PREVENTION_MODE,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
 import { SymbolMap } from './symbols.ts';
+import { OrderCounts } from './order-counts.ts';
+import { inTimeUnit, timeUnitOf, type TimeUnit } from './time-units.ts';
 
 /** Public market data, read without an account. */
 export type MarketData = Pick<Exchange, 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
@@ -42,6 +49,8 @@ export interface FacadeVenue {
   account(apiKey: string): Exchange;
   /** An account's order by client order id; without it the facade searches recent orders. */
   orderByClientId?(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
+  /** Cancels the account's open order and places another in one step (SimVenueApi.cancelReplace). */
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult>;
 }
 
 /**
@@ -79,6 +88,8 @@ export interface FacadeRequest {
   apiKey?: string | undefined;
   /** The caller's address, for keys bound to addresses. */
   clientIp?: string | undefined;
+  /** The `X-MBX-TIME-UNIT` header: MICROSECOND (or microsecond) has the answer's times in microseconds. */
+  timeUnit?: string | undefined;
 }
 
 export interface FacadeResponse {
@@ -122,12 +133,14 @@ export function facadeVenueFromSim(sim: SimVenueApi): FacadeVenue {
     marketData: () => sim.marketData(),
     account: (apiKey) => sim.account(apiKey),
     orderByClientId: (apiKey, symbol, clientOrderId) => sim.orderByClientId(apiKey, symbol, clientOrderId),
+    cancelReplace: (apiKey, symbol, orderNo, request, mode) => sim.cancelReplace(apiKey, symbol, orderNo, request, mode),
   };
 }
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const NEW_ORDER_RESP_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
-const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT'] as const;
+const CANCEL_REPLACE_MODES = ['STOP_ON_FAILURE', 'ALLOW_FAILURE'] as const;
+const STP_MODES = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'] as const;
 /** Order parameters Binance knows and we do not serve: refused rather than silently ignored. */
 const UNSUPPORTED_ORDER_PARAMS = ['stopPrice', 'icebergQty', 'trailingDelta', 'strategyId', 'strategyType', 'pegPriceType', 'pegOffsetValue', 'pegOffsetType'];
 /** What the look-ups by client order id and the history endpoints read at most. */
@@ -136,6 +149,7 @@ const HISTORY_WINDOW = 1000;
 export class BinanceFacade {
   private readonly endpoints = new Map<string, Endpoint>();
   private readonly now: () => number;
+  private readonly orderCounts = new OrderCounts();
 
   constructor(private readonly options: BinanceFacadeOptions) {
     this.now = options.now ?? Date.now;
@@ -151,6 +165,7 @@ export class BinanceFacade {
     const endpoint = this.endpoints.get(`${request.method.toUpperCase()} ${request.path}`);
     if (!endpoint) return answer(binanceErrors.notFound());
     try {
+      const unit = timeUnitOf(request.timeUnit);
       const params = new Params(request.query, request.body);
       const now = this.now();
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
@@ -158,10 +173,10 @@ export class BinanceFacade {
         // A key sent where none is needed is still checked: a revoked key, or one used from an
         // address it is not bound to, gets nothing, not even public data.
         if (request.apiKey !== undefined) await this.keyOf(request);
-        return { status: 200, body: await endpoint.handle(context()) };
+        return reply(await endpoint.handle(context()), unit, endpoint.path);
       }
       const { apiKey, key } = await this.authenticate(request, params, now);
-      return { status: 200, body: await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)) };
+      return reply(await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)), unit, endpoint.path);
     } catch (err) {
       const error = toBinanceError(err, endpoint.action);
       if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
@@ -192,12 +207,14 @@ export class BinanceFacade {
     const get = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'api', path, signed: false, action: 'read', handle });
     const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, family: 'api', path, signed: true, action, handle });
     const sapi = (path: string, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: true, action: 'read', handle });
+    const sapiPublic = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: false, action: 'read', handle });
     return [
       get('ping', () => ({})),
       get('time', ({ now }) => ({ serverTime: now })),
       get('exchangeInfo', (ctx) => this.exchangeInfo(ctx)),
       get('depth', (ctx) => this.depth(ctx)),
       get('trades', (ctx) => this.trades(ctx)),
+      get('historicalTrades', (ctx) => this.historicalTrades(ctx)),
       get('aggTrades', (ctx) => this.aggTrades(ctx)),
       get('klines', (ctx) => this.klines(ctx)),
       get('uiKlines', (ctx) => this.klines(ctx)),
@@ -214,6 +231,11 @@ export class BinanceFacade {
       signed('DELETE', 'openOrders', 'cancel', (ctx) => this.cancelOpenOrders(ctx)),
       signed('GET', 'allOrders', 'read', (ctx) => this.allOrders(ctx)),
       signed('GET', 'myTrades', 'read', (ctx) => this.myTrades(ctx)),
+      signed('POST', 'order/cancelReplace', 'place', (ctx) => this.cancelReplace(ctx)),
+      signed('GET', 'account/commission', 'read', (ctx) => this.commission(ctx)),
+      signed('GET', 'rateLimit/order', 'read', (ctx) => this.orderCounts.of(ctx.apiKey, ctx.now)),
+      // Binance's wallet status: the simulator never closes for maintenance.
+      sapiPublic('system/status', () => ({ status: 0, msg: 'normal' })),
       // What ccxt's binance asks a spot account's sapi when it loads markets with a key (coins, and
       // which pairs trade on margin: none do) and for trading fees, answered as a spot-only venue.
       sapi('capital/config/getall', (ctx) => this.coins(ctx)),
@@ -250,12 +272,21 @@ export class BinanceFacade {
     return (await this.recentTrades(market.symbol, limit)).slice(-limit).map(formatTrade);
   }
 
+  /** Trades from `fromId` on (the oldest kept when it is older), else the most recent: of the last HISTORY_WINDOW kept. */
+  private async historicalTrades({ params, symbols }: Context) {
+    const market = symbols.market(params.required('symbol'));
+    const limit = params.limit(500, 1000);
+    const fromId = params.integer('fromId');
+    const trades = (await this.recentTrades(market.symbol, HISTORY_WINDOW)).filter((t) => fromId === undefined || !/^\d+$/.test(t.id) || Number(t.id) >= fromId);
+    return page(trades, limit, fromId !== undefined).map(formatTrade);
+  }
+
   private async aggTrades({ params, symbols }: Context) {
     const market = symbols.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const fromId = params.integer('fromId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const trades = (await this.recentTrades(market.symbol, HISTORY_WINDOW)).filter(
       (t) =>
         (startTime === undefined || t.timestamp >= startTime) &&
@@ -270,8 +301,8 @@ export class BinanceFacade {
     const interval = params.required('interval');
     if (!(candleIntervals as readonly string[]).includes(interval)) throw binanceErrors.invalidInterval();
     const limit = params.limit(500, 1000);
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const candles: Candle[] = await this.data.fetchCandles(market.symbol, interval as CandleInterval, {
       ...(startTime !== undefined ? { since: startTime } : {}),
       limit: endTime === undefined ? limit : 1000,
@@ -332,27 +363,72 @@ export class BinanceFacade {
     return (symbol === undefined ? permitted : [market(symbol)]).map(formatTradeFee);
   }
 
-  private async newOrder({ params, account, ...ctx }: SignedContext, test: boolean) {
-    const market = ctx.market(params.required('symbol'));
-    const side = params.required('side');
-    if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
-    const type = params.required('type');
-    const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
-    const respType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
-    params.oneOf('selfTradePreventionMode', STP_MODES, () => binanceErrors.illegalChars('selfTradePreventionMode', STP_MODES.join('|')));
-    const quoteOrderQty = params.decimal('quoteOrderQty');
+  private commission({ params, market }: SignedContext) {
+    return formatCommission(market(params.required('symbol')));
+  }
 
+  private async newOrder(ctx: SignedContext, test: boolean) {
+    const { params, account, apiKey, now } = ctx;
+    const market = ctx.market(params.required('symbol'));
+    const { request, respType, quoteOrderQty } = await orderToPlace(params, account, market);
     const open = await account.fetchOpenOrders(market.symbol);
     if (open.some((o) => o.clientOrderId === request.clientOrderId)) throw binanceErrors.duplicateOrder();
-    if (request.tradeType === 'market' && quoteOrderQty !== undefined) {
-      request.amount = quantityForQuote(await account.fetchOrderBook(market.symbol, 5000), request.direction, quoteOrderQty, market);
-    }
-    checkFilters(request, market);
     if (test) return {};
 
     const order = await account.placeOrder(request);
+    this.orderCounts.record(apiKey, now);
+    return this.newOrderAnswer(account, order, respType, quoteOrderQty);
+  }
+
+  private async newOrderAnswer(account: Exchange, order: Order, respType: NewOrderRespType, quoteOrderQty: string | undefined) {
     const fills = respType === 'FULL' && sign(order.filledAmount) > 0 ? await this.fillsOf(account, order) : [];
     return formatNewOrder(order, respType, fills, quoteOrderQty ?? '0');
+  }
+
+  /**
+   * Binance's cancelReplace: the new order's parameters and filters are checked first (a failure
+   * there is a plain error and nothing happens), then the venue cancels and places in one step.
+   * Both done: 200 with both answers; one failed: 409 (-2021); both failed, or the cancel failed
+   * under STOP_ON_FAILURE: 400 (-2022); the parts' own errors are in `data`.
+   */
+  private async cancelReplace(ctx: SignedContext) {
+    const { params, account, apiKey, now } = ctx;
+    const market = ctx.market(params.required('symbol'));
+    const mode = params.oneOf('cancelReplaceMode', CANCEL_REPLACE_MODES, () => binanceErrors.illegalChars('cancelReplaceMode', CANCEL_REPLACE_MODES.join('|')));
+    if (mode === undefined) throw binanceErrors.mandatory('cancelReplaceMode');
+    const cancelId = cancelClientOrderId(params, 'cancelNewClientOrderId');
+    const { request, respType, quoteOrderQty } = await orderToPlace(params, account, market);
+    const target = await this.orderToReplace(ctx, market);
+    const venueMode: CancelReplaceMode = mode === 'STOP_ON_FAILURE' ? 'stop_on_failure' : 'allow_failure';
+    let result: CancelReplaceResult;
+    if (target !== undefined) result = await this.options.venue.cancelReplace(apiKey, market.symbol, target.orderNo, request, venueMode);
+    else {
+      const canceled: CancelReplacePart = { ok: false, error: new ExchangeError('order_not_found', 'The order to cancel was not found.') };
+      result = { canceled, placed: venueMode === 'stop_on_failure' ? null : await placement(account.placeOrder(request)) };
+    }
+    // Binance counts the new order even when it is not attempted.
+    this.orderCounts.record(apiKey, now);
+
+    const cancelResponse = result.canceled.ok ? formatCanceledOrder(result.canceled.order, cancelId) : toBinanceError(result.canceled.error, 'cancel').toJSON();
+    const newOrderResponse =
+      result.placed === null ? null : result.placed.ok ? await this.newOrderAnswer(account, result.placed.order, respType, quoteOrderQty) : toBinanceError(result.placed.error, 'place').toJSON();
+    const outcome = (part: CancelReplacePart | null) => (part === null ? 'NOT_ATTEMPTED' : part.ok ? 'SUCCESS' : 'FAILURE');
+    const data = { cancelResult: outcome(result.canceled), newOrderResult: outcome(result.placed), cancelResponse, newOrderResponse };
+    const succeeded = [result.canceled, result.placed].filter((part) => part?.ok === true).length;
+    if (succeeded === 2) return data;
+    const error = succeeded === 1 ? binanceErrors.cancelReplacePartlyFailed() : binanceErrors.cancelReplaceFailed();
+    return new StatusAnswer(error.status, { ...error.toJSON(), data });
+  }
+
+  /** The open order a cancelReplace names by `cancelOrderId`, or else by `cancelOrigClientOrderId`; undefined when there is none. */
+  private async orderToReplace(ctx: SignedContext, market: Market): Promise<Order | undefined> {
+    try {
+      return await this.findOrder(ctx, market, true, { id: 'cancelOrderId', clientId: 'cancelOrigClientOrderId' });
+    } catch (err) {
+      if (isExchangeError(err) && err.kind === 'order_not_found') return undefined;
+      if (err instanceof BinanceError && err.code === binanceErrors.noSuchOrder().code) return undefined;
+      throw err;
+    }
   }
 
   private async fillsOf(account: Exchange, order: Order): Promise<MyTrade[]> {
@@ -360,17 +436,22 @@ export class BinanceFacade {
     return ascending(trades.filter((t) => t.orderNo === order.orderNo));
   }
 
-  /** The order named by `orderId`, or else by `origClientOrderId`. */
-  private async findOrder({ params, account, apiKey }: SignedContext, market: Market, onlyOpen: boolean): Promise<Order> {
-    const orderId = params.optional('orderId');
-    const clientId = params.optional('origClientOrderId');
+  /** The order named by `orderId`, or else by `origClientOrderId` (other parameter names where given). */
+  private async findOrder(
+    { params, account, apiKey }: SignedContext,
+    market: Market,
+    onlyOpen: boolean,
+    names: { id: string; clientId: string } = { id: 'orderId', clientId: 'origClientOrderId' },
+  ): Promise<Order> {
+    const orderId = params.optional(names.id);
+    const clientId = params.optional(names.clientId);
     if (orderId !== undefined) {
-      if (!ORDER_ID.test(orderId)) throw binanceErrors.illegalChars('orderId', '^[0-9]{1,20}$');
+      if (!ORDER_ID.test(orderId)) throw binanceErrors.illegalChars(names.id, '^[0-9]{1,20}$');
       const order = await account.fetchOrder(market.symbol, orderId);
       if (clientId !== undefined && order.clientOrderId !== clientId) throw binanceErrors.noSuchOrder();
       return order;
     }
-    if (clientId === undefined) throw binanceErrors.eitherMandatory('origClientOrderId', 'orderId');
+    if (clientId === undefined) throw binanceErrors.eitherMandatory(names.clientId, names.id);
     const found = await this.orderByClientId(account, apiKey, market, clientId, onlyOpen);
     if (!found) throw new ExchangeError('order_not_found', `no order with client order id ${clientId}`);
     return found;
@@ -423,8 +504,8 @@ export class BinanceFacade {
     const market = ctx.market(params.required('symbol'));
     const limit = params.limit(500, 1000);
     const fromId = params.optional('orderId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const [open, closed] = await Promise.all([account.fetchOpenOrders(market.symbol), account.fetchClosedOrders(market.symbol, { limit: HISTORY_WINDOW })]);
     const unique = new Map<string, Order>();
     for (const order of [...closed, ...open]) unique.set(order.orderNo, order);
@@ -443,8 +524,8 @@ export class BinanceFacade {
     const limit = params.limit(500, 1000);
     const orderId = params.optional('orderId');
     const fromId = params.integer('fromId');
-    const startTime = params.integer('startTime');
-    const endTime = params.integer('endTime');
+    const startTime = params.time('startTime', 'start');
+    const endTime = params.time('endTime', 'end');
     const trades = ascending(await account.fetchMyTrades(market.symbol, { limit: HISTORY_WINDOW })).filter(
       (t) =>
         (orderId === undefined || t.orderNo === orderId) &&
@@ -474,6 +555,20 @@ function signedContext(ctx: Context, apiKey: string, key: FacadeKey, account: Ex
 
 function answer(error: BinanceError): FacadeResponse {
   return { status: error.status, body: error.toJSON() };
+}
+
+/** A body answered with a status other than 200 (cancelReplace's partial and failed outcomes). */
+class StatusAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** An endpoint's result as the response, its times in the unit the request asked for. */
+function reply(result: unknown, unit: TimeUnit, path: string): FacadeResponse {
+  const { status, body } = result instanceof StatusAnswer ? result : { status: 200, body: result };
+  return { status, body: inTimeUnit(body, unit, path) };
 }
 
 function parseSymbolList(raw: string): string[] {
@@ -510,11 +605,47 @@ function randomClientOrderId(): string {
   return randomBytes(16).toString('base64url').slice(0, 22);
 }
 
-function cancelClientOrderId(params: Params): string {
-  const id = params.optional('newClientOrderId');
+/** The id a cancel goes by: the one sent in `name`, or a new one. */
+function cancelClientOrderId(params: Params, name = 'newClientOrderId'): string {
+  const id = params.optional(name);
   if (id === undefined) return randomClientOrderId();
-  if (!CLIENT_ORDER_ID.test(id)) throw binanceErrors.illegalChars('newClientOrderId', CLIENT_ORDER_ID.source);
+  if (!CLIENT_ORDER_ID.test(id)) throw binanceErrors.illegalChars(name, CLIENT_ORDER_ID.source);
   return id;
+}
+
+/**
+ * The new order of POST order (and order/test, and cancelReplace) from Binance's parameters, with
+ * the quantity a quoteOrderQty market order trades worked out, checked against the filters.
+ */
+async function orderToPlace(params: Params, account: Exchange, market: Market) {
+  const side = params.required('side');
+  if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.invalidSide();
+  const type = params.required('type');
+  const request = orderRequest(params, market, side === 'BUY' ? 'buy' : 'sell', type);
+  const respType: NewOrderRespType = params.oneOf('newOrderRespType', NEW_ORDER_RESP_TYPES, () => binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL')) ?? 'FULL';
+  checkSelfTradePreventionMode(params);
+  const quoteOrderQty = params.decimal('quoteOrderQty');
+  if (request.tradeType === 'market' && quoteOrderQty !== undefined) {
+    request.amount = quantityForQuote(await account.fetchOrderBook(market.symbol, 5000), request.direction, quoteOrderQty, market);
+  }
+  checkFilters(request, market);
+  return { request, respType, quoteOrderQty };
+}
+
+/** A placement's outcome, its refusal included. */
+async function placement(placing: Promise<Order>): Promise<CancelReplacePart> {
+  try {
+    return { ok: true, order: await placing };
+  } catch (err) {
+    if (isExchangeError(err)) return { ok: false, error: err };
+    throw err;
+  }
+}
+
+/** Every order prevents self-trades one way (exchangeInfo's only allowed mode): another mode asked for is refused. */
+function checkSelfTradePreventionMode(params: Params): void {
+  const mode = params.oneOf('selfTradePreventionMode', STP_MODES, () => binanceErrors.illegalChars('selfTradePreventionMode', STP_MODES.join('|')));
+  if (mode !== undefined && mode !== SELF_TRADE_PREVENTION_MODE) throw binanceErrors.selfTradePreventionModeNotAllowed();
 }
 
 /** Binance's order parameters → our request, refusing combinations we do not serve. */
@@ -526,8 +657,7 @@ function orderRequest(params: Params, market: Market, direction: 'buy' | 'sell',
   switch (type) {
     case 'LIMIT': {
       const timeInForce = params.required('timeInForce');
-      if (timeInForce === 'FOK') throw binanceErrors.unsupportedCombination();
-      if (timeInForce !== 'GTC' && timeInForce !== 'IOC') throw binanceErrors.invalidTimeInForce();
+      if (timeInForce !== 'GTC' && timeInForce !== 'IOC' && timeInForce !== 'FOK') throw binanceErrors.invalidTimeInForce();
       if (params.has('quoteOrderQty')) throw binanceErrors.notRequired('quoteOrderQty');
       return { ...base, tradeType: 'limit', timeInForce, amount: requiredDecimal(params, 'quantity'), price: requiredDecimal(params, 'price') };
     }
@@ -585,16 +715,18 @@ function quantityForQuote(book: OrderBook, direction: 'buy' | 'sell', quote: str
   return roundToStep(amount, stepOf(market.amountPrecision), 'down');
 }
 
-/** The filters `exchangeInfo` publishes, checked the way Binance checks them (-1013). */
+/** The filters `exchangeInfo` publishes, every bound it states included, checked the way Binance checks them (-1013). */
 function checkFilters(request: PlaceOrderRequest, market: Market): void {
+  const { maxPrice, maxQty, maxNotional } = filterMaxima(market);
   if (sign(request.amount) <= 0) throw binanceErrors.invalidQuantity();
   if (decimalsOf(request.amount) > market.amountPrecision) throw binanceErrors.filter('LOT_SIZE');
   if (compare(request.amount, market.minAmount) < 0) throw binanceErrors.filter('LOT_SIZE');
-  if (market.maxAmount !== null && compare(request.amount, market.maxAmount) > 0) throw binanceErrors.filter('LOT_SIZE');
+  if (compare(request.amount, maxQty) > 0) throw binanceErrors.filter('LOT_SIZE');
   if (request.price === undefined) return;
   if (sign(request.price) <= 0) throw binanceErrors.invalidPrice();
   if (decimalsOf(request.price) > market.pricePrecision) throw binanceErrors.filter('PRICE_FILTER');
+  if (compare(request.price, maxPrice) > 0) throw binanceErrors.filter('PRICE_FILTER');
   const notional = mul(request.price, request.amount);
   if (compare(notional, market.minNotional) < 0) throw binanceErrors.filter('NOTIONAL');
-  if (market.maxNotional !== null && compare(notional, market.maxNotional) > 0) throw binanceErrors.filter('NOTIONAL');
+  if (compare(notional, maxNotional) > 0) throw binanceErrors.filter('NOTIONAL');
 }

@@ -16,6 +16,16 @@ export type BinanceSide = 'BUY' | 'SELL';
 const WIRE_DECIMALS = 8;
 /** Stand-in upper bounds where our market has none: Binance's filters always carry a maximum. */
 const NO_MAXIMUM = '9000000000';
+/**
+ * Self-trade prevention as every order gets it: an order that would trade with one of its
+ * account's own resting orders expires instead (the simulator's and MakerDesk's rule, DESIGN §8).
+ */
+export const SELF_TRADE_PREVENTION_MODE = 'EXPIRE_TAKER';
+
+/** The upper bounds `exchangeInfo` publishes for a market, which orders are checked against. */
+export function filterMaxima(market: Market): { maxPrice: string; maxQty: string; maxNotional: string } {
+  return { maxPrice: market.maxPrice ?? NO_MAXIMUM, maxQty: market.maxAmount ?? NO_MAXIMUM, maxNotional: market.maxNotional ?? NO_MAXIMUM };
+}
 
 export function wire(value: string): string {
   return toFixed(value, Math.max(WIRE_DECIMALS, decimalsOf(value)), 'down');
@@ -36,11 +46,12 @@ export function binanceOrderType(order: Pick<Order, 'tradeType' | 'timeInForce'>
 }
 
 /**
- * What Binance would report. An IOC or market order whose rest was dropped is EXPIRED (ccxt:
- * 'expired'); a resting order canceled by its owner is CANCELED, filled part or not.
+ * What Binance would report. An IOC or market order whose rest was dropped, and a fill-or-kill that
+ * could not fill, is EXPIRED (ccxt: 'expired'); a resting order canceled by its owner is CANCELED,
+ * filled part or not.
  */
 export function binanceOrderStatus(order: Pick<Order, 'status' | 'tradeType' | 'timeInForce'>): BinanceOrderStatus {
-  const immediate = order.tradeType === 'market' || order.timeInForce === 'IOC';
+  const immediate = order.tradeType === 'market' || order.timeInForce === 'IOC' || order.timeInForce === 'FOK';
   switch (order.status) {
     case 'pending':
       return 'NEW';
@@ -54,11 +65,18 @@ export function binanceOrderStatus(order: Pick<Order, 'status' | 'tradeType' | '
   }
 }
 
-function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' {
-  return order.tradeType === 'limit' && order.timeInForce === 'IOC' ? 'IOC' : 'GTC';
+function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' | 'FOK' {
+  if (order.tradeType !== 'limit') return 'GTC';
+  return order.timeInForce === 'IOC' || order.timeInForce === 'FOK' ? order.timeInForce : 'GTC';
 }
 
 // ---------------------------------------------------------------- general
+
+/** The ORDERS rate limits exchangeInfo states (and rateLimit/order counts against). */
+export const ORDER_RATE_LIMITS = [
+  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
+  { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
+] as const;
 
 export function formatExchangeInfo(markets: readonly Market[], serverTime: number) {
   return {
@@ -66,8 +84,7 @@ export function formatExchangeInfo(markets: readonly Market[], serverTime: numbe
     serverTime,
     rateLimits: [
       { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
-      { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-      { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
+      ...ORDER_RATE_LIMITS,
     ],
     exchangeFilters: [],
     symbols: markets.map(formatSymbolInfo),
@@ -79,6 +96,7 @@ export function formatSymbolInfo(market: Market) {
   const stepSize = wire(stepOf(market.amountPrecision));
   const basePrecision = Math.max(WIRE_DECIMALS, market.amountPrecision);
   const quotePrecision = Math.max(WIRE_DECIMALS, market.pricePrecision);
+  const maxima = filterMaxima(market);
   return {
     symbol: toBinanceSymbol(market.symbol),
     status: market.active ? 'TRADING' : 'BREAK',
@@ -95,27 +113,26 @@ export function formatSymbolInfo(market: Market) {
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    cancelReplaceAllowed: true,
     amendAllowed: false,
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
-      // maxPrice 0: no maximum, as Binance documents it.
-      { filterType: 'PRICE_FILTER', minPrice: tickSize, maxPrice: wire('0'), tickSize },
-      { filterType: 'LOT_SIZE', minQty: wire(market.minAmount), maxQty: wire(market.maxAmount ?? NO_MAXIMUM), stepSize },
+      { filterType: 'PRICE_FILTER', minPrice: tickSize, maxPrice: wire(maxima.maxPrice), tickSize },
+      { filterType: 'LOT_SIZE', minQty: wire(market.minAmount), maxQty: wire(maxima.maxQty), stepSize },
       {
         filterType: 'NOTIONAL',
         minNotional: wire(market.minNotional),
         applyMinToMarket: true,
-        maxNotional: wire(market.maxNotional ?? NO_MAXIMUM),
+        maxNotional: wire(maxima.maxNotional),
         applyMaxToMarket: false,
         avgPriceMins: 5,
       },
     ],
     permissions: ['SPOT'],
     permissionSets: [['SPOT']],
-    defaultSelfTradePreventionMode: 'EXPIRE_TAKER',
-    allowedSelfTradePreventionModes: ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+    defaultSelfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
+    allowedSelfTradePreventionModes: [SELF_TRADE_PREVENTION_MODE],
   };
 }
 
@@ -202,10 +219,14 @@ export function formatTicker24hr(ticker: Ticker, book: OrderBook) {
     quoteVolume: wire(ticker.quoteVolume24h),
     openTime: ticker.timestamp - DAY_MS,
     closeTime: ticker.timestamp,
-    firstId: -1,
-    lastId: -1,
-    count: 0,
+    ...tradesOfWindow(ticker),
   };
+}
+
+/** Binance's trade figures of a ticker's window: -1 for an id it does not know (no trade, or none told). */
+function tradesOfWindow({ trades24h }: Ticker) {
+  const id = (value: string | null | undefined) => (value == null ? -1 : wireId(value));
+  return { firstId: id(trades24h?.firstId), lastId: id(trades24h?.lastId), count: trades24h?.count ?? 0 };
 }
 
 export function formatPriceTicker(ticker: Ticker) {
@@ -273,6 +294,21 @@ export function formatCoinInfo(asset: string, balance: Balance | undefined) {
   };
 }
 
+/**
+ * `GET /api/v3/account/commission`: the market's rates as the standard commission; no special or
+ * tax commission, no discount (nothing is paid in BNB here).
+ */
+export function formatCommission(market: Market) {
+  const none = { maker: wire('0'), taker: wire('0'), buyer: wire('0'), seller: wire('0') };
+  return {
+    symbol: toBinanceSymbol(market.symbol),
+    standardCommission: { maker: wire(market.makerFee), taker: wire(market.takerFee), buyer: wire('0'), seller: wire('0') },
+    specialCommission: none,
+    taxCommission: none,
+    discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: wire('0') },
+  };
+}
+
 /** One entry of `sapi/v1/asset/tradeFee`: the market's rates as decimal fractions. */
 export function formatTradeFee(market: Market) {
   return { symbol: toBinanceSymbol(market.symbol), makerCommission: wire(market.makerFee), takerCommission: wire(market.takerFee) };
@@ -299,6 +335,7 @@ export function formatOrder(order: Order) {
     isWorking: true,
     workingTime: order.createdAt,
     origQuoteOrderQty: wire('0'),
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
 }
 
@@ -325,6 +362,7 @@ export function formatNewOrder(order: Order, respType: NewOrderRespType, fills: 
     type: binanceOrderType(order),
     side: binanceSide(order.direction),
     workingTime: order.createdAt,
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
   if (respType === 'RESULT') return result;
   return {
@@ -356,6 +394,7 @@ export function formatCanceledOrder(order: Order, cancelClientOrderId: string) {
     timeInForce: timeInForceOf(order),
     type: binanceOrderType(order),
     side: binanceSide(order.direction),
+    selfTradePreventionMode: SELF_TRADE_PREVENTION_MODE,
   };
 }
 

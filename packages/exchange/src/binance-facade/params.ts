@@ -1,4 +1,5 @@
 import { BinanceError, binanceErrors } from './binance-errors.ts';
+import { INTEGER_TIME, boundMillis } from './time-units.ts';
 
 /** Binance's format of decimal parameters (quantity, price, quoteOrderQty). */
 const DECIMAL_PARAM = /^([0-9]{1,20})(\.[0-9]{1,20})?$/;
@@ -41,6 +42,14 @@ export class Params {
     if (value === undefined) return undefined;
     if (!INTEGER_PARAM.test(value)) throw binanceErrors.illegalChars(name, '^[0-9]{1,16}$');
     return Number(value);
+  }
+
+  /** A time bound in milliseconds or microseconds, as the whole milliseconds it selects (see `boundMillis`). */
+  time(name: string, bound: 'start' | 'end'): number | undefined {
+    const value = this.optional(name);
+    if (value === undefined) return undefined;
+    if (!INTEGER_TIME.test(value)) throw binanceErrors.illegalChars(name, INTEGER_TIME.source);
+    return boundMillis(BigInt(value), bound);
   }
 
   /** Binance's `limit`: a default when absent, capped at the endpoint's maximum. */

@@ -50,4 +50,23 @@ describe('HMAC-SHA256 signatures as Binance checks them', () => {
     expect(codeOf(() => checkTimestamp(undefined, undefined, now))).toBe(-1102);
     expect(codeOf(() => checkTimestamp('12a', undefined, now))).toBe(-1100);
   });
+
+  it('takes a timestamp in microseconds and a recvWindow with up to three decimals, as Binance does', () => {
+    const now = 1_764_000_000_000;
+    const micros = (ms: number, extra = 0) => String(BigInt(ms) * 1000n + BigInt(extra));
+    expect(codeOf(() => checkTimestamp(micros(now), undefined, now))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(micros(now - 5000), undefined, now))).toBeUndefined();
+    // One microsecond past the 5000 ms window.
+    expect(codeOf(() => checkTimestamp(micros(now - 5001, 999), undefined, now))).toBe(-1021);
+    expect(codeOf(() => checkTimestamp(micros(now + 999, 999), undefined, now))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(micros(now + 1000), undefined, now))).toBe(-1021);
+    // 6000.346 ms: a timestamp 6000.346 ms old passes, 6000.347 ms old does not.
+    expect(codeOf(() => checkTimestamp(micros(now - 6001, 654), '6000.346', now))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(micros(now - 6001, 653), '6000.346', now))).toBe(-1021);
+    expect(codeOf(() => checkTimestamp(String(now - 6000), '6000.5', now))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(String(now), '60000.000', now))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(String(now), '60000.001', now))).toBe(-1131);
+    expect(codeOf(() => checkTimestamp(String(now), '5000.1234', now))).toBe(-1100);
+    expect(codeOf(() => checkTimestamp(String(now), '1e4', now))).toBe(-1100);
+  });
 });

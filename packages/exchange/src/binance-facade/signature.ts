@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { binanceErrors } from './binance-errors.ts';
+import { INTEGER_TIME, toMicros } from './time-units.ts';
 
 export const DEFAULT_RECV_WINDOW = 5000;
 export const MAX_RECV_WINDOW = 60_000;
@@ -44,17 +45,26 @@ export function verifySignature(secret: string, query: string, body: string): vo
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw binanceErrors.badSignature();
 }
 
-function integerParam(name: string, value: string): number {
-  if (!/^\d{1,16}$/.test(value)) throw binanceErrors.illegalChars(name, '^[0-9]{1,16}$');
-  return Number(value);
-}
+const RECV_WINDOW = /^(\d{1,16})(?:\.(\d{1,3}))?$/;
 
-/** Binance's rule: accept when `timestamp < now + 1000` and `now - timestamp <= recvWindow`. */
+/**
+ * Binance's rule: accept when `timestamp < now + 1000 ms` and `now - timestamp <= recvWindow`. The
+ * timestamp is in milliseconds or microseconds (told apart by size, see `toMicros`); recvWindow is
+ * in milliseconds with up to three decimals, at most 60000. Compared in whole microseconds.
+ */
 export function checkTimestamp(timestamp: string | undefined, recvWindow: string | undefined, now: number): void {
   if (timestamp === undefined || timestamp === '') throw binanceErrors.mandatory('timestamp');
-  const stamp = integerParam('timestamp', timestamp);
-  const window = recvWindow === undefined || recvWindow === '' ? DEFAULT_RECV_WINDOW : integerParam('recvWindow', recvWindow);
-  if (window > MAX_RECV_WINDOW) throw binanceErrors.invalidRecvWindow();
-  if (stamp >= now + MAX_AHEAD_MS) throw binanceErrors.timestampAhead();
-  if (now - stamp > window) throw binanceErrors.timestampOutside();
+  if (!INTEGER_TIME.test(timestamp)) throw binanceErrors.illegalChars('timestamp', INTEGER_TIME.source);
+  const stamp = toMicros(BigInt(timestamp));
+  const window = recvWindow === undefined || recvWindow === '' ? BigInt(DEFAULT_RECV_WINDOW) * 1000n : recvWindowMicros(recvWindow);
+  if (window > BigInt(MAX_RECV_WINDOW) * 1000n) throw binanceErrors.invalidRecvWindow();
+  const nowMicros = BigInt(Math.floor(now * 1000));
+  if (stamp >= nowMicros + BigInt(MAX_AHEAD_MS) * 1000n) throw binanceErrors.timestampAhead();
+  if (nowMicros - stamp > window) throw binanceErrors.timestampOutside();
+}
+
+function recvWindowMicros(value: string): bigint {
+  const match = RECV_WINDOW.exec(value);
+  if (match === null) throw binanceErrors.illegalChars('recvWindow', RECV_WINDOW.source);
+  return BigInt(match[1]!) * 1000n + BigInt((match[2] ?? '').padEnd(3, '0'));
 }

@@ -58,6 +58,7 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
       amountPrecision: 3,
       minAmount: '0.001',
       maxAmount: '1000',
+      maxPrice: '1000000',
       minNotional: '5',
       maxNotional: '9000000000',
       makerFee: '0.001',

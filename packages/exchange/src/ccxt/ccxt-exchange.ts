@@ -242,6 +242,7 @@ export class CcxtExchange implements Exchange {
     const protectedMarket = request.tradeType === 'market' && request.price !== undefined;
     const type = protectedMarket ? 'limit' : request.tradeType;
     if (protectedMarket || (request.tradeType === 'limit' && request.timeInForce === 'IOC')) params.timeInForce = 'IOC';
+    if (request.tradeType === 'limit' && request.timeInForce === 'FOK') params.timeInForce = 'FOK';
     if (request.tradeType === 'limit' && request.timeInForce === 'POST_ONLY') params.postOnly = true;
     const price = type === 'limit' ? request.price : undefined;
     // Decimal strings go to ccxt as they are: its amountToPrecision/priceToPrecision work on strings.

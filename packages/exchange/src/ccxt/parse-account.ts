@@ -26,6 +26,7 @@ export function parseBalances(balances: CcxtBalances): Balance[] {
 
 function timeInForceOf(order: CcxtOrder): TimeInForce {
   if (order.postOnly === true) return 'POST_ONLY';
+  if (order.type === 'limit' && order.timeInForce === 'FOK') return 'FOK';
   if (order.type === 'market' || order.timeInForce === 'IOC' || order.timeInForce === 'FOK') return 'IOC';
   return 'GTC';
 }

@@ -39,6 +39,7 @@ export function parseMarket(market: CcxtMarket, mode: PrecisionMode): Market {
     // ccxt allows negative decimal places (steps of 10, 100…); as before, those fall back to a step of 1.
     minAmount: positiveOrNull(market.limits.amount?.min) ?? stepOf(Math.max(0, amountPrecision)),
     maxAmount: positiveOrNull(market.limits.amount?.max),
+    maxPrice: positiveOrNull(market.limits.price?.max),
     minNotional: positiveOrNull(market.limits.cost?.min) ?? '0',
     maxNotional: positiveOrNull(market.limits.cost?.max),
     makerFee: decimal(market.maker),

@@ -1,6 +1,7 @@
 /**
  * Candles aggregated from trades, in integer units: prices in ticks, volume in lots, quote volume
- * in quote-asset units. Pure: the caller supplies every timestamp.
+ * in quote-asset units, with the number of trades and the first and last trade id (trade ids
+ * increase with time). Pure: the caller supplies every timestamp.
  */
 import { candleIntervals } from '@makerdesk/contract';
 import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
@@ -14,6 +15,10 @@ export interface CandleUnits {
   close: number;
   volume: bigint;
   quoteVolume: bigint;
+  trades: number;
+  /** Null where a snapshot from before trade ids were kept gave none. */
+  firstTradeId: number | null;
+  lastTradeId: number | null;
 }
 
 /** Rolling figures over a window of 1m candles. */
@@ -23,10 +28,17 @@ export interface RollingStats {
   readonly low: number;
   readonly volume: bigint;
   readonly quoteVolume: bigint;
+  readonly trades: number;
+  /** The window's first and last trade ids, null when its candles keep none. */
+  readonly firstTradeId: number | null;
+  readonly lastTradeId: number | null;
 }
 
-/** JSON form of a candle: [time, open, high, low, close, volume, quoteVolume]. */
-export type CandleTuple = [number, number, number, number, number, string, string];
+/**
+ * JSON form of a candle: [time, open, high, low, close, volume, quoteVolume, trades, firstTradeId,
+ * lastTradeId]; snapshots from before trade counts were kept have the first seven only.
+ */
+export type CandleTuple = [number, number, number, number, number, string, string, number, number | null, number | null];
 
 export type CandleSeriesJson = Partial<Record<CandleInterval, CandleTuple[]>>;
 
@@ -48,20 +60,20 @@ export class CandleSeries {
     for (const interval of candleIntervals) this.series.set(interval, []);
   }
 
-  /** Adds one trade to the candle of its time in every interval. */
-  add(time: number, price: number, qty: number | bigint, quote: bigint): void {
-    const lots = BigInt(qty);
+  /** Adds one trade (`tradeId` its id) to the candle of its time in every interval. */
+  add(time: number, price: number, qty: number | bigint, quote: bigint, tradeId: number): void {
+    const trade: TradeUnits = { price, lots: BigInt(qty), quote, id: tradeId };
     for (const interval of candleIntervals) {
       const list = this.list(interval);
       const start = bucketStart(time, candleIntervalMs[interval]);
       const last = list[list.length - 1];
       if (last !== undefined && last.time === start) {
-        merge(last, price, lots, quote);
+        merge(last, trade);
       } else if (last === undefined || start > last.time) {
-        list.push(open(start, price, lots, quote));
+        list.push(open(start, trade));
         if (list.length > this.capacity) list.shift();
       } else {
-        this.addLate(list, start, price, lots, quote);
+        this.addLate(list, start, trade);
       }
     }
   }
@@ -90,6 +102,9 @@ export class CandleSeries {
     let low = first.low;
     let volume = 0n;
     let quoteVolume = 0n;
+    let trades = 0;
+    let firstTradeId: number | null = null;
+    let lastTradeId: number | null = null;
     for (let j = i; j < list.length; j++) {
       const candle = list[j] as CandleUnits;
       if (candle.time > now) break;
@@ -97,8 +112,11 @@ export class CandleSeries {
       if (candle.low < low) low = candle.low;
       volume += candle.volume;
       quoteVolume += candle.quoteVolume;
+      trades += candle.trades;
+      firstTradeId = minId(firstTradeId, candle.firstTradeId);
+      lastTradeId = maxId(lastTradeId, candle.lastTradeId);
     }
-    return { open: first.open, high, low, volume, quoteVolume };
+    return { open: first.open, high, low, volume, quoteVolume, trades, firstTradeId, lastTradeId };
   }
 
   toJSON(): CandleSeriesJson {
@@ -112,6 +130,9 @@ export class CandleSeries {
         c.close,
         c.volume.toString(),
         c.quoteVolume.toString(),
+        c.trades,
+        c.firstTradeId,
+        c.lastTradeId,
       ]);
     }
     return out;
@@ -141,33 +162,53 @@ export class CandleSeries {
   }
 
   /** A trade older than the newest candle (a clock stepped back): into its own bucket, wherever that is. */
-  private addLate(list: CandleUnits[], start: number, price: number, lots: bigint, quote: bigint): void {
+  private addLate(list: CandleUnits[], start: number, trade: TradeUnits): void {
     const at = lowerBound(list, start);
     const found = list[at];
     if (found !== undefined && found.time === start) {
       // Late trades do not move open or close, which belong to the bucket's first and last trade in time.
-      if (price > found.high) found.high = price;
-      if (price < found.low) found.low = price;
-      found.volume += lots;
-      found.quoteVolume += quote;
+      count(found, trade);
       return;
     }
     if (at === 0 && list.length >= this.capacity) return;
-    list.splice(at, 0, open(start, price, lots, quote));
+    list.splice(at, 0, open(start, trade));
     if (list.length > this.capacity) list.shift();
   }
 }
 
-function open(time: number, price: number, volume: bigint, quoteVolume: bigint): CandleUnits {
-  return { time, open: price, high: price, low: price, close: price, volume, quoteVolume };
+interface TradeUnits {
+  readonly price: number;
+  readonly lots: bigint;
+  readonly quote: bigint;
+  readonly id: number;
 }
 
-function merge(candle: CandleUnits, price: number, lots: bigint, quote: bigint): void {
+function open(time: number, { price, lots, quote, id }: TradeUnits): CandleUnits {
+  return { time, open: price, high: price, low: price, close: price, volume: lots, quoteVolume: quote, trades: 1, firstTradeId: id, lastTradeId: id };
+}
+
+function merge(candle: CandleUnits, trade: TradeUnits): void {
+  count(candle, trade);
+  candle.close = trade.price;
+}
+
+/** Everything a trade adds to its candle but the close. */
+function count(candle: CandleUnits, { price, lots, quote, id }: TradeUnits): void {
   if (price > candle.high) candle.high = price;
   if (price < candle.low) candle.low = price;
-  candle.close = price;
   candle.volume += lots;
   candle.quoteVolume += quote;
+  candle.trades += 1;
+  candle.firstTradeId = minId(candle.firstTradeId, id);
+  candle.lastTradeId = maxId(candle.lastTradeId, id);
+}
+
+function minId(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
+
+function maxId(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.max(a, b);
 }
 
 /** Index of the first candle whose time is ≥ `time`. */
@@ -184,8 +225,8 @@ function lowerBound(list: readonly CandleUnits[], time: number): number {
 
 function readCandle(tuple: unknown, interval: CandleInterval): CandleUnits {
   const where = `candles.${interval}`;
-  if (!Array.isArray(tuple) || tuple.length !== 7) throw new TypeError(`${where}: a candle is a 7-tuple`);
-  const [time, o, h, l, c, volume, quoteVolume] = tuple as unknown[];
+  if (!Array.isArray(tuple) || (tuple.length !== 7 && tuple.length !== 10)) throw new TypeError(`${where}: a candle is a 7- or 10-tuple`);
+  const [time, o, h, l, c, volume, quoteVolume, trades = 0, firstTradeId = null, lastTradeId = null] = tuple as unknown[];
   for (const n of [time, o, h, l, c]) {
     if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
       throw new TypeError(`${where}: times and prices are safe integers`);
@@ -202,5 +243,19 @@ function readCandle(tuple: unknown, interval: CandleInterval): CandleUnits {
     close: c as number,
     volume: BigInt(volume as string),
     quoteVolume: BigInt(quoteVolume as string),
+    trades: tradeCount(trades, where),
+    firstTradeId: tradeId(firstTradeId, where),
+    lastTradeId: tradeId(lastTradeId, where),
   };
+}
+
+function tradeCount(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new TypeError(`${where}: a trade count is a non-negative safe integer`);
+  return value;
+}
+
+function tradeId(value: unknown, where: string): number | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new TypeError(`${where}: a trade id is a positive safe integer or null`);
+  return value;
 }

@@ -2,8 +2,9 @@
  * A new venue's past: minute candles for the days before it opened, so a new install's charts and
  * 24 h figures have something to show at once. The path is a random walk with the pair's own
  * volatility and the background market's pull home, ending at the pair's initial price (where the
- * live market starts), with about the volume the noise traders make. Pure: the caller gives the
- * time and the random source.
+ * live market starts), with about the volume the noise traders make. Its trades take ids like
+ * live ones, so the 24 h figures count them. Pure: the caller gives the time, the random source
+ * and the trade ids.
  */
 import { MEAN_REVERSION, type NoiseProfile } from './background-market.ts';
 import type { CandleSeries } from './candles.ts';
@@ -22,6 +23,7 @@ export function seedHistory(
   days: number,
   noise: NoiseProfile,
   rng: Prng,
+  nextTradeId: () => number,
 ): number | null {
   const minutes = Math.floor(days * 24 * 60);
   if (minutes <= 0) return null;
@@ -55,7 +57,7 @@ export function seedHistory(
       [30_000, low],
       [45_000, close],
     ] as const) {
-      candles.add(time + offset, ticks, lots, notionalUnits(market, ticks, lots));
+      candles.add(time + offset, ticks, lots, notionalUnits(market, ticks, lots), nextTradeId());
     }
   }
   return close;

@@ -73,11 +73,19 @@ describe('parsePlaceRequest', () => {
     [{ price: undefined }, 'invalid_order'],
     [{ direction: 'long' as 'buy' }, 'invalid_order'],
     [{ tradeType: 'stop' as 'limit' }, 'invalid_order'],
-    [{ timeInForce: 'FOK' as 'GTC' }, 'invalid_order'],
+    [{ timeInForce: 'GTD' as 'GTC' }, 'invalid_order'],
+    [{ timeInForce: 'FOK' as const }, 'ok'],
+    [{ tradeType: 'market' as const, price: undefined, timeInForce: 'FOK' as const }, 'invalid_order'],
     [{ clientOrderId: 'x'.repeat(65) }, 'invalid_order'],
     [{ clientOrderId: 'x'.repeat(64) }, 'ok'],
   ])('%j → %s', (change, kind) => {
     expect(kindOf({ ...base, ...change })).toBe(kind);
+  });
+
+  it('sends a fill-or-kill limit order to the engine as FOK', () => {
+    const fok = parsePlaceRequest(btc, { ...base, timeInForce: 'FOK' }, noMarket);
+    expect(fok.timeInForce).toBe('FOK');
+    expect(fok.request('a')).toMatchObject({ type: 'limit', timeInForce: 'FOK', postOnly: false });
   });
 
   it('values a market order at the best opposite price, and skips the check on an empty side', () => {

@@ -59,7 +59,7 @@ export function parsePlaceRequest(
   const type = req.tradeType;
   if (type !== 'limit' && type !== 'market') invalid('tradeType must be limit or market.');
   const tif = req.timeInForce ?? (type === 'market' ? 'IOC' : 'GTC');
-  if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'POST_ONLY') invalid('timeInForce must be GTC, IOC or POST_ONLY.');
+  if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') invalid('timeInForce must be GTC, IOC, FOK or POST_ONLY.');
   if (type === 'market' && tif !== 'IOC') invalid('A market order is always IOC.');
 
   const qty = parseUnits(req.amount, config.amountPrecision, 'amount');
@@ -99,7 +99,7 @@ export function parsePlaceRequest(
         price: limitPrice,
         qty,
         stp,
-        timeInForce: tif === 'IOC' ? 'IOC' : 'GTC',
+        timeInForce: tif === 'POST_ONLY' ? 'GTC' : tif,
         postOnly: tif === 'POST_ONLY',
       };
     },

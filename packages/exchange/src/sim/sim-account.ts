@@ -18,7 +18,8 @@ import {
   type Trade,
 } from '../exchange.ts';
 import { DEFAULT_CANDLE_CAPACITY } from './candles.ts';
-import { PUBLIC_TRADES_PER_PAIR, type SimCore } from './sim-core.ts';
+import type { SimCore } from './sim-core.ts';
+import { PUBLIC_TRADES_PER_PAIR } from './sim-state.ts';
 import { formatAmount, formatPrice, formatQuote } from './sim-pair.ts';
 import { bookView, candleView, myTradeView, orderView, tradeView } from './sim-views.ts';
 import { CLOSED_ORDERS_PER_PAIR, FILLS_PER_PAIR, type UserAccount } from './user-account.ts';
@@ -112,6 +113,11 @@ export class SimMarketData implements MarketDataReader {
         low24h: price(stats?.low),
         baseVolume24h: formatAmount(setup, stats?.volume ?? 0n),
         quoteVolume24h: formatQuote(setup, stats?.quoteVolume ?? 0n),
+        trades24h: {
+          count: stats?.trades ?? 0,
+          firstId: stats?.firstTradeId == null ? null : String(stats.firstTradeId),
+          lastId: stats?.lastTradeId == null ? null : String(stats.lastTradeId),
+        },
         timestamp: now,
       };
     });

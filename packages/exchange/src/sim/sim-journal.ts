@@ -9,7 +9,7 @@
  */
 import type { PlaceOrderRequest } from '../exchange.ts';
 import type { SimPairConfig } from './sim-venue.api.ts';
-import { arr, int, num, obj, oneOf, str } from './snapshot-codec.ts';
+import { arr, bool, int, num, obj, oneOf, str } from './snapshot-codec.ts';
 
 /** One accepted change. `t` is the venue time it ran at (whole ms), so replay gives the same timestamps. */
 export type SimCommand =
@@ -18,6 +18,8 @@ export type SimCommand =
   | { readonly k: 'place'; readonly t: number; readonly key: string; readonly req: PlaceOrderRequest }
   | { readonly k: 'cancel'; readonly t: number; readonly key: string; readonly sym: string; readonly no: string }
   | { readonly k: 'cancelMany'; readonly t: number; readonly key: string; readonly sym: string; readonly nos: readonly string[] }
+  /** A cancel that succeeded and the placement that followed it in the same step (whatever became of the placement). */
+  | { readonly k: 'cancelReplace'; readonly t: number; readonly key: string; readonly sym: string; readonly no: string; readonly req: PlaceOrderRequest }
   | { readonly k: 'step'; readonly t: number }
   /** A market opened while the venue runs (an operator's own pair), with the demo funds of its new assets. */
   | { readonly k: 'addPair'; readonly t: number; readonly pair: SimPairConfig; readonly funds: Readonly<Record<string, string>>; readonly days: number };
@@ -41,10 +43,10 @@ export class SimJournalError extends Error {
   }
 }
 
-const KINDS = ['open', 'deposit', 'place', 'cancel', 'cancelMany', 'step', 'addPair'] as const satisfies readonly SimCommandKind[];
+const KINDS = ['open', 'deposit', 'place', 'cancel', 'cancelMany', 'cancelReplace', 'step', 'addPair'] as const satisfies readonly SimCommandKind[];
 const SIDES = ['buy', 'sell'] as const;
 const ORDER_TYPES = ['limit', 'market'] as const;
-const TIMES_IN_FORCE = ['GTC', 'IOC', 'POST_ONLY'] as const;
+const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
 
 /**
  * A command as the journal stored it, checked field by field: a journal is input like any other.
@@ -66,6 +68,15 @@ export function readCommand(value: unknown, path: string): SimCommand {
         return { k, t, key: str(c.key, `${path}.key`), req: readPlaceRequest(c.req, `${path}.req`) };
       case 'cancel':
         return { k, t, key: str(c.key, `${path}.key`), sym: str(c.sym, `${path}.sym`), no: str(c.no, `${path}.no`) };
+      case 'cancelReplace':
+        return {
+          k,
+          t,
+          key: str(c.key, `${path}.key`),
+          sym: str(c.sym, `${path}.sym`),
+          no: str(c.no, `${path}.no`),
+          req: readPlaceRequest(c.req, `${path}.req`),
+        };
       case 'addPair':
         return { k, t, pair: readPairConfig(c.pair, `${path}.pair`), funds: readFunds(c.funds, `${path}.funds`), days: int(c.days, `${path}.days`) };
       case 'cancelMany':
@@ -120,6 +131,7 @@ function readPlaceRequest(value: unknown, path: string): PlaceOrderRequest {
   };
   if (r.price !== undefined) request.price = str(r.price, `${path}.price`);
   if (r.timeInForce !== undefined) request.timeInForce = oneOf(r.timeInForce, `${path}.timeInForce`, TIMES_IN_FORCE);
+  if (r.allowSelfTrade !== undefined) request.allowSelfTrade = bool(r.allowSelfTrade, `${path}.allowSelfTrade`);
   return request;
 }
 
@@ -134,5 +146,7 @@ export function journalledRequest(request: PlaceOrderRequest): PlaceOrderRequest
   };
   if (request.price !== undefined) out.price = request.price;
   if (request.timeInForce !== undefined) out.timeInForce = request.timeInForce;
+  // It decides how the order meets the account's own: a replay without it would trade differently.
+  if (request.allowSelfTrade === true) out.allowSelfTrade = true;
   return out;
 }

@@ -100,7 +100,9 @@ function setupPair(config: SimPairConfig): PairSetup {
       pricePrecision: config.pricePrecision,
       amountPrecision: config.amountPrecision,
       minAmount: config.minAmount,
-      maxAmount: null,
+      // Prices and amounts are safe integers of ticks and lots: the largest ones the venue takes.
+      maxAmount: formatUnits(Number.MAX_SAFE_INTEGER, config.amountPrecision),
+      maxPrice: formatUnits(Number.MAX_SAFE_INTEGER, config.pricePrecision),
       minNotional: config.minNotional,
       maxNotional: null,
       makerFee: ppmToFraction(config.makerFeePpm),
@@ -108,6 +110,10 @@ function setupPair(config: SimPairConfig): PairSetup {
       active: true,
     },
   };
+}
+
+function formatUnits(units: number, decimals: number): string {
+  return parse(unitsToDecimal(units, decimals));
 }
 
 /** 1000 → '0.001'. */

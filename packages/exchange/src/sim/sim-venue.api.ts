@@ -2,7 +2,8 @@
  * The contract of the built-in simulated exchange, shared by its implementation (`sim-venue.ts`),
  * the Binance-compatible facade and the server. Change it only together with all three.
  */
-import type { Exchange, Market, MarketDataReader, Order, OrderBook } from '../exchange.ts';
+import type { ExchangeError } from '../errors.ts';
+import type { Exchange, Market, MarketDataReader, Order, OrderBook, PlaceOrderRequest } from '../exchange.ts';
 import type { SimCommand, SimJournal } from './sim-journal.ts';
 
 export interface SimPairConfig {
@@ -44,6 +45,18 @@ export interface SimAddPairOptions {
   historyDays: number;
 }
 
+/** How a cancel-replace goes on when its cancel fails: Binance's STOP_ON_FAILURE and ALLOW_FAILURE. */
+export type CancelReplaceMode = 'stop_on_failure' | 'allow_failure';
+
+/** What one part of a cancel-replace came to: the order as it now stands, or the venue's refusal. */
+export type CancelReplacePart = { ok: true; order: Order } | { ok: false; error: ExchangeError };
+
+export interface CancelReplaceResult {
+  canceled: CancelReplacePart;
+  /** Null when the new order was not attempted (the cancel failed under stop_on_failure). */
+  placed: CancelReplacePart | null;
+}
+
 /** JSON-safe (bigints as strings): everything needed to resume after a restart. */
 export type SimSnapshot = { version: 1 } & Record<string, unknown>;
 
@@ -75,6 +88,14 @@ export interface SimVenueApi {
   account(apiKey: string): Exchange;
   /** An account's order by its client order id, open or among its recent closed ones. */
   orderByClientId(apiKey: string, symbol: string, clientOrderId: string): Promise<Order | undefined>;
+  /**
+   * Cancels the account's open order `orderNo` and places `request` (same symbol) in one step, with
+   * nothing of anyone else's in between (Binance's cancelReplace). The new order's checks come
+   * first: a refusal there (precision, minimums) rejects the call and changes nothing. Otherwise
+   * each part's refusal is in the result; under stop_on_failure a failed cancel places nothing.
+   * Resolves once durable.
+   */
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult>;
   /** The second, reference venue: its book is the "other-side order book" and the follow modes' price source. */
   referenceBook(symbol: string, depth?: number): OrderBook;
   referencePrice(symbol: string): string;

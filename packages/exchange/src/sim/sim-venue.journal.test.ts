@@ -121,6 +121,25 @@ describe('a venue with a journal answers nothing before it is durable', () => {
     ]);
   });
 
+  it('journals a cancel-replace whose cancel succeeded as one command, the rest as what they did', async () => {
+    const { venue, journal } = journalled('instant');
+    const resting = await bid(venue, 'r1', '50000');
+    const request = { symbol: 'BTC/USDT', direction: 'buy' as const, tradeType: 'limit' as const, price: '51000', amount: '0.01', clientOrderId: 'r2' };
+    await venue.cancelReplace('alice', 'BTC/USDT', resting.orderNo, request, 'stop_on_failure');
+    await venue.cancelReplace('alice', 'BTC/USDT', resting.orderNo, { ...request, clientOrderId: 'r3' }, 'stop_on_failure');
+    await venue.cancelReplace('alice', 'BTC/USDT', resting.orderNo, { ...request, clientOrderId: 'r4' }, 'allow_failure');
+    expect(journal.commands.slice(2)).toEqual([
+      { k: 'cancelReplace', t: T0, key: 'alice', sym: 'BTC/USDT', no: resting.orderNo, req: request },
+      { k: 'place', t: T0, key: 'alice', req: { ...request, clientOrderId: 'r4' } },
+    ]);
+    const replayed = new SimVenue(defaultSimVenueOptions({ seed: 7, now: () => T0 }));
+    replayed.replay(journal.commands.map((c, i) => readCommand(c, `commands[${i}]`)));
+    expect(stateOf(replayed)).toEqual(stateOf(venue));
+    // A cancel that no longer succeeds on replay is another history: named, not skipped.
+    const fresh = new SimVenue(defaultSimVenueOptions({ seed: 7, now: () => T0 }));
+    expect(() => fresh.replay([journal.commands[0]!, journal.commands[2]!])).toThrow(/command 1 \(cancelReplace at \d+\) failed again: Order \d+ not found/);
+  });
+
   it('refuses a bad deposit without journalling it', async () => {
     const { venue, journal } = journalled('instant');
     await expect(venue.deposit('alice', 'DOGE', '1')).rejects.toMatchObject({ kind: 'invalid_order' });
@@ -138,6 +157,8 @@ describe('a venue with a journal answers nothing before it is durable', () => {
 
 describe('snapshot + replay rebuild the state exactly', () => {
   it('under random activity, from any snapshot taken along the way', async () => {
+    // What the runs journalled, so the activity is known to reach every kind of command.
+    const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -158,6 +179,11 @@ describe('snapshot + replay rebuild the state exactly', () => {
             await applyActivity(venue, clock, activity[i]!, ids);
           }
           middle ??= { snapshot: JSON.parse(JSON.stringify(venue.snapshot())) as SimSnapshot, commands: journal.commands.length };
+          for (const c of journal.commands) {
+            seen.add(c.k);
+            if (c.k === 'place' && c.req.timeInForce === 'FOK') seen.add('place FOK');
+            if (c.k === 'place' && c.req.allowSelfTrade === true) seen.add('place allowSelfTrade');
+          }
 
           const fromStart = SimVenue.restore(options, initial);
           fromStart.replay(journal.commands);
@@ -175,6 +201,7 @@ describe('snapshot + replay rebuild the state exactly', () => {
       ),
       { numRuns: 40 },
     );
+    expect([...seen].sort()).toEqual(['cancel', 'cancelMany', 'cancelReplace', 'deposit', 'open', 'place', 'place FOK', 'place allowSelfTrade', 'step'].sort());
   });
 
   it('names the command a journal cannot replay', () => {

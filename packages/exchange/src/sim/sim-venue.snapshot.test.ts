@@ -140,6 +140,25 @@ describe('SimVenue snapshot and restore', () => {
     expect(restored.conserves()).toBe(true);
   });
 
+  it('reads a snapshot from before candles counted trades: the day counts only the trades since', async () => {
+    const clock = freshClock();
+    const options = defaultSimVenueOptions({ seed: 5, now: () => clock.t });
+    const venue = new SimVenue(options);
+    await advance(venue, clock, 0, 30);
+    const json = JSON.parse(JSON.stringify(venue.snapshot())) as { pairs: { candles: Record<string, unknown[][]> }[] };
+    // As the version before wrote them: [time, open, high, low, close, volume, quoteVolume].
+    for (const pair of json.pairs) for (const interval of Object.keys(pair.candles)) pair.candles[interval] = pair.candles[interval]!.map((c) => c.slice(0, 7));
+    const restored = SimVenue.restore(options, json as unknown as SimSnapshot);
+    const before = await restored.marketData().fetchTicker('BTC/USDT');
+    expect(before.trades24h).toEqual({ count: 0, firstId: null, lastId: null });
+    expect(before.baseVolume24h).toBe((await venue.marketData().fetchTicker('BTC/USDT')).baseVolume24h);
+    const filled = await restored.account('carol').placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'market', amount: '0.001', clientOrderId: 'after' });
+    const mine = await restored.account('carol').fetchMyTrades('BTC/USDT');
+    const after = await restored.marketData().fetchTicker('BTC/USDT');
+    expect(filled.status).toBe('filled');
+    expect(after.trades24h).toEqual({ count: mine.length, firstId: mine.at(-1)!.id, lastId: mine[0]!.id });
+  });
+
   it('starts a pair configured since the snapshot afresh', async () => {
     const clock = freshClock();
     const options = defaultSimVenueOptions({ seed: 1, now: () => clock.t });

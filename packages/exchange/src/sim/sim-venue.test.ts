@@ -75,7 +75,9 @@ describe('SimVenue accounts', () => {
       pricePrecision: 2,
       amountPrecision: 5,
       minAmount: '0.00001',
-      maxAmount: null,
+      // The largest safe integers of lots and ticks.
+      maxAmount: '90071992547.40991',
+      maxPrice: '90071992547409.91',
       minNotional: '5',
       maxNotional: null,
       makerFee: '0.001',
@@ -313,6 +315,61 @@ describe('SimVenue order checks', () => {
     expect(ioc).toMatchObject({ status: 'canceled', filledAmount: '0.00', timeInForce: 'IOC' });
     const unfilled = await alice.placeOrder(order('MDK/USDT', 'sell', '10', undefined, 'nothing-left'));
     expect(unfilled).toMatchObject({ status: 'canceled', filledAmount: '0.00' });
+  });
+
+  it('fills a fill-or-kill order entirely, or expires it with nothing filled, frozen or moved', async () => {
+    const { alice } = setup();
+    const asks = (await alice.fetchOrderBook('SOL/USDT', 2)).asks;
+    const limit = asks[1]![0];
+    const available = asks.reduce((sum, [, amount]) => sum + decimalToUnits(amount, 3), 0n);
+    const before = await alice.fetchOrderBook('SOL/USDT', 50);
+    const usdt = await balance(alice, 'USDT');
+    const killed = await alice.placeOrder(order('SOL/USDT', 'buy', unitsToDecimal(available + 1n, 3), limit, 'fok-1', { timeInForce: 'FOK' }));
+    expect(killed).toMatchObject({ status: 'canceled', timeInForce: 'FOK', filledAmount: '0.000', filledValue: '0.00000000' });
+    expect(await alice.fetchOrderBook('SOL/USDT', 50)).toEqual(before);
+    expect(await balance(alice, 'USDT')).toEqual(usdt);
+    expect(await alice.fetchMyTrades('SOL/USDT')).toEqual([]);
+
+    const filled = await alice.placeOrder(order('SOL/USDT', 'buy', unitsToDecimal(available, 3), limit, 'fok-2', { timeInForce: 'FOK' }));
+    expect(filled).toMatchObject({ status: 'filled', timeInForce: 'FOK', filledAmount: unitsToDecimal(available, 3) });
+    expect((await alice.fetchOrderBook('SOL/USDT', 1)).asks[0]![0]).not.toBe(asks[0]![0]);
+    expect(await alice.fetchOpenOrders('SOL/USDT')).toEqual([]);
+  });
+});
+
+describe('SimVenue cancel-replace', () => {
+  it('cancels and places in one step, the new order trading like any other', async () => {
+    const { venue, alice } = setup();
+    const resting = await alice.placeOrder(order('ETH/USDT', 'buy', '1', '3000.00', 'old'));
+    const result = await venue.cancelReplace('alice', 'ETH/USDT', resting.orderNo, order('ETH/USDT', 'buy', '2', '3100.00', 'new'), 'stop_on_failure');
+    expect(result.canceled).toMatchObject({ ok: true, order: { orderNo: resting.orderNo, status: 'canceled' } });
+    expect(result.placed).toMatchObject({ ok: true, order: { clientOrderId: 'new', status: 'pending', price: '3100.00', amount: '2.0000' } });
+    expect((await alice.fetchOpenOrders('ETH/USDT')).map((o) => o.clientOrderId)).toEqual(['new']);
+    expect(await balance(alice, 'USDT')).toMatchObject({ frozen: '6200.00000000' });
+  });
+
+  it('keeps the cancel when the new order is refused, and places nothing after a failed cancel unless allowed', async () => {
+    const { venue, alice } = setup();
+    const resting = await alice.placeOrder(order('ETH/USDT', 'buy', '1', '3000.00', 'old'));
+    const tooBig = await venue.cancelReplace('alice', 'ETH/USDT', resting.orderNo, order('ETH/USDT', 'buy', '1000', '3000.00', 'big'), 'stop_on_failure');
+    expect(tooBig.canceled.ok).toBe(true);
+    expect(tooBig.placed).toMatchObject({ ok: false, error: { kind: 'insufficient_balance' } });
+    expect(await alice.fetchOpenOrders('ETH/USDT')).toEqual([]);
+    expect(await balance(alice, 'USDT')).toMatchObject({ frozen: '0.00000000' });
+
+    const stopped = await venue.cancelReplace('alice', 'ETH/USDT', resting.orderNo, order('ETH/USDT', 'buy', '1', '3000.00', 'next'), 'stop_on_failure');
+    expect(stopped).toMatchObject({ canceled: { ok: false, error: { kind: 'order_closed' } }, placed: null });
+    expect(await alice.fetchOpenOrders('ETH/USDT')).toEqual([]);
+    const allowed = await venue.cancelReplace('alice', 'ETH/USDT', '999999', order('ETH/USDT', 'buy', '1', '3000.00', 'next'), 'allow_failure');
+    expect(allowed).toMatchObject({ canceled: { ok: false, error: { kind: 'order_not_found' } }, placed: { ok: true, order: { clientOrderId: 'next' } } });
+  });
+
+  it('refuses the whole call, changing nothing, when the new order fails its checks', async () => {
+    const { venue, alice } = setup();
+    const resting = await alice.placeOrder(order('ETH/USDT', 'buy', '1', '3000.00', 'old'));
+    await expect(venue.cancelReplace('alice', 'ETH/USDT', resting.orderNo, order('ETH/USDT', 'buy', '0.00001', '3000.00', 'tiny'), 'stop_on_failure')).rejects.toMatchObject({ kind: 'amount_precision' });
+    await expect(venue.cancelReplace('alice', 'ETH/USDT', resting.orderNo, order('BTC/USDT', 'buy', '1', '3000.00', 'elsewhere'), 'stop_on_failure')).rejects.toMatchObject({ kind: 'invalid_order' });
+    expect((await alice.fetchOpenOrders('ETH/USDT')).map((o) => o.orderNo)).toEqual([resting.orderNo]);
   });
 });
 

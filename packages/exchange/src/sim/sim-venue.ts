@@ -9,7 +9,10 @@
  *   bad arguments to reads), price_precision, amount_precision, max_amount, min_amount,
  *   min_notional, insufficient_balance, post_only_would_cross, order_not_found, order_closed,
  *   invalid_key (empty API key). A self-trade is not an error: the incoming user order ends
- *   canceled or partial_canceled (cancel_taker, always on for users).
+ *   canceled or partial_canceled (cancel_taker, always on for users). A fill-or-kill order that
+ *   cannot fill entirely ends canceled having filled nothing.
+ * - `cancelReplace` cancels and places in one step and one journalled command; each part's
+ *   refusal is in its result, not thrown.
  * - Without a journal, events are synchronous: they run inside the call that changed
  *   the state, after the change and before its promise resolves; a background tick sends at most
  *   one 'book' per pair.
@@ -18,12 +21,12 @@
  *   snapshot plus `replay` of the journal's commands rebuild exactly what was acknowledged. The background market, the demo funds and re-funding the background accounts mint
  *   into the ledger: each asset's supply grows, and total === supply holds throughout.
  */
-import type { Exchange, Market, MarketDataReader, Order, OrderBook } from '../exchange.ts';
+import type { Exchange, Market, MarketDataReader, Order, OrderBook, PlaceOrderRequest } from '../exchange.ts';
 import { SimAccount, SimMarketData } from './sim-account.ts';
 import { SimCore } from './sim-core.ts';
 import { SimConfigError, formatPrice } from './sim-pair.ts';
 import type { SimCommand, SimJournal } from './sim-journal.ts';
-import type { SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
+import type { CancelReplaceMode, CancelReplaceResult, SimAddPairOptions, SimPairConfig, SimSnapshot, SimVenueApi, SimVenueOptions } from './sim-venue.api.ts';
 import { orderView } from './sim-views.ts';
 
 export class SimVenue implements SimVenueApi {
@@ -133,6 +136,17 @@ export class SimVenue implements SimVenueApi {
       return Promise.reject(err);
     }
     return this.core.whenDurable(found);
+  }
+
+  cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    let result: CancelReplaceResult;
+    try {
+      result = this.core.cancelReplace(this.core.user(apiKey), symbol, orderNo, request, mode);
+    } catch (err) {
+      // Its refusal, like every answer, once what came before it is durable.
+      return this.core.whenDurable(undefined).then(() => Promise.reject(err));
+    }
+    return this.core.whenDurable(result);
   }
 
   referenceBook(symbol: string, depth = 20): OrderBook {

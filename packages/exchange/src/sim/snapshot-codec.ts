@@ -42,6 +42,11 @@ export function num(value: unknown, path: string): number {
   return value;
 }
 
+export function bool(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(path, 'a boolean');
+  return value;
+}
+
 export function big(value: unknown, path: string): bigint {
   if (typeof value !== 'string' || !/^-?\d{1,80}$/.test(value)) fail(path, 'an integer string');
   return BigInt(value);

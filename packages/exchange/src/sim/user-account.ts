@@ -217,7 +217,7 @@ function readOrder(value: unknown, path: string, symbol: string): OrderRecord {
     symbol: oneOf(json.symbol, `${path}.symbol`, [symbol]),
     side: oneOf(json.side, `${path}.side`, ['buy', 'sell'] as const),
     type,
-    timeInForce: oneOf(json.timeInForce, `${path}.timeInForce`, ['GTC', 'IOC', 'POST_ONLY'] as const),
+    timeInForce: oneOf(json.timeInForce, `${path}.timeInForce`, ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const),
     price: nullable(json.price, `${path}.price`, int),
     qty: int(json.qty, `${path}.qty`),
     filledQty: int(json.filledQty, `${path}.filledQty`),

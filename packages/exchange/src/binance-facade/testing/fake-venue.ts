@@ -6,6 +6,7 @@
 import type { Balance, BookLevel, Candle, Exchange, Market, MyTrade, Order, OrderBook, PlaceOrderRequest, Ticker, Trade } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
 import type { FacadeVenue } from '../binance-facade.ts';
+import type { CancelReplaceMode, CancelReplacePart, CancelReplaceResult } from '../../sim/sim-venue.api.ts';
 import { add, compare, min, minus, mul, sign, toFixed } from '@makerdesk/decimal';
 
 export const FAKE_NOW = 1_700_000_000_000;
@@ -19,6 +20,7 @@ export const fakeMarkets: Market[] = [
     amountPrecision: 4,
     minAmount: '0.0001',
     maxAmount: null,
+    maxPrice: null,
     minNotional: '5',
     maxNotional: null,
     makerFee: '0.001',
@@ -33,6 +35,7 @@ export const fakeMarkets: Market[] = [
     amountPrecision: 3,
     minAmount: '0.001',
     maxAmount: '1000',
+    maxPrice: '1000000',
     minNotional: '5',
     maxNotional: null,
     makerFee: '0.001',
@@ -351,7 +354,24 @@ export class FakeVenue implements FacadeVenue {
     return account;
   }
 
+  /** Cancel, then place: nobody else trades on a fake venue, so nothing can come in between. */
+  async cancelReplace(apiKey: string, symbol: string, orderNo: string, request: PlaceOrderRequest, mode: CancelReplaceMode): Promise<CancelReplaceResult> {
+    const account = this.account(apiKey);
+    const canceled = await outcomeOf(account.cancelOrder(symbol, orderNo));
+    if (!canceled.ok && mode === 'stop_on_failure') return { canceled, placed: null };
+    return { canceled, placed: await outcomeOf(account.placeOrder(request)) };
+  }
+
   restingOrders(symbol: string): Order[] {
     return [...this.accounts.values()].flatMap((a) => a.resting(symbol));
+  }
+}
+
+async function outcomeOf(call: Promise<Order>): Promise<CancelReplacePart> {
+  try {
+    return { ok: true, order: await call };
+  } catch (err) {
+    if (err instanceof ExchangeError) return { ok: false, error: err };
+    throw err;
   }
 }

@@ -159,6 +159,82 @@ describe('IOC', () => {
   });
 });
 
+describe('fill-or-kill', () => {
+  it('fills entirely across levels up to its limit, at the makers\' prices', () => {
+    const e = bookWithAsks();
+    const result = e.place(limit('x', 'buy', 101, 25, { timeInForce: 'FOK' }));
+    expect(trades(result.fills)).toEqual([
+      [2, 100, 10],
+      [3, 100, 10],
+      [1, 101, 5],
+    ]);
+    expect(result.order).toMatchObject({ id: 5, timeInForce: 'FOK', status: 'filled', filledQty: 25, remainingQty: 0, canceledQty: 0, filledQuote: 2505n });
+    expect(e.depth().asks).toEqual([
+      { price: 101, qty: 5, orders: 1 },
+      { price: 102, qty: 10, orders: 1 },
+    ]);
+  });
+
+  it('expires having changed nothing when the book within its limit holds less, by one lot', () => {
+    const e = bookWithAsks();
+    const before = e.depth();
+    const result = e.place(limit('x', 'buy', 101, 31, { timeInForce: 'FOK' }));
+    expect(result.fills).toEqual([]);
+    expect(result.canceledMakers).toEqual([]);
+    expect(result.selfTradePrevented).toBe(false);
+    expect(result.order).toMatchObject({ id: 5, status: 'canceled', filledQty: 0, remainingQty: 0, canceledQty: 31, filledQuote: 0n });
+    expect(e.depth()).toEqual(before);
+    expect(e.getOrder(5)).toBeUndefined();
+    expect(e.peekOrderId).toBe(6);
+    // Exactly what the book holds up to the limit fills.
+    expect(e.place(limit('x', 'buy', 101, 30, { timeInForce: 'FOK' })).order.status).toBe('filled');
+  });
+
+  it('sells into bids the same way', () => {
+    const e = engine();
+    e.place(limit('a', 'buy', 50, 4));
+    e.place(limit('b', 'buy', 49, 4));
+    expect(e.place(limit('x', 'sell', 50, 5, { timeInForce: 'FOK' })).order.status).toBe('canceled');
+    const result = e.place(limit('x', 'sell', 49, 5, { timeInForce: 'FOK' }));
+    expect(trades(result.fills)).toEqual([
+      [1, 50, 4],
+      [2, 49, 1],
+    ]);
+    expect(result.order.status).toBe('filled');
+  });
+
+  it('counts what self-trade prevention would leave it: stopped before its own order it expires and cancels nothing', () => {
+    const e = bookWithAsks();
+    // c's own ask at 100 follows b's 10: cancel_taker stops there, so 15 cannot fill.
+    const expired = e.place(limit('c', 'buy', 101, 15, { timeInForce: 'FOK' }));
+    expect(expired.order.status).toBe('canceled');
+    expect(expired.canceledMakers).toEqual([]);
+    expect(e.getOrder(3)).toMatchObject({ status: 'pending', remainingQty: 10 });
+    expect(e.place(limit('c', 'buy', 101, 10, { timeInForce: 'FOK' })).order.status).toBe('filled');
+  });
+
+  it('passes its own order by under cancel_maker, canceling it only when it fills', () => {
+    const e = bookWithAsks();
+    const result = e.place(limit('c', 'buy', 101, 15, { timeInForce: 'FOK', stp: 'cancel_maker' }));
+    expect(trades(result.fills)).toEqual([
+      [2, 100, 10],
+      [1, 101, 5],
+    ]);
+    expect(result.canceledMakers.map((o) => o.id)).toEqual([3]);
+    expect(result.order.status).toBe('filled');
+    const kept = bookWithAsks();
+    expect(kept.place(limit('c', 'buy', 101, 26, { timeInForce: 'FOK', stp: 'cancel_maker' })).canceledMakers).toEqual([]);
+    expect(kept.getOrder(3)).toMatchObject({ status: 'pending' });
+  });
+
+  it('never rests, so a level already full does not refuse it', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const e = engine();
+    e.place(limit('a', 'buy', 7, max));
+    expect(e.place(limit('b', 'buy', 7, 1, { timeInForce: 'FOK' })).order.status).toBe('canceled');
+  });
+});
+
 describe('post-only', () => {
   it('is refused, not re-priced, when it would take, and nothing changes', () => {
     const e = bookWithAsks();
@@ -478,7 +554,8 @@ describe('validation', () => {
     [{ type: 'limit', account: 'a', side: 'buy', price: 2 ** 53, qty: 1 }, 'price must be a positive safe integer of ticks'],
     [{ type: 'limit', account: 'a', side: 'buy', price: 1, qty: -1 }, 'qty must be a positive safe integer of lots'],
     [{ type: 'limit', account: 'a', side: 'buy', price: 1, qty: Number.NaN }, 'qty must be a positive safe integer of lots'],
-    [{ type: 'limit', account: 'a', side: 'buy', price: 1, qty: 1, timeInForce: 'FOK' }, 'timeInForce must be GTC or IOC'],
+    [{ type: 'limit', account: 'a', side: 'buy', price: 1, qty: 1, timeInForce: 'GTD' }, 'timeInForce must be GTC, IOC or FOK'],
+    [{ type: 'limit', account: 'a', side: 'buy', price: 1, qty: 1, timeInForce: 'FOK', postOnly: true }, 'a post-only order cannot be FOK'],
     [{ type: 'market', account: 'a', side: 'buy', qty: 0 }, 'qty must be a positive safe integer of lots'],
     [{ type: 'stop', account: 'a', side: 'buy', qty: 1 }, 'type must be limit or market'],
     [{ type: 'limit', account: '', side: 'buy', price: 1, qty: 1 }, 'account must be a non-empty string'],

@@ -151,13 +151,13 @@ export class MatchingEngine {
     if (req.type === 'limit') {
       if (!isPositiveSafeInteger(req.price)) refuse('price must be a positive safe integer of ticks');
       if (!isPositiveSafeInteger(req.qty)) refuse('qty must be a positive safe integer of lots');
-      const ioc = req.timeInForce === 'IOC';
-      if (!ioc && req.timeInForce !== undefined && req.timeInForce !== 'GTC') refuse('timeInForce must be GTC or IOC');
-      if (!ioc && (req.side === 'buy' ? this.bids : this.asks).wouldOverflow(req.price, req.qty)) {
+      const tif = req.timeInForce ?? 'GTC';
+      if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') refuse('timeInForce must be GTC, IOC or FOK');
+      if (tif === 'GTC' && (req.side === 'buy' ? this.bids : this.asks).wouldOverflow(req.price, req.qty)) {
         refuse('the price level would hold more than 2^53 - 1 lots');
       }
       if (req.postOnly === true) {
-        if (ioc) refuse('a post-only order cannot be IOC');
+        if (tif !== 'GTC') refuse(`a post-only order cannot be ${tif}`);
         const opposite = req.side === 'buy' ? this.bestAsk() : this.bestBid();
         if (opposite !== undefined && (req.side === 'buy' ? opposite <= req.price : opposite >= req.price)) {
           throw new MatchingError('post_only_would_take', 'post-only order would take liquidity');
@@ -194,7 +194,9 @@ export class MatchingEngine {
     if (req.type === 'limit') {
       const tif = req.timeInForce ?? 'GTC';
       order = new OrderNode(id, req.account, isBuy, 'limit', tif, req.postOnly === true, stp, req.price, req.qty, null);
-      stop = this.match(order);
+      // A fill-or-kill that cannot fill entirely expires before it touches the book.
+      const kill = tif === 'FOK' && this.sweep(req.side, req.account, req.qty, req.price, stp).qty < req.qty;
+      stop = kill ? Stop.Book : this.match(order);
       this.finish(order, stop);
     } else if (req.quoteQty === undefined) {
       const limit = isBuy ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
@@ -234,10 +236,15 @@ export class MatchingEngine {
    * self-trade rules as `place`: lets the funds layer freeze the exact cost of a market buy.
    */
   previewMarket(side: Side, account: string, qty: number, stp: StpMode = this.stp): SweepPreview {
+    return this.sweep(side, account, qty, side === 'buy' ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY, stp);
+  }
+
+  /** What an order for `qty` lots up to the `limit` price would fill and trade right now (see previewMarket). */
+  private sweep(side: Side, account: string, qty: number, limit: number, stp: StpMode): SweepPreview {
     let left = qty;
     let quote = 0n;
     for (const maker of side === 'buy' ? this.asks.orders() : this.bids.orders()) {
-      if (left === 0) break;
+      if (left === 0 || (side === 'buy' ? maker.limit > limit : maker.limit < limit)) break;
       if (maker.account === account && stp !== 'none') {
         if (stp === 'cancel_maker') continue;
         break;

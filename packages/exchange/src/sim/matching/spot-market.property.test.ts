@@ -1,5 +1,5 @@
 /**
- * Random streams of orders and cancels from several accounts, run through SpotMarket (engine +
+ * Random streams of orders (GTC, IOC, fill-or-kill, post-only, market) and cancels from several accounts, run through SpotMarket (engine +
  * ledger) and, step by step, through a deliberately naive reference matcher (filter + sort on
  * every step). Every fill, status and resting order must agree, and after every step: each
  * asset is conserved, the book is not crossed, no balance is negative, every order adds up,
@@ -70,6 +70,14 @@ class ReferenceBook {
   }
 
   place(req: OrderRequest, id: number): RefOutcome {
+    if (req.type === 'limit' && req.timeInForce === 'FOK') {
+      // Tried as an IOC; anything short of a complete fill is undone.
+      const saved = this.resting.map((o) => ({ ...o }));
+      const tried = this.place({ ...req, timeInForce: 'IOC' as const }, id);
+      if (tried.filledQty === req.qty) return tried;
+      this.resting = saved;
+      return { selfTrade: false, fills: [], canceledMakers: [], filledQty: 0, remainingQty: 0, canceledQty: req.qty, status: 'canceled' };
+    }
     const buy = req.side === 'buy';
     const stp = req.stp ?? this.defaultStp;
     const limit = req.type === 'limit' ? req.price : buy ? Infinity : -Infinity;
@@ -148,7 +156,7 @@ const limitStep = fc
     side,
     price: fc.integer({ min: 95, max: 105 }),
     qty: fc.integer({ min: 1, max: 20 }),
-    flavour: fc.constantFrom('GTC', 'GTC', 'IOC', 'post-only'),
+    flavour: fc.constantFrom('GTC', 'GTC', 'IOC', 'FOK', 'post-only'),
     stp,
   })
   .map(({ flavour, ...rest }): Step => ({
@@ -156,7 +164,7 @@ const limitStep = fc
     req: {
       type: 'limit',
       ...rest,
-      ...(flavour === 'IOC' ? { timeInForce: 'IOC' as const } : {}),
+      ...(flavour === 'IOC' || flavour === 'FOK' ? { timeInForce: flavour } : {}),
       ...(flavour === 'post-only' ? { postOnly: true } : {}),
     },
   }));
@@ -253,6 +261,8 @@ describe('SpotMarket over random order streams', () => {
       postOnlyRefused: 0,
       unfunded: 0,
       cancels: 0,
+      fokFilled: 0,
+      fokKilled: 0,
       statuses: new Set<string>(),
     };
     fc.assert(
@@ -306,7 +316,20 @@ describe('SpotMarket over random order streams', () => {
             seen.fills += result.fills.length;
             seen.stpCanceledMakers += result.canceledMakers.length;
             expect(result.selfTradePrevented).toBe(expected.selfTrade);
-            if (result.order.canceledQty > 0 && step.req.type === 'limit' && step.req.timeInForce !== 'IOC') seen.stpStoppedTakers++;
+            const tif = step.req.type === 'limit' ? (step.req.timeInForce ?? 'GTC') : 'IOC';
+            if (result.order.canceledQty > 0 && tif === 'GTC') seen.stpStoppedTakers++;
+            if (tif === 'FOK') {
+              // All or nothing: filled entirely, or expired with no fill and no maker touched.
+              if (result.order.status === 'filled') seen.fokFilled++;
+              else {
+                seen.fokKilled++;
+                expect(result.order).toMatchObject({ status: 'canceled', filledQty: 0, canceledQty: result.order.qty });
+                expect(result.fills).toEqual([]);
+                expect(result.canceledMakers).toEqual([]);
+                expect(spot.book.depth()).toEqual(depthBefore);
+              }
+              expect(spot.heldFor(result.order.id)).toBeUndefined();
+            }
             seen.statuses.add(result.order.status);
             ids.push(nextId);
             tallies.set(nextId, { qty: result.order.qty, filled: 0 });
@@ -349,6 +372,8 @@ describe('SpotMarket over random order streams', () => {
     expect(seen.postOnlyRefused).toBeGreaterThan(50);
     expect(seen.unfunded).toBeGreaterThan(50);
     expect(seen.cancels).toBeGreaterThan(50);
+    expect(seen.fokFilled).toBeGreaterThan(50);
+    expect(seen.fokKilled).toBeGreaterThan(50);
     expect([...seen.statuses].sort()).toEqual(['canceled', 'filled', 'partial_canceled', 'partial_filled', 'pending']);
   });
 });

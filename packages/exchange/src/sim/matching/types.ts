@@ -4,8 +4,11 @@ export type Side = 'buy' | 'sell';
 
 export type OrderType = 'limit' | 'market';
 
-/** GTC rests what it cannot fill; IOC cancels it. Market orders are always IOC. */
-export type TimeInForce = 'GTC' | 'IOC';
+/**
+ * GTC rests what it cannot fill; IOC cancels it; FOK fills entirely at once or not at all (it then
+ * expires having changed nothing). Market orders are always IOC.
+ */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 /** The product's order statuses. An order rests only while `pending` or `partial_filled`. */
 export type OrderStatus = 'pending' | 'partial_filled' | 'partial_canceled' | 'canceled' | 'filled';

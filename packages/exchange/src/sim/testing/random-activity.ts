@@ -1,6 +1,7 @@
 /**
- * Random user activity for property tests: orders of every kind near the fair price, cancels,
- * deposits and background ticks, some of them refused by the venue on purpose.
+ * Random user activity for property tests: orders of every kind near the fair price (self-trading
+ * ones too), cancels, cancel-replaces, deposits and background ticks, some of them refused by the
+ * venue on purpose.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -12,15 +13,16 @@ export const ACTIVITY_USERS = ['u0', 'u1', 'u2'];
 
 export type Activity =
   | { kind: 'step'; ticks: number }
-  | { kind: 'limit'; user: number; pair: number; buy: boolean; bps: number; size: number; tif: 'GTC' | 'IOC' | 'POST_ONLY' }
+  | { kind: 'limit'; user: number; pair: number; buy: boolean; bps: number; size: number; tif: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'; selfTrade: boolean }
   | { kind: 'market'; user: number; pair: number; buy: boolean; size: number }
   | { kind: 'cancel'; user: number; pair: number; pick: number }
   | { kind: 'cancelAll'; user: number; pair: number }
+  | { kind: 'replace'; user: number; pair: number; pick: number; buy: boolean; bps: number; size: number; allowFailure: boolean }
   | { kind: 'deposit'; user: number; pair: number; size: number }
   | { kind: 'duplicate'; user: number; pair: number };
 
 /** What the venue may refuse in this activity; anything else fails the test. */
-const EXPECTED_REFUSALS = ['min_notional', 'min_amount', 'insufficient_balance', 'post_only_would_cross', 'invalid_order'];
+const EXPECTED_REFUSALS = ['min_notional', 'min_amount', 'insufficient_balance', 'post_only_would_cross', 'invalid_order', 'order_not_found'];
 
 const user = fc.integer({ min: 0, max: ACTIVITY_USERS.length - 1 });
 const pair = fc.integer({ min: 0, max: defaultSimPairs.length - 1 });
@@ -35,11 +37,22 @@ export const activityArb = (options: { deposits?: boolean } = {}): fc.Arbitrary<
       buy: fc.boolean(),
       bps: fc.integer({ min: -60, max: 60 }),
       size: fc.integer({ min: 1, max: 400 }),
-      tif: fc.constantFrom('GTC' as const, 'IOC' as const, 'POST_ONLY' as const),
+      tif: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const, 'POST_ONLY' as const),
+      selfTrade: fc.boolean(),
     }),
     fc.record({ kind: fc.constant('market' as const), user, pair, buy: fc.boolean(), size: fc.integer({ min: 1, max: 400 }) }),
     fc.record({ kind: fc.constant('cancel' as const), user, pair, pick: fc.nat() }),
     fc.record({ kind: fc.constant('cancelAll' as const), user, pair }),
+    fc.record({
+      kind: fc.constant('replace' as const),
+      user,
+      pair,
+      pick: fc.nat(),
+      buy: fc.boolean(),
+      bps: fc.integer({ min: -60, max: 60 }),
+      size: fc.integer({ min: 1, max: 400 }),
+      allowFailure: fc.boolean(),
+    }),
   ];
   if (options.deposits) {
     kinds.push(
@@ -76,23 +89,31 @@ export async function applyActivity(venue: SimVenue, clock: { t: number }, activ
   const account = venue.account(name);
   const symbol = config.symbol;
   const amountOf = (size: number) => (Number(config.minAmount) * size * 10).toFixed(config.amountPrecision);
+  const priceAt = (bps: number) => (Number(venue.fairPrice(symbol)) * (1 + bps / 10_000)).toFixed(config.pricePrecision);
   try {
     switch (activity.kind) {
       case 'market':
         await account.placeOrder({ symbol, direction: activity.buy ? 'buy' : 'sell', tradeType: 'market', amount: amountOf(activity.size), clientOrderId: ids.take() });
         return;
-      case 'limit': {
-        const fair = Number(venue.fairPrice(symbol));
-        const price = (fair * (1 + activity.bps / 10_000)).toFixed(config.pricePrecision);
+      case 'limit':
         await account.placeOrder({
           symbol,
           direction: activity.buy ? 'buy' : 'sell',
           tradeType: 'limit',
-          price,
+          price: priceAt(activity.bps),
           amount: amountOf(activity.size),
           timeInForce: activity.tif,
           clientOrderId: ids.take(),
+          ...(activity.selfTrade ? { allowSelfTrade: true } : {}),
         });
+        return;
+      case 'replace': {
+        // An open order when there is one, else one the account never had.
+        const open = await account.fetchOpenOrders(symbol);
+        const target = open[activity.pick % Math.max(1, open.length)]?.orderNo ?? '999999999';
+        const request = { symbol, direction: activity.buy ? ('buy' as const) : ('sell' as const), tradeType: 'limit' as const, price: priceAt(activity.bps), amount: amountOf(activity.size), clientOrderId: ids.take() };
+        const result = await venue.cancelReplace(name, symbol, target, request, activity.allowFailure ? 'allow_failure' : 'stop_on_failure');
+        for (const part of [result.canceled, result.placed]) if (part?.ok === false) expect(EXPECTED_REFUSALS).toContain(part.error.kind);
         return;
       }
       case 'cancel': {
