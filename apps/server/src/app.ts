@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { AppError } from './http/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError } from './http/framework-errors.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
 import { refuseNulInput } from './http/nul-guard.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
@@ -56,6 +57,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     // login logs and the simulator keys' bound IPs key on it, so an X-Forwarded-For from anyone else is ignored.
     trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,6 +8,9 @@ export const TRAILING_CALLBACK = { min: 0.1, max: 100 } as const;
 export const COPY_TRADE_INTRO = { min: 1, max: 500 } as const;
 export const COPY_TRADE_SOCIAL = { min: 1, max: 50 } as const;
 
+/** The largest id of any record: ids are PostgreSQL `integer` columns. */
+export const ID_MAX = 2_147_483_647;
+
 export const MAIN_ACCOUNT = 1;
 export const RESTRICTED_ACCOUNT = 2;
 
