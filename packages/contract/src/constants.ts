@@ -11,6 +11,9 @@ export const COPY_TRADE_SOCIAL = { min: 1, max: 50 } as const;
 /** The largest id of any record: ids are PostgreSQL `integer` columns. */
 export const ID_MAX = 2_147_483_647;
 
+/** Alert channels one account may hold: a desk's chats, hooks and mailboxes, not an unbounded list. */
+export const ALERT_CHANNELS_PER_ACCOUNT = 20;
+
 export const MAIN_ACCOUNT = 1;
 export const RESTRICTED_ACCOUNT = 2;
 

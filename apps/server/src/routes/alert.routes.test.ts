@@ -1,4 +1,4 @@
-import { ErrorCode } from '@makerdesk/contract';
+import { ALERT_CHANNELS_PER_ACCOUNT, ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertChannels } from '../db/schema.ts';
 import { fakeTelegram, webhookReceiver, type FakeReceiver } from '../testing/alert-receivers.ts';
@@ -148,5 +148,21 @@ describe('alert channels', () => {
     expect((await t.call('DELETE', `/backend/alert/channel/${bad.body.data.id}`, { token })).body.code).toBe(200);
     const alerts = await t.call('GET', `/backend/alert/list?coinId=${coinId}&pageSize=1`, { token });
     expect(alerts.body.data.list[0].deliveries).toEqual([expect.objectContaining({ channelId: null, channelName: 'Gone', status: 'failed' })]);
+  });
+
+  it(`holds at most ${ALERT_CHANNELS_PER_ACCOUNT} channels an account, refused in words; a deleted one makes room`, async () => {
+    await t.call('POST', '/backend/admin/addUser', { token, body: { account: 'channels@makerdesk.local', role: 'trader', employeeName: 'C', password: 'Channels-pass-1' } });
+    const own = await t.login('channels@makerdesk.local', 'Channels-pass-1');
+    const addOwn = (n: number, lang?: string) => t.call('POST', '/backend/alert/channel/add', { token: own, ...(lang ? { lang } : {}), body: { kind: 'email', name: `Desk ${n}`, to: `desk${n}@example.com` } });
+    const ids: number[] = [];
+    for (let n = 1; n <= ALERT_CHANNELS_PER_ACCOUNT; n++) ids.push((await addOwn(n)).body.data.id);
+    const refused = await addOwn(99);
+    expect([refused.status, refused.body.data.code, refused.body.msg]).toEqual([409, ErrorCode.ALERT_CHANNEL_LIMIT, `An account holds at most ${ALERT_CHANNELS_PER_ACCOUNT} alert channels: delete one before adding another`]);
+    expect((await addOwn(99, 'zh_CN')).body.msg).toBe(`每个账户最多 ${ALERT_CHANNELS_PER_ACCOUNT} 个告警通道：请先删除一个再添加`);
+    expect((await t.call('GET', '/backend/alert/channel/list', { token: own })).body.data).toHaveLength(ALERT_CHANNELS_PER_ACCOUNT);
+    // Another account's channels do not count.
+    expect((await add({ kind: 'email', name: 'Main', to: 'main-desk@example.com' })).body.code).toBe(200);
+    expect((await t.call('DELETE', `/backend/alert/channel/${ids[0]}`, { token: own })).body.code).toBe(200);
+    expect((await addOwn(100)).body.code).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountEntries } from './account.entries.ts';
+import { accountLimitEntries } from './account-limits.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
@@ -48,6 +49,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030045, to: 1030049, group: 'params' },
   // Data analysis (analysis.entries.ts)
   { from: 1030055, to: 1030058, group: 'params' },
+  // What one account may hold (account-limits.entries.ts)
+  { from: 1030060, to: 1030061, group: 'params' },
 ];
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -68,6 +71,7 @@ const rawEntries: CatalogueEntry[] = [
   ...pairAdminEntries,
   ...alertEntries,
   ...analysisEntries,
+  ...accountLimitEntries,
 ];
 
 const CJK = /[\u3400-\u9fff]/;

@@ -1,4 +1,5 @@
 import type { Lang } from '../envelope.ts';
+import { accountLimitEntries } from './account-limits.entries.ts';
 import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
@@ -30,6 +31,7 @@ const allEntries: CatalogueEntry[] = [
   ...pairAdminEntries,
   ...alertEntries,
   ...analysisEntries,
+  ...accountLimitEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));

@@ -134,6 +134,9 @@ export const ErrorCode = {
   INVALID_DATA_CYCLE: 1030056,
   INVALID_INITIAL_FUNDS: 1030057,
   INVALID_INITIAL_TOKEN: 1030058,
+  // What one account may hold (account-limits.entries.ts)
+  ALERT_CHANNEL_LIMIT: 1030060,
+  CREDENTIAL_PAIR_TAKEN: 1030061,
 
   // General
   INVALID_PARAMS: 1050400,
