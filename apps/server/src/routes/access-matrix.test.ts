@@ -387,11 +387,7 @@ const table: Record<string, Row> = {
     request: (who) => {
       const body = (coinId: number, apiKey = `${who}-added-key`) => ({ platformId: f.simPlatformId, apiKey, secretKey: 'added-secret', coinId });
       if (who !== 'restricted') return { url: '/backend/credentials/add', body: body(f.sol) };
-      return [
-        { url: '/backend/credentials/add', body: body(f.eth) },
-        // The main account's simulator key, without its secret, on its own pair: the simulator's account behind it is not taken over.
-        { url: '/backend/credentials/add', body: body(f.btc, simKeys.main.apiKey), expect: ErrorCode.INVALID_API_KEY },
-      ];
+      return { url: '/backend/credentials/add', body: body(f.eth) };
     },
   },
   'PUT /backend/credentials/update': {
@@ -402,6 +398,8 @@ const table: Record<string, Row> = {
         ? [
             { url: '/backend/credentials/update', body: { id: f.mainCredId, memberId: 'taken' } },
             { url: '/backend/credentials/update', body: { id: f.subCredId, coinId: f.eth }, expect: ErrorCode.FORBIDDEN },
+            // The main account's simulator key, without its secret, as its own: the simulator's account behind it is not taken over.
+            { url: '/backend/credentials/update', body: { id: f.subCredId, apiKey: simKeys.main.apiKey, secretKey: 'added-secret' }, expect: ErrorCode.INVALID_API_KEY },
           ]
         : { url: '/backend/credentials/update', body: { id: f.mainCredId, memberId: 'desk-1' } },
   },
