@@ -2,16 +2,15 @@
  * Migration 0013 on a database that already holds several keys of one account for one pair: the
  * newest is kept (the one the console and the bots traded with), a bot that named an older one names
  * the kept one, a balance snapshot read with an older one keeps its figures (without the key), and
- * from then on the database refuses a second key for the pair.
+ * from then on the database refuses a second key for the pair. On PGlite, or PostgreSQL with
+ * DATABASE_URL.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../testing/scratch-database.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema.ts';
 import { seed } from './seed.ts';
@@ -32,15 +31,45 @@ function folderBefore(): string {
   return dir;
 }
 
-const client = new PGlite();
-const db = drizzle(client, { schema }) as unknown as Db;
-afterAll(() => client.close());
+/** The scratch database (PGlite in memory, or PostgreSQL with DATABASE_URL), migrated from any migrations folder. */
+async function openScratch(): Promise<{ db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> }> {
+  const scratch = await scratchDatabase(process.env.DATABASE_URL, { inMemory: true });
+  if (scratch.target.kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    return { db: db as unknown as Db, migrate: (folder) => migrate(db, { migrationsFolder: folder }), close: () => client.close() };
+  }
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: scratch.target.url });
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
+    async close() {
+      await pool.end();
+      await scratch.drop();
+    },
+  };
+}
+
+let scratch: Awaited<ReturnType<typeof openScratch>>;
+let db: Db;
+beforeAll(async () => {
+  scratch = await openScratch();
+  db = scratch.db;
+});
+afterAll(() => scratch.close());
 
 describe('migration 0013: one key per account and pair', () => {
   it('keeps the newest of duplicate keys, re-points bots, and refuses duplicates from then on', async () => {
     const before = folderBefore();
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: before });
+      await scratch.migrate(before);
     } finally {
       rmSync(before, { recursive: true, force: true });
     }
@@ -58,7 +87,7 @@ describe('migration 0013: one key per account and pair', () => {
     const reading = { baseAvailable: '1', baseFrozen: '0', quoteAvailable: '2', quoteFrozen: '0', at: new Date(0) };
     await db.insert(schema.balanceSnapshots).values({ adminId: main!.id, coinId: btc.id, credentialId: older!.id, slotAt: new Date(0), ...reading });
 
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await scratch.migrate(MIGRATIONS);
 
     const keys = await db.select().from(schema.credentials).orderBy(asc(schema.credentials.id));
     expect(keys.map((k) => k.apiKeySealed)).toEqual(['newest', 'eth']);
