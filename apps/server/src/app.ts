@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { AppError } from './http/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError } from './http/framework-errors.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';
 import { refuseNulInput } from './http/nul-guard.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
@@ -26,7 +27,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { robotRoutes } from './routes/robot.routes.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
-import { wsRoutes } from './routes/ws.routes.ts';
+import { wsRoutes, type LiveSocketLimits } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** MAKERDESK_TRUSTED_PROXIES: only these peers' X-Forwarded-For sets `request.ip`. */
   trustedProxies?: string[];
+  /** The live socket's time to authenticate and caps (the contract's by default; tests shorten the time). */
+  liveSocket?: LiveSocketLimits;
   /** Told of every route as it is registered (the access matrix checks that none escapes the OpenAPI document). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -56,6 +59,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     // login logs and the simulator keys' bound IPs key on it, so an X-Forwarded-For from anyone else is ignored.
     trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,7 +97,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     async (api) => {
       api.addHook('preValidation', refuseNulInput);
       for (const routes of apiRoutes) routes(api, services);
-      wsRoutes(api, services);
+      wsRoutes(api, services, options.liveSocket);
       metricsRoutes(api, services);
     },
     { prefix: API_PREFIX },

@@ -8,6 +8,34 @@ export const TRAILING_CALLBACK = { min: 0.1, max: 100 } as const;
 export const COPY_TRADE_INTRO = { min: 1, max: 500 } as const;
 export const COPY_TRADE_SOCIAL = { min: 1, max: 50 } as const;
 
+/** The largest id of any record: ids are PostgreSQL `integer` columns. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The live socket (`/backend/ws`): a socket that has not authenticated this long after it opened is
+ * closed; one server holds at most this many sockets of one account (a console tab holds one, a
+ * desk a few tabs and devices) and of one client address (an IPv6 address by its /64, as sign-in
+ * throttles count it; an office behind one address holds several accounts' sockets).
+ */
+export const LIVE_SOCKET_AUTH_TIMEOUT_MS = 10_000;
+export const LIVE_SOCKETS_PER_ACCOUNT = 20;
+export const LIVE_SOCKETS_PER_ADDRESS = 60;
+
+/** How the live socket closes, and why (the reason text says the same in words). */
+export const LIVE_SOCKET_CLOSE = {
+  /** A message that is not one of the contract's: a client bug, not worth a retry. */
+  badMessage: 4400,
+  /** The session is gone or never was: sign in again, do not retry. */
+  unauthorized: 4401,
+  /** No authentication within LIVE_SOCKET_AUTH_TIMEOUT_MS. */
+  authTimeout: 4408,
+  /** Too many sockets of the account or the address on this server: retry later, with backoff. */
+  tooMany: 4429,
+} as const;
+
+/** Alert channels one account may hold: a desk's chats, hooks and mailboxes, not an unbounded list. */
+export const ALERT_CHANNELS_PER_ACCOUNT = 20;
+
 export const MAIN_ACCOUNT = 1;
 export const RESTRICTED_ACCOUNT = 2;
 

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCode } from '@makerdesk/contract';
+import { ErrorCode, LIVE_SOCKET_CLOSE } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase, type Database } from '../db/client.ts';
-import { WS_CLOSE_UNAUTHORIZED } from '../routes/ws.routes.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
 import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -83,7 +82,7 @@ describe('two servers on one PostgreSQL', () => {
 
     const started = Date.now();
     expect((await a.call('GET', '/backend/admin/logout', { token })).body.code).toBe(200);
-    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))])).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))])).toBe(LIVE_SOCKET_CLOSE.unauthorized);
     const closedAfter = Date.now() - started;
     expect(b.services.caches.sessions.lookup(token)).toBeUndefined();
     expect(await b.services.auth.authenticate(token)).toBeNull();

@@ -175,7 +175,9 @@ export const credentials = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
-  (t) => [index('credentials_admin_idx').on(t.adminId), index('credentials_api_key_hash_idx').on(t.apiKeyHash)],
+  // One key per account and pair, the one the console and the account's bots trade the pair with
+  // (the index also serves the lookups by account).
+  (t) => [uniqueIndex('credentials_admin_coin_idx').on(t.adminId, t.coinId), index('credentials_api_key_hash_idx').on(t.apiKeyHash)],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

@@ -43,6 +43,13 @@ export class RobotLiveHub implements EngineObserver {
     };
   }
 
+  /** Listeners over every pair (tests). */
+  get listenerCount(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
   /** A bot changed (saved, started, stopped, ticked): its pair's listeners hear of it soon. */
   touch(robotId: number): void {
     if (this.closed || this.listeners.size === 0) return;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, credentials, platforms } from '../db/schema.ts';
 
@@ -12,6 +12,30 @@ export type NewCredential = Pick<
 export type CredentialChanges = Partial<
   Pick<CredentialRow, 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts' | 'updatedAt'> & { apiKeyHash: string }
 >;
+
+/** The account already holds a key for the pair (the database keeps one per account and pair). */
+export class PairKeyTakenError extends Error {
+  constructor() {
+    super('the account already holds a key for this pair');
+  }
+}
+
+const PAIR_KEY_INDEX = 'credentials_admin_coin_idx';
+
+/** A write the unique index on (account, pair) refused, as PostgreSQL and PGlite report it under drizzle's error. */
+function refusedAsTaken(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: unknown; constraint?: unknown } } | null)?.cause;
+  return cause?.code === '23505' && cause.constraint === PAIR_KEY_INDEX;
+}
+
+async function keepingOnePerPair<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (refusedAsTaken(err)) throw new PairKeyTakenError();
+    throw err;
+  }
+}
 
 /** Exchange API keys as stored: the secrets arrive and leave sealed; sealing is the service's job. */
 export class CredentialRepository {
@@ -27,26 +51,23 @@ export class CredentialRepository {
     return row;
   }
 
-  /** The account's newest key for a pair. */
-  async findNewestFor(adminId: number, coinId: number): Promise<CredentialRecord | undefined> {
-    const [row] = records(
-      await this.select(and(eq(credentials.adminId, adminId), eq(credentials.coinId, coinId)))
-        .orderBy(desc(credentials.id))
-        .limit(1),
-    );
+  /** The account's key for a pair. */
+  async findFor(adminId: number, coinId: number): Promise<CredentialRecord | undefined> {
+    const [row] = records(await this.select(and(eq(credentials.adminId, adminId), eq(credentials.coinId, coinId))));
     return row;
   }
 
+  /** Throws PairKeyTakenError when the account holds a key for the pair already. */
   async insert(credential: NewCredential): Promise<CredentialRecord> {
-    const [inserted] = await this.db.insert(credentials).values(credential).returning({ id: credentials.id });
+    const [inserted] = await keepingOnePerPair(() => this.db.insert(credentials).values(credential).returning({ id: credentials.id }));
     const row = inserted ? await this.findById(inserted.id) : undefined;
     if (!row) throw new Error('credential insert returned no row');
     return row;
   }
 
-  /** Undefined when there is no such key. */
+  /** Undefined when there is no such key; throws PairKeyTakenError when it moves to a pair the account holds another key for. */
   async update(id: number, changes: CredentialChanges): Promise<CredentialRecord | undefined> {
-    const [updated] = await this.db.update(credentials).set(changes).where(eq(credentials.id, id)).returning({ id: credentials.id });
+    const [updated] = await keepingOnePerPair(() => this.db.update(credentials).set(changes).where(eq(credentials.id, id)).returning({ id: credentials.id }));
     return updated ? this.findById(updated.id) : undefined;
   }
 

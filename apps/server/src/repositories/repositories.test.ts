@@ -6,6 +6,7 @@ import { createInMemoryRepositories } from '../testing/in-memory-repositories.ts
 import { freshDatabase } from '../testing/test-app.ts';
 import type { AdminRow } from './admin.repository.ts';
 import type { CoinRow } from './coin.repository.ts';
+import { PairKeyTakenError } from './credential.repository.ts';
 import { createRepositories, type Repositories } from './repositories.ts';
 import type { NewRobot } from './robot.repository.ts';
 import type { TradingLogFilter } from './trading-log.repository.ts';
@@ -186,15 +187,19 @@ describe.each(targets)('repositories ($name)', (target) => {
     expect(await repos.coins.findById(99_999)).toBeUndefined();
   });
 
-  it('credentials: records carry their pair and platform names; owners only; the newest per pair', async () => {
+  it('credentials: records carry their pair and platform names; owners only; one per account and pair', async () => {
     const sealed = { apiKeySealed: 'a', apiKeyHash: 'hash-a', secretKeySealed: 's', passphraseSealed: null, memberId: null, hosts: ['203.0.113.7'] };
-    const older = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
-    const newer = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
-    expect(older).toMatchObject({ adminId: main.id, coinName: 'BTC/USDT', platformCode: 'sim', hosts: ['203.0.113.7'] });
-    expect((await repos.credentials.listByAdmin(main.id)).map((c) => c.id)).toEqual([older.id, newer.id]);
-    expect(await repos.credentials.findOwned(older.id, sub.id)).toBeUndefined();
-    expect((await repos.credentials.findNewestFor(main.id, btc.id))?.id).toBe(newer.id);
-    expect(await repos.credentials.update(older.id, { coinId: eth.id, hosts: [], memberId: 'm' })).toMatchObject({ id: older.id, coinName: 'ETH/USDT', hosts: [], memberId: 'm' });
+    const first = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
+    await expect(repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id })).rejects.toBeInstanceOf(PairKeyTakenError);
+    expect(first).toMatchObject({ adminId: main.id, coinName: 'BTC/USDT', platformCode: 'sim', hosts: ['203.0.113.7'] });
+    expect(await repos.credentials.findOwned(first.id, sub.id)).toBeUndefined();
+    expect((await repos.credentials.findFor(main.id, btc.id))?.id).toBe(first.id);
+    expect(await repos.credentials.update(first.id, { coinId: eth.id, hosts: [], memberId: 'm' })).toMatchObject({ id: first.id, coinName: 'ETH/USDT', hosts: [], memberId: 'm' });
+    expect(await repos.credentials.findFor(main.id, btc.id)).toBeUndefined();
+    const second = await repos.credentials.insert({ ...sealed, adminId: main.id, platformId: simId, coinId: btc.id });
+    expect((await repos.credentials.listByAdmin(main.id)).map((c) => c.id)).toEqual([first.id, second.id]);
+    await expect(repos.credentials.update(second.id, { coinId: eth.id })).rejects.toBeInstanceOf(PairKeyTakenError);
+    expect((await repos.credentials.findFor(main.id, btc.id))?.id).toBe(second.id);
     expect(await repos.credentials.update(99_999, { hosts: [] })).toBeUndefined();
   });
 

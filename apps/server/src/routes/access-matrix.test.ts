@@ -15,7 +15,7 @@
  * disables, the restricted account's pair. Runs on PGlite, or PostgreSQL with DATABASE_URL.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { catalogue, ErrorCode, messageFor } from '@makerdesk/contract';
+import { catalogue, ErrorCode, LIVE_SOCKET_CLOSE, messageFor } from '@makerdesk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -24,7 +24,6 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/tes
 import { TRANSPORT_CODES } from '../http/app-error.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
-import { WS_CLOSE_UNAUTHORIZED } from './ws.routes.ts';
 
 type Who = 'anonymous' | 'restricted' | 'main';
 /** The callers the matrix tries: `forged` is (a) again with a made-up credential (see forgedTokens, simKeys.forged). */
@@ -375,11 +374,7 @@ const table: Record<string, Row> = {
     request: (who) => {
       const body = (coinId: number, apiKey = `${who}-added-key`) => ({ platformId: f.simPlatformId, apiKey, secretKey: 'added-secret', coinId });
       if (who !== 'restricted') return { url: '/backend/credentials/add', body: body(f.sol) };
-      return [
-        { url: '/backend/credentials/add', body: body(f.eth) },
-        // The main account's simulator key, without its secret, on its own pair: the simulator's account behind it is not taken over.
-        { url: '/backend/credentials/add', body: body(f.btc, simKeys.main.apiKey), expect: ErrorCode.INVALID_API_KEY },
-      ];
+      return { url: '/backend/credentials/add', body: body(f.eth) };
     },
   },
   'PUT /backend/credentials/update': {
@@ -390,6 +385,8 @@ const table: Record<string, Row> = {
         ? [
             { url: '/backend/credentials/update', body: { id: f.mainCredId, memberId: 'taken' } },
             { url: '/backend/credentials/update', body: { id: f.subCredId, coinId: f.eth }, expect: ErrorCode.FORBIDDEN },
+            // The main account's simulator key, without its secret, as its own: the simulator's account behind it is not taken over.
+            { url: '/backend/credentials/update', body: { id: f.subCredId, apiKey: simKeys.main.apiKey, secretKey: 'added-secret' }, expect: ErrorCode.INVALID_API_KEY },
           ]
         : { url: '/backend/credentials/update', body: { id: f.mainCredId, memberId: 'desk-1' } },
   },
@@ -798,11 +795,11 @@ describe('the live socket, outside the document (GET /backend/ws), for the same 
   it('no token and forged tokens are closed with 4401; the restricted account is refused ETH/USDT and streams its own pair; the main account streams', async () => {
     const anonymous = await liveSocket(url);
     anonymous.send({ type: 'subscribe', coinId: f.btc });
-    expect(await anonymous.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(await anonymous.closed).toBe(LIVE_SOCKET_CLOSE.unauthorized);
     for (const token of await forgedTokens()) {
       const forged = await liveSocket(url);
       forged.send({ type: 'auth', token });
-      expect(await forged.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+      expect(await forged.closed).toBe(LIVE_SOCKET_CLOSE.unauthorized);
     }
 
     const restricted = await liveSocket(url);

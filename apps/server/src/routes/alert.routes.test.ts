@@ -1,6 +1,7 @@
-import { ErrorCode } from '@makerdesk/contract';
+import { ALERT_CHANNELS_PER_ACCOUNT, ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertChannels } from '../db/schema.ts';
+import { signUp } from '../testing/accounts.ts';
 import { fakeTelegram, webhookReceiver, type FakeReceiver } from '../testing/alert-receivers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -160,5 +161,20 @@ describe('alert channels', () => {
     expect(res.body.data).toMatchObject({ status: 'failed', attempts: 4, reason: { code: 'no_answer' } });
     expect(res.raw.body).not.toContain('ECONNREFUSED');
     await t.call('DELETE', `/backend/alert/channel/${channel.body.data.id}`, { token });
+  });
+
+  it(`holds at most ${ALERT_CHANNELS_PER_ACCOUNT} channels an account, refused in words; a deleted one makes room`, async () => {
+    const { token: own } = await signUp(t, token, 'channels@makerdesk.local');
+    const addOwn = (n: number, lang?: string) => t.call('POST', '/backend/alert/channel/add', { token: own, ...(lang ? { lang } : {}), body: { kind: 'email', name: `Desk ${n}`, to: `desk${n}@example.com` } });
+    const ids: number[] = [];
+    for (let n = 1; n <= ALERT_CHANNELS_PER_ACCOUNT; n++) ids.push((await addOwn(n)).body.data.id);
+    const refused = await addOwn(99);
+    expect([refused.status, refused.body.data.code, refused.body.msg]).toEqual([409, ErrorCode.ALERT_CHANNEL_LIMIT, `An account holds at most ${ALERT_CHANNELS_PER_ACCOUNT} alert channels: delete one before adding another`]);
+    expect((await addOwn(99, 'zh_CN')).body.msg).toBe(`每个账户最多 ${ALERT_CHANNELS_PER_ACCOUNT} 个告警通道：请先删除一个再添加`);
+    expect((await t.call('GET', '/backend/alert/channel/list', { token: own })).body.data).toHaveLength(ALERT_CHANNELS_PER_ACCOUNT);
+    // Another account's channels do not count.
+    expect((await add({ kind: 'email', name: 'Main', to: 'main-desk@example.com' })).body.code).toBe(200);
+    expect((await t.call('DELETE', `/backend/alert/channel/${ids[0]}`, { token: own })).body.code).toBe(200);
+    expect((await addOwn(100)).body.code).toBe(200);
   });
 });

@@ -45,15 +45,16 @@ describe('API keys', () => {
 
   it('shows at most the last 4 characters of an API key, a quarter of a short one, and nothing of a secret', async () => {
     // The finding: a 9-character value came back as `Zq7…Px4`, 6 of its characters.
-    const { token } = await signUp(t, adminToken, 'masks@makerdesk.local', { coinIds: [2] });
+    // One key per pair: each case on a pair of its own.
+    const { token } = await signUp(t, adminToken, 'masks@makerdesk.local', { coinIds: [1, 2, 3, 4] });
     const cases = [
-      { apiKey: 'Zq7-9char', shown: '****ar' },
-      { apiKey: 'k4ey', shown: '****y' },
-      { apiKey: 'k3y', shown: '****' },
-      { apiKey: 'k', shown: '****' },
+      { apiKey: 'Zq7-9char', shown: '****ar', coinId: 1 },
+      { apiKey: 'k4ey', shown: '****y', coinId: 2 },
+      { apiKey: 'k3y', shown: '****', coinId: 3 },
+      { apiKey: 'k', shown: '****', coinId: 4 },
     ];
-    for (const { apiKey, shown } of cases) {
-      const res = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey, secretKey: 'Zq7abcPx4', passphrase: 'Pp9xyzQw2', coinId: 2 } });
+    for (const { apiKey, shown, coinId } of cases) {
+      const res = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey, secretKey: 'Zq7abcPx4', passphrase: 'Pp9xyzQw2', coinId } });
       expect(res.body.data, apiKey).toMatchObject({ apiKey: shown, secretKey: '********', passphrase: '********' });
       for (const part of ['Zq7', 'Px4', 'Pp9', 'Qw2']) expect(res.raw.body, apiKey).not.toContain(part);
     }
@@ -98,5 +99,20 @@ describe('API keys', () => {
     expect(res.body.data).toMatchObject({ id, secretKey: '********', hosts: ['198.51.100.1'], passphrase: null });
     const admin = await t.services.admins.get(1);
     expect((await t.services.credentials.materialFor(admin, 1))?.secretKey).toBe('new-secret-abcdef');
+  });
+
+  it('one key per account and pair: a second one is refused in words, the database keeps one', async () => {
+    const held = (await t.call('GET', '/backend/credentials/list', { token: subToken })).body.data;
+    expect(held.map((k: { coinId: number }) => k.coinId)).toEqual([2]);
+    const second = await t.call('POST', '/backend/credentials/add', { token: subToken, body: { platformId: 1, apiKey: 'sub-key-2', secretKey: 'sub-secret-2', coinId: 2 } });
+    expect([second.status, second.body.data.code, second.body.msg]).toEqual([409, ErrorCode.CREDENTIAL_PAIR_TAKEN, 'You already have an API key for ETH/USDT: edit that key instead of adding another']);
+    const zh = await t.call('POST', '/backend/credentials/add', { token: subToken, lang: 'zh_CN', body: { platformId: 1, apiKey: 'sub-key-2', secretKey: 'sub-secret-2', coinId: 2 } });
+    expect(zh.body.msg).toBe('您已有 ETH/USDT 的 API 密钥：请编辑该密钥，而不是再添加一个');
+    // Two adds at once: one is stored, the other refused the same way.
+    const racing = await Promise.all([1, 2].map((n) => t.call('POST', '/backend/credentials/add', { token: adminToken, body: { platformId: 1, apiKey: `race-key-${n}`, secretKey: 'race-secret', coinId: 3 } })));
+    expect(racing.map((r) => r.body.data.code ?? r.body.code).sort()).toEqual([200, ErrorCode.CREDENTIAL_PAIR_TAKEN].sort());
+    const rows = await t.database.db.select().from(credentials);
+    const pairsOf = (adminId: number) => rows.filter((r) => r.adminId === adminId).map((r) => r.coinId);
+    for (const adminId of new Set(rows.map((r) => r.adminId))) expect(new Set(pairsOf(adminId)).size, `account ${adminId}`).toBe(pairsOf(adminId).length);
   });
 });

@@ -22,7 +22,9 @@ function sameToken(given: string | null, expected: string | undefined): boolean 
  * server's own machine may read it, others only with the static MAKERDESK_METRICS_TOKEN.
  */
 export function metricsRoutes(app: FastifyInstance, { engine, config }: Services): void {
-  const allowed = (request: FastifyRequest) => sameToken(bearerToken(request), config.metricsToken) || isLoopback(request.socket.remoteAddress ?? request.ip);
+  // request.ip is the client (a trusted proxy's X-Forwarded-For resolved): a request the proxy on
+  // this machine forwards for someone elsewhere is from elsewhere.
+  const allowed = (request: FastifyRequest) => sameToken(bearerToken(request), config.metricsToken) || isLoopback(request.ip);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(request)) return reply.status(403).type('text/plain').send('Forbidden: metrics are served to this machine, or with MAKERDESK_METRICS_TOKEN\n');
     return reply.type(engine.metrics.contentType).send(await engine.metrics.text());

@@ -91,6 +91,20 @@ describe('a pair on the simulator', () => {
     expect(t.services.sim.localHost.venue.pairs.length).toBe(markets);
   });
 
+  it('keeps a symbol exactly or refuses it: outside ASCII (ßß/USDT, SSSS/USDT once upper-cased) is refused, writing nothing', async () => {
+    const before = await coinRows();
+    for (const coinName of ['ßß/USDT', 'straße/USDT', 'ﬁ/USDT', 'БТК/USDT', 'btc/usdt\u0130']) {
+      const refused = await post('/backend/coin/add', { platformId: 1, coinName });
+      expect(refused.body.data.code, coinName).toBe(ErrorCode.INVALID_SYMBOL);
+      expect(refused.body.msg).toBe('Invalid trading pair symbol');
+    }
+    expect(await coinRows()).toEqual(before);
+    expect(t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).not.toContain('SSSS/USDT');
+    const ascii = await post('/backend/coin/add', { platformId: 1, coinName: ' abc1/usdt ' });
+    expect(ascii.body.code).toBe(200);
+    expect((await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === ascii.body.data.coinId).coinName).toBe('ABC1/USDT');
+  });
+
   it('a pair added then disabled answers 3000401, expired 4000401, on every pair call; re-enabled it answers again', async () => {
     const calls = [`/backend/order/orderBook?coinId=${coinId}`, `/backend/order/wallet?coinId=${coinId}`, `/backend/order/getOrders?coinId=${coinId}`, `/backend/robot/list?coinId=${coinId}`];
     const disabled = await put('/backend/coin/update', { coinId, status: 'disabled' });

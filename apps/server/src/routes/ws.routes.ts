@@ -1,22 +1,47 @@
-import { liveClientMessage, messageFor, parseLang, paths, type LiveClientMessage, type LiveServerMessage } from '@makerdesk/contract';
+import {
+  ErrorCode,
+  LIVE_SOCKET_AUTH_TIMEOUT_MS,
+  LIVE_SOCKET_CLOSE,
+  LIVE_SOCKETS_PER_ACCOUNT,
+  LIVE_SOCKETS_PER_ADDRESS,
+  liveClientMessage,
+  messageFor,
+  parseLang,
+  paths,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@makerdesk/contract';
 import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../http/app-error.ts';
+import { addressKey } from '../http/client-address.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Services } from '../services/services.ts';
+import { KeyedSlots } from '../sessions/keyed-slots.ts';
+import { PairStream } from '../sessions/pair-stream.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
 import { toOrderDto } from '../orders/order-mapper.ts';
 import { toAppError } from '../venues/exchange-errors.ts';
 
-/** Close codes: 4401 the session is gone (sign in again), 4400 a malformed message. */
-export const WS_CLOSE_UNAUTHORIZED = 4401;
-export const WS_CLOSE_BAD_MESSAGE = 4400;
 /**
  * A revoked session's sockets close as soon as the revocation is announced; this periodic check
  * catches what no notice says (a session that expires) and a notice that never came.
  */
 const SESSION_RECHECK_MS = 30_000;
+
+/** How long a socket may go unauthenticated, and how many sockets one account and one client address may hold on this server. */
+export interface LiveSocketLimits {
+  authTimeoutMs: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+export const LIVE_SOCKET_LIMITS: LiveSocketLimits = {
+  authTimeoutMs: LIVE_SOCKET_AUTH_TIMEOUT_MS,
+  perAccount: LIVE_SOCKETS_PER_ACCOUNT,
+  perAddress: LIVE_SOCKETS_PER_ADDRESS,
+};
 
 function wireEvent(coinId: number, event: ExchangeEvent): LiveServerMessage {
   switch (event.type) {
@@ -34,19 +59,29 @@ function wireEvent(coinId: number, event: ExchangeEvent): LiveServerMessage {
 /**
  * `/backend/ws`: the first message authenticates (`{type:'auth', token}`: no token in the URL, so
  * none in access logs), then `{type:'subscribe', coinId}` streams that pair for the caller's key,
- * and the caller's bots on it (`robots`, at most once a second). When the session is revoked
- * (logout, account deleted or suspended, password set) the stream stops and the socket closes
- * with 4401 at once.
+ * and the caller's bots on it (`robots`, at most once a second); a socket streams one pair, and
+ * asking again for the pair it streams changes nothing. When the session is revoked (logout,
+ * account deleted or suspended, password set) the stream stops and the socket closes with 4401 at
+ * once. A socket that has not authenticated within `authTimeoutMs` closes with 4408; one past the
+ * sockets its address or account may hold closes with 4429 (LIVE_SOCKET_CLOSE).
  */
-export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocations }: Services): void {
+export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocations }: Services, limits: LiveSocketLimits = LIVE_SOCKET_LIMITS): void {
   const connections = new SessionConnections(revocations);
+  const byAddress = new KeyedSlots<string>(limits.perAddress);
+  const byAccount = new KeyedSlots<number>(limits.perAccount);
   app.addHook('onClose', async () => connections.close());
 
   app.get(paths.liveSocket, { websocket: true }, (socket: WebSocket, request) => {
+    const releaseAddress = byAddress.take(addressKey(request.ip));
+    if (!releaseAddress) {
+      socket.close(LIVE_SOCKET_CLOSE.tooMany, 'too many live connections from this address');
+      return;
+    }
     const lang = parseLang(request.headers.lang ?? new URL(request.url, 'http://x').searchParams.get('lang'));
     let principal: Principal | null = null;
     let token = '';
-    let unsubscribe: (() => void) | undefined;
+    let authenticating = false;
+    let releaseAccount: (() => void) | undefined;
     let untrack: (() => void) | undefined;
     const send = (payload: LiveServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
@@ -56,19 +91,41 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
       if (appError instanceof AppError) send({ type: 'error', code: appError.code, msg: messageFor(appError.code, lang, appError.params) });
       else {
         request.log.error({ err }, 'websocket handler failed');
-        send({ type: 'error', code: 1050501, msg: messageFor(1050501, lang) });
+        send({ type: 'error', code: ErrorCode.INTERNAL_ERROR, msg: messageFor(ErrorCode.INTERNAL_ERROR, lang) });
       }
     };
-    const stop = () => {
-      unsubscribe?.();
-      unsubscribe = undefined;
-    };
+    const stream = new PairStream(async (coinId) => {
+      const caller = principal;
+      if (!caller) throw new AppError(ErrorCode.UNAUTHORIZED);
+      const stopMarket = await orders.subscribe(caller.admin, coinId, (event) => send(wireEvent(coinId, event)));
+      const adminId = caller.admin.id;
+      // The caller's own bots only: another account's bots on the pair stay out of sight.
+      const stopRobots = engine.live.subscribe(coinId, (updates) => {
+        const own = updates.filter((u) => u.adminId === adminId).map(({ id, runtime }) => ({ id, runtime }));
+        if (own.length > 0) send({ type: 'robots', coinId, data: own });
+      });
+      return () => {
+        stopMarket();
+        stopRobots();
+      };
+    });
     /** Nothing more is sent from here on (the close handshake may take a moment longer). */
     const endSession = () => {
       principal = null;
-      stop();
-      socket.close(WS_CLOSE_UNAUTHORIZED, 'session ended');
+      stream.close();
+      socket.close(LIVE_SOCKET_CLOSE.unauthorized, 'session ended');
     };
+    let deadlinePassed = false;
+    const closeUnauthenticated = () => {
+      stream.close();
+      socket.close(LIVE_SOCKET_CLOSE.authTimeout, `authenticate within ${Math.ceil(limits.authTimeoutMs / 1000)} s`);
+    };
+    // An authentication under way when the time is up decides for itself (see its `finally`).
+    const authDeadline = setTimeout(() => {
+      deadlinePassed = true;
+      if (!principal && !authenticating) closeUnauthenticated();
+    }, limits.authTimeoutMs);
+    authDeadline.unref();
     const recheck = setInterval(() => {
       if (!principal) return;
       auth.authenticate(token).then(
@@ -80,33 +137,56 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
     }, SESSION_RECHECK_MS);
     recheck.unref();
 
+    const authenticate = async (given: string) => {
+      const found = await auth.authenticate(given);
+      if (!found) {
+        socket.close(LIVE_SOCKET_CLOSE.unauthorized, 'sign in again');
+        return;
+      }
+      // Another account's sockets are not this one's to count: the slot follows the account.
+      const sameAccount = principal?.admin.id === found.admin.id;
+      const accountSlot = sameAccount ? releaseAccount : byAccount.take(found.admin.id);
+      if (!accountSlot) {
+        socket.close(LIVE_SOCKET_CLOSE.tooMany, 'too many live connections for this account');
+        return;
+      }
+      if (!sameAccount) {
+        releaseAccount?.();
+        releaseAccount = accountSlot;
+      }
+      untrack?.();
+      untrack = connections.track(found.sessionId, endSession);
+      // A revocation committed between the first check and the tracking above sent its notice
+      // to nobody: checking once more after tracking leaves no gap.
+      if (!(await auth.authenticate(given)) || socket.readyState !== socket.OPEN) {
+        endSession();
+        return;
+      }
+      // What streams was opened for the previous session.
+      if (principal) void stream.unsubscribe();
+      principal = found;
+      token = given;
+      send({ type: 'ready' });
+    };
+
     socket.on('message', (raw) => {
       let message: LiveClientMessage;
       try {
         message = liveClientMessage.parse(JSON.parse(String(raw)));
       } catch {
-        socket.close(WS_CLOSE_BAD_MESSAGE, 'malformed message');
+        socket.close(LIVE_SOCKET_CLOSE.badMessage, 'malformed message');
         return;
       }
       void (async () => {
         try {
           if (message.type === 'auth') {
-            const found = await auth.authenticate(message.token);
-            if (!found) {
-              socket.close(WS_CLOSE_UNAUTHORIZED, 'sign in again');
-              return;
+            authenticating = true;
+            try {
+              await authenticate(message.token);
+            } finally {
+              authenticating = false;
+              if (deadlinePassed && !principal) closeUnauthenticated();
             }
-            untrack?.();
-            untrack = connections.track(found.sessionId, endSession);
-            // A revocation committed between the first check and the tracking above sent its notice
-            // to nobody: checking once more after tracking leaves no gap.
-            if (!(await auth.authenticate(message.token)) || socket.readyState !== socket.OPEN) {
-              endSession();
-              return;
-            }
-            principal = found;
-            token = message.token;
-            send({ type: 'ready' });
             return;
           }
           if (message.type === 'ping') {
@@ -114,33 +194,17 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
             return;
           }
           if (!principal) {
-            socket.close(WS_CLOSE_UNAUTHORIZED, 'authenticate first');
+            socket.close(LIVE_SOCKET_CLOSE.unauthorized, 'authenticate first');
             return;
           }
-          stop();
-          if (message.type === 'subscribe') {
-            const coinId = message.coinId;
-            const stopMarket = await orders.subscribe(principal.admin, coinId, (event) => send(wireEvent(coinId, event)));
-            // The session may have ended (or the socket closed) while the venue was being reached.
-            if (!principal || socket.readyState !== socket.OPEN) {
-              stopMarket();
-              return;
-            }
-            const adminId = principal.admin.id;
-            // The caller's own bots only: another account's bots on the pair stay out of sight.
-            const stopRobots = engine.live.subscribe(coinId, (updates) => {
-              const own = updates.filter((u) => u.adminId === adminId).map(({ id, runtime }) => ({ id, runtime }));
-              if (own.length > 0) send({ type: 'robots', coinId, data: own });
-            });
-            unsubscribe = () => {
-              stopMarket();
-              stopRobots();
-            };
-            send({ type: 'subscribed', coinId });
+          if (message.type === 'unsubscribe') {
+            await stream.unsubscribe();
+            return;
           }
+          if (await stream.subscribe(message.coinId)) send({ type: 'subscribed', coinId: message.coinId });
         } catch (err) {
-          if (err instanceof AppError && (err.code === 401 || err.code === 2000401)) {
-            socket.close(WS_CLOSE_UNAUTHORIZED, 'sign in again');
+          if (err instanceof AppError && (err.code === ErrorCode.UNAUTHORIZED || err.code === ErrorCode.ACCOUNT_SUSPENDED)) {
+            socket.close(LIVE_SOCKET_CLOSE.unauthorized, 'sign in again');
             return;
           }
           sendError(err);
@@ -148,9 +212,12 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
       })();
     });
     socket.on('close', () => {
+      clearTimeout(authDeadline);
       clearInterval(recheck);
       untrack?.();
-      stop();
+      stream.close();
+      releaseAccount?.();
+      releaseAddress();
     });
   });
 }

@@ -1,4 +1,5 @@
 import {
+  ALERT_CHANNELS_PER_ACCOUNT,
   ErrorCode,
   type Alert,
   type AlertChannelAddRequest,
@@ -94,6 +95,10 @@ export class AlertService {
   }
 
   async addChannel(owner: AdminRow, input: AlertChannelAddRequest): Promise<AlertChannelView> {
+    // A count, not a lock: adds racing each other may pass together, which a cap against unbounded growth tolerates.
+    if ((await this.repos.alerts.listChannels(owner.id)).length >= ALERT_CHANNELS_PER_ACCOUNT) {
+      throw new AppError(ErrorCode.ALERT_CHANNEL_LIMIT, { max: ALERT_CHANNELS_PER_ACCOUNT });
+    }
     await checkChannelDestinations(owner, input.kind === 'telegram' ? { baseUrl: input.baseUrl } : input.kind === 'webhook' ? { url: input.url } : {}, this.destinations);
     const base = { adminId: owner.id, kind: input.kind, name: input.name ?? '', enabled: input.enabled };
     if (input.kind === 'telegram') {

@@ -100,11 +100,46 @@ describe('CredentialService: changing keys', () => {
     expect(fake.tables.credentials[0]?.coinId).toBe(eth.id);
   });
 
-  it('trades a pair with the owner’s newest key for it', async () => {
+  it('trades a pair with the owner’s key for it', async () => {
     expect(await service.materialFor(main, btc.id)).toBeNull();
-    await importKey(main, btc.id, 'older-key-0001');
-    const newer = await importKey(main, btc.id, 'newer-key-0002');
-    expect(await service.materialFor(main, btc.id)).toEqual({ id: newer.id, platformCode: 'sim', apiKey: 'newer-key-0002', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'], sandbox: false, apiBaseUrl: null });
+    const key = await importKey(main, btc.id, 'the-key-0001');
+    expect(await service.materialFor(main, btc.id)).toEqual({ id: key.id, platformCode: 'sim', apiKey: 'the-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'], sandbox: false, apiBaseUrl: null });
     expect(await service.materialFor(sub, btc.id)).toBeNull();
+  });
+});
+
+describe('CredentialService: one key per account and pair', () => {
+  it('refuses a second key for a pair, naming it, before the venue is asked; the key is replaced through update', async () => {
+    const key = await importKey(main, btc.id, 'first-key-0001');
+    prepared = [];
+    await expect(importKey(main, btc.id, 'second-key-0002')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.CREDENTIAL_PAIR_TAKEN, params: { pair: 'BTC/USDT' } }));
+    expect(prepared).toEqual([]);
+    expect(fake.tables.credentials).toHaveLength(1);
+    // Another account, and another pair of the same account, are not concerned.
+    await importKey(sub, eth.id, 'sub-key-0001');
+    await importKey(main, eth.id, 'main-eth-0001');
+    await service.update(main, { id: key.id, apiKey: 'second-key-0002' });
+    expect((await service.materialFor(main, btc.id))?.apiKey).toBe('second-key-0002');
+  });
+
+  it('refuses moving a key to a pair the account holds another key for; moving it to a free pair is fine', async () => {
+    const onBtc = await importKey(main, btc.id, 'btc-key-0001');
+    await importKey(main, eth.id, 'eth-key-0001');
+    await expect(service.update(main, { id: onBtc.id, coinId: eth.id })).rejects.toEqual(expect.objectContaining({ code: ErrorCode.CREDENTIAL_PAIR_TAKEN, params: { pair: 'ETH/USDT' } }));
+    expect(fake.tables.credentials.find((c) => c.id === onBtc.id)?.coinId).toBe(btc.id);
+    // Naming its own pair again changes nothing and is no conflict.
+    expect((await service.update(main, { id: onBtc.id, coinId: btc.id, memberId: 'm-2' })).memberId).toBe('m-2');
+    const sol = (await fake.repos.coins.insertMissing(simId, ['SOL/USDT']), (await fake.repos.coins.listAll()).find((c) => c.coinName === 'SOL/USDT')!);
+    expect((await service.update(main, { id: onBtc.id, coinId: sol.id })).coinName).toBe('SOL/USDT');
+  });
+
+  it('a second add that raced past the check is refused by the repository, in the same words', async () => {
+    await importKey(main, btc.id, 'first-key-0001');
+    const findFor = fake.repos.credentials.findFor;
+    let calls = 0;
+    // The check runs before the key is held: it sees none the first time, as a racing add would.
+    fake.repos.credentials.findFor = async (...args) => (calls++ === 0 ? undefined : findFor(...args));
+    await expect(importKey(main, btc.id, 'racing-key-0002')).rejects.toEqual(expect.objectContaining({ code: ErrorCode.CREDENTIAL_PAIR_TAKEN, params: { pair: 'BTC/USDT' } }));
+    expect(fake.tables.credentials).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@makerdesk/contract';
 import { accountPairKey, HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../http/app-error.ts';
-import type { CredentialChanges, CredentialRecord } from '../repositories/credential.repository.ts';
+import { PairKeyTakenError, type CredentialChanges, type CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { apiKeyHash } from '../security/api-key-hash.ts';
 import { open, seal } from '../security/secret-box.ts';
@@ -81,13 +81,35 @@ export class CredentialService {
     return (await this.repos.credentials.listByAdmin(adminId)).map((r) => this.view(r));
   }
 
+  /**
+   * One key per account and pair: the console and the account's bots trade the pair with it, so a
+   * second one is refused (a new key replaces the old one through update); keys to trade one pair
+   * several ways belong to several accounts.
+   */
+  private async refuseSecondKey(owner: AdminRow, coinId: number, except?: number): Promise<void> {
+    const held = await this.repos.credentials.findFor(owner.id, coinId);
+    if (held && held.id !== except) throw new AppError(ErrorCode.CREDENTIAL_PAIR_TAKEN, { pair: held.coinName });
+  }
+
+  /** The database's own refusal, for a write that raced past refuseSecondKey. */
+  private async oneKeyPerPair<T>(owner: AdminRow, coinId: number, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!(err instanceof PairKeyTakenError)) throw err;
+      await this.refuseSecondKey(owner, coinId);
+      throw err;
+    }
+  }
+
   async add(owner: AdminRow, input: CredentialAddRequest): Promise<CredentialView> {
     const platformCode = await this.platformCode(input.platformId);
     await this.coins.requireUsablePair(owner, input.coinId);
+    await this.refuseSecondKey(owner, input.coinId);
     await venueCall(() =>
       this.prepareKey({ platformCode, apiKey: input.apiKey, secretKey: input.secretKey, passphrase: input.passphrase ?? null, hosts: input.hosts ?? [] }),
     );
-    const row = await this.repos.credentials.insert({
+    const row = await this.oneKeyPerPair(owner, input.coinId, () => this.repos.credentials.insert({
       adminId: owner.id,
       platformId: input.platformId,
       coinId: input.coinId,
@@ -97,7 +119,7 @@ export class CredentialService {
       passphraseSealed: input.passphrase ? this.sealField(owner.id, 'passphrase', input.passphrase) : null,
       memberId: input.memberId || null,
       hosts: input.hosts ?? [],
-    });
+    }));
     this.caches.credentialsChanged(owner.id);
     return this.view(row);
   }
@@ -111,6 +133,10 @@ export class CredentialService {
 
   async update(owner: AdminRow, input: CredentialUpdateRequest): Promise<CredentialView> {
     const current = await this.owned(owner, input.id);
+    if (input.coinId !== undefined && input.coinId !== current.coinId) {
+      await this.coins.requireUsablePair(owner, input.coinId);
+      await this.refuseSecondKey(owner, input.coinId, current.id);
+    }
     if (input.apiKey !== undefined || input.secretKey !== undefined || input.passphrase !== undefined) {
       const passphrase = input.passphrase ?? (current.passphraseSealed ? this.openField(owner.id, 'passphrase', current.passphraseSealed) : null);
       const currentApiKey = this.openField(owner.id, 'apiKey', current.apiKeySealed);
@@ -124,10 +150,7 @@ export class CredentialService {
       await venueCall(() => this.prepareKey(material, currentApiKey));
     }
     const changes: CredentialChanges = { updatedAt: new Date() };
-    if (input.coinId !== undefined) {
-      await this.coins.requireUsablePair(owner, input.coinId);
-      changes.coinId = input.coinId;
-    }
+    if (input.coinId !== undefined && input.coinId !== current.coinId) changes.coinId = input.coinId;
     if (input.apiKey !== undefined) {
       // The replaced key is held no more: the simulator's facade refuses it from now on.
       changes.apiKeySealed = this.sealField(owner.id, 'apiKey', input.apiKey);
@@ -139,7 +162,7 @@ export class CredentialService {
     }
     if (input.memberId !== undefined) changes.memberId = input.memberId || null;
     if (input.hosts !== undefined) changes.hosts = input.hosts;
-    const row = await this.repos.credentials.update(input.id, changes);
+    const row = await this.oneKeyPerPair(owner, changes.coinId ?? current.coinId, () => this.repos.credentials.update(input.id, changes));
     this.caches.credentialsChanged(owner.id);
     if (!row) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
     return this.view(row);
@@ -155,7 +178,7 @@ export class CredentialService {
     return rows.length;
   }
 
-  /** The key a caller trades a pair with: its own, newest first. */
+  /** The key a caller trades a pair with: its own. */
   async materialFor(owner: AdminRow, coinId: number): Promise<Readonly<ApiKeyMaterial> | null> {
     return this.materialOf(owner.id, coinId);
   }
@@ -169,7 +192,7 @@ export class CredentialService {
   }
 
   private async readMaterial(adminId: number, coinId: number): Promise<Readonly<ApiKeyMaterial> | null> {
-    const row = await this.repos.credentials.findNewestFor(adminId, coinId);
+    const row = await this.repos.credentials.findFor(adminId, coinId);
     if (!row) return null;
     return Object.freeze({
       id: row.id,

@@ -11,7 +11,7 @@ import {
 import type { AdminRow } from '../repositories/admin.repository.ts';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRecord, AlertRow } from '../repositories/alert.repository.ts';
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
-import type { CredentialRecord, CredentialRow } from '../repositories/credential.repository.ts';
+import { PairKeyTakenError, type CredentialRecord, type CredentialRow } from '../repositories/credential.repository.ts';
 import type { ResetCodeRow } from '../repositories/password-reset.repository.ts';
 import type { ThrottleRow } from '../repositories/throttle.repository.ts';
 import { ledgerRow } from '../repositories/robot-journal.repository.ts';
@@ -310,17 +310,19 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         const row = fake.tables.credentials.find((c) => c.id === id && c.adminId === adminId);
         return row && record(row);
       },
-      async findNewestFor(adminId, coinId) {
-        const row = fake.tables.credentials.filter((c) => c.adminId === adminId && c.coinId === coinId).sort((a, b) => b.id - a.id)[0];
+      async findFor(adminId, coinId) {
+        const row = fake.tables.credentials.find((c) => c.adminId === adminId && c.coinId === coinId);
         return row && record(row);
       },
       async insert(credential) {
+        if (fake.tables.credentials.some((c) => c.adminId === credential.adminId && c.coinId === credential.coinId)) throw new PairKeyTakenError();
         const row: CredentialRow = { ...credential, id: nextId(), createdAt: now(), updatedAt: now() };
         fake.tables.credentials.push(row);
         return record(row);
       },
       async update(id, changes) {
         const row = fake.tables.credentials.find((c) => c.id === id);
+        if (row && changes.coinId !== undefined && fake.tables.credentials.some((c) => c.id !== id && c.adminId === row.adminId && c.coinId === changes.coinId)) throw new PairKeyTakenError();
         if (row) Object.assign(row, changes);
         return row && record(row);
       },

@@ -19,6 +19,7 @@ import { SimAccess } from '../venues/sim-access.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { suiteDatabaseUrl } from './test-postgres.ts';
 import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { LiveSocketLimits } from '../routes/ws.routes.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   cluster?: ServiceDeps['cluster'];
   /** MAKERDESK_TRUSTED_PROXIES (app.ts AppOptions). */
   trustedProxies?: string[];
+  /** The live socket's time to authenticate and caps (app.ts AppOptions). */
+  liveSocket?: LiveSocketLimits;
   /** The servers' bus (two apps on one PostgreSQL: a PgClusterBus each); the caller closes it. */
   bus?: ClusterBus;
   /** The simulator as a SimSeat gives it (cluster tests); the caller closes it. By default a SimHost of the test's own. */
@@ -116,6 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const routes: string[] = [];
   const app = await buildApp(services, {
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    ...(options.liveSocket ? { liveSocket: options.liveSocket } : {}),
     onRoute: ({ method, url }) => {
       for (const m of [method].flat()) if (m !== 'HEAD') routes.push(`${m} ${url}`);
     },

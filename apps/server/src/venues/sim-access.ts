@@ -222,6 +222,11 @@ export class SimAccess implements SimVenuePort {
     };
   }
 
+  /** Live subscriptions open through this access (metrics and tests). */
+  get liveSubscriptions(): number {
+    return this.live.size;
+  }
+
   private attach(entry: Live): void {
     entry.stop = this.port.account(entry.apiKey).subscribe(entry.symbol, entry.listener);
   }

@@ -1,7 +1,5 @@
-import { API_PREFIX, paths, type LiveClientMessage } from '@makerdesk/contract';
+import { API_PREFIX, LIVE_SOCKET_CLOSE, paths, type LiveClientMessage } from '@makerdesk/contract';
 
-/** The close code with which the server says the session is gone: sign in again, do not retry. */
-const WS_CLOSE_UNAUTHORIZED = 4401;
 const PING_MS = 25_000;
 
 export type LiveSocketState = 'connecting' | 'ready' | 'down' | 'unauthorized';
@@ -99,7 +97,8 @@ export class LiveSocket {
       if (this.socket !== socket) return;
       this.teardown();
       if (this.stopped) return;
-      if (event.code === WS_CLOSE_UNAUTHORIZED) {
+      // The session is gone: sign in again, do not retry (any other close is retried with backoff).
+      if (event.code === LIVE_SOCKET_CLOSE.unauthorized) {
         this.options.onStateChange('unauthorized');
         return;
       }

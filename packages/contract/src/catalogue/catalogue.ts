@@ -1,4 +1,5 @@
 import type { Lang } from '../envelope.ts';
+import { accountLimitEntries } from './account-limits.entries.ts';
 import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
@@ -33,6 +34,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...alertEntries,
   ...outboundEntries,
   ...analysisEntries,
+  ...accountLimitEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(catalogueEntries.map((e) => [e.code, e]));

@@ -139,6 +139,9 @@ export const ErrorCode = {
   INVALID_DATA_CYCLE: 1030056,
   INVALID_INITIAL_FUNDS: 1030057,
   INVALID_INITIAL_TOKEN: 1030058,
+  // What one account may hold (account-limits.entries.ts)
+  ALERT_CHANNEL_LIMIT: 1030050,
+  CREDENTIAL_PAIR_TAKEN: 1030051,
 
   // General
   INVALID_PARAMS: 1050400,

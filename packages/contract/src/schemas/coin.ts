@@ -31,6 +31,12 @@ export const platform = z.object({
 export type Platform = z.infer<typeof platform>;
 export const platformListResponse = z.array(platform);
 
+/**
+ * A pair as the console names it: BASE/QUOTE in ASCII letters and digits. Saved upper-cased, which
+ * changes nothing else in ASCII (`ßß` would become `SSSS`, another symbol, so it is refused).
+ */
+export const PAIR_SYMBOL = /^[A-Za-z0-9]+\/[A-Za-z0-9]+$/;
+
 /** Where a pair's expiry is checked (the service answers 1030044 for anything else). */
 const expiry = z.number().nullable().optional();
 
@@ -41,7 +47,7 @@ const expiry = z.number().nullable().optional();
  */
 export const coinAddRequest = z.object({
   platformId: idParam,
-  coinName: z.string().trim().min(1).max(40),
+  coinName: z.string().trim().min(1).max(40).regex(PAIR_SYMBOL, { message: 'Invalid trading pair symbol' }),
   endTimeStamp: expiry,
   status: z.enum(coinStatuses).optional(),
   openingPrice: z.string().trim().max(40).optional(),

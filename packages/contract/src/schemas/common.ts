@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { ID_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+
+const wholeId = z.number().int().min(1).max(ID_MAX);
+const idDigits = z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(wholeId);
 
 /**
- * Query strings carry numbers as text; accept both forms. Callers type a number (`<number>`), so a
- * request built by hand from the contract's input types is checked like any other field.
+ * An id: a whole number from 1 to ID_MAX, as a JSON number or, in paths and query strings, as its
+ * decimal digits. Nothing else reads as one (`true`, `0x10`, `1e3`, ` 1`, `+1`, `1.0`), and an id
+ * past the column's range is refused like any invalid parameter instead of reaching a query.
+ * Typed as taking a number: callers send numbers, the digits are only how a URL carries them.
  */
-export const idParam = z.coerce.number<number>().int().positive();
+export const idParam = z.union([wholeId, idDigits]) as unknown as z.ZodType<number, number>;
 
 export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email format' }).max(254));
 
