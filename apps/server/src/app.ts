@@ -7,7 +7,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from './http/app-error.ts';
+import { AppError } from './domain/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { redactPaths, serializers } from './http/log-redaction.ts';

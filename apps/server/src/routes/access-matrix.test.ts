@@ -20,7 +20,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
-import { TRANSPORT_CODES } from '../http/app-error.ts';
+import { TRANSPORT_CODES } from '../http/envelope.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 import { WS_CLOSE_UNAUTHORIZED } from './ws.routes.ts';

@@ -2,12 +2,12 @@ import { liveClientMessage, messageFor, parseLang, paths, type LiveClientMessage
 import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { AppError } from '../http/app-error.ts';
-import type { Principal } from '../services/auth.service.ts';
+import type { Principal } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { Services } from '../services/services.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
 import { toOrderDto } from '../orders/order-mapper.ts';
-import { toAppError } from '../venues/exchange-errors.ts';
+import { toAppError } from '../domain/exchange-errors.ts';
 
 /** Close codes: 4401 the session is gone (sign in again), 4400 a malformed message. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;

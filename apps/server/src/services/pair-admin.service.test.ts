@@ -1,7 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { SimConfigError } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../http/app-error.ts';
+import type { AppError } from '../domain/app-error.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';
 import { checkExpiry, MAX_EXPIRY_MS, PairAdminService, type PairAdminVenues } from './pair-admin.service.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import { addressKey } from '../http/client-address.ts';
 import type { ThrottleRule } from './attempt-throttle.ts';
 import type { ThrottleGate } from './throttle-gate.ts';

@@ -6,7 +6,7 @@ import {
   VERIFICATION_RESEND_SECONDS,
   type UpdatePasswordRequest,
 } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import { addressKey } from '../http/client-address.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { isExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 const codeByKind: Record<ExchangeErrorKind, number> = {
   insufficient_balance: ErrorCode.INSUFFICIENT_BALANCE,
