@@ -3,7 +3,7 @@ import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
-import { LocalClusterBus, type ClusterBus } from './cluster/cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';

@@ -2,7 +2,7 @@ import type { RobotRuntime } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, EngineObserver, RobotStore } from '@makerdesk/engine';
 import type { ClusterRepository } from '../repositories/cluster.repository.ts';
 import { LeaseKeeper, type LeaseOptions } from './bot-leases.ts';
-import type { ClusterBus } from './cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import { NodeRequests } from './node-requests.ts';
 
 export const RUNTIME_TOPIC = 'bot.runtime';

@@ -1,4 +1,4 @@
-import type { ClusterBus } from './cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 
 export const REQUEST_TOPIC = 'node.request';
 export const REPLY_TOPIC = 'node.reply';

@@ -12,7 +12,7 @@ import type {
   VenueSessions,
 } from '@makerdesk/engine';
 import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../cluster/cluster-engine.ts';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';

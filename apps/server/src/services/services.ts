@@ -39,7 +39,7 @@ import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { ClusterSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
 import { shareCacheInvalidations } from '../caches/cluster-cache-invalidation.ts';
-import { LocalClusterBus, type ClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus } from '../bus/cluster-bus.ts';
 import type { ClusterOptions } from '../cluster/cluster-engine.ts';
 import { ClusterRepository } from '../repositories/cluster.repository.ts';
 

@@ -13,7 +13,7 @@ import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { SimHost } from '../venues/sim-host.ts';
 import { SimAccess } from '../venues/sim-access.ts';
 import { scratchDatabase } from './scratch-database.ts';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 

@@ -20,7 +20,7 @@ import {
   type Ticker,
   type Trade,
 } from '@makerdesk/exchange';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { ClosablePort } from './sim-access.ts';
 import { SIM_EVENTS_TOPIC, SIM_INTEREST_TOPIC, type SimEventBatch, type SimInterest } from './sim-event-relay.ts';
 import { decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply } from './sim-wire.ts';

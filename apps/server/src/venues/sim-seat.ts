@@ -1,4 +1,4 @@
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Database } from '../db/client.ts';
 import { SimHolderRepository } from '../repositories/sim-holder.repository.ts';
 import { RemoteSimVenue, type RemoteSimOptions } from './remote-sim-venue.ts';
