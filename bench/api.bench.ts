@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, paths } from '@makerdesk/contract';
-import { SEED_ADMIN_ACCOUNT } from '../apps/server/src/db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../apps/server/src/services/seed.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { load, type LoadResult } from './http-load.ts';
 import { printTable, rate } from './report.ts';

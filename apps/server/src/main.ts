@@ -7,7 +7,7 @@ import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
-import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';

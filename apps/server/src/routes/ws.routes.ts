@@ -6,7 +6,7 @@ import type { Principal } from '../domain/account.ts';
 import { AppError } from '../domain/app-error.ts';
 import type { Services } from '../services/services.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
-import { toOrderDto } from '../orders/order-mapper.ts';
+import { toOrderDto } from '../services/orders/order-mapper.ts';
 import { toAppError } from '../domain/exchange-errors.ts';
 
 /** Close codes: 4401 the session is gone (sign in again), 4400 a malformed message. */

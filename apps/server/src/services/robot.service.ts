@@ -21,7 +21,7 @@ import { add, compare, div, isDecimal } from '@makerdesk/decimal';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
 import { isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
-import { toOrderDto } from '../orders/order-mapper.ts';
+import { toOrderDto } from './orders/order-mapper.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { RobotChanges, RobotListRow } from '../repositories/robot.repository.ts';
 import { venueCall } from '../domain/exchange-errors.ts';

@@ -1,8 +1,7 @@
 import { ExchangeError } from '@makerdesk/exchange';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { OrderService } from '../orders/order.service.ts';
+import { OrderService } from './orders/order.service.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
@@ -11,8 +10,8 @@ import { ChannelSecretBox } from '../alerts/channel-secrets.ts';
 import type { AlertClock } from '../alerts/clock.ts';
 import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
 import { createChannelSender } from '../alerts/senders.ts';
-import { AnalysisService } from '../analysis/analysis.service.ts';
-import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
+import { AnalysisService } from './analysis/analysis.service.ts';
+import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
@@ -82,7 +81,8 @@ export interface Services {
   emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
-  config: Pick<Config, 'webDist' | 'metricsToken'>;
+  /** The settings the routes read: the console's build, the metrics token. */
+  config: { webDist: string; metricsToken: string | undefined };
 }
 
 export interface ServiceDeps {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
 import { createServices, type ServiceDeps, type Services } from '../services/services.ts';
 import type { EngineWiring } from '../engine/engine-host.ts';

@@ -6,12 +6,12 @@ import {
 } from '@makerdesk/contract';
 import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
 import { add, compare, mul } from '@makerdesk/decimal';
-import { AppError } from '../domain/app-error.ts';
-import type { AdminRow } from '../domain/account.ts';
-import type { CoinService } from '../services/coin.service.ts';
-import type { CredentialService } from '../services/credential.service.ts';
-import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
-import { venueCall } from '../domain/exchange-errors.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { AdminRow } from '../../domain/account.ts';
+import type { CoinService } from '../coin.service.ts';
+import type { CredentialService } from '../credential.service.ts';
+import type { ExchangeGateway } from '../../venues/exchange-gateway.ts';
+import { venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
 import { ordersInRange } from './price-range.ts';
