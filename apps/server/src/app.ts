@@ -105,7 +105,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
   });
 
-  // The other servers on the database reach this one's simulator here while it holds the claim (issue 9).
+  // The other servers on the database reach this one's simulator here while it holds the claim.
   await app.register(internalSimRoutes, { venue: () => services.sim.localVenue, key: services.simClusterKey });
 
   const webDist = services.config.webDist;

@@ -37,7 +37,7 @@ export interface ClusterEngineDeps {
 }
 
 /**
- * The engine across several servers (issue 9): this node runs the bots it holds by lease
+ * The engine across several servers: this node runs the bots it holds by lease
  * (LeaseKeeper), and the calls the server makes of an engine reach the node running the bot, over
  * the cluster bus (NodeRequests): a change is applied by its owner (an unowned bot switched on is
  * claimed here), an emergency stop is split by owner and the answers merged, and each owner

@@ -47,7 +47,7 @@ export interface Services {
   health: HealthService;
   gateway: ExchangeGateway;
   orders: OrderService;
-  /** The simulator: this server's SimHost, or the holder's over the internal API (issue 9). */
+  /** The simulator: this server's SimHost, or the holder's over the internal API. */
   sim: SimAccess;
   /** Signs the servers' internal simulator calls: deriveKey(masterKey, 'cluster-sim'). */
   simClusterKey: Buffer;
@@ -116,7 +116,7 @@ export interface ServiceDeps {
   /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
   caches?: HotCaches;
   /**
-   * Several servers on one PostgreSQL (issue 9): bots run by lease in one node each, and engine calls
+   * Several servers on one PostgreSQL: bots run by lease in one node each, and engine calls
    * reach the node running the bot over `bus`. Without it this server runs every bot itself.
    */
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };

@@ -51,7 +51,7 @@ interface Subscriber {
 }
 
 /**
- * The simulator of another server (issue 9): every call goes to the holder's internal API, signed
+ * The simulator of another server: every call goes to the holder's internal API, signed
  * with the cluster key, over kept-alive connections. A call that gets no answer (the holder is
  * gone, a timeout) is an ExchangeError('network'): for a placement the engine's lost answer,
  * resolved by client order id, never sent twice. Reads are tried once more at a holder read again.

@@ -30,7 +30,7 @@ export interface SimSeatOptions {
 }
 
 /**
- * Where the simulator runs for this server (issue 9). One server on the database holds the
+ * Where the simulator runs for this server. One server on the database holds the
  * simulator's claim (an advisory lock), runs it, and serves it to the others; the others reach it
  * through a RemoteSimVenue and try the claim again every 2 s. When the holder dies, its lock ends
  * with its connection: the next server to claim opens the simulator from the journal (nothing the
