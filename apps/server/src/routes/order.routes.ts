@@ -24,7 +24,7 @@ import {
 } from '@makerdesk/contract';
 import { z } from 'zod';
 import { principalOf, signedIn } from '../http/auth-guard.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import { replies, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['order'];
@@ -88,7 +88,7 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
   });
 
   app.post(paths.apiVerify, { onRequest: authed, schema: { tags, summary: 'Check the pair’s API key against its venue', body: apiVerifyRequest, response: replies(apiVerifyResponse) } }, async (request) =>
-    ok(await orders.verify(me(request), request.body.coinId)),
+    ok(await orders.verify(me(request), request.body.coinId, langOf(request))),
   );
 
   app.get(paths.getPrice, { onRequest: authed, schema: { tags, summary: 'Last, bid, ask and reference price', querystring: coinScopedQuery, response: replies(priceResponse) } }, async (request) =>

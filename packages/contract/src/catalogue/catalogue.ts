@@ -6,6 +6,7 @@ import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
+import { outcomeEntries } from './outcome.entries.ts';
 import { pairEntries } from './pair.entries.ts';
 import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
@@ -30,6 +31,7 @@ const allEntries: CatalogueEntry[] = [
   ...pairAdminEntries,
   ...alertEntries,
   ...analysisEntries,
+  ...outcomeEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(allEntries.map((e) => [e.code, e]));
