@@ -122,6 +122,23 @@ export interface ServiceDeps {
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
 }
 
+/**
+ * Stops what the services run, in order, once no request comes in any more: no new snapshot sweep
+ * (one under way does not hold up the bots' cancels, but ends before the venues close); the engine
+ * (no new orders, quoting bots' orders cancelled while the venues still answer); the alert attempts
+ * in flight (the other deliveries stay pending for the next start); reset codes asked for just
+ * before (unless the mail server keeps us waiting); then the live venues' connections. Each step
+ * runs even if one before it failed.
+ */
+export async function stopServices(services: Services, log: Pick<NonNullable<ServiceDeps['log']>, 'error'>): Promise<void> {
+  const sweep = services.snapshots.stop();
+  await services.engine.shutdown().catch((err: unknown) => log.error({ err }, 'bot engine shutdown failed'));
+  await services.alerts.close().catch((err: unknown) => log.error({ err }, 'alert dispatcher shutdown failed'));
+  await Promise.race([services.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  await sweep;
+  await services.gateway.close().catch((err: unknown) => log.error({ err }, 'closing the live venues failed'));
+}
+
 const noLiveVenues: LiveExchangeFactory = async (material) => {
   throw new ExchangeError('venue_error', `Live venue ${material.platformCode} is not available in this build`);
 };
