@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './lint/no-import-cycle.js';
 
 const root = import.meta.dirname;
 const webSrc = 'apps/web/src';
@@ -64,6 +65,40 @@ const webZones = [
   })),
 ];
 
+/**
+ * The server's layers (README, "Layout"), top down: each folder (or file) of apps/server/src, what it
+ * is, and what it may import besides itself and the packages. Imports run routes → services →
+ * repositories, venues, engine host → domain, db; tests and testing/ reach across them on purpose.
+ */
+const serverSrc = 'apps/server/src';
+const serverLayers = {
+  'main.ts': { is: 'the process: start and shutdown', may: ['app.ts', 'config.ts', 'services', 'engine', 'venues', 'cluster', 'repositories', 'bus', 'mail', 'security', 'outbound', 'domain', 'db'] },
+  'app.ts': { is: 'the HTTP app', may: ['routes', 'http', 'services', 'domain'] },
+  'config.ts': { is: 'the settings, read by main.ts', may: ['security', 'outbound'] },
+  routes: { is: 'thin: schema, permission, a service call', may: ['http', 'services', 'sessions', 'domain', 'security'], except: ['venues/sim-wire.ts'] },
+  http: { is: "the requests' plumbing", may: ['services', 'domain'] },
+  services: { is: 'the rules', may: ['engine', 'caches', 'venues', 'alerts', 'cluster', 'sessions', 'repositories', 'bus', 'mail', 'security', 'outbound', 'domain', 'db'] },
+  engine: { is: 'the engine host', may: ['cluster', 'repositories', 'bus', 'domain'] },
+  caches: { is: 'the hot-path read caches', may: ['sessions', 'repositories', 'bus', 'domain'] },
+  venues: { is: 'the simulator seat and live venues', may: ['repositories', 'bus', 'security', 'outbound', 'domain', 'db'] },
+  alerts: { is: 'alert delivery', may: ['repositories', 'mail', 'security', 'outbound', 'domain'] },
+  cluster: { is: 'several servers: the PostgreSQL bus, bot leases', may: ['repositories', 'bus', 'domain'] },
+  sessions: { is: 'revoked sessions and the connections they end', may: ['bus', 'domain'] },
+  repositories: { is: 'all SQL', may: ['db', 'domain'] },
+  bus: { is: 'the cluster bus interface', may: ['domain'] },
+  mail: { is: 'outgoing mail', may: ['domain'] },
+  domain: { is: 'what the layers share', may: ['db'] },
+  security: { is: 'crypto, the master key, client addresses', may: [] },
+  outbound: { is: "the guard on calls the server makes for users (alert deliveries, custom venue bases)", may: [] },
+  db: { is: 'the schema and the database client', may: [] },
+};
+const serverZones = Object.entries(serverLayers).map(([name, { is, may, except = [] }]) => ({
+  target: `${serverSrc}/${name}`,
+  from: serverSrc,
+  except: [name, ...may, ...except].map((path) => `./${path}`),
+  message: `${serverSrc}/${name} (${is}) may import only ${[...may, ...except].join(', ') || 'the packages'}: imports run routes → services → repositories, venues, engine host → domain, db (README, "Layout").`,
+}));
+
 /** Ways to turn a string into markup, each refused in the console's sources. */
 const htmlSinkMessage = 'An HTML sink: the console renders text through React only (README, "Security")';
 const htmlSinks = [
@@ -81,11 +116,8 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, makerdesk: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
-      // Dependencies are parsed as TypeScript too, or no-cycle would not follow them.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // The resolver on enhanced-resolve: the newer ones ship native bindings this registry lacks for other platforms, which breaks `npm ci`.
       'import-x/resolver': {
         typescript: {
@@ -95,10 +127,18 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...webZones] }],
-      // ignoreExternal: the walk stays in our sources instead of crossing node_modules.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Type-only imports included, which import-x/no-cycle skips.
+      'makerdesk/no-import-cycle': 'error',
       // A leading underscore marks what a signature or a destructuring has to name but does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The server's production sources keep to its layers; its tests and testing/ assemble whole servers.
+    files: [`${serverSrc}/**/*.ts`],
+    ignores: [`${serverSrc}/**/*.test.ts`, `${serverSrc}/testing/**`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...serverZones] }],
     },
   },
   {

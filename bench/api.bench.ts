@@ -1,5 +1,5 @@
 /**
- * The API under load (issue 9): the built server started as `npm start` runs it, in its own process,
+ * The API under load: the built server started as `npm start` runs it, in its own process,
  * then 20 keep-alive connections on `GET /backend/order/orderBook` (a signed-in user's simulator pair)
  * and an authenticated `GET /backend/platform/list`, with `GET /backend/health` as the peer measured
  * in the same run: the machine is shared, so the ratio to health says more than the bare rate.
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, paths } from '@makerdesk/contract';
-import { SEED_ADMIN_ACCOUNT } from '../apps/server/src/db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../apps/server/src/services/seed.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { load, type LoadResult } from './http-load.ts';
 import { printTable, rate } from './report.ts';

@@ -1,5 +1,5 @@
 /**
- * Several servers on one PostgreSQL (issue 9): the same bots run by one, two and three real server
+ * Several servers on one PostgreSQL: the same bots run by one, two and three real server
  * processes (the built server's main.ts, a throwaway PostgreSQL database each time), the bot ticks
  * per second the cluster achieves, and the time a SIGKILLed server's bots take to be leased by the
  * others and to place orders again. Every process of a run shares this machine's cores, the database

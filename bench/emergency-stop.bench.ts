@@ -1,5 +1,5 @@
 /**
- * The emergency stop (issue 8): 50 and 500 quoting bots on one simulated pair and one key, each with
+ * The emergency stop: 50 and 500 quoting bots on one simulated pair and one key, each with
  * four resting orders; the time from the call to the last acknowledged cancel. Beside it, in the same
  * run on a fresh copy of the same setup, the peer: the same bots stopped one after the other through
  * the normal stop path (what switching each off in the console does). The ports are in memory and the
@@ -107,7 +107,7 @@ export async function run(): Promise<void> {
     rows.push([String(bots), String(stop.cancelled), stop.ms.toFixed(1), String(stop.requests), peer.ms.toFixed(1), String(peer.requests), (peer.ms / stop.ms).toFixed(1)]);
   }
   printTable(['bots', 'orders cancelled', 'emergency stop ms', 'venue requests', 'one by one ms', 'venue requests', 'one by one / stop'], rows);
-  console.log('  target: under 1 s to the last acknowledged cancel on the simulator (issue 8)');
+  console.log('  target: under 1 s to the last acknowledged cancel on the simulator');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

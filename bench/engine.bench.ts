@@ -2,7 +2,7 @@
  * The bot engine at scale: 10,000 bots of mixed types over 50 simulated pairs, each ticking every
  * 1-5 s, in this one process, against the in-process simulator (its background market running).
  * Prints the tick-to-order latency (from a tick's start to the venue's answer to its first
- * placement), tick durations, ticks a second and the memory each bot costs. Targets (issue 7):
+ * placement), tick durations, ticks a second and the memory each bot costs. Targets:
  * p99 tick-to-order under 50 ms, under 1 MB a bot. The ports are in memory, so this measures the
  * engine and the venue, not the database.
  */

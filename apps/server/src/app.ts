@@ -7,7 +7,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from './http/app-error.ts';
+import { AppError } from './domain/app-error.ts';
 import { errorEnvelope, langOf } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { answerFrameworkError } from './http/framework-errors.ts';
@@ -109,7 +109,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
   });
 
-  // The other servers on the database reach this one's simulator here while it holds the claim (issue 9).
+  // The other servers on the database reach this one's simulator here while it holds the claim.
   await app.register(internalSimRoutes, { venue: () => services.sim.localVenue, key: services.simClusterKey });
 
   const webDist = services.config.webDist;

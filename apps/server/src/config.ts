@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { isTrustedProxyEntry, splitTrustedProxies } from './http/client-address.ts';
+import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-address.ts';
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */

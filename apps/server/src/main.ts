@@ -3,15 +3,15 @@ import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
-import { LocalClusterBus, type ClusterBus } from './cluster/cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
-import { seed, SEED_ADMIN_ACCOUNT } from './db/seed.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
-import { createServices, type Services } from './services/services.ts';
+import { createServices, stopServices, type Services } from './services/services.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { outboundHttp } from './outbound/guarded-http.ts';
 import { OutboundGuard } from './outbound/outbound-guard.ts';
@@ -39,18 +39,11 @@ async function main(engine?: EngineWiring): Promise<void> {
   let bus: ClusterBus = new LocalClusterBus('local');
   let seat: SimSeat | undefined;
   let services: Services | undefined;
-  // The order matters: no more requests, then the engine (no new orders, quoting bots' orders
-  // cancelled while the venue still runs), then the simulator's last snapshot, then the database.
+  // The order matters: no more requests, then the services (the engine's orders cancelled while the
+  // venues still answer, then the live venues' connections), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
-    // No new snapshot sweep; one under way (venue reads) does not hold up the bots' cancels, but ends before the database closes.
-    const sweep = services?.snapshots.stop();
-    await services?.engine.shutdown().catch((err: unknown) => logger.error({ err }, 'bot engine shutdown failed'));
-    // The attempts in flight finish; the other deliveries stay pending and are resumed at the next start.
-    await services?.alerts.close().catch((err: unknown) => logger.error({ err }, 'alert dispatcher shutdown failed'));
-    // Codes asked for just before the stop still go out, unless the mail server keeps us waiting.
-    await Promise.race([services?.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-    await sweep;
+    if (services) await stopServices(services, logger);
     await seat?.close().catch(() => undefined);
     // The last revocations and invalidations go out; then its two connections end.
     await bus.close().catch((err: unknown) => logger.error({ err }, 'cluster bus shutdown failed'));

@@ -1,5 +1,5 @@
 import { ErrorCode, MAIN_ACCOUNT } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 
 /** The addresses a channel add or change would send to: a Telegram API base, a webhook URL. */

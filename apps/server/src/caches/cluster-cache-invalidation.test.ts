@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterListener } from '../cluster/cluster-bus.ts';
+import type { ClusterListener } from '../bus/cluster-bus.ts';
 import { CACHE_INVALIDATE_TOPIC, parseInvalidation, shareCacheInvalidations } from './cluster-cache-invalidation.ts';
 import { HotCaches } from './hot-caches.ts';
 

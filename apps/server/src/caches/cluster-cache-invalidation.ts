@@ -1,4 +1,4 @@
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { CacheInvalidation, HotCaches } from './hot-caches.ts';
 
 /** The cluster bus topic of cache invalidations. */

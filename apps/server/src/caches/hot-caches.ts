@@ -1,7 +1,7 @@
 import type { Platform } from '@makerdesk/contract';
+import type { Principal } from '../domain/account.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import type { CoinRow } from '../repositories/coin.repository.ts';
-import type { Principal } from '../services/auth.service.ts';
-import type { ApiKeyMaterial } from '../services/credential.service.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { ReadCache } from './read-cache.ts';
 

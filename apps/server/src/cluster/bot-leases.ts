@@ -38,7 +38,7 @@ export interface LeaseKeeperDeps {
 }
 
 /**
- * Keeps this node's share of the bots (issue 9): every cycle it renews its heartbeat and leases,
+ * Keeps this node's share of the bots: every cycle it renews its heartbeat and leases,
  * stops running what it lost, claims up to its fair share (ceil(running / live nodes)) and adopts
  * it (reconciled before quoting), and hands over a few of what exceeds its share so a new node gets
  * bots. A dead node's leases run out after `ttlMs`; the others claim its bots at their next cycle.

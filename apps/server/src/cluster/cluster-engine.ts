@@ -2,7 +2,7 @@ import type { RobotRuntime } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, EngineObserver, RobotStore } from '@makerdesk/engine';
 import type { ClusterRepository } from '../repositories/cluster.repository.ts';
 import { LeaseKeeper, type LeaseOptions } from './bot-leases.ts';
-import type { ClusterBus } from './cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import { NodeRequests } from './node-requests.ts';
 
 export const RUNTIME_TOPIC = 'bot.runtime';
@@ -37,7 +37,7 @@ export interface ClusterEngineDeps {
 }
 
 /**
- * The engine across several servers (issue 9): this node runs the bots it holds by lease
+ * The engine across several servers: this node runs the bots it holds by lease
  * (LeaseKeeper), and the calls the server makes of an engine reach the node running the bot, over
  * the cluster bus (NodeRequests): a change is applied by its owner (an unowned bot switched on is
  * claimed here), an emergency stop is split by owner and the answers merged, and each owner

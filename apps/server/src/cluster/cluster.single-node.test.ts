@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botLeases, clusterNodes } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { LocalClusterBus } from './cluster-bus.ts';
+import { LocalClusterBus } from '../bus/cluster-bus.ts';
 
 let t: TestApp;
 let token: string;

@@ -1,5 +1,5 @@
 /**
- * How the servers share the bots out (issue 9), as pure functions: the lease keeper (bot-leases.ts)
+ * How the servers share the bots out, as pure functions: the lease keeper (bot-leases.ts)
  * asks them every cycle with what it read from the database.
  */
 import { createHash } from 'node:crypto';

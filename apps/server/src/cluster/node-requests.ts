@@ -1,4 +1,4 @@
-import type { ClusterBus } from './cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 
 export const REQUEST_TOPIC = 'node.request';
 export const REPLY_TOPIC = 'node.reply';
@@ -31,7 +31,7 @@ export class NodeRequestError extends Error {
 }
 
 /**
- * Requests to one node over the cluster bus (issue 9): `call(nodeId, method, params, timeoutMs)`
+ * Requests to one node over the cluster bus: `call(nodeId, method, params, timeoutMs)`
  * publishes the request with a correlation id; the node named runs its handler for the method and
  * publishes the answer on the reply topic, which only the caller takes. Best effort, as the bus is:
  * no answer within the time is a `timeout`, and the caller decides (the state is in the database).

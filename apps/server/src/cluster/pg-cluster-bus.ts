@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { LocalClusterBus, type ClusterBus, type ClusterListener } from './cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus, type ClusterListener } from '../bus/cluster-bus.ts';
 import { NOTICE_MAX_BYTES, outboundMessage, parseNotice, partCapacity, PartAssembler, takeNotices, type NoticeCounters } from './notice-codec.ts';
 import { OutboundQueue, type OutboundQueueLimits } from './outbound-queue.ts';
 
@@ -47,7 +47,7 @@ export interface PgClusterBusStats {
 }
 
 /**
- * The cluster bus over PostgreSQL `LISTEN/NOTIFY` (cluster-bus.ts; wire format in notice-codec.ts).
+ * The cluster bus over PostgreSQL `LISTEN/NOTIFY` (the interface in bus/cluster-bus.ts; wire format in notice-codec.ts).
  *
  * - Listening: one dedicated connection (not the app's pool) runs `LISTEN makerdesk_bus`. When it
  *   ends (a restart, `pg_terminate_backend`) the bus reconnects with backoff, listens again and

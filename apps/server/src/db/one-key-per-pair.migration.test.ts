@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema.ts';
-import { seed } from './seed.ts';
+import { seed } from '../services/seed.ts';
 
 const MIGRATIONS = new URL('../../drizzle', import.meta.url).pathname;
 const BEFORE = '0013_one_key_per_pair';

@@ -399,7 +399,7 @@ export const alertDeliveries = pgTable(
   (t) => [index('alert_deliveries_alert_idx').on(t.alertId), index('alert_deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );
 
-// ---- Data analysis (issue 8, branch `analysis`): balance snapshots, settings and manual fills per account and pair ----
+// ---- Data analysis: balance snapshots, settings and manual fills per account and pair ----
 
 /**
  * The account's balances of a pair, read from its venue once per data-cycle slot (`slot_at`, the
@@ -474,7 +474,7 @@ export const manualFills = pgTable(
   (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],
 );
 
-// --- several servers on one PostgreSQL (issue 9): each server is a node with a heartbeat; each
+// --- several servers on one PostgreSQL: each server is a node with a heartbeat; each
 // running bot is run by the node holding its lease; the simulator by the node holding its claim,
 // which the others reach at its `url`.
 export const clusterNodes = pgTable(

@@ -1,10 +1,10 @@
 import type { AlertPort } from '@makerdesk/engine';
 
 /**
- * MERGE SEAM (branch `channels`): the account's alert dispatcher. When the server has one, pass it
- * as `EngineHostDeps.alertDispatcher` (services.ts) and every risk-control notice is persisted and
- * delivered to the account's Telegram / webhook / e-mail channels. Without it notices are written to
- * the trading log only (the runtime writes that line before it calls the port, in both cases).
+ * The account's alert dispatcher, as the engine host takes it (`EngineHostDeps.alertDispatcher`,
+ * given by services.ts): every risk-control notice is persisted and delivered to the account's
+ * Telegram / webhook / e-mail channels. Without it notices are written to the trading log only (the
+ * runtime writes that line before it calls the port, in both cases).
  */
 export interface AlertDispatcherSeam {
   raise(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<unknown>;

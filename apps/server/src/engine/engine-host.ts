@@ -12,7 +12,7 @@ import type {
   VenueSessions,
 } from '@makerdesk/engine';
 import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../cluster/cluster-engine.ts';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
@@ -49,7 +49,7 @@ export interface EngineHostDeps {
    */
   pairStop?: () => PairStop | undefined;
   /**
-   * Several servers on one PostgreSQL (issue 9): bots run by lease, one node each, and calls reach
+   * Several servers on one PostgreSQL: bots run by lease, one node each, and calls reach
    * the node running the bot over the bus. Without it this process runs every bot (one server).
    */
   cluster?: { bus: ClusterBus; store: ClusterEngineStore; url: string; options?: Partial<ClusterOptions> };

@@ -1,7 +1,8 @@
 import { ErrorCode, MAIN_ACCOUNT } from '@makerdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, Principal } from '../services/auth.service.ts';
-import { AppError } from './app-error.ts';
+import type { Principal } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
+import type { AuthService } from '../services/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { catalogue, ErrorCode, type FieldError } from '@makerdesk/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import { errorEnvelope, langOf } from './envelope.ts';
 
 /** Spec-named validation texts map to their own catalogue codes, so the console can show them as written. */

@@ -1,6 +1,6 @@
 import { API_PREFIX, ErrorCode } from '@makerdesk/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import { errorEnvelope, langOf } from './envelope.ts';
 import { securityHeadersFor } from './security-headers.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 
 const NUL = '\u0000';
 

@@ -2,9 +2,9 @@ import { MAIN_ACCOUNT } from '@makerdesk/contract';
 import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins } from '../db/schema.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { containsPattern, type PageWindow, type RowPage } from './query-kit.ts';
 
-export type AdminRow = typeof admins.$inferSelect;
 export type NewAdmin = Pick<AdminRow, 'account' | 'passwordHash' | 'role' | 'employeeName' | 'mainAccountId'>;
 export type AdminChanges = Partial<Pick<AdminRow, 'passwordHash' | 'role' | 'employeeName' | 'status' | 'updatedAt' | 'lastLoginAt'>>;
 

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { admins, botLeases, clusterNodes, coins, robots } from '../db/schema.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from '../services/seed.ts';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
 import { postgresServerUrl } from '../testing/test-postgres.ts';
 import { ClusterRepository } from './cluster.repository.ts';

@@ -18,7 +18,7 @@ export interface HeldLease {
 const ms = (value: number): SQL => sql`(${Math.max(0, Math.round(value))}::double precision * interval '1 millisecond')`;
 
 /**
- * The servers sharing one database (issue 9): their rows in `cluster_nodes` (a heartbeat) and the
+ * The servers sharing one database: their rows in `cluster_nodes` (a heartbeat) and the
  * bots' leases in `bot_leases`, so that each bot switched on runs in exactly one process. Every time
  * here is the database's (`now()`), never a server's clock, so servers whose clocks drift apart still
  * agree on when a lease has run out.

@@ -4,7 +4,7 @@ import type { FillRecord, JournalOrder } from '@makerdesk/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { freshDatabase } from '../testing/test-app.ts';
-import type { AdminRow } from './admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinRow } from './coin.repository.ts';
 import { PairKeyTakenError } from './credential.repository.ts';
 import { createRepositories, type Repositories } from './repositories.ts';

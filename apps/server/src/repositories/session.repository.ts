@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins, loginLogs, sessions } from '../db/schema.ts';
-import type { AdminRow } from './admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { containsPattern, type PageWindow, type RowPage } from './query-kit.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { clusterNodes } from '../db/schema.ts';
 
 /**
- * Which server runs the simulator and where it is reached (`cluster_nodes`, issue 9). This file
+ * Which server runs the simulator and where it is reached (`cluster_nodes`). This file
  * writes only a node's id, url and runs_simulator, and its heartbeat when asked; the bot leases
  * keep their own heartbeat in the same table.
  */

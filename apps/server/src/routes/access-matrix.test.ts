@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addRestrictedAccount, importKey } from '../testing/accounts.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
-import { TRANSPORT_CODES } from '../http/app-error.ts';
+import { TRANSPORT_CODES } from '../http/envelope.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { addRestrictedAccount } from '../testing/accounts.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
 

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { compare, minus, sign } from '@makerdesk/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
+import { SnapshotScheduler } from '../services/analysis/snapshot-scheduler.ts';
 import { eq } from 'drizzle-orm';
-import { AnalysisService } from '../analysis/analysis.service.ts';
+import { AnalysisService } from '../services/analysis/analysis.service.ts';
 import { admins, balanceSnapshots, manualFills, robotFills, robots } from '../db/schema.ts';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { CoinService } from '../services/coin.service.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';

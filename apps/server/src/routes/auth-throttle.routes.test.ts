@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { addRestrictedAccount } from '../testing/accounts.ts';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';

@@ -1,6 +1,6 @@
 import { ErrorCode, MAIN_ACCOUNT } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPlatforms, seedSimPairs } from '../db/seed.ts';
+import { seedPlatforms, seedSimPairs } from '../services/seed.ts';
 import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -32,7 +32,7 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The holder's simulator for the other servers on the database (issue 9): `POST /internal/sim/call`
+ * The holder's simulator for the other servers on the database: `POST /internal/sim/call`
  * runs one venue operation. Signed with the cluster key (HMAC over method, path, timestamp, nonce
  * and body, ±30 s), and answered once per nonce; anything else is a 401. A venue error answers 200
  * with `{ ok: false, error }` so the caller rethrows the same kind; a server that does not run the

@@ -14,7 +14,7 @@ import { ErrorCode, isKnownCode } from '@makerdesk/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { AdminRepository } from '../repositories/admin.repository.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';

@@ -1,5 +1,5 @@
 import { principalOf } from '../http/auth-guard.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['order'];
@@ -63,7 +63,7 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
   });
 
   serve('apiVerify', { access: 'signed-in', tags, summary: 'Check the pair’s API key against its venue' }, async (request) =>
-    ok(await orders.verify(me(request), request.body.coinId)),
+    ok(await orders.verify(me(request), request.body.coinId, langOf(request))),
   );
 
   serve('getPrice', { access: 'signed-in', tags, summary: 'Last, bid, ask and reference price' }, async (request) =>

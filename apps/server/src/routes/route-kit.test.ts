@@ -20,7 +20,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { installErrorHandling } from '../http/error-handler.ts';
-import type { AuthService, Principal } from '../services/auth.service.ts';
+import type { Principal } from '../domain/account.ts';
+import type { AuthService } from '../services/auth.service.ts';
 import { serveEndpoints, type EndpointName, type ServeEndpoint, type TypedApp } from './route-kit.ts';
 
 const principals: Record<string, Principal> = {

@@ -14,15 +14,15 @@ import {
 import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { AppError } from '../http/app-error.ts';
-import { addressKey } from '../http/client-address.ts';
-import type { Principal } from '../services/auth.service.ts';
+import type { Principal } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
+import { addressKey } from '../security/client-address.ts';
 import type { Services } from '../services/services.ts';
 import { KeyedSlots } from '../sessions/keyed-slots.ts';
 import { PairStream } from '../sessions/pair-stream.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
-import { toOrderDto } from '../orders/order-mapper.ts';
-import { toAppError } from '../venues/exchange-errors.ts';
+import { toOrderDto } from '../services/orders/order-mapper.ts';
+import { toAppError } from '../domain/exchange-errors.ts';
 
 /**
  * A revoked session's sockets close as soon as the revocation is announced; this periodic check

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,10 +34,6 @@ function parseKey(text: string, source: string): Buffer {
 /** Independent sub-keys per purpose, so a leak of one use does not expose another. */
 export function deriveKey(master: Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `makerdesk:${purpose}`, 32));
-}
-
-export function fingerprint(key: Buffer): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 8);
 }
 
 /** What the database keeps of the master key: an HMAC under a key derived from it (not reversible, not the key). */

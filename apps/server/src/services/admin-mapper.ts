@@ -1,7 +1,5 @@
 import type { AdminUser } from '@makerdesk/contract';
-import type { AdminRow } from '../repositories/admin.repository.ts';
-
-export type { AdminRow };
+import type { AdminRow } from '../domain/account.ts';
 
 /** The wire form of an account: never the password hash. */
 export function toAdminUser(row: AdminRow): AdminUser {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';

@@ -10,7 +10,8 @@ import {
   type Page,
   type UpdateUserRequest,
 } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import type { AdminRow, Principal } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { AdminChanges, AdminFilter } from '../repositories/admin.repository.ts';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -18,8 +19,7 @@ import type { LoginLogFilter } from '../repositories/session.repository.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
-import { toAdminUser, type AdminRow } from './admin-mapper.ts';
-import type { Principal } from './auth.service.ts';
+import { toAdminUser } from './admin-mapper.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
 
 export type ListAdminsQuery = AdminFilter & { current: number; pageSize: number };

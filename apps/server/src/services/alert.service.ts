@@ -13,12 +13,12 @@ import { checkChannelDestinations } from '../alerts/channel-destinations.ts';
 import type { ChannelSecretBox } from '../alerts/channel-secrets.ts';
 import { parseFailureText } from '../alerts/delivery-failure.ts';
 import { channelTarget } from '../alerts/senders.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import type { AlertChannelChanges, AlertChannelRow, AlertDeliveryRow, AlertRecord } from '../repositories/alert.repository.ts';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinService } from './coin.service.ts';
 
 /** Which update fields each kind has; any other is refused rather than silently dropped. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, MAIN_ACCOUNT, type CredentialView } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { HotCaches } from '../caches/hot-caches.ts';

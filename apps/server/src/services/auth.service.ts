@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResponse } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import type { Principal } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import type { TokenSigner } from '../security/tokens.ts';
 import type { SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
-import { toAdminUser, type AdminRow } from './admin-mapper.ts';
+import { toAdminUser } from './admin-mapper.ts';
 import type { CredentialService } from './credential.service.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-
-export interface Principal {
-  admin: AdminRow;
-  sessionId: string;
-}
 
 export interface LoginContext {
   ip: string;

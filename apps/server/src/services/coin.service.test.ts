@@ -1,6 +1,6 @@
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinRow } from '../repositories/coin.repository.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { CoinService } from './coin.service.ts';

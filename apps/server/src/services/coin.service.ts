@@ -1,8 +1,8 @@
 import { ErrorCode, MAIN_ACCOUNT, type AccountPermission, type Coin, type Platform } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import { accountPairKey, HotCaches } from '../caches/hot-caches.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { toCoin } from './pair-admin.service.ts';
 
 

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT } from '@makerdesk/contract';
 import { ExchangeError } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinRow } from '../repositories/coin.repository.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { CoinService } from './coin.service.ts';
-import { CredentialService, type ApiKeyMaterial } from './credential.service.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
+import { CredentialService } from './credential.service.ts';
 
 const SECRET = 'sk-very-secret-value-123456';
 const PASSPHRASE = 'my-passphrase-789';

@@ -7,27 +7,15 @@ import {
   type CredentialView,
 } from '@makerdesk/contract';
 import { accountPairKey, HotCaches } from '../caches/hot-caches.ts';
-import { AppError } from '../http/app-error.ts';
+import type { AdminRow } from '../domain/account.ts';
+import { AppError } from '../domain/app-error.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { PairKeyTakenError, type CredentialChanges, type CredentialRecord } from '../repositories/credential.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { apiKeyHash } from '../security/api-key-hash.ts';
 import { open, seal } from '../security/secret-box.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import { venueCall } from '../domain/exchange-errors.ts';
 import type { CoinService } from './coin.service.ts';
-
-/** The decrypted key material, for connectors only: never serialised to a client or a log. */
-export interface ApiKeyMaterial {
-  id: number;
-  platformCode: string;
-  /** The platform's venue mode: ccxt's sandbox URLs, or every API call at this base. */
-  sandbox?: boolean;
-  apiBaseUrl?: string | null;
-  apiKey: string;
-  secretKey: string;
-  passphrase: string | null;
-  hosts: string[];
-}
 
 /** Exchange API keys: sealed at rest with AES-256-GCM, bound to their owner through the AAD, shown masked. */
 export class CredentialService {

@@ -1,11 +1,11 @@
 import { CLIENT_ORDER_ID_PREFIX, type Order } from '@makerdesk/exchange';
 import { ErrorCode, isRiskControlType, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopResult, RobotRecord } from '@makerdesk/engine';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { toRobotRecord, type RobotListRow } from '../repositories/robot.repository.ts';
 import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CredentialService } from './credential.service.ts';
 
 /** Who or what asks for a stop: the words go to the bots' stop reason and the pair's trading log. */

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import type { Candle, CandleInterval, MarketDataReader } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
+import { AppError } from '../domain/app-error.ts';
+import { venueCall } from '../domain/exchange-errors.ts';
 
 /** `BTCUSDT`, `BTC_USDT`, `BTC-USDT` or `BTC/USDT` → the simulator's unified symbol. */
 export function unifiedSymbol(symbol: string, markets: readonly { symbol: string; base: string; quote: string }[]): string | undefined {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { ExchangeError, SimConfigError } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../http/app-error.ts';
+import type { AppError } from '../domain/app-error.ts';
 import { OutboundRefusedError } from '../outbound/outbound-guard.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';

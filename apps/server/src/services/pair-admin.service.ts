@@ -1,11 +1,11 @@
 import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type PlatformAddRequest } from '@makerdesk/contract';
 import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
 import { HotCaches } from '../caches/hot-caches.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../domain/app-error.ts';
 import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
 import type { PlatformRow } from '../repositories/platform.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { SIM_PLATFORM } from '../venues/exchange-gateway.ts';
+import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';
 import { loggableFailure, venueFailureOf } from '../venues/venue-failure.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
-import { addressKey } from '../http/client-address.ts';
+import { AppError } from '../domain/app-error.ts';
+import { addressKey } from '../security/client-address.ts';
 import type { ThrottleRule } from './attempt-throttle.ts';
 import type { ThrottleGate } from './throttle-gate.ts';
 

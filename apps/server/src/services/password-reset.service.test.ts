@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, RESTRICTED_ACCOUNT, VERIFICATION_CODE_MAX_ATTEMPTS } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryOutbox } from '../mail/mailer.ts';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { recordingRevocations } from '../testing/recording-revocations.ts';

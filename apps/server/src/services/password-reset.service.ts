@@ -6,8 +6,8 @@ import {
   VERIFICATION_RESEND_SECONDS,
   type UpdatePasswordRequest,
 } from '@makerdesk/contract';
-import { AppError } from '../http/app-error.ts';
-import { addressKey } from '../http/client-address.ts';
+import { AppError } from '../domain/app-error.ts';
+import { addressKey } from '../security/client-address.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { hashPassword } from '../security/passwords.ts';

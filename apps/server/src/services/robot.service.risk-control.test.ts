@@ -1,7 +1,7 @@
 import { ErrorCode, MAIN_ACCOUNT, riskControlTypeKeys, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinRow } from '../repositories/coin.repository.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { CoinService } from './coin.service.ts';

@@ -1,11 +1,11 @@
 import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinRow } from '../repositories/coin.repository.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { CoinService } from './coin.service.ts';
-import type { ApiKeyMaterial } from './credential.service.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { fallbackPair, RobotService } from './robot.service.ts';
 
 const NOW = Date.UTC(2030, 0, 1, 12);

@@ -20,13 +20,13 @@ import {
 import { add, compare, div, isDecimal } from '@makerdesk/decimal';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
 import { isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
-import { toOrderDto } from '../orders/order-mapper.ts';
+import { AppError } from '../domain/app-error.ts';
+import { toOrderDto } from './orders/order-mapper.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { RobotChanges, RobotListRow } from '../repositories/robot.repository.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
+import { venueCall } from '../domain/exchange-errors.ts';
 import type { ExchangeGateway, KeySession } from '../venues/exchange-gateway.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinService } from './coin.service.ts';
 import type { CredentialService } from './credential.service.ts';
 import { toTradingLog } from './trading-log.service.ts';

@@ -1,8 +1,7 @@
 import { ExchangeError } from '@makerdesk/exchange';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { OrderService } from '../orders/order.service.ts';
+import { OrderService } from './orders/order.service.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
@@ -11,8 +10,8 @@ import { ChannelSecretBox } from '../alerts/channel-secrets.ts';
 import type { AlertClock } from '../alerts/clock.ts';
 import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
 import { createChannelSender } from '../alerts/senders.ts';
-import { AnalysisService } from '../analysis/analysis.service.ts';
-import { SnapshotScheduler } from '../analysis/snapshot-scheduler.ts';
+import { AnalysisService } from './analysis/analysis.service.ts';
+import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
@@ -41,7 +40,7 @@ import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
 import { ClusterSessionRevocations, type SessionRevocationBus } from '../sessions/session-revocations.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
 import { shareCacheInvalidations } from '../caches/cluster-cache-invalidation.ts';
-import { LocalClusterBus, type ClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus } from '../bus/cluster-bus.ts';
 import type { ClusterOptions } from '../cluster/cluster-engine.ts';
 import { ClusterRepository } from '../repositories/cluster.repository.ts';
 
@@ -50,7 +49,7 @@ export interface Services {
   health: HealthService;
   gateway: ExchangeGateway;
   orders: OrderService;
-  /** The simulator: this server's SimHost, or the holder's over the internal API (issue 9). */
+  /** The simulator: this server's SimHost, or the holder's over the internal API. */
   sim: SimAccess;
   /** Signs the servers' internal simulator calls: deriveKey(masterKey, 'cluster-sim'). */
   simClusterKey: Buffer;
@@ -84,7 +83,8 @@ export interface Services {
   emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
   engine: EngineHost;
-  config: Pick<Config, 'webDist' | 'metricsToken'>;
+  /** The settings the routes read: the console's build, the metrics token. */
+  config: { webDist: string; metricsToken: string | undefined };
 }
 
 export interface ServiceDeps {
@@ -123,10 +123,27 @@ export interface ServiceDeps {
   /** The hot-path caches (tests pass a clock or a short TTL); 30 s entries by default. */
   caches?: HotCaches;
   /**
-   * Several servers on one PostgreSQL (issue 9): bots run by lease in one node each, and engine calls
+   * Several servers on one PostgreSQL: bots run by lease in one node each, and engine calls
    * reach the node running the bot over `bus`. Without it this server runs every bot itself.
    */
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
+}
+
+/**
+ * Stops what the services run, in order, once no request comes in any more: no new snapshot sweep
+ * (one under way does not hold up the bots' cancels, but ends before the venues close); the engine
+ * (no new orders, quoting bots' orders cancelled while the venues still answer); the alert attempts
+ * in flight (the other deliveries stay pending for the next start); reset codes asked for just
+ * before (unless the mail server keeps us waiting); then the live venues' connections. Each step
+ * runs even if one before it failed.
+ */
+export async function stopServices(services: Services, log: Pick<NonNullable<ServiceDeps['log']>, 'error'>): Promise<void> {
+  const sweep = services.snapshots.stop();
+  await services.engine.shutdown().catch((err: unknown) => log.error({ err }, 'bot engine shutdown failed'));
+  await services.alerts.close().catch((err: unknown) => log.error({ err }, 'alert dispatcher shutdown failed'));
+  await Promise.race([services.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  await sweep;
+  await services.gateway.close().catch((err: unknown) => log.error({ err }, 'closing the live venues failed'));
 }
 
 const noLiveVenues: LiveExchangeFactory = async (material) => {

@@ -2,7 +2,7 @@ import { MAIN_ACCOUNT, type Page, type TradingLog } from '@makerdesk/contract';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
-import type { AdminRow } from './admin-mapper.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { CoinService } from './coin.service.ts';
 
 export interface TradingLogQuery {

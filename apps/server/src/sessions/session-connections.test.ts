@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionConnections } from './session-connections.ts';
-import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus } from '../bus/cluster-bus.ts';
 import { ClusterSessionRevocations } from './session-revocations.ts';
 
 describe('ClusterSessionRevocations over one process', () => {

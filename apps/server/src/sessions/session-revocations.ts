@@ -1,4 +1,4 @@
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 
 /** Sessions that have just been revoked (logout, account deleted or suspended, password set or changed). */
 export interface SessionRevocation {

@@ -1,4 +1,4 @@
-import { LocalClusterBus, type ClusterBus, type ClusterListener } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus, type ClusterBus, type ClusterListener } from '../bus/cluster-bus.ts';
 
 /**
  * Several nodes' buses in one process (tests): a message published on one reaches every connected

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import type { DatabaseTarget } from '../db/client.ts';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { ServerProcess } from './server-process.ts';
 

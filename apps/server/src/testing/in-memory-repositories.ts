@@ -8,7 +8,7 @@ import {
   type LedgerRow,
   type Position,
 } from '@makerdesk/engine';
-import type { AdminRow } from '../repositories/admin.repository.ts';
+import type { AdminRow } from '../domain/account.ts';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRecord, AlertRow } from '../repositories/alert.repository.ts';
 import type { CoinRow, PermissionRow } from '../repositories/coin.repository.ts';
 import { PairKeyTakenError, type CredentialRecord, type CredentialRow } from '../repositories/credential.repository.ts';

@@ -1,4 +1,4 @@
-import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus } from '../bus/cluster-bus.ts';
 import { ClusterSessionRevocations } from '../sessions/session-revocations.ts';
 
 /** The one-process revocation bus with a listener that keeps each notice's session ids, for service tests. */

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { DatabaseTarget } from '../db/client.ts';
-import { SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
 const REPO = new URL('../../../../', import.meta.url).pathname;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seed, SEED_ADMIN_ACCOUNT } from '../db/seed.ts';
+import { seed, SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
 import { createServices, type ServiceDeps, type Services } from '../services/services.ts';
 import type { EngineWiring } from '../engine/engine-host.ts';
@@ -18,7 +18,7 @@ import { SimHost } from '../venues/sim-host.ts';
 import { SimAccess } from '../venues/sim-access.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { suiteDatabaseUrl } from './test-postgres.ts';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { LiveSocketLimits } from '../routes/ws.routes.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';

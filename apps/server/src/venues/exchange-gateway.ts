@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
 import type { Exchange, MarketDataReader, OrderBook } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
-import type { ApiKeyMaterial } from '../services/credential.service.ts';
+import { AppError } from '../domain/app-error.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
+import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
-
-export const SIM_PLATFORM = 'sim';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;

@@ -1,6 +1,6 @@
 import type { ReferencePrices } from '@makerdesk/engine';
 import { ExchangeError, type MarketDataReader, type OrderBook } from '@makerdesk/exchange';
-import { SIM_PLATFORM } from './exchange-gateway.ts';
+import { SIM_PLATFORM } from '../domain/platforms.ts';
 
 /** Public market data of a platform without a key: a ccxt venue by its id. */
 export type PublicVenueFactory = (platform: string) => Promise<Pick<MarketDataReader, 'fetchOrderBook'> & { close(): Promise<void> }>;

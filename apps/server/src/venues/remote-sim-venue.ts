@@ -22,7 +22,7 @@ import {
   type Ticker,
   type Trade,
 } from '@makerdesk/exchange';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { ClosablePort } from './sim-access.ts';
 import { SIM_EVENTS_TOPIC, SIM_INTEREST_TOPIC, type SimEventBatch, type SimInterest } from './sim-event-relay.ts';
 import { decodeCancelReplace, decodeError, RETRYABLE_OPS, SIM_CALL_PATH, signedHeaders, type SimOp, type SimReply, type WireCancelReplace } from './sim-wire.ts';
@@ -53,7 +53,7 @@ interface Subscriber {
 }
 
 /**
- * The simulator of another server (issue 9): every call goes to the holder's internal API, signed
+ * The simulator of another server: every call goes to the holder's internal API, signed
  * with the cluster key, over kept-alive connections. A call that gets no answer (the holder is
  * gone, a timeout) is an ExchangeError('network'): for a placement the engine's lost answer,
  * resolved by client order id, never sent twice. Reads are tried once more at a holder read again.

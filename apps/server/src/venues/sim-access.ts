@@ -17,7 +17,7 @@ import type { SimHost } from './sim-host.ts';
 import { Subscriptions } from './subscriptions.ts';
 
 /**
- * What the server does with the built-in simulator (issue 9): the parts of SimVenueApi it uses,
+ * What the server does with the built-in simulator: the parts of SimVenueApi it uses,
  * asynchronous where another server may answer. One process runs the simulator (the holder of its
  * claim); the others reach it through a RemoteSimVenue.
  */

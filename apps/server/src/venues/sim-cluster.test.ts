@@ -9,7 +9,7 @@ import { minus, toFixed } from '@makerdesk/decimal';
 import { ExchangeError, type ExchangeEvent, type Order } from '@makerdesk/exchange';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus } from '../bus/cluster-bus.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { clusterNodes } from '../db/schema.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';

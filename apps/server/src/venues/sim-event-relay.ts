@@ -1,5 +1,5 @@
 import type { Balance, ExchangeEvent, Order, OrderBook, SimVenueApi, Trade } from '@makerdesk/exchange';
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 
 /** Servers that do not run the simulator say which accounts' pairs they listen to (re-announced, expiring). */
 export const SIM_INTEREST_TOPIC = 'sim.interest';

@@ -3,7 +3,7 @@ import type { FacadeKey } from '@makerdesk/exchange/binance-facade';
 import type { Repositories } from '../repositories/repositories.ts';
 import { apiKeyHash } from '../security/api-key-hash.ts';
 import { open, seal } from '../security/secret-box.ts';
-import { SIM_PLATFORM } from './exchange-gateway.ts';
+import { SIM_PLATFORM } from '../domain/platforms.ts';
 import { simKeyGrant } from './sim-key-access.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClusterBus } from '../cluster/cluster-bus.ts';
+import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Database } from '../db/client.ts';
 import { SimHolderRepository } from '../repositories/sim-holder.repository.ts';
 import { RemoteSimVenue, type RemoteSimOptions } from './remote-sim-venue.ts';
@@ -30,7 +30,7 @@ export interface SimSeatOptions {
 }
 
 /**
- * Where the simulator runs for this server (issue 9). One server on the database holds the
+ * Where the simulator runs for this server. One server on the database holds the
  * simulator's claim (an advisory lock), runs it, and serves it to the others; the others reach it
  * through a RemoteSimVenue and try the claim again every 2 s. When the holder dies, its lock ends
  * with its connection: the next server to claim opens the simulator from the journal (nothing the

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExchangeError, SimConfigError, type Order, type OrderBook } from '@makerdesk/exchange';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalClusterBus } from '../cluster/cluster-bus.ts';
+import { LocalClusterBus } from '../bus/cluster-bus.ts';
 import { RemoteSimVenue } from './remote-sim-venue.ts';
 import { EventCoalescer } from './sim-event-relay.ts';
 import { decodeCancelReplace, decodeError, encodeCancelReplace, encodeError, readCall, SeenNonces, signCall, signedHeaders, verifyCall } from './sim-wire.ts';

@@ -1,5 +1,5 @@
 /**
- * The servers' internal simulator API (issue 9), pure parts: which operations cross, how a request
+ * The servers' internal simulator API, pure parts: which operations cross, how a request
  * is signed, and how an error crosses so the caller rethrows what the holder's venue threw.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

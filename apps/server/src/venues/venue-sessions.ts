@@ -1,6 +1,6 @@
 import type { RobotRecord, VenueSession, VenueSessions } from '@makerdesk/engine';
 import { ExchangeError } from '@makerdesk/exchange';
-import type { ApiKeyMaterial } from '../services/credential.service.ts';
+import type { ApiKeyMaterial } from '../domain/key-material.ts';
 
 /**
  * The engine's venue sessions: a bot trades with its owner's key for its pair (the key the console's

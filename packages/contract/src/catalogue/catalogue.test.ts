@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, catalogueEntries, catalogueEntry, isKnownCode, messageFor, renderMessage } from './catalogue.ts';
-import { ErrorCode, SYSTEM_NOTICE_CODE } from './codes.ts';
+import { ErrorCode, OutcomeCode, SYSTEM_NOTICE_CODE } from './codes.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { pairEntries } from './pair.entries.ts';
 import { paramsEntries } from './params.entries.ts';
@@ -45,6 +45,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030055, to: 1030058, group: 'params' },
   // What one account may hold (account-limits.entries.ts)
   { from: 1030050, to: 1030051, group: 'params' },
+  // What a check found, in a successful answer (outcome.entries.ts)
+  { from: 1090001, to: 1090002, group: 'outcome' },
 ];
 
 const expectedSize = specRanges.reduce((n, r) => n + r.to - r.from + 1, 0);
@@ -115,6 +117,7 @@ describe('error catalogue', () => {
   it('answers with a valid HTTP status', () => {
     for (const e of catalogue.values()) {
       if (e.group === 'transport') expect([401, 403], `http of ${e.code}`).toContain(e.http);
+      else if (e.group === 'outcome') expect(e.http, `http of ${e.code}: never raised`).toBe(200);
       else {
         expect(Number.isInteger(e.http), `http of ${e.code}`).toBe(true);
         expect(e.http, `http of ${e.code}`).toBeGreaterThanOrEqual(400);
@@ -131,6 +134,11 @@ describe('error catalogue', () => {
     expect(new Set(Object.values(ErrorCode)).size).toBe(Object.values(ErrorCode).length);
     expect(ErrorCode.SYSTEM_NOTICE).toBe(SYSTEM_NOTICE_CODE);
     expect(catalogueEntry(SYSTEM_NOTICE_CODE)?.group).toBe('notice');
+  });
+
+  it('has an entry of the outcome group for every named OutcomeCode, and no error code among them', () => {
+    for (const [name, code] of Object.entries(OutcomeCode)) expect(catalogueEntry(code)?.group, `OutcomeCode.${name} = ${code}`).toBe('outcome');
+    expect(Object.values(ErrorCode).filter((code) => catalogueEntry(code)?.group === 'outcome')).toEqual([]);
   });
 
   it('keeps the foundation parameter texts unchanged', () => {

@@ -8,6 +8,7 @@ import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { outboundEntries } from './outbound.entries.ts';
+import { outcomeEntries } from './outcome.entries.ts';
 import { pairEntries } from './pair.entries.ts';
 import { pairAdminEntries } from './pair-admin.entries.ts';
 import { paramsEntries } from './params.entries.ts';
@@ -35,6 +36,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...outboundEntries,
   ...analysisEntries,
   ...accountLimitEntries,
+  ...outcomeEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(catalogueEntries.map((e) => [e.code, e]));

@@ -188,5 +188,11 @@ export const ErrorCode = {
 export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
+/** Codes of what a check found, for the text of a successful answer (outcome.entries.ts); never raised. */
+export const OutcomeCode = {
+  API_KEY_VERIFIED: 1090001,
+  API_KEY_VERIFIED_UNBOUND: 1090002,
+} as const;
+
 /** data.code that raises the console's system-notice event instead of a toast. */
 export const SYSTEM_NOTICE_CODE = 1080028;

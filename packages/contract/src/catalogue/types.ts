@@ -13,7 +13,9 @@ export type CatalogueGroup =
   | 'wallet'
   | 'system'
   | 'queue'
-  | 'notice';
+  | 'notice'
+  /** MakerDesk's own: what a check found, said inside a successful answer (never raised). */
+  | 'outcome';
 
 export interface CatalogueEntry {
   code: number;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { epochMs, idParam } from './common.ts';
 import { order } from './order.ts';
-import { robotCategories, robotTypeKeys, robotTypes, type RobotTypeKey } from './robot-configs/robot-types.ts';
+import { robotCategories } from './robot-configs/robot-type-definition.ts';
+import { robotTypeKeys, robotTypes, type RobotTypeKey } from './robot-configs/robot-types.ts';
 import { tradingLog } from './trading-log.ts';
 
 export const robotStatuses = ['running', 'stopped'] as const;

@@ -6,7 +6,7 @@ import { SimHarness } from '../testing/sim-harness.ts';
 import { testLadderStrategy, testRobotRecord } from '../testing/test-strategies.ts';
 import type { RobotRecord } from '../ports.ts';
 import { place } from '../intents.ts';
-import type { EmergencyStopResult } from './emergency-stop.ts';
+import type { EmergencyStopResult } from './engine-api.ts';
 
 const registry = (strategy: AnyStrategy = testLadderStrategy()) => () => strategy;
 const SYMBOL = 'ETH/USDT';

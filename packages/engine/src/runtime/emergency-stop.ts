@@ -1,6 +1,7 @@
 import type { Order } from '@makerdesk/exchange';
-import type { Clock, FillRecord, JournalPatch, JournalState, OrderJournal, RobotRecord } from '../ports.ts';
+import type { Clock, FillRecord, JournalPatch, JournalState, OrderJournal } from '../ports.ts';
 import type { BotRunner } from './bot-runner.ts';
+import type { EmergencyStopResult } from './engine-api.ts';
 import type { CancelFailure, OrderExecutor } from './executor.ts';
 
 /** How long an emergency stop waits for its cancels before it answers with what is still live (the rest goes on in the background). */
@@ -9,37 +10,6 @@ export const EMERGENCY_STOP_WAIT_MS = 15_000;
 export const EMERGENCY_ROUND_GAP_MS = 100;
 /** A tick already running places nothing more once the stop began; the stop waits this long for it to end before cancelling beside it. */
 export const EMERGENCY_TICK_WAIT_MS = 1_000;
-
-export interface EmergencyStopRequest {
-  /** The bots to stop, as stored: those running are switched off; any bot given has its live orders cancelled. */
-  robots: RobotRecord[];
-  /** Why (who pressed it, or which monitor rule fired): the bots' stop reason and trading log say it. */
-  reason: string;
-  /** Answer after this at the latest (default EMERGENCY_STOP_WAIT_MS). */
-  waitMs?: number;
-}
-
-export type EmergencyFailureKind = CancelFailure['kind'] | 'unresolved' | 'no_venue';
-
-/** An order the stop could not see cancelled before it answered (or a bot whose venue could not be reached: no order named). */
-export interface EmergencyStopFailure {
-  robotId: number;
-  clientOrderId: string | null;
-  orderNo: string | null;
-  kind: EmergencyFailureKind;
-  message: string;
-}
-
-export interface EmergencyStopResult {
-  /** Bots that were switched on and now are off. */
-  robotsStopped: number[];
-  ordersCancelled: number;
-  /** Orders that filled before their cancel reached the venue. */
-  ordersFilled: number;
-  failed: EmergencyStopFailure[];
-  /** From the start of the stop to the last cancel acknowledged (or to giving up the wait). */
-  elapsedMs: number;
-}
 
 export interface StopTarget {
   runner: BotRunner;

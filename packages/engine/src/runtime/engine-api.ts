@@ -1,8 +1,8 @@
 import type { RobotRuntime, RobotTypeKey } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
-import type { AlertPort, Clock, EngineObserver, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
+import type { AlertPort, Clock, EngineObserver, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotRecord, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
 import type { AnyStrategy } from '../strategy.ts';
-import type { EmergencyStopRequest, EmergencyStopResult } from './emergency-stop.ts';
+import type { CancelFailure } from './executor.ts';
 
 /** Finds the strategy of a type; undefined for a type the engine cannot run. */
 export type StrategyRegistry = (type: RobotTypeKey) => AnyStrategy | undefined;
@@ -35,6 +35,37 @@ export interface EngineDeps {
   pairGuard?: PairGuardPort;
   /** The pair's bots' figures, for the report and the drawdown guard; without it they read none. */
   pairFigures?: PairFiguresPort;
+}
+
+export interface EmergencyStopRequest {
+  /** The bots to stop, as stored: those running are switched off; any bot given has its live orders cancelled. */
+  robots: RobotRecord[];
+  /** Why (who pressed it, or which monitor rule fired): the bots' stop reason and trading log say it. */
+  reason: string;
+  /** Answer after this at the latest (default EMERGENCY_STOP_WAIT_MS). */
+  waitMs?: number;
+}
+
+export type EmergencyFailureKind = CancelFailure['kind'] | 'unresolved' | 'no_venue';
+
+/** An order the stop could not see cancelled before it answered (or a bot whose venue could not be reached: no order named). */
+export interface EmergencyStopFailure {
+  robotId: number;
+  clientOrderId: string | null;
+  orderNo: string | null;
+  kind: EmergencyFailureKind;
+  message: string;
+}
+
+export interface EmergencyStopResult {
+  /** Bots that were switched on and now are off. */
+  robotsStopped: number[];
+  ordersCancelled: number;
+  /** Orders that filled before their cancel reached the venue. */
+  ordersFilled: number;
+  failed: EmergencyStopFailure[];
+  /** From the start of the stop to the last cancel acknowledged (or to giving up the wait). */
+  elapsedMs: number;
 }
 
 /** What the server drives: the engine host in main.ts and the robot service. */

@@ -8,7 +8,7 @@
  * a read of the state, an event. What a crash can lose was never shown to anybody.
  */
 import type { PlaceOrderRequest } from '../exchange.ts';
-import type { SimPairConfig } from './sim-venue.api.ts';
+import type { SimPairConfig } from './sim-pair-config.ts';
 import { arr, bool, int, num, obj, oneOf, str } from './snapshot-codec.ts';
 
 /** One accepted change. `t` is the venue time it ran at (whole ms), so replay gives the same timestamps. */

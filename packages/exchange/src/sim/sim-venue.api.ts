@@ -4,26 +4,10 @@
  */
 import type { ExchangeError } from '../errors.ts';
 import type { Exchange, Market, MarketDataReader, Order, OrderBook, PlaceOrderRequest } from '../exchange.ts';
+import type { SimPairConfig } from './sim-pair-config.ts';
 import type { SimCommand, SimJournal } from './sim-journal.ts';
 
-export interface SimPairConfig {
-  /** Unified symbol `BASE/QUOTE`, as the server's coin list names it. */
-  symbol: string;
-  base: string;
-  quote: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  baseDecimals: number;
-  quoteDecimals: number;
-  /** Starting reference price, decimal string. */
-  initialPrice: string;
-  minAmount: string;
-  minNotional: string;
-  makerFeePpm: number;
-  takerFeePpm: number;
-  /** Standard deviation of the reference price's relative move per background tick (e.g. 0.0008). */
-  volatility: number;
-}
+export type { SimPairConfig };
 
 export interface SimVenueOptions {
   pairs: SimPairConfig[];

@@ -15,5 +15,6 @@ export * from './book-flash.config.ts';
 export * from './pump.config.ts';
 export * from './bulldozer.config.ts';
 export * from './risk-control.config.ts';
+export * from './robot-type-definition.ts';
 export * from './robot-types.ts';
 export * from './risk-control.types.ts';

@@ -9,18 +9,19 @@ import {
   reportBalanceDefaults,
 } from './risk-control.config.ts';
 import type { z } from 'zod';
-import type { RobotTypeDefinition } from './robot-types.ts';
+import type { TypeDefinition } from './robot-type-definition.ts';
 
 /**
  * The risk-control bot types (category `risk_control`): monitors that watch the pair and the account
  * and never place an order, so they run on live venues too and are not quoting.
  */
 export const riskControlTypeKeys = ['monitor_balance', 'monitor_price', 'report_balance', 'emergency_stop'] as const;
+type RiskControlTypeKey = (typeof riskControlTypeKeys)[number];
 
 const watcher = { category: 'risk_control', simulationOnly: false, quoting: false, follows: false } as const;
 
 /** A risk-control type, typed as every other type definition (its defaults take the pair and the time). */
-function define<S extends z.ZodType>(d: RobotTypeDefinition<S>): RobotTypeDefinition<S> {
+function define<S extends z.ZodType>(d: TypeDefinition<S, RiskControlTypeKey>): TypeDefinition<S, RiskControlTypeKey> {
   return d;
 }
 
@@ -65,4 +66,4 @@ export const riskControlTypes = {
     config: emergencyStopConfig,
     defaults: emergencyStopDefaults,
   }),
-} satisfies Record<(typeof riskControlTypeKeys)[number], RobotTypeDefinition>;
+} satisfies Record<RiskControlTypeKey, TypeDefinition<z.ZodType, RiskControlTypeKey>>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ammConfig, ammDefaults } from './amm.config.ts';
-import type { PairDefaults } from './config-kit.ts';
+import type { TypeDefinition } from './robot-type-definition.ts';
 import { depthFarConfig, depthFarDefaults } from './depth-far.config.ts';
 import { depthNearConfig, depthNearDefaults } from './depth-near.config.ts';
 import { depthSpreadConfig, depthSpreadDefaults } from './depth-spread.config.ts';
@@ -66,25 +66,7 @@ export const robotTypeKeys = [
 ] as const;
 export type RobotTypeKey = (typeof robotTypeKeys)[number];
 
-export const robotCategories = ['common', 'strategy', 'ai', 'risk_control'] as const;
-export type RobotCategory = (typeof robotCategories)[number];
-
-export interface RobotTypeDefinition<S extends z.ZodType = z.ZodType> {
-  type: RobotTypeKey;
-  category: RobotCategory;
-  name: string;
-  nameZh: string;
-  description: string;
-  descriptionZh: string;
-  /** Deceptive mechanisms run on the simulator only (DESIGN §8). */
-  simulationOnly: boolean;
-  /** Quoting bots keep resting orders; graceful shutdown cancels them and they re-quote at start. */
-  quoting: boolean;
-  /** True when the type reads a reference price from another platform/pair (the form's 5 % gap check). */
-  follows: boolean;
-  config: S;
-  defaults(pair: PairDefaults, now: number): z.input<S>;
-}
+export type RobotTypeDefinition<S extends z.ZodType = z.ZodType> = TypeDefinition<S, RobotTypeKey>;
 
 function define<S extends z.ZodType>(d: RobotTypeDefinition<S>): RobotTypeDefinition<S> {
   return d;

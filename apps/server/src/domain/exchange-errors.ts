@@ -1,7 +1,6 @@
 import { ErrorCode } from '@makerdesk/contract';
-import { isExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
-import { venueReason } from './venue-failure.ts';
+import { isExchangeError, type ExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
+import { AppError } from './app-error.ts';
 
 const codeByKind: Record<ExchangeErrorKind, number> = {
   insufficient_balance: ErrorCode.INSUFFICIENT_BALANCE,
@@ -41,4 +40,33 @@ export async function venueCall<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw toAppError(err);
   }
+}
+
+const MAX_REASON = 160;
+
+/** The venue's own error text in a ccxt message (`binance {"code":-1013,"msg":"Filter failure: LOT_SIZE"}`), when it has one. */
+function venueMessage(message: string): string | undefined {
+  const json = /(\{.*\})\s*$/s.exec(message)?.[1];
+  if (!json) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const fields = body as { msg?: unknown; message?: unknown };
+  const text = typeof fields.msg === 'string' ? fields.msg : typeof fields.message === 'string' ? fields.message : undefined;
+  return text !== undefined && text.length <= MAX_REASON && /^[\p{L}\p{N}\p{P}\p{Zs}]+$/u.test(text) ? text : undefined;
+}
+
+/**
+ * What a refusal may quote of a venue's error. Our simulator's and our own texts as they are; from a
+ * live venue (through ccxt) only the short error message its API gives, never the rest of ccxt's
+ * message, which holds the URL called and the raw answer (at a custom API base, any service's page),
+ * else the kind of error ccxt saw.
+ */
+export function venueReason(err: ExchangeError): string {
+  const ccxtClass = err.params.ccxt;
+  if (ccxtClass === undefined) return err.message;
+  return venueMessage(err.message) ?? String(ccxtClass);
 }

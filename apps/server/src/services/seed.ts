@@ -1,7 +1,7 @@
 import { MAIN_ACCOUNT } from '@makerdesk/contract';
 import { createRepositories } from '../repositories/repositories.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 
 export const SEED_ADMIN_ACCOUNT = 'admin@makerdesk.local';
 

@@ -1,17 +1,20 @@
 import {
   ErrorCode,
+  messageFor,
+  OutcomeCode,
   type AddOrderRequest,
   type Coin,
+  type Lang,
   type OrderDto,
 } from '@makerdesk/contract';
 import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
 import { add, compare, mul } from '@makerdesk/decimal';
-import { AppError } from '../http/app-error.ts';
-import type { AdminRow } from '../services/admin-mapper.ts';
-import type { CoinService } from '../services/coin.service.ts';
-import type { CredentialService } from '../services/credential.service.ts';
-import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { AdminRow } from '../../domain/account.ts';
+import type { CoinService } from '../coin.service.ts';
+import type { CredentialService } from '../credential.service.ts';
+import type { ExchangeGateway } from '../../venues/exchange-gateway.ts';
+import { toAppError, venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
 import { ordersInRange } from './price-range.ts';
@@ -211,8 +214,8 @@ export class OrderService {
     return ctx.exchange.subscribe(ctx.symbol, listener);
   }
 
-  /** Checks a key against its venue: can it read balances; is an IP bound. */
-  async verify(admin: AdminRow, coinId: number) {
+  /** Checks a key against its venue: can it read balances; is an IP bound. Says what it found in `lang`. */
+  async verify(admin: AdminRow, coinId: number, lang: Lang) {
     const ctx = await this.context(admin, coinId);
     try {
       const balances = await ctx.exchange.fetchBalances();
@@ -224,9 +227,12 @@ export class OrderService {
         canTrade,
         hostsBound: ctx.hosts.length > 0,
         balances,
-        message: ctx.hosts.length > 0 ? 'API key verified' : 'API key verified; bind an IP address to this key at the exchange',
+        message: messageFor(ctx.hosts.length > 0 ? OutcomeCode.API_KEY_VERIFIED : OutcomeCode.API_KEY_VERIFIED_UNBOUND, lang),
       };
     } catch (err) {
+      // The venue's refusal as the catalogue words it; anything else says no more than that it failed.
+      const refusal = toAppError(err);
+      const { code, params } = refusal instanceof AppError ? refusal : { code: ErrorCode.INTERNAL_ERROR, params: {} };
       return {
         valid: false,
         platformCode: ctx.platformCode,
@@ -234,7 +240,7 @@ export class OrderService {
         canTrade: false,
         hostsBound: ctx.hosts.length > 0,
         balances: [],
-        message: err instanceof Error ? err.message : String(err),
+        message: messageFor(code, lang, params),
       };
     }
   }

@@ -14,6 +14,3 @@ export class AppError extends Error {
     this.status = entry.http;
   }
 }
-
-/** Transport-level codes travel in the envelope's `code` itself (spec §8), the rest as `data.code`. */
-export const TRANSPORT_CODES: ReadonlySet<number> = new Set([401, 2000401, 3000401, 4000401]);

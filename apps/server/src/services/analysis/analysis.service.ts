@@ -12,11 +12,11 @@ import {
 } from '@makerdesk/contract';
 import { add } from '@makerdesk/decimal';
 import type { Exchange, Market } from '@makerdesk/exchange';
-import { AppError } from '../http/app-error.ts';
-import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../repositories/analysis.repository.ts';
-import type { AdminRow } from '../services/admin-mapper.ts';
-import type { ApiKeyMaterial } from '../services/credential.service.ts';
-import { venueCall } from '../venues/exchange-errors.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../../repositories/analysis.repository.ts';
+import type { AdminRow } from '../../domain/account.ts';
+import type { ApiKeyMaterial } from '../../domain/key-material.ts';
+import { venueCall } from '../../domain/exchange-errors.ts';
 import { analysisFigures, cycleSlot, feeInQuote, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 import { snapshotsCsv } from './snapshots-csv.ts';
 

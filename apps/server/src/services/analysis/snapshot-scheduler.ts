@@ -1,6 +1,6 @@
 import { ANALYSIS_CYCLE_HOURS_DEFAULT } from '@makerdesk/contract';
-import type { AnalysisRepository } from '../repositories/analysis.repository.ts';
-import { slotKey } from '../repositories/analysis.repository.ts';
+import type { AnalysisRepository } from '../../repositories/analysis.repository.ts';
+import { slotKey } from '../../repositories/analysis.repository.ts';
 import { cycleSlot } from './analysis-figures.ts';
 
 /** How often the scheduler looks for a data-cycle slot that has no snapshot yet. */

@@ -1,5 +1,5 @@
 /**
- * How the servers sharing one PostgreSQL tell each other what happened (issue 9): session
+ * How the servers sharing one PostgreSQL tell each other what happened: session
  * revocations, cache invalidations, bots' live status, the simulator's market events, and requests
  * to the node that runs a bot. On PostgreSQL it is `LISTEN/NOTIFY` (PgClusterBus); with PGlite
  * (one server per folder) or in tests it is this process alone (LocalClusterBus).

@@ -2,7 +2,7 @@ import { abs, add, div, minus, mul, sign } from '@makerdesk/decimal';
 import { applyFill, FLAT, unrealizedPnl, type Position } from '@makerdesk/engine';
 
 /**
- * The data-analysis figures (spec §3 "Analysis", issue 8) from a history of balance snapshots and
+ * The data-analysis figures (spec §3 "Analysis") from a history of balance snapshots and
  * the account's trades on one pair. Pure: no clock, no IO; decimal strings in and out.
  */
 

@@ -1,0 +1,12 @@
+/** The decrypted key material, for connectors only: never serialised to a client or a log. */
+export interface ApiKeyMaterial {
+  id: number;
+  platformCode: string;
+  /** The platform's venue mode: ccxt's sandbox URLs, or every API call at this base. */
+  sandbox?: boolean;
+  apiBaseUrl?: string | null;
+  apiKey: string;
+  secretKey: string;
+  passphrase: string | null;
+  hosts: string[];
+}
