@@ -81,7 +81,7 @@ export const attemptThrottles = pgTable(
   (t) => [index('attempt_throttles_forget_idx').on(t.forgetAt)],
 );
 
-// --- pair administration (branch pairadmin): platforms gain sandbox + api_base_url; `code` is no
+// --- pair administration: platforms gain sandbox + api_base_url; `code` is no
 // longer unique alone (binance and binance-on-its-testnet are two platforms), one platform per
 // (code, sandbox, api_base_url) instead, nulls not distinct.
 export const platforms = pgTable(
@@ -329,7 +329,7 @@ export const robotRuns = pgTable(
   (t) => [index('robot_runs_robot_idx').on(t.robotId)],
 );
 
-// --- Alert channels and alerts (branch `channels`): alert_channels, alerts, alert_deliveries ---
+// --- Alert channels and alerts: alert_channels, alerts, alert_deliveries ---
 
 /** Where an account's alerts go. `settings` holds the public part (chat id, base URL, webhook URL, e-mail). */
 export const alertChannels = pgTable(
