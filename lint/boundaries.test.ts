@@ -20,7 +20,7 @@ const CYCLE = 'makerdesk/no-import-cycle';
 describe('lint boundaries: the web app', () => {
   it('a feature may not import another feature', async () => {
     expect(await rulesFiring('apps/web/src/features/dashboard/components/probe.tsx', "import { TradingWorkspace as imported } from '@/features/trading/components/trading-workspace';")).toEqual([RESTRICTED]);
-    expect(await rulesFiring('apps/web/src/features/dashboard/components/probe.tsx', "import type { Distribution as imported } from '../../trading/types';")).toEqual([RESTRICTED]);
+    expect(await rulesFiring('apps/web/src/features/dashboard/components/probe.tsx', "import type { BatchPreview as imported } from '../../trading/utils/batch-split';")).toEqual([RESTRICTED]);
   });
 
   it('shared code may import neither a feature nor the app', async () => {
