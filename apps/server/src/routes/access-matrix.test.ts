@@ -576,6 +576,15 @@ const table: Record<string, Row> = {
   }),
   [`GET ${SIM_BINANCE_ROOT}/api/v3/allOrders`]: simSigned('/api/v3/allOrders', -1010, (s) => `symbol=${s}`),
   [`GET ${SIM_BINANCE_ROOT}/api/v3/myTrades`]: simSigned('/api/v3/myTrades', -1010, (s) => `symbol=${s}`),
+  [`GET ${SIM_BINANCE_ROOT}/api/v3/historicalTrades`]: simPublic('/api/v3/historicalTrades', (s) => `symbol=${s}`),
+  [`POST ${SIM_BINANCE_ROOT}/api/v3/order/cancelReplace`]: simSigned(
+    '/api/v3/order/cancelReplace',
+    -2010,
+    async (s, who) => `${simRestingBuy(s, s === 'ETHUSDT' ? 'ETH/USDT' : 'BTC/USDT', `replaced${who}`)}&cancelReplaceMode=STOP_ON_FAILURE&cancelOrigClientOrderId=${who === 'main' ? await mainSimOrder() : 'matrix1'}`,
+  ),
+  [`GET ${SIM_BINANCE_ROOT}/api/v3/account/commission`]: simSigned('/api/v3/account/commission', -1010, (s) => `symbol=${s}`),
+  [`GET ${SIM_BINANCE_ROOT}/api/v3/rateLimit/order`]: simSigned('/api/v3/rateLimit/order', 'ok', () => ''),
+  ...sapiPair('system/status', simPublic('', () => '')),
   ...sapiPair('capital/config/getall', simSigned('', 'ok', () => '')),
   ...sapiPair('margin/allPairs', simSigned('', 'ok', () => '')),
   ...sapiPair('margin/isolated/allPairs', simSigned('', 'ok', () => '')),
@@ -591,10 +600,11 @@ const SIM_PREFIX = `${SIM_BINANCE_ROOT}/`;
  * The routes the OpenAPI document leaves out, each tested elsewhere: the document and its viewer;
  * the live socket (GET /backend/ws, signed in by its first message: ws.routes.test.ts); the
  * Prometheus metrics (this machine, or a static token: metrics.routes.ts); the servers' internal
- * simulator API (signed with the cluster key: sim-cluster.test.ts). Any other route must be in the
+ * simulator API (signed with the cluster key: sim-cluster.test.ts); the Binance API's not-found answer
+ * for every path it does not serve (sim-binance.clients.test.ts). Any other route must be in the
  * document, so the matrix reaches it.
  */
-const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/, /^POST \/internal\/sim\/call$/];
+const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/, /^POST \/internal\/sim\/call$/, /^[A-Z]+ \/sim\/binance(\/\*)?$/];
 
 function defaultExpect(access: Access, who: Caller): Expect {
   // An unknown key is refused even where none is needed (a revoked key gets nothing, not even public data).
