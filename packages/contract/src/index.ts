@@ -5,3 +5,4 @@ export * from './schemas/index.ts';
 export * from './routes.ts';
 export * from './endpoints.ts';
 export * from './batch-split.ts';
+export * from './server-texts/index.ts';

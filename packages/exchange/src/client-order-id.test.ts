@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnClientOrderId, makerDeskClientOrderId } from './client-order-id.ts';
+import { botScope, clientOrderOrigin, MANUAL_SCOPE, isOwnClientOrderId, makerDeskClientOrderId } from './client-order-id.ts';
 
 describe('MakerDesk client order ids', () => {
   it('are MD + scope + Z + 16 base62 characters, within every venue limit', () => {
@@ -33,5 +33,19 @@ describe('MakerDesk client order ids', () => {
     expect(() => makerDeskClientOrderId('')).toThrow(RangeError);
     expect(() => makerDeskClientOrderId('a_b')).toThrow(RangeError);
     expect(() => makerDeskClientOrderId('abcdefghijklm')).toThrow(RangeError);
+  });
+
+  it('tell who placed an order from its client order id: a bot, the console by hand, or anything else', () => {
+    expect(clientOrderOrigin(makerDeskClientOrderId(botScope(42)))).toEqual({ kind: 'bot', robotId: 42 });
+    expect(clientOrderOrigin(makerDeskClientOrderId(botScope(2_147_483_647)))).toEqual({ kind: 'bot', robotId: 2_147_483_647 });
+    expect(clientOrderOrigin(makerDeskClientOrderId(MANUAL_SCOPE))).toEqual({ kind: 'manual' });
+    // Not ours, malformed, or a scope no bot has.
+    expect(clientOrderOrigin('x-TKT5PX2Fabcdef')).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(null)).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(`${makerDeskClientOrderId(botScope(1))}X`)).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(makerDeskClientOrderId('b0'))).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(makerDeskClientOrderId('b2147483648'))).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(makerDeskClientOrderId('b07'))).toEqual({ kind: 'other' });
+    expect(clientOrderOrigin(makerDeskClientOrderId('sim'))).toEqual({ kind: 'other' });
   });
 });

@@ -41,6 +41,35 @@ export function makerDeskClientOrderId(scope: string): string {
   return `${CLIENT_ORDER_ID_PREFIX}${scope}${SEPARATOR}${suffix}`;
 }
 
+/** The scope of bot `robotId`'s orders: each bot its own, so it never touches another's. */
+export function botScope(robotId: number): string {
+  return `b${robotId}`;
+}
+
+/** The scope of orders placed by hand from the console. */
+export const MANUAL_SCOPE = 'manual';
+
+/**
+ * Who placed an order, read from its client order id: one of the account's bots, a person in the
+ * console, or something else holding the same key (no MakerDesk id, or one this reading does not know).
+ */
+export type ClientOrderOrigin = { kind: 'bot'; robotId: number } | { kind: 'manual' } | { kind: 'other' };
+
+const MAKERDESK_ID = new RegExp(`^${CLIENT_ORDER_ID_PREFIX}([a-z0-9]{1,12})${SEPARATOR}[0-9A-Za-z]{${SUFFIX_LENGTH}}$`);
+
+export function clientOrderOrigin(id: string | null | undefined): ClientOrderOrigin {
+  const match = typeof id === 'string' ? MAKERDESK_ID.exec(id) : null;
+  const scope = match?.[1];
+  if (scope === undefined) return { kind: 'other' };
+  if (scope === MANUAL_SCOPE) return { kind: 'manual' };
+  const bot = /^b([1-9][0-9]{0,9})$/.exec(scope);
+  if (bot) {
+    const robotId = Number(bot[1]);
+    if (Number.isSafeInteger(robotId) && robotId <= 2_147_483_647) return { kind: 'bot', robotId };
+  }
+  return { kind: 'other' };
+}
+
 /** True for ids `makerDeskClientOrderId(scope)` made, and only for that scope. */
 export function isOwnClientOrderId(id: string | null | undefined, scope: string): boolean {
   assertScope(scope);

@@ -21,4 +21,4 @@ export {
 } from './sim/default-pairs.ts';
 export type { DefaultSimVenueSettings } from './sim/default-pairs.ts';
 /** Client order ids that tag an order with its owner (a bot, or manual trading). */
-export { CLIENT_ORDER_ID_PREFIX, isOwnClientOrderId, makerDeskClientOrderId } from './client-order-id.ts';
+export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId, makerDeskClientOrderId, MANUAL_SCOPE, type ClientOrderOrigin } from './client-order-id.ts';

@@ -19,7 +19,7 @@ import {
 } from '@makerdesk/contract';
 import { add, compare, div, isDecimal } from '@makerdesk/decimal';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
-import { isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
+import { botScope, isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
 import { toOrderDto } from './orders/order-mapper.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -33,7 +33,7 @@ import { toTradingLog } from './trading-log.service.ts';
 
 /** The client order id scope of a bot's orders (`makerDeskClientOrderId`), so its detail shows its own orders only. */
 export function robotScope(robotId: number): string {
-  return `b${robotId}`;
+  return botScope(robotId);
 }
 
 const RECENT_LOGS = 50;

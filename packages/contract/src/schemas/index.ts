@@ -10,3 +10,4 @@ export * from './robot-configs/index.ts';
 export * from './robot.ts';
 export * from './alert.ts';
 export * from './analysis.ts';
+export * from './order-source.ts';

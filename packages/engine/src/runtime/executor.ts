@@ -1,4 +1,4 @@
-import { isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
+import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
 import { isRefusal, orderUpdate } from './order-state.ts';
@@ -54,7 +54,7 @@ export class OrderExecutor {
   private closed: Map<string, JournalState> | null = null;
 
   constructor(private readonly o: ExecutorOptions) {
-    this.scope = `b${o.robot.id}`;
+    this.scope = botScope(o.robot.id);
     this.notFoundAfterMs = o.notFoundAfterMs ?? DEFAULT_NOT_FOUND_AFTER_MS;
   }
 

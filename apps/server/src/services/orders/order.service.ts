@@ -7,7 +7,7 @@ import {
   type Lang,
   type OrderDto,
 } from '@makerdesk/contract';
-import { makerDeskClientOrderId, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
+import { makerDeskClientOrderId, MANUAL_SCOPE, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
 import { add, compare, mul } from '@makerdesk/decimal';
 import { AppError } from '../../domain/app-error.ts';
 import type { AdminRow } from '../../domain/account.ts';
@@ -31,7 +31,7 @@ interface PairContext {
 
 /** Manual orders carry their own scope, so bots (which use theirs) never touch them. */
 export function manualClientOrderId(): string {
-  return makerDeskClientOrderId('manual');
+  return makerDeskClientOrderId(MANUAL_SCOPE);
 }
 
 function emptyBalance(asset: string): Balance {

@@ -1,0 +1,3 @@
+export * from './server-text.ts';
+export * from './render.ts';
+export { serverTextTemplates } from './templates.ts';
