@@ -15,13 +15,12 @@
  * disables, the restricted account's pair. Runs on PGlite, or PostgreSQL with DATABASE_URL.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { catalogue, ErrorCode, LIVE_SOCKET_CLOSE, messageFor } from '@makerdesk/contract';
+import { catalogue, ErrorCode, LIVE_SOCKET_CLOSE, messageFor, TRANSPORT_CODES } from '@makerdesk/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addRestrictedAccount, importKey } from '../testing/accounts.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.ts';
-import { TRANSPORT_CODES } from '../http/envelope.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 

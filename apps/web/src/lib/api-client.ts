@@ -6,6 +6,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODE,
   SYSTEM_NOTICE_CODE,
+  TRANSPORT_CODES,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
@@ -54,13 +55,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Codes that travel in the envelope's own `code` rather than in data.code (spec §8). */
-const TRANSPORT_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.UNAUTHORIZED,
-  ErrorCode.ACCOUNT_SUSPENDED,
-  ErrorCode.PAIR_UNAVAILABLE,
-  ErrorCode.PAIR_EXPIRED,
-]);
 const SIGN_OUT_CODES: ReadonlySet<number> = new Set([ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_SUSPENDED]);
 const ONCE_PER_SESSION_CODES: ReadonlySet<number> = new Set([
   ErrorCode.ACCOUNT_SUSPENDED,

@@ -196,3 +196,6 @@ export const OutcomeCode = {
 
 /** data.code that raises the console's system-notice event instead of a toast. */
 export const SYSTEM_NOTICE_CODE = 1080028;
+
+/** Codes that travel in the envelope's own `code` rather than in `data.code` (spec §8). */
+export const TRANSPORT_CODES: ReadonlySet<number> = new Set([ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_SUSPENDED, ErrorCode.PAIR_UNAVAILABLE, ErrorCode.PAIR_EXPIRED]);
