@@ -96,6 +96,7 @@ export default {
   'monitors.empty': 'No monitor on this pair. Deploy a balance or price monitor, a balance report or an emergency stop guard from Bot deployment (Risk control).',
   'list.title': 'Bots on {{pair}}',
   'list.empty': 'No bots on this pair yet. Deploy one above.',
+  'list.reload': 'Reload',
   'list.type': 'Bot',
   'list.description': 'Description',
   'list.status': 'Switch',

@@ -99,6 +99,7 @@ export default {
   'monitors.empty': '该交易对暂无监控。请在机器人部署页（风控分类）部署余额监控、价格监控、余额定时报告或紧急停止守卫。',
   'list.title': '{{pair}} 上的机器人',
   'list.empty': '该交易对还没有机器人，请在上方部署。',
+  'list.reload': '刷新',
   'list.type': '机器人',
   'list.description': '描述',
   'list.status': '开关',
