@@ -15,6 +15,8 @@ export default {
   'type.simulationOnly': 'Simulation only',
   'type.simulationOnly.tooltip': 'Runs on the built-in simulator only (market integrity policy).',
   'type.simulationOnly.refused': 'Not available on this pair: its API key is on a live venue, and this type runs on the built-in simulator only (market integrity policy).',
+  'type.rehearsal.title': 'Rehearsal types: simulator only',
+  'type.rehearsal.description': 'They imitate what markets must not see on a live venue (self-matched volume, flashed orders, pushed prices), so they run on the built-in simulator only, to rehearse and to test surveillance.',
   'type.follows': 'Follows a reference price',
 
   'form.label': 'Bot configuration',

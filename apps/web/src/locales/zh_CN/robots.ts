@@ -18,6 +18,8 @@ export default {
   'type.simulationOnly': '仅限模拟',
   'type.simulationOnly.tooltip': '仅在内置模拟交易所运行（市场诚信政策）。',
   'type.simulationOnly.refused': '该交易对不可用：其API Key属于真实交易所，而该类型只能在内置模拟交易所运行（市场诚信政策）。',
+  'type.rehearsal.title': '演练类型：仅限模拟',
+  'type.rehearsal.description': '它们模拟真实交易所上不允许出现的行为（自成交量、闪现挂单、拉抬价格），因此只在内置模拟交易所运行，用于演练和测试监控。',
   'type.follows': '跟随参考价格',
 
   'form.label': '机器人配置',
