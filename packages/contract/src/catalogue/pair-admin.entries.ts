@@ -58,8 +58,8 @@ export const pairAdminEntries: CatalogueEntry[] = [
     code: 1030105,
     group: 'params',
     http: 409,
-    en: '{platform} is in use by {pairs} pair(s) and {keys} API key(s): delete those first, or edit the platform instead',
-    zh: '{platform} 正被 {pairs} 个交易对和 {keys} 个API密钥使用：请先删除它们，或改为编辑该平台',
+    en: '{platform} is in use by {pairs} pair(s) and {keys} API key(s): only a platform nothing uses can be deleted; edit it instead',
+    zh: '{platform} 正被 {pairs} 个交易对和 {keys} 个API密钥使用：只有未被使用的平台才能删除，可改为编辑该平台',
   },
   {
     code: 1030106,
