@@ -75,6 +75,6 @@ describe('numbers', () => {
     expect(formatFee('0.00000062', 'BTC', '64766.67', digits, pair)).toBe('< 0.00001 BTC ≈ 0.04 USDT');
     expect(formatFee('0.00012', 'BTC', '64766.67', digits, pair)).toBe('0.00012 BTC ≈ 7.77 USDT');
     expect(formatFee('0.0419', 'USDT', '64766.67', digits, pair)).toBe('0.04 USDT');
-    expect(formatFee('0.001', 'BNB', '64766.67', digits, pair)).toBe('0.00 BNB');
+    expect(formatFee('0.00123', 'BNB', '64766.67', digits, pair)).toBe('0.00123 BNB');
   });
 });

@@ -95,11 +95,13 @@ export function formatFractionPercent(fraction: string): string {
 
 /**
  * A fee with its asset at that asset's precision in the pair, and, when it is the base asset, its
- * value in quote at the fill price: '0.00000062 BTC' → '< 0.00001 BTC ≈ 0.04 USDT'.
+ * value in quote at the fill price: '0.00000062 BTC' → '< 0.00001 BTC ≈ 0.04 USDT'; a third asset's fee
+ * with every decimal it has, its quote value unknown here.
  */
 export function formatFee(fee: string, feeAsset: string, price: string, digits: PairDigits, pair: PairUnits): string {
-  const own = amountWithUnit(fee, feeAsset === pair.base ? digits.amount : digits.price, feeAsset);
   const inQuote = feeInQuote(fee, feeAsset, pair, price);
-  if (inQuote === null || feeAsset === pair.quote) return own;
-  return `${own} ≈ ${amountWithUnit(inQuote, digits.price, pair.quote)}`;
+  // A third asset (BNB): its precision in this pair is unknown, so every decimal it has.
+  if (inQuote === null) return `${formatPlain(fee)} ${feeAsset}`;
+  const own = amountWithUnit(fee, feeAsset === pair.base ? digits.amount : digits.price, feeAsset);
+  return feeAsset === pair.quote ? own : `${own} ≈ ${amountWithUnit(inQuote, digits.price, pair.quote)}`;
 }

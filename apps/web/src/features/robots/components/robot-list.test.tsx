@@ -87,7 +87,9 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Bot #3: Depth far')).toBeInTheDocument();
     expect(within(drawer).getByText('Nearest offset')).toBeInTheDocument();
     expect(within(drawer).getByText('Even steps')).toBeInTheDocument();
-    expect(within(drawer).getByText('0.01')).toBeInTheDocument();
+    // A fraction of the price reads as a percentage (0.01 → 1%), never as the bare fraction.
+    expect(within(drawer).getByText('1%')).toBeInTheDocument();
+    expect(within(drawer).queryByText('0.01')).toBeNull();
     const figureRow = (label: string) => within(drawer).getByText(label).closest('tr')!;
     expect(within(figureRow('Trades')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Trades', '3', '10', '40']);
     expect(figureRow('Realised P&L (USDT)')).toHaveTextContent('+1.25');
