@@ -101,7 +101,9 @@ export function PairAdmin() {
     {
       title: t('admin.pairs.column.actions'),
       valueType: 'option',
-      width: 140,
+      width: 120,
+      // Pinned to the right, so a phone reaches Edit and Delete without scrolling the table.
+      fixed: 'right',
       render: (_, p) => {
         // The server decides (keys count too, 1030105); the pairs listed here already say why not.
         const pairs = pairsOn(p.id);
