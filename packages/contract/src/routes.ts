@@ -16,6 +16,8 @@ export const paths = {
   coinAdd: '/coin/add',
   coinUpdate: '/coin/update',
   platformAdd: '/platform/add',
+  platformUpdate: '/platform/update',
+  platformById: '/platform/:id',
   accountPermissionsAdd: '/account-permissions/add',
   accountPermissionsList: '/account-permissions/list',
   tradingLogList: '/tradingLog/list',

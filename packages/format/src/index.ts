@@ -9,3 +9,5 @@ export type { CompactOptions, Locale } from './compact.ts';
 export { zeroBrace, trimZeros, expandZeroBrace } from './zero-brace.ts';
 export { formatAmount } from './format-amount.ts';
 export type { FormatAmountOptions } from './format-amount.ts';
+export { amountWithUnit, feeInQuote, fractionToBps, fractionToPercent, spreadBps } from './figures.ts';
+export type { FeePair } from './figures.ts';

@@ -106,6 +106,9 @@ const f = {
   sol: 0,
   mdk: 0,
   simPlatformId: 0,
+  /** Platforms no pair uses: one the main account edits, one it deletes. */
+  sparePlatformId: 0,
+  doomedPlatformId: 0,
   mainCredId: 0,
   subCredId: 0,
   mainBotId: 0,
@@ -366,6 +369,22 @@ const table: Record<string, Row> = {
     request: (who) => ({ url: '/backend/coin/update', body: who === 'main' ? { coinId: f.mdk, status: 'enabled' } : { coinId: f.btc, status: 'disabled' } }),
   },
   'POST /backend/platform/add': { access: 'mainOnly', request: () => ({ url: '/backend/platform/add', body: { name: 'Binance testnet', code: 'binance', sandbox: true } }) },
+  'PUT /backend/platform/update': { access: 'mainOnly', request: (who) => ({ url: '/backend/platform/update', body: { id: f.sparePlatformId, name: `Renamed by ${who}` } }) },
+  'DELETE /backend/platform/{id}': {
+    access: 'mainOnly',
+    // The restricted account tries the simulator's and the unused one; only the main account deletes, and only the unused one.
+    request: (who) => [
+      ...(who === 'restricted' ? [{ url: `/backend/platform/${f.simPlatformId}` }] : []),
+      ...(who === 'main' ? [{ url: `/backend/platform/${f.simPlatformId}`, expect: ErrorCode.PLATFORM_BUILT_IN }] : []),
+      {
+        url: `/backend/platform/${f.doomedPlatformId}`,
+        check: async () => {
+          const left = (await call('GET', '/backend/platform/list', f.mainToken)).body.data.map((p: { id: number }) => p.id);
+          expect(left.includes(f.doomedPlatformId)).toBe(who !== 'main');
+        },
+      },
+    ],
+  },
 
   // --------------------------------------------------------------- API keys
   'POST /backend/credentials/add': {
@@ -668,6 +687,8 @@ beforeAll(async () => {
   const pairs = Object.fromEntries(me.body.data.map((c: { coinName: string; coinId: number }) => [c.coinName, c.coinId]));
   [f.btc, f.eth, f.sol, f.mdk] = [pairs['BTC/USDT'], pairs['ETH/USDT'], pairs['SOL/USDT'], pairs['MDK/USDT']];
   f.simPlatformId = (await call('GET', '/backend/platform/list', f.mainToken)).body.data.find((p: { code: string }) => p.code === 'sim').id;
+  f.sparePlatformId = (await call('POST', '/backend/platform/add', f.mainToken, { name: 'Spare', code: 'okx', sandbox: true })).body.data.id;
+  f.doomedPlatformId = (await call('POST', '/backend/platform/add', f.mainToken, { name: 'Doomed', code: 'kraken' })).body.data.id;
   const admins = await call('GET', '/backend/admin/list', f.mainToken);
   f.mainId = admins.body.data.list.find((a: { account: string }) => a.account === 'admin@makerdesk.local').id;
 

@@ -194,7 +194,7 @@ describe('passwords', () => {
     await addRestrictedAccount(t, adminToken, 'gina@makerdesk.local', { password: 'Gina-pass-12' });
     const gina = await t.login('gina@makerdesk.local', 'Gina-pass-12');
     const sent = await t.call('PUT', '/backend/admin/updatePassword', { body: { action: 'sendCode', email: 'gina@makerdesk.local' } });
-    expect(sent.body.data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(sent.body.data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' });
     const mail = t.outbox.lastTo('gina@makerdesk.local');
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);

@@ -32,4 +32,13 @@ export const coinRoutes: RoutePlugin = (app, { auth, coins, pairAdmin }) => {
   serve('platformAdd', { access: 'main-account', tags: ['platform'], summary: 'Add a platform: a ccxt id, optionally in its sandbox or at another API base URL' }, async (request) =>
     ok(await pairAdmin.addPlatform(request.body)),
   );
+
+  serve('platformUpdate', { access: 'main-account', tags: ['platform'], summary: "Rename a platform, or move it into its sandbox or to another API base" }, async (request) =>
+    ok(await pairAdmin.updatePlatform(request.body)),
+  );
+
+  serve('platformDelete', { access: 'main-account', tags: ['platform'], summary: 'Delete a platform no pair and no API key uses' }, async (request) => {
+    await pairAdmin.deletePlatform(request.params.id);
+    return ok(null);
+  });
 };

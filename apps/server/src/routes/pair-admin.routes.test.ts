@@ -250,3 +250,55 @@ describe('platforms', () => {
     expect(types.find((i) => i.type === 'volume_random')?.available).toBe(false);
   });
 });
+
+describe('editing and deleting platforms', () => {
+  const del = (id: number, as = token) => t.call('DELETE', `/backend/platform/${id}`, { token: as });
+  const platformRow = async (id: number) => (await t.database.db.select().from(platforms).where(eq(platforms.id, id)))[0];
+
+  it('renames a platform and moves it to another API base and back to the venue’s own URLs, never onto the twin of another', async () => {
+    const added = await post('/backend/platform/add', { name: 'OKX demo', code: 'okx', sandbox: true });
+    expect(added.body, JSON.stringify(added.body)).toMatchObject({ code: 200 });
+    const { id } = added.body.data;
+    const edited = await put('/backend/platform/update', { id, name: ' OKX main ', apiBaseUrl: 'http://127.0.0.1:9/okx/' });
+    expect(edited.body).toMatchObject({ code: 200, data: { id, name: 'OKX main', code: 'okx', sandbox: true, apiBaseUrl: 'http://127.0.0.1:9/okx' } });
+    expect((await put('/backend/platform/update', { id, apiBaseUrl: null, sandbox: false })).body.data.code).toBe(ErrorCode.PLATFORM_ALREADY_EXISTS);
+    expect((await put('/backend/platform/update', { id, apiBaseUrl: null })).body.data).toMatchObject({ apiBaseUrl: null, sandbox: true, name: 'OKX main' });
+    expect(await platformRow(id)).toMatchObject({ name: 'OKX main', code: 'okx', sandbox: true, apiBaseUrl: null });
+    expect((await get('/backend/platform/list')).body.data.find((p: { id: number }) => p.id === id)).toMatchObject({ name: 'OKX main' });
+  });
+
+  it('refuses to make a platform the twin of another, and moves of the built-in simulator (its name may change)', async () => {
+    const first = (await get('/backend/platform/list')).body.data.find((p: { code: string; sandbox: boolean; apiBaseUrl: string | null }) => p.code === 'bybit' && !p.sandbox && !p.apiBaseUrl).id;
+    const second = (await post('/backend/platform/add', { name: 'Bybit proxy', code: 'bybit', apiBaseUrl: 'http://127.0.0.1:9/bybit' })).body.data.id;
+    expect((await put('/backend/platform/update', { id: second, apiBaseUrl: null })).body.data.code).toBe(ErrorCode.PLATFORM_ALREADY_EXISTS);
+    expect(await platformRow(second)).toMatchObject({ apiBaseUrl: 'http://127.0.0.1:9/bybit' });
+    expect(first).not.toBe(second);
+    expect((await put('/backend/platform/update', { id: 1, apiBaseUrl: 'http://127.0.0.1:9/x' })).body.data.code).toBe(ErrorCode.PLATFORM_BUILT_IN);
+    expect((await put('/backend/platform/update', { id: 1, sandbox: true })).body.data.code).toBe(ErrorCode.PLATFORM_BUILT_IN);
+    const renamed = await put('/backend/platform/update', { id: 1, name: 'Desk simulator' });
+    expect(renamed.body.data).toMatchObject({ id: 1, code: 'sim', name: 'Desk simulator' });
+    expect((await put('/backend/platform/update', { id: 987_654, name: 'Nobody' })).body.data.code).toBe(ErrorCode.PLATFORM_NOT_FOUND);
+  });
+
+  it('deletes an unused platform; refuses one in use with its pairs counted, the simulator, a missing one, and a restricted account', async () => {
+    const unused = (await post('/backend/platform/add', { name: 'Kraken', code: 'kraken' })).body.data.id;
+    expect((await del(unused, subToken)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect(await platformRow(unused)).toBeDefined();
+    expect((await del(unused)).body).toMatchObject({ code: 200 });
+    expect(await platformRow(unused)).toBeUndefined();
+    expect((await del(unused)).body.data.code).toBe(ErrorCode.PLATFORM_NOT_FOUND);
+
+    // A platform with pairs (and keys): they keep it. The simulator's pairs are on platform 1; the facade's platform has some too.
+    const coinsNow: { platformId: number }[] = (await get('/backend/coin/list')).body.data;
+    const used = coinsNow.find((c) => c.platformId !== 1)!.platformId;
+    const pairs = coinsNow.filter((c) => c.platformId === used).length;
+    const name = (await platformRow(used))!.name;
+    const refused = await del(used);
+    expect(refused.body.data.code).toBe(ErrorCode.PLATFORM_IN_USE);
+    expect(refused.body.msg).toMatch(new RegExp(`^${name} is in use by ${pairs} pair\\(s\\) and \\d+ API key\\(s\\): only a platform nothing uses can be deleted; edit it instead$`));
+    expect(await platformRow(used)).toBeDefined();
+
+    expect((await del(1)).body.data.code).toBe(ErrorCode.PLATFORM_BUILT_IN);
+    expect(await platformRow(1)).toBeDefined();
+  });
+});

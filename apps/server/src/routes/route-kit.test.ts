@@ -161,7 +161,7 @@ describe('serveEndpoints: several entries on one route', () => {
       });
       serve(['sendResetCode', 'verifyResetCode', 'resetPassword'], { access: 'no-token', tags: ['admin'], summary: 'p', body: updatePasswordRequest }, async (request) => {
         expectTypeOf(request.body).toEqualTypeOf<UpdatePasswordRequest>();
-        return ok(request.body.action === 'sendCode' ? { resendAfterSeconds: 60, expiresInSeconds: 600 } : null);
+        return ok(request.body.action === 'sendCode' ? { resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' } : null);
       });
     });
     const [update, reset] = routes as [RouteOptions, RouteOptions];

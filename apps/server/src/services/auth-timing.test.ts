@@ -124,7 +124,7 @@ describe('reset codes take as long for an e-mail without an account', () => {
       a: (j) => reset.step({ action: 'sendCode', email: known(j) }, address(1, j)),
       b: (j) => reset.step({ action: 'sendCode', email: unknown(j) }, address(2, j)),
     });
-    expect(outcomes.a).toEqual(Array(outcomes.a.length).fill({ resendAfterSeconds: 60, expiresInSeconds: 600 }));
+    expect(outcomes.a).toEqual(Array(outcomes.a.length).fill({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' }));
     expect(outcomes.b).toEqual(outcomes.a);
     expect(paired).toBeLessThan(BOUND);
   });

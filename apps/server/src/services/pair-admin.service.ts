@@ -1,9 +1,9 @@
-import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type PlatformAddRequest } from '@makerdesk/contract';
+import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type Platform, type PlatformAddRequest, type PlatformUpdateRequest } from '@makerdesk/contract';
 import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
 import { HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../domain/app-error.ts';
 import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
-import type { PlatformRow } from '../repositories/platform.repository.ts';
+import type { PlatformChanges, PlatformRow } from '../repositories/platform.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { VenueMode } from '../venues/live-exchange.ts';
@@ -104,6 +104,51 @@ export class PairAdminService {
     if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
     this.caches.platformsChanged();
     return { id: row.id };
+  }
+
+  /**
+   * Renames a platform, or moves it into or out of its sandbox or to another API base (its pairs and
+   * keys follow it). The simulator takes a new name only; a change that would make it the twin of
+   * another platform is refused as adding that one would be.
+   */
+  async updatePlatform(input: PlatformUpdateRequest): Promise<Platform> {
+    const current = await this.repos.platforms.findById(input.id);
+    if (!current) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    const changes: PlatformChanges = {};
+    if (input.name !== undefined) changes.name = input.name.trim();
+    if (input.sandbox !== undefined && input.sandbox !== current.sandbox) changes.sandbox = input.sandbox;
+    if (input.apiBaseUrl !== undefined) {
+      const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
+      if (apiBaseUrl !== current.apiBaseUrl) changes.apiBaseUrl = apiBaseUrl;
+    }
+    const moves = changes.sandbox !== undefined || changes.apiBaseUrl !== undefined;
+    if (moves && current.code === SIM_PLATFORM) throw new AppError(ErrorCode.PLATFORM_BUILT_IN);
+    if (changes.sandbox && !(await this.venues.describe(current.code)).sandbox) throw new AppError(ErrorCode.SANDBOX_UNAVAILABLE, { platform: current.code });
+    if (changes.apiBaseUrl && !(await this.venues.allowsBaseUrl(changes.apiBaseUrl))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
+    if (moves) {
+      const sandbox = changes.sandbox ?? current.sandbox;
+      const apiBaseUrl = changes.apiBaseUrl === undefined ? current.apiBaseUrl : changes.apiBaseUrl;
+      const twin = (await this.repos.platforms.list()).some((p) => p.id !== current.id && p.code === current.code && p.sandbox === sandbox && p.apiBaseUrl === apiBaseUrl);
+      if (twin) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: current.code });
+    }
+    const row = await this.repos.platforms.update(current.id, changes);
+    if (!row) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    this.caches.platformsChanged();
+    return { id: row.id, name: row.name, code: row.code, sandbox: row.sandbox, apiBaseUrl: row.apiBaseUrl };
+  }
+
+  /** Deletes a platform nothing uses: the simulator never, one with pairs or keys only once they are gone. */
+  async deletePlatform(id: number): Promise<void> {
+    const current = await this.repos.platforms.findById(id);
+    if (!current) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    if (current.code === SIM_PLATFORM) throw new AppError(ErrorCode.PLATFORM_BUILT_IN);
+    if (await this.repos.platforms.deleteUnused(id)) {
+      this.caches.platformsChanged();
+      return;
+    }
+    const usage = await this.repos.platforms.usage(id);
+    if (usage.pairs + usage.keys === 0) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
+    throw new AppError(ErrorCode.PLATFORM_IN_USE, { platform: current.name, pairs: usage.pairs, keys: usage.keys });
   }
 
   /**

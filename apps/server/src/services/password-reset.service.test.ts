@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 
 async function sendCode(ip = '198.51.100.1'): Promise<string> {
-  expect(await service.step({ action: 'sendCode', email: EMAIL }, ip)).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+  expect(await service.step({ action: 'sendCode', email: EMAIL }, ip)).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' });
   await service.idle();
   const code = outbox.lastTo(EMAIL)?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no code mailed');
@@ -57,10 +57,19 @@ describe('PasswordResetService', () => {
     expect(JSON.stringify(fake.tables.resetCodes)).not.toContain(code);
   });
 
+  it('says the code goes to the server log when no mail server is set, for known and unknown e-mails alike', async () => {
+    const logged: unknown[] = [];
+    const logOnly = new PasswordResetService(fake.repos, { delivery: 'serverLog', send: async (m) => void logged.push(m) }, CODE_KEY, revocations.bus, new ThrottleGate(fake.repos, CODE_KEY, () => clock), { now: () => clock });
+    expect(await logOnly.step({ action: 'sendCode', email: EMAIL }, '198.51.100.9')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'serverLog' });
+    expect(await logOnly.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.9')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'serverLog' });
+    await logOnly.idle();
+    expect(logged).toEqual([expect.objectContaining({ to: EMAIL })]);
+  });
+
   it('answers the same for unknown and suspended accounts, without a mail, and files a decoy code for each', async () => {
     await fake.repos.admins.update(gina.id, { status: 'suspended' });
-    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
-    expect(await service.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' });
+    expect(await service.step({ action: 'sendCode', email: 'ghost@desk.io' }, '198.51.100.1')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' });
     await service.idle();
     expect(outbox.messages).toEqual([]);
     expect(fake.tables.resetCodes).toEqual([expect.objectContaining({ adminId: null, attempts: 0 }), expect.objectContaining({ adminId: null, attempts: 0 })]);
@@ -111,7 +120,7 @@ describe('PasswordResetService', () => {
     const failing = { send: () => Promise.reject(new Error('smtp down')) };
     service = new PasswordResetService(fake.repos, failing, CODE_KEY, revocations.bus, gate, { now: () => clock, log: { error: (obj) => errors.push(obj) } });
     clock += 60_000;
-    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.5')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+    expect(await service.step({ action: 'sendCode', email: EMAIL }, '198.51.100.5')).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600, delivery: 'email' });
     await service.idle();
     expect(errors).toEqual([{ err: 'smtp down' }]);
   });

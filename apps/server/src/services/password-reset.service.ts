@@ -8,7 +8,7 @@ import {
 } from '@makerdesk/contract';
 import { AppError } from '../domain/app-error.ts';
 import { addressKey } from '../security/client-address.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { MailDelivery, Mailer, MailMessage } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { HotCaches } from '../caches/hot-caches.ts';
@@ -19,6 +19,7 @@ import type { ThrottleGate } from './throttle-gate.ts';
 export interface SendCodeResponse {
   resendAfterSeconds: number;
   expiresInSeconds: number;
+  delivery: MailDelivery;
 }
 
 const RESEND_MS = VERIFICATION_RESEND_SECONDS * 1000;
@@ -125,7 +126,7 @@ export class PasswordResetService {
         text: `Your MakerDesk verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this message.`,
       });
     }
-    return { resendAfterSeconds: VERIFICATION_RESEND_SECONDS, expiresInSeconds: VERIFICATION_CODE_TTL_MS / 1000 };
+    return { resendAfterSeconds: VERIFICATION_RESEND_SECONDS, expiresInSeconds: VERIFICATION_CODE_TTL_MS / 1000, delivery: this.mailer.delivery ?? 'email' };
   }
 
   /** The mail goes out once the reply is on its way: a slow mail server shows in no reply's time. */

@@ -249,6 +249,20 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         fake.tables.platforms.push(row);
         return row;
       },
+      async update(id, changes) {
+        const row = fake.tables.platforms.find((p) => p.id === id);
+        if (row) Object.assign(row, changes);
+        return row;
+      },
+      async usage(id) {
+        return { pairs: fake.tables.coins.filter((c) => c.platformId === id).length, keys: fake.tables.credentials.filter((c) => c.platformId === id).length };
+      },
+      async deleteUnused(id) {
+        const used = fake.tables.coins.some((c) => c.platformId === id) || fake.tables.credentials.some((c) => c.platformId === id);
+        const before = fake.tables.platforms.length;
+        if (!used) fake.tables.platforms = fake.tables.platforms.filter((p) => p.id !== id);
+        return fake.tables.platforms.length < before;
+      },
     },
     coins: {
       async listAll() {

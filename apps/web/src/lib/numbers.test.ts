@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, formatFixed, formatPlain, formatSignedPercent, isPositive, percentChange, stepOf, writtenDecimals } from './numbers';
+import {
+  compareDecimals,
+  formatBaseAmount,
+  formatBps,
+  formatFee,
+  formatFixed,
+  formatFractionPercent,
+  formatPlain,
+  formatPrice,
+  formatSignedPercent,
+  formatSpreadBps,
+  isPositive,
+  percentChange,
+  stepOf,
+  writtenDecimals,
+} from './numbers';
 
 describe('numbers', () => {
   it('formats truncated, padded and grouped', () => {
@@ -38,5 +53,28 @@ describe('numbers', () => {
     expect(stepOf(5)).toBe('0.00001');
     expect(stepOf(0)).toBe('1');
     expect(stepOf(-1)).toBe('1');
+  });
+
+  it('shows each kind of figure one way, with its unit', () => {
+    const pair = { base: 'BTC', quote: 'USDT' };
+    const digits = { price: 2, amount: 5 };
+    expect(formatPrice('64300', digits, pair)).toBe('64,300.00 USDT');
+    expect(formatPrice('64873.795', digits, pair)).toBe('64,873.79 USDT');
+    expect(formatBaseAmount('0.5', digits, pair)).toBe('0.50000 BTC');
+    expect(formatBps('0.002')).toBe('20 bps');
+    expect(formatBps('0.00015')).toBe('1.5 bps');
+    expect(formatSpreadBps('99.95', '100.05')).toBe('10 bps');
+    expect(formatSpreadBps(null, '100.05')).toBeNull();
+    expect(formatFractionPercent('0.05')).toBe('5%');
+    expect(formatFractionPercent('0.005')).toBe('0.5%');
+  });
+
+  it('shows a fee with its asset at the pair precision and, in the base asset, its value in quote', () => {
+    const pair = { base: 'BTC', quote: 'USDT' };
+    const digits = { price: 2, amount: 5 };
+    expect(formatFee('0.00000062', 'BTC', '64766.67', digits, pair)).toBe('< 0.00001 BTC ≈ 0.04 USDT');
+    expect(formatFee('0.00012', 'BTC', '64766.67', digits, pair)).toBe('0.00012 BTC ≈ 7.77 USDT');
+    expect(formatFee('0.0419', 'USDT', '64766.67', digits, pair)).toBe('0.04 USDT');
+    expect(formatFee('0.00123', 'BNB', '64766.67', digits, pair)).toBe('0.00123 BNB');
   });
 });

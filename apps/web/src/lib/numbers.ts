@@ -1,5 +1,5 @@
 import { sign, stepOf as stepAt } from '@makerdesk/decimal';
-import { div, formatAmount, minus, mul, thousands, toDecimalString, truncate } from '@makerdesk/format';
+import { amountWithUnit, div, feeInQuote, formatAmount, fractionToBps, fractionToPercent, minus, mul, spreadBps, thousands, toDecimalString, truncate } from '@makerdesk/format';
 
 /**
  * How the console shows money: truncated (never rounded up) to a fixed number of decimals, padded,
@@ -51,4 +51,57 @@ export function writtenDecimals(value: string): number {
 /** The smallest step at `digits` decimals: 2 → '0.01', 0 (or less) → '1'. */
 export function stepOf(digits: number): string {
   return stepAt(Math.max(0, digits));
+}
+
+/**
+ * One way to show each kind of figure (DESK.md), so a screen never writes '64300' beside
+ * '64,766.67': prices and amounts at the pair's precision with separators and their unit, spreads in
+ * basis points, other shares as percentages, fees with their asset and their value in quote.
+ */
+export interface PairUnits {
+  base: string;
+  quote: string;
+}
+export interface PairDigits {
+  price: number;
+  amount: number;
+}
+
+/** A price at the pair's precision with its quote unit: '64300' → '64,300.00 USDT'. */
+export function formatPrice(value: string, digits: PairDigits, pair: PairUnits): string {
+  return amountWithUnit(value, digits.price, pair.quote);
+}
+
+/** An amount of the base asset at the pair's precision with its unit: '0.5' → '0.50000 BTC'. */
+export function formatBaseAmount(value: string, digits: PairDigits, pair: PairUnits): string {
+  return amountWithUnit(value, digits.amount, pair.base);
+}
+
+/** A spread as a fraction of the price, in basis points: '0.002' → '20 bps'. */
+export function formatBps(fraction: string): string {
+  return `${thousands(fractionToBps(fraction))} bps`;
+}
+
+/** DESK.md's spread of a bid and an ask, in basis points; null without both sides. */
+export function formatSpreadBps(bid: string | null | undefined, ask: string | null | undefined): string | null {
+  const bps = spreadBps(bid, ask);
+  return bps === null ? null : `${thousands(bps)} bps`;
+}
+
+/** A share stored as a fraction, as a percentage: '0.05' → '5%'. */
+export function formatFractionPercent(fraction: string): string {
+  return `${fractionToPercent(fraction)}%`;
+}
+
+/**
+ * A fee with its asset at that asset's precision in the pair, and, when it is the base asset, its
+ * value in quote at the fill price: '0.00000062 BTC' → '< 0.00001 BTC ≈ 0.04 USDT'; a third asset's fee
+ * with every decimal it has, its quote value unknown here.
+ */
+export function formatFee(fee: string, feeAsset: string, price: string, digits: PairDigits, pair: PairUnits): string {
+  const inQuote = feeInQuote(fee, feeAsset, pair, price);
+  // A third asset (BNB): its precision in this pair is unknown, so every decimal it has.
+  if (inQuote === null) return `${formatPlain(fee)} ${feeAsset}`;
+  const own = amountWithUnit(fee, feeAsset === pair.base ? digits.amount : digits.price, feeAsset);
+  return feeAsset === pair.quote ? own : `${own} ≈ ${amountWithUnit(inQuote, digits.price, pair.quote)}`;
 }

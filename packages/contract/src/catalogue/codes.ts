@@ -123,6 +123,9 @@ export const ErrorCode = {
   VENUE_UNREACHABLE: 1030042,
   PAIR_ALREADY_EXISTS: 1030043,
   INVALID_EXPIRY: 1030044,
+  // Platform edit and delete (pair-admin.entries.ts)
+  PLATFORM_IN_USE: 1030105,
+  PLATFORM_BUILT_IN: 1030106,
   // Alert channels (alerts.entries.ts)
   INVALID_CHANNEL_URL: 1030045,
   INVALID_TELEGRAM_CHAT_ID: 1030046,

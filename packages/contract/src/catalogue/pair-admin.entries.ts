@@ -54,4 +54,18 @@ export const pairAdminEntries: CatalogueEntry[] = [
     en: 'A {platform} platform with the same sandbox mode and API base URL already exists',
     zh: '已存在沙盒模式与 API 基础地址相同的 {platform} 平台',
   },
+  {
+    code: 1030105,
+    group: 'params',
+    http: 409,
+    en: '{platform} is in use by {pairs} pair(s) and {keys} API key(s): only a platform nothing uses can be deleted; edit it instead',
+    zh: '{platform} 正被 {pairs} 个交易对和 {keys} 个API密钥使用：只有未被使用的平台才能删除，可改为编辑该平台',
+  },
+  {
+    code: 1030106,
+    group: 'params',
+    http: 400,
+    en: 'The built-in simulator is part of MakerDesk: it can be renamed, but not moved to another address or deleted',
+    zh: '内置模拟交易所是 MakerDesk 的一部分：可以改名，但不能改地址或删除',
+  },
 ];

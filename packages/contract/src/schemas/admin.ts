@@ -93,7 +93,15 @@ export const resetPasswordRequest = z
   });
 export const updatePasswordRequest = z.discriminatedUnion('action', [sendCodeRequest, verifyCodeRequest, resetPasswordRequest]);
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
-export const sendCodeResponse = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
+/**
+ * `delivery`: `email` when the server has a mail server; `serverLog` when it has none and the code
+ * only reaches its log, so the reset screen tells the user to ask the administrator.
+ */
+export const sendCodeResponse = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+  delivery: z.enum(['email', 'serverLog']),
+});
 
 export const adminListQuery = pageQuery.extend({
   account: z.string().trim().max(254).optional(),

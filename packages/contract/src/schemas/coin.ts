@@ -91,6 +91,22 @@ export const platformAddRequest = z.object({
 export type PlatformAddRequest = z.infer<typeof platformAddRequest>;
 export const platformAddResponse = z.object({ id: z.number().int() });
 
+/**
+ * PUT /platform/update (main account): a field left out is kept; `apiBaseUrl: null` returns the
+ * platform to the venue's own URLs. The ccxt id stays: a platform of another venue is another platform.
+ * The built-in simulator takes a new name only (1030106).
+ */
+export const platformUpdateRequest = z.object({
+  id: idParam,
+  name: platformAddRequest.shape.name.optional(),
+  sandbox: z.boolean().optional(),
+  apiBaseUrl: platformAddRequest.shape.apiBaseUrl.unwrap().nullable().optional(),
+});
+export type PlatformUpdateRequest = z.infer<typeof platformUpdateRequest>;
+
+/** DELETE /platform/{id} (main account): only a platform no pair and no API key uses (1030105). */
+export const platformIdParams = z.object({ id: idParam });
+
 export const accountPermissionAddRequest = z.object({ adminId: idParam, coinId: idParam });
 export const accountPermission = z.object({
   id: z.number().int(),

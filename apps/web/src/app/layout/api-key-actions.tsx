@@ -16,7 +16,7 @@ function useKeyFormChoices(): KeyFormChoices {
 }
 
 /** "Import API key" (spec §1): in the top bar, and wherever a screen needs a key for the pair. */
-export function ImportApiKeyButton(props: Pick<ButtonProps, 'type' | 'size'>) {
+export function ImportApiKeyButton(props: Pick<ButtonProps, 'type' | 'size' | 'block' | 'className'>) {
   const { t } = useTranslation('credentials');
   const [open, setOpen] = useState(false);
   const choices = useKeyFormChoices();
@@ -31,8 +31,8 @@ export function ImportApiKeyButton(props: Pick<ButtonProps, 'type' | 'size'>) {
   );
 }
 
-/** "API key": the account's keys, masked, with edit and verify; it leads to the import form as well. */
-export function ApiKeysButton() {
+/** "API key" (labelled in the phone menu): the account's keys, masked, with edit and verify; it leads to the import form as well. */
+export function ApiKeysButton({ labelled = false }: { labelled?: boolean }) {
   const { t } = useTranslation('credentials');
   const [listOpen, setListOpen] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -40,9 +40,15 @@ export function ApiKeysButton() {
   const pair = useCurrentPair();
   return (
     <>
-      <Tooltip title={t('list.title')}>
-        <Button type="text" icon={<SafetyCertificateOutlined />} aria-label={t('list.title')} onClick={() => setListOpen(true)} />
-      </Tooltip>
+      {labelled ? (
+        <Button block icon={<SafetyCertificateOutlined />} onClick={() => setListOpen(true)}>
+          {t('list.title')}
+        </Button>
+      ) : (
+        <Tooltip title={t('list.title')}>
+          <Button type="text" icon={<SafetyCertificateOutlined />} aria-label={t('list.title')} onClick={() => setListOpen(true)} />
+        </Tooltip>
+      )}
       <ApiKeysModal
         open={listOpen}
         onClose={() => setListOpen(false)}

@@ -80,7 +80,7 @@ export function ConsoleLayout() {
       menu={{ locale: false }}
       menuProps={{ inlineIndent: layout.menuInlineIndent, subMenuOpenDelay: layout.subMenuDelaySeconds }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      actionsRender={ownTopBar ? false : () => headerActions()}
+      actionsRender={ownTopBar ? false : () => headerActions({ phone: isMobile })}
       token={{
         header: { heightLayoutHeader: layout.headerHeight },
         pageContainer: { paddingInlinePageContainerContent: 24, paddingBlockPageContainerContent: 16 },

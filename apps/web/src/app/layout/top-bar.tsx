@@ -24,6 +24,7 @@ export function TopBar({ fixed, showBrand }: TopBarProps) {
       {showBrand && <BrandTitle size={24} />}
       <PairSelector />
       <PairEmergencyStop />
+      {/* The incident bell goes here, after the emergency stop (as in headerActions). */}
       <ImportApiKeyButton />
       <div className="md-topbar-actions">
         <ApiKeysButton />

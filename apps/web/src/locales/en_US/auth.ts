@@ -24,6 +24,7 @@ export default {
   'forgot.sendCode': 'Send code',
   'forgot.resendIn': 'Resend in {{seconds}} s',
   'forgot.codeSent': 'If this e-mail belongs to an account, a code is on its way. It is valid for {{minutes}} minutes.',
+  'forgot.noMail': "This server has no mail server set, so no e-mail is sent: ask your administrator for the code (it is in the server's log). It is valid for {{minutes}} minutes.",
   'forgot.next': 'Next',
   'forgot.password': 'New password',
   'forgot.confirm': 'Confirm password',

@@ -1,4 +1,5 @@
 export default {
+  'header.menu': 'Menu',
   'header.theme': 'Theme colour',
   'header.theme.random': 'Random colour',
   'header.user.changePassword': 'Change password',

@@ -15,6 +15,8 @@ export default {
   'type.simulationOnly': 'Simulation only',
   'type.simulationOnly.tooltip': 'Runs on the built-in simulator only (market integrity policy).',
   'type.simulationOnly.refused': 'Not available on this pair: its API key is on a live venue, and this type runs on the built-in simulator only (market integrity policy).',
+  'type.rehearsal.title': 'Rehearsal types: simulator only',
+  'type.rehearsal.description': 'They imitate what markets must not see on a live venue (self-matched volume, flashed orders, pushed prices), so they run on the built-in simulator only, to rehearse and to test surveillance.',
   'type.follows': 'Follows a reference price',
 
   'form.label': 'Bot configuration',
@@ -96,6 +98,7 @@ export default {
   'monitors.empty': 'No monitor on this pair. Deploy a balance or price monitor, a balance report or an emergency stop guard from Bot deployment (Risk control).',
   'list.title': 'Bots on {{pair}}',
   'list.empty': 'No bots on this pair yet. Deploy one above.',
+  'list.reload': 'Reload',
   'list.type': 'Bot',
   'list.description': 'Description',
   'list.status': 'Switch',

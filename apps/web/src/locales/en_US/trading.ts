@@ -29,7 +29,7 @@ export default {
   'book.last': 'Last trade price',
   'book.noTrades': 'No trades yet',
   'book.mid': 'Mid {{price}}',
-  'book.spread': 'Spread {{spread}} ({{percent}}%)',
+  'book.spread': 'Spread {{spread}} {{asset}} ({{bps}})',
   'trades.title': 'Market trades',
   'trades.time': 'Time',
   'trades.empty': 'No trades yet',

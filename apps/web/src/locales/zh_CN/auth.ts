@@ -27,6 +27,7 @@ export default {
   'forgot.sendCode': '发送验证码',
   'forgot.resendIn': '{{seconds}}秒后重发',
   'forgot.codeSent': '如果该邮箱已注册，验证码已发送，{{minutes}}分钟内有效。',
+  'forgot.noMail': '本服务器未配置邮件服务器，不会发送邮件：请向管理员索取验证码（记录在服务器日志中），{{minutes}} 分钟内有效。',
   'forgot.next': '下一步',
   'forgot.password': '新密码',
   'forgot.confirm': '确认密码',

@@ -2,6 +2,7 @@ import type en from '../en_US/layout';
 import type { Messages } from '../types';
 
 export default {
+  'header.menu': '菜单',
   'header.theme': '主题色',
   'header.theme.random': '随机颜色',
   'header.user.changePassword': '修改密码',

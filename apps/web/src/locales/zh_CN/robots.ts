@@ -18,6 +18,8 @@ export default {
   'type.simulationOnly': '仅限模拟',
   'type.simulationOnly.tooltip': '仅在内置模拟交易所运行（市场诚信政策）。',
   'type.simulationOnly.refused': '该交易对不可用：其API Key属于真实交易所，而该类型只能在内置模拟交易所运行（市场诚信政策）。',
+  'type.rehearsal.title': '演练类型：仅限模拟',
+  'type.rehearsal.description': '它们模拟真实交易所上不允许出现的行为（自成交量、闪现挂单、拉抬价格），因此只在内置模拟交易所运行，用于演练和测试监控。',
   'type.follows': '跟随参考价格',
 
   'form.label': '机器人配置',
@@ -99,6 +101,7 @@ export default {
   'monitors.empty': '该交易对暂无监控。请在机器人部署页（风控分类）部署余额监控、价格监控、余额定时报告或紧急停止守卫。',
   'list.title': '{{pair}} 上的机器人',
   'list.empty': '该交易对还没有机器人，请在上方部署。',
+  'list.reload': '刷新',
   'list.type': '机器人',
   'list.description': '描述',
   'list.status': '开关',

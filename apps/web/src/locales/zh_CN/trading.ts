@@ -32,7 +32,7 @@ export default {
   'book.last': '最新成交价',
   'book.noTrades': '暂无成交',
   'book.mid': '中间价 {{price}}',
-  'book.spread': '价差 {{spread}} ({{percent}}%)',
+  'book.spread': '价差 {{spread}} {{asset}}（{{bps}}）',
   'trades.title': '最新成交',
   'trades.time': '时间',
   'trades.empty': '暂无成交',

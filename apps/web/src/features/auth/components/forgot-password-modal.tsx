@@ -1,11 +1,11 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '@/hooks/use-countdown';
 import { codeRules, emailRules, matchesField, passwordRules } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { useSendResetCode } from '../api/send-reset-code';
+import { useSendResetCode, type ResetCodeTiming } from '../api/send-reset-code';
 import { useVerifyResetCode, type ResetCode } from '../api/verify-reset-code';
 
 interface ForgotPasswordModalProps {
@@ -56,15 +56,18 @@ function VerifyStep({ onVerified }: { onVerified: (code: ResetCode) => void }) {
   const [secondsLeft, startCountdown] = useCountdown();
   const sendCode = useSendResetCode();
   const verify = useVerifyResetCode();
+  // What the last send answered: where the code went decides what the screen says.
+  const [sent, setSent] = useState<ResetCodeTiming | null>(null);
 
   const send = () =>
     form
       .validateFields(['email'])
       .then(({ email }) =>
         sendCode.mutate(email.trim(), {
-          onSuccess: ({ resendAfterSeconds, expiresInSeconds }) => {
-            startCountdown(resendAfterSeconds);
-            void message.info(t('forgot.codeSent', { minutes: String(Math.round(expiresInSeconds / 60)) }));
+          onSuccess: (answer) => {
+            startCountdown(answer.resendAfterSeconds);
+            setSent(answer);
+            if (answer.delivery === 'email') void message.info(t('forgot.codeSent', { minutes: String(Math.round(answer.expiresInSeconds / 60)) }));
           },
         }),
       )
@@ -91,6 +94,19 @@ function VerifyStep({ onVerified }: { onVerified: (code: ResetCode) => void }) {
           </Button>
         </Space.Compact>
       </Form.Item>
+      {sent && (
+        <Alert
+          className="md-forgot-delivery"
+          style={{ marginBottom: 16 }}
+          showIcon
+          type={sent.delivery === 'email' ? 'info' : 'warning'}
+          message={
+            sent.delivery === 'email'
+              ? t('forgot.codeSent', { minutes: String(Math.round(sent.expiresInSeconds / 60)) })
+              : t('forgot.noMail', { minutes: String(Math.round(sent.expiresInSeconds / 60)) })
+          }
+        />
+      )}
       <Button type="primary" htmlType="submit" block loading={verify.isPending}>
         {t('forgot.next')}
       </Button>

@@ -1,18 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import type { Coin, Platform } from '@makerdesk/contract';
-import { Button, Space, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
 import { formatDateTime } from '@/lib/format-time';
 import { useCoins } from '../api/get-coins';
+import { useDeletePlatform } from '../api/delete-platform';
 import { usePlatforms } from '../api/get-platforms';
 import { expiryNotice, splitMinutes } from '../utils/expiry';
 import { formatDuration } from '../utils/format-duration';
 import { AddPairModal } from './add-pair-modal';
 import { AddPlatformModal } from './add-platform-modal';
 import { EditPairModal } from './edit-pair-modal';
+import { EditPlatformModal } from './edit-platform-modal';
 import { platformLabel, platformMode } from '@/lib/platform-label';
 
 const modeColor = { simulator: 'purple', live: 'blue', sandbox: 'gold', custom: 'cyan' } as const;
@@ -21,12 +23,16 @@ const modeColor = { simulator: 'purple', live: 'blue', sandbox: 'gold', custom: 
 export function PairAdmin() {
   const { t } = useTranslation('pairs');
   const { t: tc } = useTranslation('common');
+  const { message } = App.useApp();
   const coins = useCoins();
   const platforms = usePlatforms();
   const now = useNow(60_000);
   const [addingPair, setAddingPair] = useState(false);
   const [addingPlatform, setAddingPlatform] = useState(false);
   const [editing, setEditing] = useState<Coin | null>(null);
+  const [editingPlatform, setEditingPlatform] = useState<Platform | null>(null);
+  const deletePlatform = useDeletePlatform();
+  const pairsOn = (platformId: number) => (coins.data ?? []).filter((c) => c.platformId === platformId).length;
   const platformById = new Map((platforms.data ?? []).map((p) => [p.id, p]));
 
   const pairColumns: ProColumns<Coin>[] = [
@@ -92,6 +98,39 @@ export function PairAdmin() {
         );
       },
     },
+    {
+      title: t('admin.pairs.column.actions'),
+      valueType: 'option',
+      width: 120,
+      // Pinned to the right, so a phone reaches Edit and Delete without scrolling the table.
+      fixed: 'right',
+      render: (_, p) => {
+        // The server decides (keys count too, 1030105); the pairs listed here already say why not.
+        const pairs = pairsOn(p.id);
+        const refusal = p.code === 'sim' ? t('admin.platform.delete.builtIn') : pairs > 0 ? t('admin.platform.delete.inUse', { count: pairs }) : null;
+        return [
+          <a key="edit" onClick={() => setEditingPlatform(p)}>
+            {t('admin.pairs.edit')}
+          </a>,
+          refusal ? (
+            <Tooltip key="delete" title={refusal}>
+              <Typography.Text type="secondary" aria-disabled="true" className="md-platform-delete-disabled">
+                {t('admin.platform.delete')}
+              </Typography.Text>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              key="delete"
+              title={t('admin.platform.delete.confirm', { name: p.name })}
+              okButtonProps={{ danger: true, loading: deletePlatform.isPending }}
+              onConfirm={() => deletePlatform.mutateAsync(p.id).then(() => void message.success(t('admin.platform.delete.success', { name: p.name })))}
+            >
+              <Typography.Link type="danger">{t('admin.platform.delete')}</Typography.Link>
+            </Popconfirm>
+          ),
+        ];
+      },
+    },
   ];
 
   return (
@@ -121,7 +160,7 @@ export function PairAdmin() {
         search={false}
         pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
         options={{ density: false, reload: () => void platforms.refetch(), setting: false, fullScreen: false }}
-        scroll={{ x: 640 }}
+        scroll={{ x: 760 }}
         toolBarRender={() => [
           <Button key="add" icon={<PlusOutlined />} onClick={() => setAddingPlatform(true)}>
             {t('admin.platforms.add')}
@@ -131,6 +170,7 @@ export function PairAdmin() {
       <AddPairModal open={addingPair} onOpenChange={setAddingPair} platforms={platforms.data ?? []} />
       <EditPairModal coin={editing} onClose={() => setEditing(null)} />
       <AddPlatformModal open={addingPlatform} onOpenChange={setAddingPlatform} />
+      <EditPlatformModal platform={editingPlatform} onClose={() => setEditingPlatform(null)} />
     </Space>
   );
 }

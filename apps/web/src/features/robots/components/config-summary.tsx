@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
+import { formatBps, formatFractionPercent, formatPlain } from '@/lib/numbers';
 import { fieldsOf, localText, type ConfigField } from '../config-form/schema-fields';
 import '../robots-i18n';
 
@@ -19,8 +20,13 @@ function valueText(field: ConfigField, value: unknown, lang: string, units: { ba
   }
   if (field.kind === 'datetime' && typeof value === 'number') return formatDateTime(value);
   if (field.kind === 'decimal' || field.kind === 'integer') {
+    const written = String(value);
+    // A fraction of the price: a spread in basis points, any other share as a percentage (DESK.md).
+    if (field.unit === 'fraction') return /spread/i.test(field.key) ? formatBps(written) : formatFractionPercent(written);
     const unit = field.unit === 'base' ? units.base : field.unit === 'quote' || field.unit === 'price' ? units.quote : field.unit === 'percent' ? '%' : field.unit === 'seconds' ? 's' : '';
-    return unit ? `${String(value)} ${unit}` : String(value);
+    const grouped = formatPlain(written);
+    if (unit === '%') return `${grouped}%`;
+    return unit ? `${grouped} ${unit}` : grouped;
   }
   return String(value);
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { formatFixed } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
 import { fetchReferencePrices } from '../api/get-reference-prices';
+import { useReferenceVenues } from '../api/get-reference-venues';
 import { useUpdateRobot } from '../api/update-robot';
 import { cachedConfigIssues, issueText } from '../config-form/config-issues';
 import { ConfigFields, type ConfigRule, type FieldContext } from '../config-form/config-fields';
@@ -89,7 +90,8 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
     [issuesNow, t],
   );
 
-  const ctx: FieldContext = useMemo(() => ({ base: pair.base, quote: pair.quote, lang, rulesFor }), [pair.base, pair.quote, lang, rulesFor]);
+  const venues = useReferenceVenues();
+  const ctx: FieldContext = useMemo(() => ({ base: pair.base, quote: pair.quote, lang, rulesFor, venues }), [pair.base, pair.quote, lang, rulesFor, venues]);
 
   /** A change can make or mend an issue on another field (min against max): those fields are checked again. */
   const recheck = () => {

@@ -35,6 +35,24 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
     expect(within(other).getByText('Idle')).toBeInTheDocument();
   });
 
+  it('on a phone, shows one card per bot with its switch, activity, and today’s and the last hour’s P&L, and no table', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    const onDetails = vi.fn();
+    stubRobotBackend({ robots: [depth, stopped] });
+    inPair(<RobotList types={robotTypeItems()} onEdit={() => undefined} onDetails={onDetails} />);
+    const card = (await screen.findByText('#3')).closest('.md-robot-card') as HTMLElement;
+    expect(card).not.toBeNull();
+    expect(within(card).getByRole('switch', { name: 'Run bot #3' })).toBeChecked();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('P&L -4.20 USDT')).toBeInTheDocument();
+    expect(within(card).getByText('P&L +2.50 USDT')).toBeInTheDocument();
+    const other = screen.getByText('#4').closest('.md-robot-card') as HTMLElement;
+    expect(within(other).getByRole('switch', { name: 'Run bot #4' })).not.toBeChecked();
+    expect(document.querySelector('.md-robot-list table')).toBeNull();
+    fireEvent.click(within(card).getByText('Details'));
+    expect(onDetails).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
+  });
+
   it('spins the switch while the user confirms (checkLoading) and while the PUT is in flight (loading), then sends the bot as it is, stopped', async () => {
     let answer: (r: Response) => void = () => undefined;
     const fetchMock = stubRobotBackend({
@@ -87,7 +105,9 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Bot #3: Depth far')).toBeInTheDocument();
     expect(within(drawer).getByText('Nearest offset')).toBeInTheDocument();
     expect(within(drawer).getByText('Even steps')).toBeInTheDocument();
-    expect(within(drawer).getByText('0.01')).toBeInTheDocument();
+    // A fraction of the price reads as a percentage (0.01 → 1%), never as the bare fraction.
+    expect(within(drawer).getByText('1%')).toBeInTheDocument();
+    expect(within(drawer).queryByText('0.01')).toBeNull();
     const figureRow = (label: string) => within(drawer).getByText(label).closest('tr')!;
     expect(within(figureRow('Trades')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Trades', '3', '10', '40']);
     expect(figureRow('Realised P&L (USDT)')).toHaveTextContent('+1.25');

@@ -1,7 +1,9 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import type { RobotDto, RobotTypeItem } from '@makerdesk/contract';
-import { Flex, Typography } from 'antd';
+import { breakpoints, layout, type RobotDto, type RobotTypeItem } from '@makerdesk/contract';
+import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useViewportWidth } from '@/hooks/use-viewport-width';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useRobots } from '../api/get-robots';
 import { localText } from '../config-form/schema-fields';
@@ -16,16 +18,23 @@ interface RobotListProps {
   onDetails: (robot: RobotDto) => void;
 }
 
-/** The pair's bots: switch, activity, last hour and today figures, edit and details; refreshed every 5 s. */
+/**
+ * The pair's bots: switch, activity, last hour and today figures, edit and details; refreshed every 5 s.
+ * A phone gets one card per bot instead of the wide table, with the switch and the P&L in view.
+ */
 export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
   const { t, i18n } = useTranslation('robots');
   const { t: tc } = useTranslation('common');
   const { pair } = useTrading();
   const robots = useRobots(pair.coinId);
+  const phone = useViewportWidth(layout.resizeDebounceMs) < breakpoints.sm;
   const nameOf = (robot: RobotDto) => {
     const type = types.find((ty) => ty.type === robot.type);
     return type ? localText({ en: type.name, zh: type.nameZh }, i18n.language) : robot.type;
   };
+
+  const rows = [...(robots.data ?? [])].sort((a, b) => b.id - a.id);
+  if (phone) return <RobotCards robots={rows} loading={robots.isLoading} nameOf={nameOf} onEdit={onEdit} onDetails={onDetails} onReload={() => void robots.refetch()} />;
 
   const columns: ProColumns<RobotDto>[] = [
     {
@@ -78,7 +87,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
       className="md-robot-list"
       headerTitle={t('list.title', { pair: pair.name })}
       columns={columns}
-      dataSource={[...(robots.data ?? [])].sort((a, b) => b.id - a.id)}
+      dataSource={rows}
       loading={robots.isLoading}
       search={false}
       options={{ reload: () => void robots.refetch(), density: false, setting: false, fullScreen: false }}
@@ -86,5 +95,70 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
       scroll={{ x: 1100 }}
       locale={{ emptyText: t('list.empty') }}
     />
+  );
+}
+
+interface RobotCardsProps extends Omit<RobotListProps, 'types'> {
+  robots: RobotDto[];
+  loading: boolean;
+  nameOf: (robot: RobotDto) => string;
+  onReload: () => void;
+}
+
+/** The phone's bot list: per bot its name and id, switch, activity and open orders, then today's and the last hour's figures. */
+function RobotCards({ robots, loading, nameOf, onEdit, onDetails, onReload }: RobotCardsProps) {
+  const { t } = useTranslation('robots');
+  const { pair } = useTrading();
+  return (
+    <Card
+      size="small"
+      className="md-robot-list md-robot-cards"
+      loading={loading}
+      title={t('list.title', { pair: pair.name })}
+      extra={<Button type="text" size="small" icon={<ReloadOutlined />} aria-label={t('list.reload')} onClick={onReload} />}
+    >
+      {robots.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+      ) : (
+        <Flex vertical gap={12}>
+          {robots.map((robot) => (
+            <div key={robot.id} className="md-robot-card" data-robot-id={robot.id}>
+              <Flex justify="space-between" align="start" gap={8}>
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <Typography.Text strong ellipsis>
+                    {nameOf(robot)} <Typography.Text type="secondary">#{robot.id}</Typography.Text>
+                  </Typography.Text>
+                  <Flex gap={8} align="center" wrap>
+                    <RobotActivityTag robot={robot} />
+                    <Typography.Text type="secondary" className="md-robot-small">
+                      {t('list.openOrders', { count: robot.runtime.openOrders })}
+                    </Typography.Text>
+                  </Flex>
+                </Flex>
+                <RobotStatusSwitch robot={robot} />
+              </Flex>
+              <Flex gap={12} className="md-robot-card-figures">
+                <div>
+                  <Typography.Text type="secondary" className="md-robot-small">
+                    {t('list.today')}
+                  </Typography.Text>
+                  <FiguresSummary figures={robot.figures.today} />
+                </div>
+                <div>
+                  <Typography.Text type="secondary" className="md-robot-small">
+                    {t('list.lastHour')}
+                  </Typography.Text>
+                  <FiguresSummary figures={robot.figures.lastHour} />
+                </div>
+              </Flex>
+              <Flex gap={16}>
+                <Typography.Link onClick={() => onEdit(robot)}>{t('list.edit')}</Typography.Link>
+                <Typography.Link onClick={() => onDetails(robot)}>{t('list.details')}</Typography.Link>
+              </Flex>
+            </div>
+          ))}
+        </Flex>
+      )}
+    </Card>
   );
 }

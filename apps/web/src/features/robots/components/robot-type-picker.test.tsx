@@ -17,6 +17,14 @@ describe('bot type picker: simulation-only types (DESIGN §8)', () => {
     renderWithProviders(<RobotTypePicker types={robotTypeItems()} selected={null} onSelect={onSelect} />);
     fireEvent.click(screen.getByText(/^Strategy \(/));
     expect(screen.getAllByText('Simulation only')).toHaveLength(11);
+    // Grouped apart: the live strategies in the category's group, the 11 rehearsal types under their own heading.
+    const liveGroup = screen.getByRole('radiogroup', { name: 'Strategy' });
+    const rehearsalGroup = screen.getByRole('radiogroup', { name: 'Rehearsal types: simulator only' });
+    expect(liveGroup.querySelectorAll('[role="radio"]')).toHaveLength(6);
+    expect(rehearsalGroup.querySelectorAll('[role="radio"]')).toHaveLength(11);
+    expect(rehearsalGroup.textContent).toContain('Volume (random)');
+    expect(liveGroup.textContent).toContain('Range oscillation');
+    expect(liveGroup.textContent).not.toContain('Simulation only');
     fireEvent.click(screen.getByText('Volume (random)'));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ type: 'volume_random' }));
     expect(screen.queryByText(/Not available on this pair/)).toBeNull();

@@ -1,11 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { mul } from '@makerdesk/format';
 import { isDecimal } from '@makerdesk/decimal';
-import { Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import type { Coin, Platform } from '@makerdesk/contract';
+import { AutoComplete, Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { namePathOf } from './config-values';
+import { referencePairOptions, referencePlatformOptions } from './reference-options';
 import { localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
 import '../robots-i18n';
 
@@ -23,6 +25,8 @@ export interface FieldContext {
   lang: string;
   /** The rules of the field at this dotted config path ('legs.0.symbol'). */
   rulesFor: (field: string) => ConfigRule[];
+  /** The platforms and pairs a follow bot's reference (`platform`, `symbol`) is picked from. */
+  venues?: { platforms: Platform[]; coins: Coin[] };
 }
 
 const COL = { xs: 24, md: 12, xl: 8 } as const;
@@ -121,12 +125,32 @@ function ValueItem({ field, name, rulePath, ctx, rowAsset }: { field: ValueField
         </Form.Item>
       );
     default:
+      if (ctx.venues && (field.key === 'platform' || field.key === 'symbol')) return <ReferenceItem field={field} common={common} rulePath={rulePath} venues={ctx.venues} />;
       return (
         <Form.Item {...common}>
           <Input />
         </Form.Item>
       );
   }
+}
+
+/** A follow reference's exchange (a picker of the platforms) or pair (that exchange's pairs, or any BASE/QUOTE typed). */
+function ReferenceItem({ field, common, rulePath, venues }: { field: ValueField; common: Parameters<typeof Form.Item>[0]; rulePath: string; venues: NonNullable<FieldContext['venues']> }) {
+  const form = Form.useFormInstance();
+  const row = ['config', ...namePathOf(rulePath).slice(0, -1)];
+  const platform: unknown = Form.useWatch([...row, 'platform'], { form, preserve: true });
+  if (field.key === 'platform') {
+    return (
+      <Form.Item {...common}>
+        <Select options={referencePlatformOptions(venues.platforms, platform)} showSearch optionFilterProp="label" />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item {...common} normalize={(value: string | undefined) => value?.toUpperCase()}>
+      <AutoComplete options={referencePairOptions(venues.platforms, venues.coins, platform)} filterOption={(input, option) => (option?.value ?? '').includes(input.toUpperCase())} />
+    </Form.Item>
+  );
 }
 
 function ChoiceItem({ field, name, rulePath, ctx }: { field: ChoiceField; name: NamePath; rulePath: string; ctx: FieldContext }) {

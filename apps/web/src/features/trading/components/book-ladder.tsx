@@ -1,7 +1,6 @@
 import { Empty, Spin, Tooltip } from 'antd';
-import { div, mul } from '@makerdesk/format';
 import { useTranslation } from 'react-i18next';
-import { formatFixed } from '@/lib/numbers';
+import { formatFixed, formatSpreadBps } from '@/lib/numbers';
 import type { OrderBook } from '@/market-data/types';
 import { depthLadder, type DepthRow } from '../utils/depth';
 import { useTrading } from '@/market-data/components/trading-context';
@@ -43,7 +42,8 @@ export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
   // Padded to a fixed height, so the spread row stays put while levels come and go.
   const askRows = Array.from({ length: LADDER_ROWS }, (_, i) => ladder.asks[i - (LADDER_ROWS - ladder.asks.length)]);
   const bidRows = Array.from({ length: LADDER_ROWS }, (_, i) => ladder.bids[i]);
-  const spreadPercent = ladder.spread && ladder.mid ? formatFixed(mul(div(ladder.spread, ladder.mid), '100'), 3) : null;
+  // DESK.md's spread, in basis points as everywhere in the console.
+  const spreadBps = formatSpreadBps(book.bids[0]?.[0], book.asks[0]?.[0]);
   return (
     <div className={`md-book${onPick ? '' : ' md-book-readonly'}`}>
       <div className="md-book-head">
@@ -63,7 +63,7 @@ export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
         {ladder.mid && (
           <span className="md-book-spread-meta">
             <span>{t('book.mid', { price: formatFixed(ladder.mid, precision.price + 1) })}</span>
-            <span>{t('book.spread', { spread: formatFixed(ladder.spread, precision.price), percent: spreadPercent ?? '' })}</span>
+            <span>{t('book.spread', { spread: formatFixed(ladder.spread, precision.price), asset: pair.quote, bps: spreadBps ?? '' })}</span>
           </span>
         )}
       </div>

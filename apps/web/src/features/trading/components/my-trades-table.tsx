@@ -3,7 +3,7 @@ import { mul } from '@makerdesk/format';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
-import { formatFixed, formatPlain } from '@/lib/numbers';
+import { formatFee, formatFixed } from '@/lib/numbers';
 import { useMyTrades } from '@/market-data/api/get-my-trades';
 import type { MyTrade } from '@/market-data/types';
 import { SideTag } from './order-tags';
@@ -22,7 +22,7 @@ export function MyTradesTable() {
     { title: t('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, f) => formatFixed(f.price, precision.price) },
     { title: t('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, f) => formatFixed(f.amount, precision.amount) },
     { title: t('fills.value', { asset: pair.quote }), dataIndex: 'id', align: 'right', render: (_, f) => formatFixed(mul(f.price, f.amount), precision.price) },
-    { title: t('fills.fee'), dataIndex: 'fee', align: 'right', render: (_, f) => `${formatPlain(f.fee)} ${f.feeAsset}` },
+    { title: t('fills.fee'), dataIndex: 'fee', align: 'right', render: (_, f) => formatFee(f.fee, f.feeAsset, f.price, precision, pair) },
     {
       title: t('fills.liquidity'),
       dataIndex: 'liquidity',

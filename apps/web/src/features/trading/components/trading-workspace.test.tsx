@@ -17,7 +17,7 @@ describe('TradingWorkspace', () => {
     expect(await screen.findByText('Mid 65,000.000')).toBeInTheDocument();
     const asks = document.querySelector('.md-book-side[data-side="asks"]') as HTMLElement;
     expect(within(asks).getByText('65,010.00')).toBeInTheDocument();
-    expect(screen.getByText('Spread 20.00 (0.030%)')).toBeInTheDocument();
+    expect(screen.getByText('Spread 20.00 USDT (3 bps)')).toBeInTheDocument();
     expect(await screen.findByText('600.00')).toBeInTheDocument();
     expect(await screen.findByText('60,000.00')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
