@@ -68,7 +68,7 @@ export async function sourcesFor(
   clientOrderIds: Iterable<string | null | undefined>,
 ): Promise<(clientOrderId: string | null | undefined) => OrderSource> {
   const ids = robotIdsOf(clientOrderIds);
-  const robots = new Map((await lookup.sourcesOf(ids)).map((r) => [r.id, r]));
+  const robots = new Map((ids.length === 0 ? [] : await lookup.sourcesOf(ids)).map((r) => [r.id, r]));
   return (clientOrderId) => sourceOf(clientOrderId, robots, reader, lang);
 }
 
