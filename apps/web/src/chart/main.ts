@@ -5,9 +5,12 @@ import {
   CandlestickSeries,
   ColorType,
   createChart,
+  createSeriesMarkers,
+  LineStyle,
   CrosshairMode,
   HistogramSeries,
   TickMarkType,
+  type IPriceLine,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -16,6 +19,7 @@ import zh from '@/locales/zh_CN/chart';
 import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 import { chartSymbol, planUpdate, priceDecimals, toChartBars } from './candles';
 import { fetchCandles } from './fetch-candles';
+import { fillMarkers, orderLines, parseOwnOverlay, type OwnOverlayMessage } from './own-overlay';
 import './chart.css';
 
 /**
@@ -100,6 +104,29 @@ candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.26
 const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
 volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
 
+/** The account's own open orders (price lines) and fills (markers), as the console last posted them. */
+const markers = createSeriesMarkers(candleSeries, []);
+let overlay: OwnOverlayMessage = { type: 'ownOverlay', orders: [], fills: [] };
+let priceLines: IPriceLine[] = [];
+
+function drawOrderLines(): void {
+  for (const line of priceLines) candleSeries.removePriceLine(line);
+  priceLines = orderLines(overlay.orders).map((line) =>
+    candleSeries.createPriceLine({
+      price: line.price,
+      color: line.side === 'buy' ? UP_COLOR : DOWN_COLOR,
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      axisLabelVisible: true,
+      title: line.title,
+    }),
+  );
+}
+
+function drawFillMarkers(): void {
+  markers.setMarkers(fillMarkers(overlay.fills, interval, new Set(shown.keys()), { buy: UP_COLOR, sell: DOWN_COLOR }));
+}
+
 /** What is on screen: the candles by bar time (for the legend) and the last bar's time (for updates). */
 let shown = new Map<number, CandleDto>();
 let shownLastTime: number | null = null;
@@ -169,6 +196,7 @@ function render(candles: CandleDto[]): void {
   shownLastTime = last.time;
   renderLegend(last);
   showState(null);
+  drawFillMarkers();
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -199,6 +227,7 @@ function restart(): void {
   shownLastTime = null;
   candleSeries.setData([]);
   volumeSeries.setData([]);
+  markers.setMarkers([]);
   renderLegend(undefined);
   showState(text('state.loading'));
   void load();
@@ -226,11 +255,21 @@ function renderIntervals(): void {
 window.addEventListener('message', (event: MessageEvent) => {
   // Only the console that frames this page may switch its pair.
   if (event.origin !== window.location.origin) return;
+  const own = parseOwnOverlay(event.data);
+  if (own) {
+    overlay = own;
+    drawOrderLines();
+    drawFillMarkers();
+    return;
+  }
   const data = event.data as { type?: unknown; symbol?: unknown } | null;
   if (data?.type !== 'symbolChange' || typeof data.symbol !== 'string') return;
   const next = chartSymbol(data.symbol);
   if (next === symbol) return;
   symbol = next;
+  // The previous pair's orders and fills are not this one's; the console posts the new pair's.
+  overlay = { type: 'ownOverlay', orders: [], fills: [] };
+  drawOrderLines();
   restart();
 });
 
