@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseOption, goTo, visible } from './support/console';
+import { backendCall, chooseOption, goTo, visible } from './support/console';
 import { importSimKey, robotSteps } from './support/robots';
 import { signedInJourney } from './support/journey';
 
@@ -48,8 +48,8 @@ describe('whose order is whose', () => {
     // The bot's orders come within seconds.
     await expect.poll(async () => (await sourceTexts()).filter((s) => s === `Depth near #${botId}`).length, { timeout: 30_000, interval: 1000 }).toBeGreaterThan(0);
 
-    // A manual buy joining the best bid: it rests, at a level of the book.
-    const best = (await page.locator('.md-book-side[data-side="bids"] .md-book-price').first().innerText()).replace(/,/g, '');
+    // A manual buy joining the fifth bid level: it rests (deep enough not to fill at once), at a level of the book.
+    const best = (await page.locator('.md-book-side[data-side="bids"] .md-book-price').nth(4).innerText()).replace(/,/g, '');
     const buy = page.getByRole('form', { name: 'Buy BTC', exact: true });
     await buy.getByLabel('Price').fill(best);
     await buy.getByLabel('Amount').fill('0.01');
@@ -94,6 +94,20 @@ describe('whose order is whose', () => {
     await expect.poll(() => depth.locator('circle.md-depth-own').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await shot('en-1440-book-tooltip');
     await page.mouse.move(0, 0);
+  });
+
+  it('lists the fills with their source, and the candle chart marks them', async () => {
+    const placed = await backendCall(page, baseUrl, 'POST', '/order/addOrder', { coinId: 1, direction: 'buy', tradeType: 'market', amount: '0.002' });
+    expect(placed.code).toBe(200);
+    await page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'My trades' }).click();
+    await expect.poll(async () => (await sourceTexts()).includes('Manual'), { timeout: 15_000 }).toBe(true);
+    // The candle chart draws the open orders as lines and the fill as a marker on its candle.
+    const canvas = page.frameLocator('iframe[data-chart-frame]').locator('.md-chart-canvas');
+    await expect.poll(async () => Number(await canvas.getAttribute('data-own-lines')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await canvas.getAttribute('data-fill-markers')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.locator('.md-chart-card').scrollIntoViewIfNeeded();
+    await shot('en-1440-fills-chart');
+    await page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'Open orders' }).click();
   });
 
   it('reads in Chinese, and fits a phone: the tables scroll inside their card', async () => {

@@ -31,6 +31,8 @@ const POLL_MS = 2_000;
 const LIMIT = 300;
 const MIN_VISIBLE_BARS = 48;
 const MAX_VISIBLE_BARS = 90;
+/** Empty bars at the right while own order lines (and their labels) are drawn. */
+const RIGHT_ROOM_WITH_LINES = 16;
 
 const params = new URLSearchParams(window.location.search);
 const lang = parseLang(params.get('lang'));
@@ -121,10 +123,14 @@ function drawOrderLines(): void {
       title: line.title,
     }),
   );
+  // What is drawn, readable from outside the canvas (the browser journeys check it).
+  canvas.dataset.ownLines = String(priceLines.length);
 }
 
 function drawFillMarkers(): void {
-  markers.setMarkers(fillMarkers(overlay.fills, interval, new Set(shown.keys()), { buy: UP_COLOR, sell: DOWN_COLOR }));
+  const list = fillMarkers(overlay.fills, interval, new Set(shown.keys()), { buy: UP_COLOR, sell: DOWN_COLOR });
+  markers.setMarkers(list);
+  canvas.dataset.fillMarkers = String(list.length);
 }
 
 /** What is on screen: the candles by bar time (for the legend) and the last bar's time (for updates). */
@@ -186,7 +192,8 @@ function render(candles: CandleDto[]): void {
     // The latest bars at a readable width: a young pair's few candles sit at the right, not stretched across.
     const count = bars.candles.length;
     const shownBars = Math.min(Math.max(count, MIN_VISIBLE_BARS), MAX_VISIBLE_BARS);
-    chart.timeScale().setVisibleLogicalRange({ from: count - shownBars, to: count + 2 });
+    // Room at the right for the own orders' line labels, so they do not cover the latest candles and their fill markers.
+    chart.timeScale().setVisibleLogicalRange({ from: count - shownBars, to: count + (overlay.orders.length > 0 ? RIGHT_ROOM_WITH_LINES : 2) });
   } else {
     bars.candles.forEach((bar) => candleSeries.update(bar));
     bars.volumes.forEach((bar) => volumeSeries.update(bar));
@@ -257,9 +264,15 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (event.origin !== window.location.origin) return;
   const own = parseOwnOverlay(event.data);
   if (own) {
+    const hadLines = overlay.orders.length > 0;
     overlay = own;
     drawOrderLines();
     drawFillMarkers();
+    // The first lines make room at the right for their labels (the same as a full load does).
+    if (!hadLines && own.orders.length > 0 && shownLastTime !== null) {
+      const range = chart.timeScale().getVisibleLogicalRange();
+      if (range) chart.timeScale().setVisibleLogicalRange({ from: range.from, to: range.to + RIGHT_ROOM_WITH_LINES - 2 });
+    }
     return;
   }
   const data = event.data as { type?: unknown; symbol?: unknown } | null;
