@@ -73,6 +73,7 @@ describe('whose order is whose', () => {
     const text = await page.locator('.md-source-groups').innerText();
     expect(text).toContain(`Depth near #${botId}`);
     expect(text).toContain('Manual');
+    await page.locator('.md-source-groups').scrollIntoViewIfNeeded();
     await shot('en-1440-grouped');
     // Cancelling still works from a group's rows.
     await page.locator('.md-source-groups tbody tr.ant-table-row', { hasText: 'Manual' }).locator('.ant-table-row-expand-icon').click();
@@ -101,6 +102,8 @@ describe('whose order is whose', () => {
     expect(placed.code).toBe(200);
     await page.locator('.md-orders-panel .ant-tabs-tab', { hasText: 'My trades' }).click();
     await expect.poll(async () => (await sourceTexts()).includes('Manual'), { timeout: 15_000 }).toBe(true);
+    await page.locator('.md-orders-panel').scrollIntoViewIfNeeded();
+    await shot('en-1440-fills');
     // The candle chart draws the open orders as lines and the fill as a marker on its candle.
     const canvas = page.frameLocator('iframe[data-chart-frame]').locator('.md-chart-canvas');
     await expect.poll(async () => Number(await canvas.getAttribute('data-own-lines')), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ const LIMIT = 300;
 const MIN_VISIBLE_BARS = 48;
 const MAX_VISIBLE_BARS = 90;
 /** Empty bars at the right while own order lines (and their labels) are drawn. */
-const RIGHT_ROOM_WITH_LINES = 16;
+const RIGHT_ROOM_WITH_LINES = 22;
 
 const params = new URLSearchParams(window.location.search);
 const lang = parseLang(params.get('lang'));

@@ -9,11 +9,14 @@ import { useTrading } from '@/market-data/components/trading-context';
 import type { MyTrade, Order } from '@/market-data/types';
 import { sourceLabel } from './source-tag';
 
-/** The account's open limit orders and fills as the chart draws them, labelled in the reader's language. */
+/**
+ * The account's open limit orders and fills as the chart draws them, labelled with their source in the
+ * reader's language (a line's colour and its axis label say its side).
+ */
 export function ownOverlayOf(t: TFunction<'trading'>, orders: readonly Order[], fills: readonly MyTrade[]): OwnOverlayMessage {
   return {
     type: 'ownOverlay',
-    orders: orders.flatMap((o) => (o.price === null ? [] : [{ side: o.direction, price: o.price, label: `${t(`side.${o.direction}`)} · ${sourceLabel(t, o.source)}` }])),
+    orders: orders.flatMap((o) => (o.price === null ? [] : [{ side: o.direction, price: o.price, label: sourceLabel(t, o.source) }])),
     fills: fills.map((f) => ({ side: f.side, price: f.price, time: f.timestamp, label: sourceLabel(t, f.source) })),
   };
 }
