@@ -25,7 +25,6 @@ async function shot(name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
-const openRows = () => page.locator('.md-orders-panel .md-orders-table tbody tr.ant-table-row');
 const sourceTexts = () => page.locator('.md-orders-panel .md-orders-table tbody tr.ant-table-row .md-source-tag').allInnerTexts();
 
 async function chooseSource(label: string): Promise<void> {
