@@ -5,14 +5,14 @@
  * restricted account never learns the name, nor the number, of a bot that is not its own.
  */
 import type { AddressInfo } from 'node:net';
-import { mul } from '@makerdesk/decimal';
+import { floor, mul } from '@makerdesk/decimal';
 import { botScope, makerDeskClientOrderId } from '@makerdesk/exchange';
 import ccxt, { type binance as Binance } from 'ccxt';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { robots } from '../db/schema.ts';
 import { importKey, signUp } from '../testing/accounts.ts';
-import { createTestApp, type Json, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const BTC = 1;
 const SYMBOL = 'BTC/USDT';
@@ -46,7 +46,7 @@ const placed: Record<'mainBot' | 'unnamedBot' | 'subBot' | 'manual' | 'other', s
 const get = async (url: string, token = main, lang?: string) => {
   const res = await t.call('GET', url, { token, ...(lang ? { lang } : {}) });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as Json;
+  return res.body.data as unknown;
 };
 
 async function createBot(token: string, description: string, defaults: Record<string, unknown>): Promise<number> {
@@ -58,7 +58,7 @@ async function createBot(token: string, description: string, defaults: Record<st
 /** A resting buy well under the market, as the bot with this scope (or, without one, a foreign client) places it. */
 async function restingBuy(clientOrderId?: string): Promise<string> {
   const order = await binance.createOrder(SYMBOL, 'limit', 'buy', 0.001, Number(bidPrice), clientOrderId ? { newClientOrderId: clientOrderId } : {});
-  return order.id;
+  return order.id as string;
 }
 
 beforeAll(async () => {
@@ -85,7 +85,7 @@ beforeAll(async () => {
   });
   await binance.loadMarkets();
   const price = (await get(`/backend/order/getPrice?coinId=${BTC}`)) as { bid: string };
-  bidPrice = mul(price.bid, '0.9', { decimals: 2, rounding: 'down' });
+  bidPrice = floor(mul(price.bid, '0.9'), 2);
 
   placed.mainBot = await restingBuy(makerDeskClientOrderId(botScope(mainBot)));
   placed.unnamedBot = await restingBuy(makerDeskClientOrderId(botScope(unnamedBot)));
@@ -168,15 +168,15 @@ describe('history orders and fills carry the source too', () => {
 
     const fills = (await get(`/backend/order/trade?coinId=${BTC}`)) as FillRow[];
     const sourceOf = (orderNo: string) => fills.find((f) => f.orderNo === orderNo)?.source;
-    expect(sourceOf(botOrder.id)).toEqual({ kind: 'bot', robotId: subBot, robotName: 'Sub ladder' });
-    expect(sourceOf(otherOrder.id)).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(sourceOf(botOrder.id as string)).toEqual({ kind: 'bot', robotId: subBot, robotName: 'Sub ladder' });
+    expect(sourceOf(otherOrder.id as string)).toEqual({ kind: 'other', robotId: null, robotName: null });
     expect(sourceOf(manual.body.data.orderNo as string)).toEqual({ kind: 'manual', robotId: null, robotName: null });
 
     const manualFills = (await get(`/backend/order/trade?coinId=${BTC}&source=manual`)) as FillRow[];
     expect(manualFills.length).toBeGreaterThan(0);
     expect(new Set(manualFills.map((f) => f.orderNo))).toEqual(new Set([manual.body.data.orderNo]));
     const subBotFills = (await get(`/backend/order/trade?coinId=${BTC}&robotId=${subBot}`, sub)) as FillRow[];
-    expect(new Set(subBotFills.map((f) => f.orderNo))).toEqual(new Set([botOrder.id]));
+    expect(new Set(subBotFills.map((f) => f.orderNo))).toEqual(new Set([botOrder.id as string]));
   });
 
   it("a deleted bot's fills keep its number, with no name", async () => {
