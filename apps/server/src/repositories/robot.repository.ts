@@ -8,6 +8,13 @@ import { WriteBatcher } from './write-batcher.ts';
 export type RobotRow = typeof robots.$inferSelect;
 /** A bot with the pair name the console shows beside it. */
 export type RobotListRow = RobotRow & { coinName: string };
+/** A bot as an order's source names it. */
+export interface RobotSourceRow {
+  id: number;
+  adminId: number;
+  type: string;
+  description: string;
+}
 export type NewRobot = Pick<
   RobotRow,
   'adminId' | 'coinId' | 'credentialId' | 'type' | 'config' | 'status' | 'stopReason' | 'startMode' | 'startAt' | 'priceMode' | 'description' | 'startedAt'
@@ -59,6 +66,26 @@ export class RobotRepository implements RobotStore {
   async findById(id: number): Promise<RobotListRow | undefined> {
     const [row] = await this.select(eq(robots.id, id));
     return row;
+  }
+
+  /** What an order's source needs of these bots (owner, type, description): one query for any number. */
+  async sourcesOf(ids: number[]): Promise<RobotSourceRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: robots.id, adminId: robots.adminId, type: robots.type, description: robots.description })
+      .from(robots)
+      .where(inArray(robots.id, ids));
+  }
+
+  /** The client order ids the pair's bots gave the venue orders with these numbers, from their order journal. */
+  async clientIdsOfOrders(coinId: number, orderNos: string[]): Promise<Map<string, string>> {
+    if (orderNos.length === 0) return new Map();
+    const rows = await this.db
+      .select({ orderNo: robotOrders.orderNo, clientOrderId: robotOrders.clientOrderId })
+      .from(robotOrders)
+      .innerJoin(robots, eq(robots.id, robotOrders.robotId))
+      .where(and(eq(robots.coinId, coinId), inArray(robotOrders.orderNo, orderNos)));
+    return new Map(rows.flatMap((r) => (r.orderNo === null ? [] : [[r.orderNo, r.clientOrderId] as const])));
   }
 
   /** An account's bots on a pair, oldest first. */

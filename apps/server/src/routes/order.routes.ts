@@ -9,11 +9,11 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
   const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).admin;
 
   serve('getOrders', { access: 'signed-in', tags, summary: 'Open orders on the pair' }, async (request) =>
-    ok(await orders.openOrders(me(request), request.query.coinId)),
+    ok(await orders.openOrders(me(request), request.query.coinId, langOf(request), request.query)),
   );
 
   serve('getHistoryOrders', { access: 'signed-in', tags, summary: 'Closed orders on the pair, newest first' }, async (request) =>
-    ok(await orders.historyOrders(me(request), request.query.coinId)),
+    ok(await orders.historyOrders(me(request), request.query.coinId, langOf(request), request.query)),
   );
 
   serve('addOrder', { access: 'signed-in', tags, summary: 'Place a limit or market order' }, async (request) => {
@@ -22,11 +22,11 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
   });
 
   serve('cancelOrder', { access: 'signed-in', tags, summary: 'Cancel one order' }, async (request) =>
-    ok(await orders.cancel(me(request), request.body.coinId, request.body.orderNo)),
+    ok(await orders.cancel(me(request), request.body.coinId, request.body.orderNo, langOf(request))),
   );
 
   serve('trade', { access: 'signed-in', tags, summary: 'Your fills on the pair, newest first' }, async (request) =>
-    ok(await orders.myTrades(me(request), request.query.coinId, request.query.limit)),
+    ok(await orders.myTrades(me(request), request.query.coinId, request.query.limit, langOf(request), request.query)),
   );
 
   serve('wallet', { access: 'signed-in', tags, summary: 'Balances of the pair’s assets (and all others)' }, async (request) =>
@@ -59,7 +59,7 @@ export const orderRoutes: RoutePlugin = (app, { auth, orders }) => {
 
   serve('cancelOrderList', { access: 'signed-in', tags, summary: 'Cancel the open orders in a price range' }, async (request) => {
     const { coinId, minPrice, maxPrice, direction } = request.body;
-    return ok(await orders.cancelRange(me(request), coinId, minPrice, maxPrice, direction));
+    return ok(await orders.cancelRange(me(request), coinId, langOf(request), minPrice, maxPrice, direction));
   });
 
   serve('apiVerify', { access: 'signed-in', tags, summary: 'Check the pair’s API key against its venue' }, async (request) =>

@@ -1,5 +1,5 @@
 import { principalOf } from '../http/auth-guard.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
 /** Spec §7 robot calls. The static paths (list, update, init/list, detail, 1h, today) are matched before `/robot/:id`. */
@@ -28,7 +28,7 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
     ok(await robots.typeList(principalOf(request).admin, request.query.coinId)),
   );
   serve('robotDetail', { access: 'signed-in', tags, summary: 'A bot with its open orders and recent log' }, async (request) =>
-    ok(await robots.detail(principalOf(request).admin, request.params.id)),
+    ok(await robots.detail(principalOf(request).admin, request.params.id, langOf(request))),
   );
   serve('robotLastHour', { access: 'signed-in', tags, summary: "A bot's figures of the last hour" }, async (request) =>
     ok(await robots.lastHour(principalOf(request).admin, request.params.id, request.query.coinId)),

@@ -81,6 +81,7 @@ describe('/backend/ws', () => {
     const placed = await t.call('POST', '/backend/order/addOrder', { token, body: { coinId: 1, direction: 'buy', tradeType: 'market', amount: '0.001' } });
     const order = await c.next('order');
     expect(order.data.orderNo).toBe(placed.body.data.orderNo);
+    expect(order.data.source).toEqual({ kind: 'manual', robotId: null, robotName: null });
     const balances = await c.next('balances');
     expect(balances.data.map((b: { asset: string }) => b.asset)).toEqual(expect.arrayContaining(['BTC', 'USDT']));
     c.socket.send(JSON.stringify({ type: 'ping' }));

@@ -21,7 +21,6 @@ import type { Services } from '../services/services.ts';
 import { KeyedSlots } from '../sessions/keyed-slots.ts';
 import { PairStream } from '../sessions/pair-stream.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
-import { toOrderDto } from '../services/orders/order-mapper.ts';
 import { toAppError } from '../domain/exchange-errors.ts';
 
 /**
@@ -43,14 +42,12 @@ export const LIVE_SOCKET_LIMITS: LiveSocketLimits = {
   perAddress: LIVE_SOCKETS_PER_ADDRESS,
 };
 
-function wireEvent(coinId: number, event: ExchangeEvent): LiveServerMessage {
+function wireEvent(coinId: number, event: Exclude<ExchangeEvent, { type: 'order' }>): LiveServerMessage {
   switch (event.type) {
     case 'book':
       return { type: 'book', coinId, data: { bids: event.book.bids, asks: event.book.asks, timestamp: event.book.timestamp } };
     case 'trades':
       return { type: 'trades', coinId, data: event.trades.map(({ symbol: _s, ...t }) => t) };
-    case 'order':
-      return { type: 'order', coinId, data: toOrderDto(event.order) };
     case 'balances':
       return { type: 'balances', coinId, data: event.balances };
   }
@@ -97,7 +94,11 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
     const stream = new PairStream(async (coinId) => {
       const caller = principal;
       if (!caller) throw new AppError(ErrorCode.UNAUTHORIZED);
-      const stopMarket = await orders.subscribe(caller.admin, coinId, (event) => send(wireEvent(coinId, event)));
+      const liveOrder = orders.liveOrders(caller.admin, lang);
+      const stopMarket = await orders.subscribe(caller.admin, coinId, (event) => {
+        if (event.type !== 'order') send(wireEvent(coinId, event));
+        else liveOrder(event.order).then((data) => send({ type: 'order', coinId, data }), sendError);
+      });
       const adminId = caller.admin.id;
       // The caller's own bots only: another account's bots on the pair stay out of sight.
       const stopRobots = engine.live.subscribe(coinId, (updates) => {

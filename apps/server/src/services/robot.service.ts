@@ -16,12 +16,15 @@ import {
   type RobotTypeItem,
   type RobotTypeKey,
   type RobotUpdateRequest,
+  DEFAULT_LANG,
+  type Lang,
 } from '@makerdesk/contract';
 import { add, compare, div, isDecimal } from '@makerdesk/decimal';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
 import { botScope, isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
 import { toOrderDto } from './orders/order-mapper.ts';
+import { robotDisplayName } from './orders/order-source.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { RobotChanges, RobotListRow } from '../repositories/robot.repository.ts';
 import { venueCall } from '../domain/exchange-errors.ts';
@@ -95,7 +98,7 @@ export class RobotService {
   }
 
   /** The bot, its own open orders on the venue (by its client order id scope) and its recent log. */
-  async detail(admin: AdminRow, id: number): Promise<RobotDetailDto> {
+  async detail(admin: AdminRow, id: number, lang: Lang = DEFAULT_LANG): Promise<RobotDetailDto> {
     const { row, coin } = await this.owned(admin, id);
     const session = await this.session(admin, coin.coinId);
     const [open, logs] = await Promise.all([
@@ -105,7 +108,9 @@ export class RobotService {
     const [dto] = await this.dtos([row], await this.midOf(session.exchange, coin.coinName));
     return {
       ...dto!,
-      openOrders: open.filter((o) => isOwnClientOrderId(o.clientOrderId, robotScope(id))).map(toOrderDto),
+      openOrders: open
+        .filter((o) => isOwnClientOrderId(o.clientOrderId, robotScope(id)))
+        .map((o) => toOrderDto(o, { kind: 'bot', robotId: id, robotName: robotDisplayName(row, lang) })),
       recentLogs: logs.rows.map(toTradingLog),
     };
   }

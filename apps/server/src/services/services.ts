@@ -216,7 +216,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   return {
     health: new HealthService(repos, database.kind),
     gateway,
-    orders: new OrderService(coins, credentials, gateway),
+    orders: new OrderService(coins, credentials, gateway, repos.robots),
     sim,
     simClusterKey: deriveKey(masterKey, 'cluster-sim'),
     simKeys,

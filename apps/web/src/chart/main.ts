@@ -5,9 +5,12 @@ import {
   CandlestickSeries,
   ColorType,
   createChart,
+  createSeriesMarkers,
+  LineStyle,
   CrosshairMode,
   HistogramSeries,
   TickMarkType,
+  type IPriceLine,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -16,6 +19,7 @@ import zh from '@/locales/zh_CN/chart';
 import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 import { chartSymbol, planUpdate, priceDecimals, toChartBars } from './candles';
 import { fetchCandles } from './fetch-candles';
+import { fillMarkers, orderLines, parseOwnOverlay, type OwnOverlayMessage } from './own-overlay';
 import './chart.css';
 
 /**
@@ -27,6 +31,8 @@ const POLL_MS = 2_000;
 const LIMIT = 300;
 const MIN_VISIBLE_BARS = 48;
 const MAX_VISIBLE_BARS = 90;
+/** Empty bars at the right while own order lines (and their labels) are drawn. */
+const RIGHT_ROOM_WITH_LINES = 22;
 
 const params = new URLSearchParams(window.location.search);
 const lang = parseLang(params.get('lang'));
@@ -100,6 +106,33 @@ candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.26
 const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
 volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
 
+/** The account's own open orders (price lines) and fills (markers), as the console last posted them. */
+const markers = createSeriesMarkers(candleSeries, []);
+let overlay: OwnOverlayMessage = { type: 'ownOverlay', orders: [], fills: [] };
+let priceLines: IPriceLine[] = [];
+
+function drawOrderLines(): void {
+  for (const line of priceLines) candleSeries.removePriceLine(line);
+  priceLines = orderLines(overlay.orders).map((line) =>
+    candleSeries.createPriceLine({
+      price: line.price,
+      color: line.side === 'buy' ? UP_COLOR : DOWN_COLOR,
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      axisLabelVisible: true,
+      title: line.title,
+    }),
+  );
+  // What is drawn, readable from outside the canvas (the browser journeys check it).
+  canvas.dataset.ownLines = String(priceLines.length);
+}
+
+function drawFillMarkers(): void {
+  const list = fillMarkers(overlay.fills, interval, new Set(shown.keys()), { buy: UP_COLOR, sell: DOWN_COLOR });
+  markers.setMarkers(list);
+  canvas.dataset.fillMarkers = String(list.length);
+}
+
 /** What is on screen: the candles by bar time (for the legend) and the last bar's time (for updates). */
 let shown = new Map<number, CandleDto>();
 let shownLastTime: number | null = null;
@@ -159,7 +192,8 @@ function render(candles: CandleDto[]): void {
     // The latest bars at a readable width: a young pair's few candles sit at the right, not stretched across.
     const count = bars.candles.length;
     const shownBars = Math.min(Math.max(count, MIN_VISIBLE_BARS), MAX_VISIBLE_BARS);
-    chart.timeScale().setVisibleLogicalRange({ from: count - shownBars, to: count + 2 });
+    // Room at the right for the own orders' line labels, so they do not cover the latest candles and their fill markers.
+    chart.timeScale().setVisibleLogicalRange({ from: count - shownBars, to: count + (overlay.orders.length > 0 ? RIGHT_ROOM_WITH_LINES : 2) });
   } else {
     bars.candles.forEach((bar) => candleSeries.update(bar));
     bars.volumes.forEach((bar) => volumeSeries.update(bar));
@@ -169,6 +203,7 @@ function render(candles: CandleDto[]): void {
   shownLastTime = last.time;
   renderLegend(last);
   showState(null);
+  drawFillMarkers();
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -199,6 +234,7 @@ function restart(): void {
   shownLastTime = null;
   candleSeries.setData([]);
   volumeSeries.setData([]);
+  markers.setMarkers([]);
   renderLegend(undefined);
   showState(text('state.loading'));
   void load();
@@ -226,11 +262,27 @@ function renderIntervals(): void {
 window.addEventListener('message', (event: MessageEvent) => {
   // Only the console that frames this page may switch its pair.
   if (event.origin !== window.location.origin) return;
+  const own = parseOwnOverlay(event.data);
+  if (own) {
+    const hadLines = overlay.orders.length > 0;
+    overlay = own;
+    drawOrderLines();
+    drawFillMarkers();
+    // The first lines make room at the right for their labels (the same as a full load does).
+    if (!hadLines && own.orders.length > 0 && shownLastTime !== null) {
+      const range = chart.timeScale().getVisibleLogicalRange();
+      if (range) chart.timeScale().setVisibleLogicalRange({ from: range.from, to: range.to + RIGHT_ROOM_WITH_LINES - 2 });
+    }
+    return;
+  }
   const data = event.data as { type?: unknown; symbol?: unknown } | null;
   if (data?.type !== 'symbolChange' || typeof data.symbol !== 'string') return;
   const next = chartSymbol(data.symbol);
   if (next === symbol) return;
   symbol = next;
+  // The previous pair's orders and fills are not this one's; the console posts the new pair's.
+  overlay = { type: 'ownOverlay', orders: [], fills: [] };
+  drawOrderLines();
   restart();
 });
 

@@ -2,9 +2,11 @@ import { vi } from 'vitest';
 import { jsonResponse } from './fetch-mock';
 
 const balance = (asset: string, available: string, frozen = '0.00000000') => ({ asset, available, frozen, total: available });
+const MANUAL = { kind: 'manual', robotId: null, robotName: null };
 const order = (orderNo: string, price: string, status = 'pending') => ({
   orderNo,
   clientOrderId: null,
+  source: MANUAL,
   symbol: 'BTC/USDT',
   price,
   amount: '0.01000',
@@ -56,12 +58,12 @@ class OfflineSocket {
   close() {}
 }
 
-/** One pair's market and account reads, answered from the replies above, with the socket offline. */
-export function stubPairBackend() {
+/** One pair's market and account reads, answered from the replies above (or `overrides`, by path), with the socket offline. */
+export function stubPairBackend(overrides: Record<string, unknown> = {}) {
   vi.stubGlobal('WebSocket', OfflineSocket);
   localStorage.setItem('makerdesk_token', 'tok');
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => Promise.resolve(jsonResponse(200, { code: 200, data: replies[url.split('?')[0] ?? ''], msg: 'SUCCESS' }))),
+    vi.fn((url: string) => Promise.resolve(jsonResponse(200, { code: 200, data: { ...replies, ...overrides }[url.split('?')[0] ?? ''], msg: 'SUCCESS' }))),
   );
 }

@@ -2,6 +2,7 @@ import { compare, isDecimal } from '@makerdesk/decimal';
 import { z } from 'zod';
 import { coinScopedQuery } from './coin.ts';
 import { epochMs, idParam } from './common.ts';
+import { orderSource, orderSourceKinds } from './order-source.ts';
 
 /** A positive decimal string; money never travels as a float. */
 export const decimalString = z
@@ -28,9 +29,22 @@ export const order = z.object({
   status: z.enum(orderStatuses),
   createdAt: epochMs,
   updatedAt: epochMs,
+  /** Who placed it: one of the account's bots, the console (manual), or the key used elsewhere (other). */
+  source: orderSource,
 });
 export type OrderDto = z.infer<typeof order>;
 export const orderListResponse = z.array(order);
+
+/**
+ * The order and fill lists' optional source filter: `source` keeps one kind (bot, manual, other);
+ * `robotId` keeps one bot's rows (and implies `source=bot`).
+ */
+export const orderSourceFilter = z.object({
+  source: z.enum(orderSourceKinds).optional(),
+  robotId: idParam.optional(),
+});
+export type OrderSourceFilter = z.infer<typeof orderSourceFilter>;
+export const orderListQuery = coinScopedQuery.extend(orderSourceFilter.shape);
 
 export const addOrderRequest = z
   .object({
@@ -91,10 +105,13 @@ export const orderBookResponse = z.object({ symbol: z.string(), bids: z.array(bo
 
 /** A list of the pair's trades (public or the caller's own fills), the newest `limit` of them. */
 export const tradeListQuery = coinScopedQuery.extend({ limit: z.coerce.number<number>().int().min(1).max(1000).default(100) });
+/** The caller's own fills: the same, filtered by source like the order lists. */
+export const myTradeListQuery = tradeListQuery.extend(orderSourceFilter.shape);
 export const publicTrade = z.object({ id: z.string(), price: z.string(), amount: z.string(), side: z.enum(orderDirections), timestamp: epochMs });
 export const tradesListResponse = z.array(publicTrade);
 
-export const myTrade = publicTrade.extend({ orderNo: z.string(), fee: z.string(), feeAsset: z.string(), liquidity: z.enum(['maker', 'taker']) });
+export const myTrade = publicTrade.extend({ orderNo: z.string(), fee: z.string(), feeAsset: z.string(), liquidity: z.enum(['maker', 'taker']), source: orderSource });
+export type MyTradeDto = z.infer<typeof myTrade>;
 export const myTradesResponse = z.array(myTrade);
 
 export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;

@@ -1,7 +1,8 @@
-import type { OrderDto } from '@makerdesk/contract';
+import type { OrderDto, OrderSource } from '@makerdesk/contract';
 import type { Order } from '@makerdesk/exchange';
 
-export function toOrderDto(order: Order): OrderDto {
+/** An order as the API answers it, with who placed it (order-source.ts). */
+export function toOrderDto(order: Order, source: OrderSource): OrderDto {
   return {
     orderNo: order.orderNo,
     clientOrderId: order.clientOrderId,
@@ -15,5 +16,6 @@ export function toOrderDto(order: Order): OrderDto {
     status: order.status,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
+    source,
   };
 }

@@ -5,9 +5,11 @@ import {
   type AddOrderRequest,
   type Coin,
   type Lang,
+  type MyTradeDto,
   type OrderDto,
+  type OrderSourceFilter,
 } from '@makerdesk/contract';
-import { makerDeskClientOrderId, MANUAL_SCOPE, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type Side } from '@makerdesk/exchange';
+import { makerDeskClientOrderId, MANUAL_SCOPE, type Balance, type CandleInterval, type Exchange, type ExchangeEvent, type Market, type MarketDataReader, type MyTrade, type Order, type Side } from '@makerdesk/exchange';
 import { add, compare, mul } from '@makerdesk/decimal';
 import { AppError } from '../../domain/app-error.ts';
 import type { AdminRow } from '../../domain/account.ts';
@@ -18,6 +20,7 @@ import { toAppError, venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
 import { ordersInRange } from './price-range.ts';
+import { MANUAL_SOURCE, matchesSource, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
 
 interface PairContext {
   coin: Coin;
@@ -53,7 +56,18 @@ export class OrderService {
     private readonly coins: CoinService,
     private readonly credentials: CredentialService,
     private readonly gateway: ExchangeGateway,
+    private readonly robots: RobotSourceLookup,
   ) {}
+
+  /** The orders as the API answers them, each with its source (the bots they name read in one query). */
+  private async dtos(admin: AdminRow, lang: Lang, orders: Order[]): Promise<OrderDto[]> {
+    const source = await sourcesFor(this.robots, admin, lang, orders.map((o) => o.clientOrderId));
+    return orders.map((o) => toOrderDto(o, source(o.clientOrderId)));
+  }
+
+  private async dto(admin: AdminRow, lang: Lang, order: Order): Promise<OrderDto> {
+    return (await this.dtos(admin, lang, [order]))[0]!;
+  }
 
   private async context(admin: AdminRow, coinId: number): Promise<PairContext> {
     const coin = await this.coins.requireUsablePair(admin, coinId);
@@ -70,14 +84,16 @@ export class OrderService {
     return market;
   }
 
-  async openOrders(admin: AdminRow, coinId: number): Promise<OrderDto[]> {
+  async openOrders(admin: AdminRow, coinId: number, lang: Lang, filter: OrderSourceFilter = {}): Promise<OrderDto[]> {
     const ctx = await this.context(admin, coinId);
-    return (await venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol))).map(toOrderDto);
+    const orders = await this.dtos(admin, lang, await venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol)));
+    return orders.filter((o) => matchesSource(o.source, filter));
   }
 
-  async historyOrders(admin: AdminRow, coinId: number): Promise<OrderDto[]> {
+  async historyOrders(admin: AdminRow, coinId: number, lang: Lang, filter: OrderSourceFilter = {}): Promise<OrderDto[]> {
     const ctx = await this.context(admin, coinId);
-    return (await venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 200 }))).map(toOrderDto);
+    const orders = await this.dtos(admin, lang, await venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 200 })));
+    return orders.filter((o) => matchesSource(o.source, filter));
   }
 
   async add(admin: AdminRow, req: AddOrderRequest): Promise<OrderDto> {
@@ -92,12 +108,12 @@ export class OrderService {
         clientOrderId: manualClientOrderId(),
       }),
     );
-    return toOrderDto(order);
+    return toOrderDto(order, MANUAL_SOURCE);
   }
 
-  async cancel(admin: AdminRow, coinId: number, orderNo: string): Promise<OrderDto> {
+  async cancel(admin: AdminRow, coinId: number, orderNo: string, lang: Lang): Promise<OrderDto> {
     const ctx = await this.context(admin, coinId);
-    return toOrderDto(await venueCall(() => ctx.exchange.cancelOrder(ctx.symbol, orderNo)));
+    return this.dto(admin, lang, await venueCall(() => ctx.exchange.cancelOrder(ctx.symbol, orderNo)));
   }
 
   /** Manual match: immediate-or-cancel at a limit price; self-trade prevention stays on. */
@@ -114,13 +130,32 @@ export class OrderService {
         clientOrderId: manualClientOrderId(),
       }),
     );
-    return toOrderDto(order);
+    return toOrderDto(order, MANUAL_SOURCE);
   }
 
-  async myTrades(admin: AdminRow, coinId: number, limit: number) {
+  /**
+   * The caller's fills, each with the source of its order. A fill names its order by number only, so
+   * the orders come from the venue (open and recent closed ones); a fill whose order is older than the
+   * venue's closed history is looked for in the bots' order journal, and failing that is `other`.
+   */
+  async myTrades(admin: AdminRow, coinId: number, limit: number, lang: Lang, filter: OrderSourceFilter = {}): Promise<MyTradeDto[]> {
     const ctx = await this.context(admin, coinId);
-    return (await venueCall(() => ctx.exchange.fetchMyTrades(ctx.symbol, { limit }))).map(({ symbol: _s, ...t }) => t);
+    const trades = await venueCall(() => ctx.exchange.fetchMyTrades(ctx.symbol, { limit }));
+    if (trades.length === 0) return [];
+    const [open, closed] = await Promise.all([
+      venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol)),
+      venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 1000 })),
+    ]);
+    const clientIds = new Map<string, string | null>();
+    for (const o of [...open, ...closed]) clientIds.set(o.orderNo, o.clientOrderId);
+    const unknown = [...new Set(trades.map((t) => t.orderNo).filter((no) => !clientIds.has(no)))];
+    if (unknown.length > 0) for (const [no, id] of await this.robots.clientIdsOfOrders(coinId, unknown)) clientIds.set(no, id);
+    const source = await sourcesFor(this.robots, admin, lang, clientIds.values());
+    return trades
+      .map(({ symbol: _s, ...t }: MyTrade) => ({ ...t, source: source(clientIds.get(t.orderNo)) }))
+      .filter((t) => matchesSource(t.source, filter));
   }
+
 
   async publicTrades(admin: AdminRow, coinId: number, limit: number) {
     const ctx = await this.context(admin, coinId);
@@ -190,7 +225,7 @@ export class OrderService {
           amount: item.amount,
           clientOrderId: manualClientOrderId(),
         });
-        orders.push(toOrderDto(order));
+        orders.push(toOrderDto(order, MANUAL_SOURCE));
       } catch (err) {
         failed.push({ ...item, msg: err instanceof Error ? err.message : String(err) });
       }
@@ -199,19 +234,33 @@ export class OrderService {
   }
 
   /** Bulk cancel by price range; an empty range asks the user to revise it. */
-  async cancelRange(admin: AdminRow, coinId: number, minPrice: string, maxPrice: string, direction?: Side) {
+  async cancelRange(admin: AdminRow, coinId: number, lang: Lang, minPrice: string, maxPrice: string, direction?: Side) {
     const ctx = await this.context(admin, coinId);
     const open = await venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol));
     const targets = ordersInRange(open, minPrice, maxPrice, direction);
     if (targets.length === 0) throw new AppError(ErrorCode.NO_ORDERS_IN_PRICE_RANGE);
     const canceled = await venueCall(() => ctx.exchange.cancelOrders(ctx.symbol, targets.map((o) => o.orderNo)));
-    return { canceled: canceled.map(toOrderDto) };
+    return { canceled: await this.dtos(admin, lang, canceled) };
   }
 
   /** Live updates of the pair for the caller's key: book, trades, own orders and balances. */
   async subscribe(admin: AdminRow, coinId: number, listener: (event: ExchangeEvent) => void): Promise<() => void> {
     const ctx = await this.context(admin, coinId);
     return ctx.exchange.subscribe(ctx.symbol, listener);
+  }
+
+  /**
+   * Orders of a live stream as the API answers them, with their source; the bots they name are read
+   * once per stream. Answers in the order the orders came, even when a bot had to be read first.
+   */
+  liveOrders(admin: AdminRow, lang: Lang): (order: Order) => Promise<OrderDto> {
+    const sources = new StreamSources(this.robots, admin, lang);
+    let last: Promise<unknown> = Promise.resolve();
+    return (order) => {
+      const next = last.then(async () => toOrderDto(order, await sources.of(order.clientOrderId)));
+      last = next.catch(() => undefined);
+      return next;
+    };
   }
 
   /** Checks a key against its venue: can it read balances; is an IP bound. Says what it found in `lang`. */

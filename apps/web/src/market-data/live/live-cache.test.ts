@@ -17,6 +17,7 @@ const k = (...parts: unknown[]) => JSON.stringify(['trading', 1, ...parts]);
 const order = (orderNo: string, status: Order['status'], filledAmount = '0.00000'): Order => ({
   orderNo,
   clientOrderId: 'MDmanual1',
+  source: { kind: 'manual', robotId: null, robotName: null },
   symbol: 'BTC/USDT',
   price: '60000.00',
   amount: '0.01000',

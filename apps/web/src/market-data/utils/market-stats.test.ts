@@ -7,6 +7,7 @@ const balance = (asset: string, available: string, frozen: string, total: string
 const order = (direction: 'buy' | 'sell', price: string | null, amount: string, filledAmount = '0'): Order => ({
   orderNo: `${direction}-${price}`,
   clientOrderId: null,
+  source: { kind: 'other', robotId: null, robotName: null },
   symbol: 'BTC/USDT',
   price,
   amount,
@@ -40,7 +41,7 @@ describe('dashboard figures', () => {
   });
 
   it('totals the account’s own fills', () => {
-    const fill = (price: string, amount: string): MyTrade => ({ id: price, price, amount, side: 'buy', timestamp: 0, orderNo: '1', fee: '0', feeAsset: 'BTC', liquidity: 'maker' });
+    const fill = (price: string, amount: string): MyTrade => ({ id: price, price, amount, side: 'buy', timestamp: 0, orderNo: '1', fee: '0', feeAsset: 'BTC', liquidity: 'maker', source: { kind: 'manual', robotId: null, robotName: null } });
     expect(fillTotals([fill('0.1', '3'), fill('0.2', '0.5')])).toEqual({ volume: '3.5', turnover: '0.4' });
   });
 });

@@ -1,23 +1,49 @@
 import { Empty, Spin, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, formatSpreadBps } from '@/lib/numbers';
-import type { OrderBook } from '@/market-data/types';
+import type { Order, OrderBook } from '@/market-data/types';
 import { depthLadder, type DepthRow } from '../utils/depth';
+import { ownLevelKind, ownLevels, type OwnLevel } from '../utils/order-source';
 import { useTrading } from '@/market-data/components/trading-context';
+import { sourceLabel } from './source-tag';
 
 /** Levels shown per side. */
 const LADDER_ROWS = 12;
 
-function LadderRow({ row, side, onPick }: { row: DepthRow | undefined; side: 'ask' | 'bid'; onPick: (price: string) => void }) {
+/** What the tooltip of an own level says: whose orders, and how much of the level is the desk's. */
+function OwnTooltip({ row, own }: { row: DepthRow; own: OwnLevel }) {
+  const { t } = useTranslation('trading');
+  const { pair, precision } = useTrading();
+  return (
+    <div className="md-book-own-tip">
+      <div>{t('book.own.title', { price: formatFixed(row.price, precision.price) })}</div>
+      <div>{t('book.own.amount', { amount: formatFixed(own.amount, precision.amount), level: formatFixed(row.amount, precision.amount), asset: pair.base })}</div>
+      <div>{own.sources.map((s) => sourceLabel(t, s)).join(' · ')}</div>
+    </div>
+  );
+}
+
+function LadderRow({ row, side, onPick, own }: { row: DepthRow | undefined; side: 'ask' | 'bid'; onPick: (price: string) => void; own?: OwnLevel | undefined }) {
+  const { t } = useTranslation('trading');
   const { precision } = useTrading();
   if (!row) return <div className="md-book-row md-book-row-empty" aria-hidden="true" />;
-  return (
-    <button type="button" className={`md-book-row md-book-${side}`} onClick={() => onPick(row.price)}>
+  const button = (
+    <button type="button" className={`md-book-row md-book-${side}${own ? ' md-book-row-own' : ''}`} onClick={() => onPick(row.price)} data-own={own ? ownLevelKind(own) : undefined}>
       <span className="md-book-bar" style={{ width: `${Math.max(row.ratio * 100, 0.5)}%` }} />
-      <span className="md-book-price">{formatFixed(row.price, precision.price)}</span>
+      <span className="md-book-price">
+        {own && <i className={`md-book-own md-book-own-${ownLevelKind(own)}`} role="img" aria-label={t('book.own.marker')} />}
+        {formatFixed(row.price, precision.price)}
+      </span>
       <span>{formatFixed(row.amount, precision.amount)}</span>
       <span>{formatFixed(row.cumulative, precision.amount)}</span>
     </button>
+  );
+  return own ? (
+    <Tooltip title={<OwnTooltip row={row} own={own} />} placement="right">
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
@@ -28,10 +54,12 @@ interface BookLadderProps {
   last?: string | null;
   /** Omitted: the rows cannot be picked (the reference venue's book). */
   onPick?: (price: string) => void;
+  /** The account's open orders: the levels holding one are marked (omitted for the reference venue's book). */
+  ownOrders?: readonly Order[] | undefined;
 }
 
 /** An order book: asks (red) above, bids (green) below, cumulative depth bars, spread and mid in between. */
-export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
+export function BookLadder({ book, loading, last, onPick, ownOrders }: BookLadderProps) {
   const { t } = useTranslation('trading');
   const { pair, precision } = useTrading();
   if (!book) {
@@ -39,6 +67,8 @@ export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
   }
   const ladder = depthLadder(book, LADDER_ROWS);
   const pick = onPick ?? (() => undefined);
+  const ownAsks = ownLevels(book.asks.slice(0, LADDER_ROWS), ownOrders ?? [], 'sell');
+  const ownBids = ownLevels(book.bids.slice(0, LADDER_ROWS), ownOrders ?? [], 'buy');
   // Padded to a fixed height, so the spread row stays put while levels come and go.
   const askRows = Array.from({ length: LADDER_ROWS }, (_, i) => ladder.asks[i - (LADDER_ROWS - ladder.asks.length)]);
   const bidRows = Array.from({ length: LADDER_ROWS }, (_, i) => ladder.bids[i]);
@@ -53,7 +83,7 @@ export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
       </div>
       <div className="md-book-side" data-side="asks">
         {askRows.map((row, i) => (
-          <LadderRow key={row?.price ?? `empty-${i}`} row={row} side="ask" onPick={pick} />
+          <LadderRow key={row?.price ?? `empty-${i}`} row={row} side="ask" onPick={pick} own={row && ownAsks.get(row.price)} />
         ))}
       </div>
       <div className="md-book-spread">
@@ -69,7 +99,7 @@ export function BookLadder({ book, loading, last, onPick }: BookLadderProps) {
       </div>
       <div className="md-book-side" data-side="bids">
         {bidRows.map((row, i) => (
-          <LadderRow key={row?.price ?? `empty-${i}`} row={row} side="bid" onPick={pick} />
+          <LadderRow key={row?.price ?? `empty-${i}`} row={row} side="bid" onPick={pick} own={row && ownBids.get(row.price)} />
         ))}
       </div>
     </div>

@@ -7,7 +7,7 @@ import { formatFixed, isPositive } from '@/lib/numbers';
 import { useHistoryOrders } from '@/market-data/api/get-history-orders';
 import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
-import { OrdersTable } from './orders-table';
+import { SourcedTable } from './sourced-table';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** Closed orders of the pair, newest first, with the average fill price. */
@@ -30,6 +30,16 @@ export function HistoryOrdersTable() {
   ];
 
   return (
-    <OrdersTable<Order> rowKey="orderNo" columns={columns} rows={orders.data ?? []} loading={orders.isLoading} width={1100} emptyText={t('orders.history.empty')} />
+    <SourcedTable<Order>
+      rowKey="orderNo"
+      columns={columns}
+      rows={orders.data ?? []}
+      loading={orders.isLoading}
+      width={1250}
+      emptyText={t('orders.history.empty')}
+      amountOf={(o) => o.filledAmount}
+      valueOf={(o) => o.filledValue}
+      countLabel={t('source.group.orders')}
+    />
   );
 }

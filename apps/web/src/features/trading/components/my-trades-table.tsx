@@ -7,7 +7,8 @@ import { formatFee, formatFixed } from '@/lib/numbers';
 import { useMyTrades } from '@/market-data/api/get-my-trades';
 import type { MyTrade } from '@/market-data/types';
 import { SideTag } from './order-tags';
-import { OrdersTable } from './orders-table';
+import { SourcedTable } from './sourced-table';
+import { SourceTag } from './source-tag';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** The caller's fills on the pair: price, amount, value, fee and whether it made or took liquidity. */
@@ -18,6 +19,7 @@ export function MyTradesTable() {
 
   const columns: ProColumns<MyTrade>[] = [
     { title: t('orders.time'), dataIndex: 'timestamp', width: 170, render: (_, f) => formatDateTime(f.timestamp) },
+    { title: t('source.title'), key: 'source', width: 150, render: (_, f) => <SourceTag source={f.source} /> },
     { title: t('orders.side'), dataIndex: 'side', width: 80, render: (_, f) => <SideTag side={f.side} /> },
     { title: t('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, f) => formatFixed(f.price, precision.price) },
     { title: t('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, f) => formatFixed(f.amount, precision.amount) },
@@ -37,6 +39,16 @@ export function MyTradesTable() {
   ];
 
   return (
-    <OrdersTable<MyTrade> rowKey="id" columns={columns} rows={trades.data ?? []} loading={trades.isLoading} width={1000} emptyText={t('fills.empty')} />
+    <SourcedTable<MyTrade>
+      rowKey="id"
+      columns={columns}
+      rows={trades.data ?? []}
+      loading={trades.isLoading}
+      width={1150}
+      emptyText={t('fills.empty')}
+      amountOf={(f) => f.amount}
+      valueOf={(f) => mul(f.price, f.amount)}
+      countLabel={t('source.group.fills')}
+    />
   );
 }

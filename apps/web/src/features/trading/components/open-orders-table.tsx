@@ -6,7 +6,9 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import type { Order } from '@/market-data/types';
 import { orderColumns } from './order-columns';
-import { OrdersTable } from './orders-table';
+import { mul } from '@makerdesk/format';
+import { restingAmount } from '../utils/order-source';
+import { SourcedTable } from './sourced-table';
 import { useTrading } from '@/market-data/components/trading-context';
 
 /** Newest first; orders placed together (a batch) from the highest price down. */
@@ -47,6 +49,16 @@ export function OpenOrdersTable() {
   ];
 
   return (
-    <OrdersTable<Order> rowKey="orderNo" columns={columns} rows={[...(orders.data ?? [])].sort(newestFirst)} loading={orders.isLoading} width={860} emptyText={t('orders.open.empty')} />
+    <SourcedTable<Order>
+      rowKey="orderNo"
+      columns={columns}
+      rows={[...(orders.data ?? [])].sort(newestFirst)}
+      loading={orders.isLoading}
+      width={1010}
+      emptyText={t('orders.open.empty')}
+      amountOf={restingAmount}
+      valueOf={(o) => (o.price === null ? null : mul(o.price, restingAmount(o)))}
+      countLabel={t('source.group.orders')}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import { useOrderBook } from '@/market-data/api/get-order-book';
 import { useOtherBook } from '@/market-data/api/get-other-book';
 import { usePrice } from '@/market-data/api/get-price';
@@ -17,6 +18,7 @@ export function OrderBookCard() {
   const book = useOrderBook(pair.coinId);
   const other = useOtherBook(pair.coinId, tab === 'other');
   const price = usePrice(pair.coinId);
+  const open = useOpenOrders(pair.coinId);
   return (
     <Card
       size="small"
@@ -30,7 +32,7 @@ export function OrderBookCard() {
       tabProps={{ size: 'small' }}
     >
       {tab === 'book' ? (
-        <BookLadder book={book.data} loading={book.isLoading} last={price.data?.last} onPick={pickPrice} />
+        <BookLadder book={book.data} loading={book.isLoading} last={price.data?.last} onPick={pickPrice} ownOrders={open.data} />
       ) : (
         <>
           <Typography.Text type="secondary" className="md-panel-note">

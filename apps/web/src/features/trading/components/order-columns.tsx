@@ -7,12 +7,14 @@ import { formatFixed, isPositive } from '@/lib/numbers';
 import type { Order } from '@/market-data/types';
 import type { PairPrecision } from '@/market-data/utils/precision';
 import { SideTag, StatusTag } from './order-tags';
+import { SourceTag } from './source-tag';
 import type { TradingPair } from '@/market-data/components/trading-context';
 
-/** Columns every order table shares: time, side, type, price, amount, filled, status. */
+/** Columns every order table shares: time, source, side, type, price, amount, filled, status. */
 export function orderColumns(t: TFunction<'trading'>, pair: TradingPair, precision: PairPrecision): ProColumns<Order>[] {
   return [
     { title: t('orders.time'), dataIndex: 'createdAt', width: 170, render: (_, o) => formatDateTime(o.createdAt) },
+    { title: t('source.title'), key: 'source', width: 150, render: (_, o) => <SourceTag source={o.source} /> },
     { title: t('orders.side'), dataIndex: 'direction', width: 80, render: (_, o) => <SideTag side={o.direction} /> },
     { title: t('orders.type'), dataIndex: 'tradeType', width: 90, render: (_, o) => t(`type.${o.tradeType}`) },
     {

@@ -7,7 +7,7 @@ import { OrderTicket } from './order-ticket';
 import { TradingProvider } from '@/market-data/components/trading-context';
 
 const balance = (asset: string, available: string) => ({ asset, available, frozen: '0.00000000', total: available });
-const order = { orderNo: '42', clientOrderId: 'MDmanual1', symbol: 'BTC/USDT', price: '60000.00', amount: '0.01000', direction: 'buy', tradeType: 'limit', filledAmount: '0.00000', filledValue: '0', status: 'pending', createdAt: 1, updatedAt: 1 };
+const order = { orderNo: '42', clientOrderId: 'MDmanual1', symbol: 'BTC/USDT', price: '60000.00', amount: '0.01000', direction: 'buy', tradeType: 'limit', filledAmount: '0.00000', filledValue: '0', status: 'pending', createdAt: 1, updatedAt: 1, source: { kind: 'manual', robotId: null, robotName: null } };
 
 /** The trading calls a ticket makes, answered by path. */
 const replies: Record<string, unknown> = {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/market-data/live/live-updates';
 import { ChartFrame } from './chart-frame';
+import { DepthCard } from './depth-card';
 import { KeyGuard } from '@/market-data/components/key-guard';
 import { ManualMatchCard } from './manual-match-card';
 import { MarketHeader } from '@/market-data/components/market-header';
@@ -33,6 +34,7 @@ export function TradingWorkspace({ coinId, name, missingKey }: TradingWorkspaceP
             <div className="md-trade-grid">
               <div className="md-trade-book">
                 <OrderBookCard />
+                <DepthCard />
                 <RecentTradesCard />
               </div>
               <div className="md-trade-main">

@@ -1,0 +1,93 @@
+import { MAIN_ACCOUNT } from '@makerdesk/contract';
+import { botScope, makerDeskClientOrderId, MANUAL_SCOPE } from '@makerdesk/exchange';
+import { describe, expect, it } from 'vitest';
+import type { RobotSourceRow } from '../../repositories/robot.repository.ts';
+import { matchesSource, robotDisplayName, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
+
+const RESTRICTED = 2;
+const alice = { id: 10, mainAccountId: RESTRICTED };
+const bob = { id: 11, mainAccountId: RESTRICTED };
+const main = { id: 1, mainAccountId: MAIN_ACCOUNT };
+const bots: RobotSourceRow[] = [
+  { id: 5, adminId: alice.id, type: 'depth_far', description: 'Alice ladder' },
+  { id: 6, adminId: bob.id, type: 'depth_near', description: '' },
+];
+
+/** A lookup that counts its queries. */
+function lookup(): RobotSourceLookup & { queries: number[][] } {
+  const queries: number[][] = [];
+  return {
+    queries,
+    async sourcesOf(ids) {
+      queries.push(ids);
+      return bots.filter((b) => ids.includes(b.id));
+    },
+    async clientIdsOfOrders() {
+      return new Map();
+    },
+  };
+}
+
+const bot = (id: number) => makerDeskClientOrderId(botScope(id));
+
+describe('sourcesFor', () => {
+  it('reads all the bots of an answer in one query, each once', async () => {
+    const repo = lookup();
+    const ids = [bot(5), bot(5), bot(6), makerDeskClientOrderId(MANUAL_SCOPE), 'x-foreign', null];
+    const source = await sourcesFor(repo, main, 'en_US', ids);
+    expect(repo.queries).toEqual([[5, 6]]);
+    expect(ids.map(source)).toEqual([
+      { kind: 'bot', robotId: 5, robotName: 'Alice ladder' },
+      { kind: 'bot', robotId: 5, robotName: 'Alice ladder' },
+      { kind: 'bot', robotId: 6, robotName: 'Depth near #6' },
+      { kind: 'manual', robotId: null, robotName: null },
+      { kind: 'other', robotId: null, robotName: null },
+      { kind: 'other', robotId: null, robotName: null },
+    ]);
+  });
+
+  it("treats another account's bot as other for a restricted reader, and a deleted bot as a bot without a name", async () => {
+    const source = await sourcesFor(lookup(), alice, 'en_US', [bot(5), bot(6), bot(77)]);
+    expect(source(bot(5))).toEqual({ kind: 'bot', robotId: 5, robotName: 'Alice ladder' });
+    expect(source(bot(6))).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(source(bot(77))).toEqual({ kind: 'bot', robotId: 77, robotName: null });
+  });
+
+  it('asks nothing when no bot is named', async () => {
+    const repo = lookup();
+    await sourcesFor(repo, main, 'en_US', [makerDeskClientOrderId(MANUAL_SCOPE)]);
+    expect(repo.queries).toEqual([]);
+  });
+});
+
+describe('StreamSources', () => {
+  it('reads each bot once per stream, a missing one too', async () => {
+    const repo = lookup();
+    const stream = new StreamSources(repo, bob, 'zh_CN');
+    expect(await stream.of(bot(6))).toEqual({ kind: 'bot', robotId: 6, robotName: '近端深度 #6' });
+    expect(await stream.of(bot(6))).toEqual({ kind: 'bot', robotId: 6, robotName: '近端深度 #6' });
+    expect(await stream.of(bot(5))).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(await stream.of(bot(99))).toEqual({ kind: 'bot', robotId: 99, robotName: null });
+    expect(await stream.of(bot(99))).toEqual({ kind: 'bot', robotId: 99, robotName: null });
+    expect(repo.queries).toEqual([[6], [5], [99]]);
+  });
+});
+
+describe('matchesSource and robotDisplayName', () => {
+  it('filters by kind, by bot, or not at all', () => {
+    const a = { kind: 'bot' as const, robotId: 5, robotName: 'A' };
+    const m = { kind: 'manual' as const, robotId: null, robotName: null };
+    expect(matchesSource(a, {})).toBe(true);
+    expect(matchesSource(a, { source: 'bot' })).toBe(true);
+    expect(matchesSource(m, { source: 'bot' })).toBe(false);
+    expect(matchesSource(a, { robotId: 5 })).toBe(true);
+    expect(matchesSource(a, { robotId: 6 })).toBe(false);
+    expect(matchesSource(m, { robotId: 5 })).toBe(false);
+  });
+
+  it("names a bot by its description, else its type in the reader's language and its number", () => {
+    expect(robotDisplayName({ id: 3, type: 'depth_far', description: '  Far book ' }, 'zh_CN')).toBe('Far book');
+    expect(robotDisplayName({ id: 3, type: 'depth_far', description: '' }, 'en_US')).toBe('Depth far #3');
+    expect(robotDisplayName({ id: 3, type: 'gone_type', description: '' }, 'en_US')).toBe('gone_type #3');
+  });
+});
