@@ -58,5 +58,8 @@ export const paths = {
   analysisSettings: '/analysis/settings',
   analysisExport: '/analysis/export',
   analysisPanel: '/analysis/panel',
+  deskPnl: '/desk/pnl',
+  deskFills: '/desk/fills',
+  deskFillsCsv: '/desk/fills.csv',
   liveSocket: '/ws',
 } as const;
