@@ -14,7 +14,8 @@ export interface AccountFill {
   side: 'buy' | 'sell';
   price: string;
   amount: string;
-  feeQuote: string;
+  /** Null when the fee was in a third asset whose price was unknown. */
+  feeQuote: string | null;
   origin: 'bot' | 'manual';
 }
 
@@ -94,6 +95,16 @@ export class AnalysisRepository {
     if (fills.length === 0) return 0;
     const written = await this.db.insert(manualFills).values(fills).onConflictDoNothing().returning({ id: manualFills.id });
     return written.length;
+  }
+
+  /** Which of these venue trade ids are already copied. */
+  async knownTradeIds(adminId: number, coinId: number, tradeIds: string[]): Promise<Set<string>> {
+    if (tradeIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ tradeId: manualFills.tradeId })
+      .from(manualFills)
+      .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), inArray(manualFills.tradeId, tradeIds)));
+    return new Set(rows.map((r) => r.tradeId));
   }
 
   /** Which of these venue order numbers belong to the account's bots on the pair. */

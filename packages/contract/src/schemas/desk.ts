@@ -42,6 +42,8 @@ export const deskPnl = pnlParts.extend({
   quote: z.string(),
   /** The mid the unrealised P&L is valued at now; null when the venue had no price. */
   mid: z.string().nullable(),
+  /** The mid at the window's start the unrealised change starts from (the 1-minute candle's open then); null for since start. */
+  midStart: z.string().nullable(),
   vsHold: z.string(),
   bots: z.array(botPnl),
   /** Every fill that no bot made: the console's and anything else trading with the key. */

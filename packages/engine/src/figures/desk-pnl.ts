@@ -80,8 +80,21 @@ export interface WindowPnlInput {
   midEnd: string;
 }
 
-/** One source's P&L over a window (a bot, the manual trades, or anything whose fills are given). */
-export function windowPnl({ fills, start, midStart, midEnd }: WindowPnlInput): SourcePnl {
+/** What a window's fills come to: SQL can sum them for a bot whose ledger rows already carry their realised P&L. */
+export interface WindowSums {
+  /** The position before the window and after its last fill. */
+  start: Position;
+  end: Position;
+  realised: string;
+  fees: string;
+  /** Base bought − sold, and quote received − paid. */
+  baseChange: string;
+  quoteChange: string;
+  fillCount: number;
+}
+
+/** Sums a window's fills by the average-cost rule from the position before it. */
+export function sumWindow(start: Position, fills: readonly PnlFill[]): WindowSums {
   let position = start;
   let realised = '0';
   let fees = '0';
@@ -96,22 +109,32 @@ export function windowPnl({ fills, start, midStart, midEnd }: WindowPnlInput): S
     baseChange = add(baseChange, fill.side === 'buy' ? fill.amount : negate(fill.amount));
     quoteChange = add(quoteChange, fill.side === 'buy' ? negate(value) : value);
   }
-  const unrealisedStart = unrealizedPnl(start, midStart);
-  const unrealisedEnd = unrealizedPnl(position, midEnd);
+  return { start, end: position, realised, fees, baseChange, quoteChange, fillCount: fills.length };
+}
+
+/** A window's P&L from its sums and the mids at its start and end. */
+export function pnlOfSums(sums: WindowSums, midStart: string, midEnd: string): SourcePnl {
+  const unrealisedStart = unrealizedPnl(sums.start, midStart);
+  const unrealisedEnd = unrealizedPnl(sums.end, midEnd);
   const unrealised = minus(unrealisedEnd, unrealisedStart);
   return {
-    total: minus(add(realised, unrealised), fees),
-    realised,
+    total: minus(add(sums.realised, unrealised), sums.fees),
+    realised: sums.realised,
     unrealised,
-    fees,
+    fees: sums.fees,
     // (base_now·mid + quote_now) − (base_start·mid + quote_start) = Δbase·mid + Δquote, fees in quote taken out.
-    vsHold: minus(add(mul(baseChange, midEnd), quoteChange), fees),
-    start,
-    end: position,
+    vsHold: minus(add(mul(sums.baseChange, midEnd), sums.quoteChange), sums.fees),
+    start: sums.start,
+    end: sums.end,
     unrealisedStart,
     unrealisedEnd,
-    fillCount: fills.length,
+    fillCount: sums.fillCount,
   };
+}
+
+/** One source's P&L over a window (a bot, the manual trades, or anything whose fills are given). */
+export function windowPnl({ fills, start, midStart, midEnd }: WindowPnlInput): SourcePnl {
+  return pnlOfSums(sumWindow(start, fills), midStart, midEnd);
 }
 
 /** The sum of several sources' parts (the desk's total is the sum of its sources). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisFigures, cycleSlot, feeInQuote, percentOf, positionCost, valueChange, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { analysisFigures, cycleSlot, percentOf, positionCost, valueChange, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -144,11 +144,5 @@ describe('helpers', () => {
 
   it('percent of a zero start is unknown', () => {
     expect(percentOf('0', '5')).toBeNull();
-  });
-
-  it('fees in quote', () => {
-    expect(feeInQuote('0.5', 'USDT', 'BTC', 'USDT', '100')).toBe('0.5');
-    expect(feeInQuote('0.001', 'BTC', 'BTC', 'USDT', '100')).toBe('0.1');
-    expect(feeInQuote('1', 'BNB', 'BTC', 'USDT', '100')).toBe('0');
   });
 });

@@ -16,13 +16,13 @@ export interface BalancePoint {
   price: string | null;
 }
 
-/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote. */
+/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote (null: a third asset whose price was unknown). */
 export interface AnalysisTrade {
   at: number;
   side: TradeSide;
   price: string;
   amount: string;
-  feeQuote: string;
+  feeQuote: string | null;
   origin: 'bot' | 'manual';
 }
 
@@ -119,7 +119,7 @@ export function positionCost(trades: readonly AnalysisTrade[], price: string | n
     const applied = applyFill(position, { side: trade.side, price: trade.price, amount: trade.amount });
     position = applied.position;
     realized = add(realized, applied.realized);
-    fees = add(fees, trade.feeQuote);
+    if (trade.feeQuote !== null) fees = add(fees, trade.feeQuote);
     if (trade.origin === 'bot') bot++;
   }
   return {
@@ -222,11 +222,3 @@ export function cycleSlot(at: number, cycleHours: number): number {
   const cycleMs = cycleHours * 3_600_000;
   return Math.floor(at / cycleMs) * cycleMs;
 }
-
-/** A venue's fee in quote: a base fee is valued at the trade's price; another asset counts as unknown (0). */
-export function feeInQuote(fee: string, feeAsset: string, base: string, quote: string, price: string): string {
-  if (feeAsset === quote) return fee;
-  if (feeAsset === base) return mul(fee, price);
-  return '0';
-}
-

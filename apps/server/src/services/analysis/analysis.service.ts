@@ -11,24 +11,27 @@ import {
   type Coin,
 } from '@makerdesk/contract';
 import { add } from '@makerdesk/decimal';
+import { feeValueInQuote } from '@makerdesk/engine';
 import type { Exchange, Market } from '@makerdesk/exchange';
 import { AppError } from '../../domain/app-error.ts';
 import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../../repositories/analysis.repository.ts';
 import type { AdminRow } from '../../domain/account.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
-import { analysisFigures, cycleSlot, feeInQuote, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { analysisFigures, cycleSlot, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 import { snapshotsCsv } from './snapshots-csv.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How many of the account's latest venue fills are copied per read: manual fills between two reads beyond it are missed. */
 export const MANUAL_FILL_WINDOW = 500;
+/** At most this many new manual orders are looked up per read for their client order id; the rest count as the console's. */
+export const MANUAL_ORDER_LOOKUPS = 20;
 
 export interface AnalysisDeps {
   repo: Pick<
     AnalysisRepository,
-    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'fills'
+    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills'
   >;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
@@ -141,17 +144,67 @@ export class AnalysisService {
   /**
    * Manual fills come from the venue's own trade history: it is the only place that knows when a
    * resting manual order filled. Fills of the account's bot orders are skipped (robot_fills has them).
+   * Each new fill keeps its fee as charged, that fee valued in quote (DESK.md: a third asset at its
+   * price then, never 0), and its order's client order id (the console's, or another client's).
    */
   private async copyManualFills(adminId: number, coinId: number, venue: Venue): Promise<void> {
     const trades = await venue.exchange.fetchMyTrades(venue.market.symbol, { limit: MANUAL_FILL_WINDOW });
     if (trades.length === 0) return;
     const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))]);
+    const known = await this.deps.repo.knownTradeIds(adminId, coinId, trades.map((t) => t.id));
+    const fresh = trades.filter((t) => !bots.has(t.orderNo) && !known.has(t.id));
+    if (fresh.length === 0) return;
     const { base, quote } = venue.market;
-    await this.deps.repo.insertManualFills(
-      trades
-        .filter((t) => !bots.has(t.orderNo))
-        .map((t) => ({ adminId, coinId, tradeId: t.id, orderNo: t.orderNo, side: t.side, price: t.price, amount: t.amount, feeQuote: feeInQuote(t.fee, t.feeAsset, base, quote, t.price), at: new Date(t.timestamp) })),
-    );
+    const clientIds = new Map<string, string | null>();
+    for (const orderNo of [...new Set(fresh.map((t) => t.orderNo))].slice(0, MANUAL_ORDER_LOOKUPS)) clientIds.set(orderNo, await this.clientOrderIdOf(venue, orderNo));
+    const rows = [];
+    for (const t of fresh) {
+      const third = t.feeAsset !== base && t.feeAsset !== quote ? await this.priceAt(venue, `${t.feeAsset}/${quote}`, t.timestamp) : null;
+      rows.push({
+        adminId,
+        coinId,
+        tradeId: t.id,
+        orderNo: t.orderNo,
+        side: t.side,
+        price: t.price,
+        amount: t.amount,
+        fee: t.fee,
+        feeAsset: t.feeAsset,
+        feeQuote: feeValueInQuote({ amount: t.fee, asset: t.feeAsset }, { base, quote }, t.price, third),
+        clientOrderId: clientIds.get(t.orderNo) ?? null,
+        at: new Date(t.timestamp),
+      });
+    }
+    await this.deps.repo.insertManualFills(rows);
+  }
+
+  /** The order's client order id; null when the venue does not say (the fill then counts as the console's). */
+  private async clientOrderIdOf(venue: Venue, orderNo: string): Promise<string | null> {
+    try {
+      return (await venue.exchange.fetchOrder(venue.market.symbol, orderNo)).clientOrderId;
+    } catch (err) {
+      this.deps.log?.warn({ err, orderNo }, 'analysis: the order of a manual fill was not read; its source is taken as the console');
+      return null;
+    }
+  }
+
+  /** A fee asset's price against the quote at a fill's time: its 1-minute candle then, else its last price now; null when the venue lists no such pair. */
+  private async priceAt(venue: Venue, symbol: string, at: number): Promise<string | null> {
+    try {
+      const markets = await venue.exchange.loadMarkets();
+      if (!markets.some((m) => m.symbol === symbol)) return null;
+      const [candle] = await venue.exchange.fetchCandles(symbol, '1m', { since: at - 60_000, limit: 1 });
+      if (candle && candle.time <= at) return candle.close;
+      return (await venue.exchange.fetchTicker(symbol)).last;
+    } catch (err) {
+      this.deps.log?.warn({ err, symbol }, 'analysis: no price for a fee asset; that fee is left unvalued');
+      return null;
+    }
+  }
+
+  /** Copies the account's new manual fills of the pair now (best effort: a venue that does not answer leaves those copied so far). */
+  async syncManualFills(admin: AdminRow, coin: Coin): Promise<void> {
+    await this.refreshManualFills(admin.id, coin);
   }
 
   private range(query: AnalysisRangeQuery): { from: number; to: number } {
