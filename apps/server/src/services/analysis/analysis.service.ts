@@ -18,7 +18,7 @@ import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../..
 import type { AdminRow } from '../../domain/account.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
-import { analysisFigures, cycleSlot, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { analysisFigures, cycleSlot, valueOf, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 import { snapshotsCsv } from './snapshots-csv.ts';
 
 const HOUR = 3_600_000;
@@ -31,7 +31,7 @@ export const MANUAL_ORDER_LOOKUPS = 20;
 export interface AnalysisDeps {
   repo: Pick<
     AnalysisRepository,
-    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills'
+    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills' | 'volume'
   >;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
@@ -310,33 +310,24 @@ export class AnalysisService {
     };
   }
 
-  /** The control panel's figures that need history: 24 h volume of the account, its value's 1 h and day change. */
+  /**
+   * The control panel's figures that need history: the account's value now and its traded volume on
+   * the pair in the last 24 hours and since its first fill, both read from the same tables at the same
+   * instant (24H volume was read from these tables while total volume came from the venue's latest
+   * fills, polled at other times, so the 24H figure could read lower than the total). The P&L windows
+   * (last hour, today) are the desk P&L's (GET /desk/pnl).
+   */
   async panel(admin: AdminRow, coinId: number): Promise<AnalysisPanel> {
     const coin = await this.deps.coins.requireUsablePair(admin, coinId);
     const venue = await venueCall(() => this.venue(admin.id, coin));
     if (!venue) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
-    // A pair seen for the first time gets its start point here too, so the changes have a baseline at once.
     await this.startPoint(admin.id, coin);
     const reading = pointOf(await venueCall(() => this.readAccount(venue)));
     const now = reading.at;
-    const value = valueOf(reading, reading.price);
-    const settings = await this.deps.repo.settingsOf(admin.id, coinId);
-    // The baseline of the day change is the last snapshot a day old: one data cycle before that at most.
-    const lookBack = DAY + (settings?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT) * HOUR;
-    const [rows, fills] = await Promise.all([
-      this.deps.repo.snapshotsIn(admin.id, coinId, new Date(now - lookBack), new Date(now)),
-      this.deps.repo.fills(admin.id, coinId, new Date(now - DAY), new Date(now)),
+    const [volume24h, volumeTotal] = await Promise.all([
+      this.deps.repo.volume(admin.id, coinId, new Date(now - DAY), new Date(now)),
+      this.deps.repo.volume(admin.id, coinId, new Date(0), new Date(now)),
     ]);
-    const points = rows.map(toPoint);
-    return {
-      value,
-      change1h: valueChange(points, value, now, HOUR),
-      changeDay: valueChange(points, value, now, DAY),
-      volume24h: volumeIn(
-        fills.map((f) => ({ ...f, at: f.at.getTime() })),
-        now,
-        DAY,
-      ),
-    };
+    return { value: valueOf(reading, reading.price), volume24h, volumeTotal };
   }
 }
