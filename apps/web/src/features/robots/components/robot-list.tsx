@@ -4,6 +4,7 @@ import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useRobots } from '../api/get-robots';
+import { useBotPnl } from '../api/use-bot-pnl';
 import { localText } from '../config-form/schema-fields';
 import { FiguresSummary } from './figures-summary';
 import { RobotActivityTag } from './robot-activity-tag';
@@ -22,6 +23,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
   const { t: tc } = useTranslation('common');
   const { pair } = useTrading();
   const robots = useRobots(pair.coinId);
+  const pnl = useBotPnl(pair.coinId);
   const nameOf = (robot: RobotDto) => {
     const type = types.find((ty) => ty.type === robot.type);
     return type ? localText({ en: type.name, zh: type.nameZh }, i18n.language) : robot.type;
@@ -54,8 +56,8 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         </Flex>
       ),
     },
-    { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} /> },
-    { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} /> },
+    { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} totalPnl={pnl.lastHour(robot.id)} /> },
+    { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} totalPnl={pnl.today(robot.id)} /> },
     {
       title: t('list.actions'),
       valueType: 'option',
