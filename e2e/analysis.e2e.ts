@@ -66,7 +66,7 @@ describe('data analysis', () => {
 
   it('reads it in Chinese', async () => {
     await switchLanguage(page, '简体中文', '**/zh-cn/analysis');
-    await visible(page, '持仓成本');
+    await visible(page, '持仓与平均成本');
     await visible(page, '导出CSV');
     expect(await page.locator('.md-analysis-chart canvas').count()).toBeGreaterThanOrEqual(3);
     await screenshotTall(page, 'analysis-zh');
