@@ -91,8 +91,9 @@ describe('the desk P&L', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await switchLanguage(page, 'English', (url) => !url.pathname.startsWith('/zh-cn'));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(1000);
     await page.getByTestId('desk-pnl').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
     await screenshot(page, 'desk-pnl-390-en', { fullPage: false });
     await page.setViewportSize({ width: 1440, height: 900 });
   });

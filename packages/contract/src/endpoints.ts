@@ -24,6 +24,8 @@ import {
   analysisSettingsRequest,
   analysisSnapshotsResponse,
   analysisSummary,
+  deskEquity,
+  deskEquityQuery,
   deskFillsCsvQuery,
   deskFillsCsvReply,
   deskFillsQuery,
@@ -192,6 +194,7 @@ export const endpoints = {
   analysisPanel: { method: 'GET', path: paths.analysisPanel, query: coinScopedQuery, reply: analysisPanel },
   deskPnl: { method: 'GET', path: paths.deskPnl, query: deskPnlQuery, reply: deskPnl },
   deskFills: { method: 'GET', path: paths.deskFills, query: deskFillsQuery, reply: deskFillsResponse },
+  deskEquity: { method: 'GET', path: paths.deskEquity, query: deskEquityQuery, reply: deskEquity },
   deskFillsCsv: { method: 'GET', path: paths.deskFillsCsv, query: deskFillsCsvQuery, reply: deskFillsCsvReply, raw: 'text/csv' },
 } as const satisfies Record<string, Endpoint>;
 

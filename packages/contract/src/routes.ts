@@ -61,5 +61,6 @@ export const paths = {
   deskPnl: '/desk/pnl',
   deskFills: '/desk/fills',
   deskFillsCsv: '/desk/fills.csv',
+  deskEquity: '/desk/equity',
   liveSocket: '/ws',
 } as const;

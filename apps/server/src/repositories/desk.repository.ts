@@ -58,6 +58,9 @@ export interface LedgerFilter {
   manualOnly: boolean | null;
 }
 
+/** Most fills an equity curve replays (its oldest ones). */
+const EQUITY_FILLS_MAX = 200_000;
+
 /** The console's client order ids (`MD` + `manual` + `Z` + 16 characters). */
 const MANUAL_ID_PATTERN = 'MDmanualZ%';
 
@@ -74,7 +77,7 @@ export class DeskRepository {
     const sums = await this.db
       .select({
         robotId: robots.id,
-        name: sql<string>`coalesce(nullif(${robots.description}, ''), ${robots.type} || ' #' || ${robots.id})`,
+        name: sql<string>`coalesce(nullif(${robots.description}, ''), ${robots.type})`,
         realised: sql<string>`coalesce(sum(${robotFills.realizedPnl}) filter (where ${inWindow}), 0)::text`,
         fees: sql<string>`coalesce(sum(${robotFills.fee}) filter (where ${inWindow}), 0)::text`,
         boughtBase: sql<string>`coalesce(sum(${robotFills.amount}) filter (where ${inWindow} and ${robotFills.side} = 'buy'), 0)::text`,
@@ -115,6 +118,17 @@ export class DeskRepository {
       .orderBy(asc(manualFills.at), asc(manualFills.id));
   }
 
+  /** Every fill of the account's bots on the pair (or of one bot), oldest first, with the bot it belongs to. */
+  async botFills(adminId: number, coinId: number, robotId: number | null): Promise<(ManualFillRow & { robotId: number })[]> {
+    return this.db
+      .select({ robotId: robotFills.robotId, at: robotFills.at, side: robotFills.side, price: robotFills.price, amount: robotFills.amount, feeQuote: robotFills.fee })
+      .from(robotFills)
+      .innerJoin(robots, eq(robots.id, robotFills.robotId))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), robotId === null ? undefined : eq(robots.id, robotId)))
+      .orderBy(asc(robotFills.at), asc(robotFills.id))
+      .limit(EQUITY_FILLS_MAX);
+  }
+
   /** The ledger's rows, newest first, and how many match. */
   async ledger(filter: LedgerFilter, page: PageWindow | null): Promise<RowPage<LedgerRow>> {
     const parts: SQL[] = [];
@@ -136,7 +150,7 @@ export class DeskRepository {
     if (f.from) conditions.push(sql`rf.at >= ${f.from.toISOString()}::timestamptz`);
     if (f.to) conditions.push(sql`rf.at <= ${f.to.toISOString()}::timestamptz`);
     return sql`select 'bot' as kind, rf.id as id, rf.at as at, rf.side as side, rf.price::text as price, rf.amount::text as amount,
-      rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, coalesce(nullif(r.description, ''), r.type || ' #' || r.id) as robot_name,
+      rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, coalesce(nullif(r.description, ''), r.type) as robot_name,
       rf.client_order_id as client_order_id, ro.order_no as order_no
       from robot_fills rf join robots r on r.id = rf.robot_id left join robot_orders ro on ro.client_order_id = rf.client_order_id
       where ${sql.join(conditions, sql` and `)}`;

@@ -553,6 +553,7 @@ const table: Record<string, Row> = {
   // --------------------------------------------------------------- the desk's P&L and fills ledger
   'GET /backend/desk/pnl': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/pnl?coinId=${coinId}&window=1h` })) },
   'GET /backend/desk/fills': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills?coinId=${coinId}` })) },
+  'GET /backend/desk/equity': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/equity?coinId=${coinId}` })) },
   'GET /backend/desk/fills.csv': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills.csv?coinId=${coinId}` })) },
 
   // --------------------------------------------------------------- the simulator's Binance-compatible API

@@ -71,7 +71,7 @@ describe('GET /desk/pnl', () => {
     const a = d.bots.find((x: { robotId: number }) => x.robotId === botA);
     const b = d.bots.find((x: { robotId: number }) => x.robotId === botB);
     expect(a).toMatchObject({ name: 'Far ladder', realised: '10', fees: '0.11' });
-    expect(b).toMatchObject({ name: `depth_near #${botB}`, realised: '0', fees: '0.105' });
+    expect(b).toMatchObject({ name: 'depth_near', realised: '0', fees: '0.105' });
     // Manual: buy 0.5 at 104, sell 0.2 at 106: realised (106 − 104)·0.2.
     expect(d.manual).toMatchObject({ realised: '0.4', fees: '0.052' });
     // Bot A held 2 at 100 before the hour and 1 at 100 now: unrealised change (mid − 100)·1 − (midStart − 100)·2.
@@ -126,6 +126,20 @@ describe('GET /desk/pnl', () => {
   });
 });
 
+describe('GET /desk/equity', () => {
+  it('the curve ends at the total P&L since start, for the desk and for one bot; daily bars add up to it', async () => {
+    const [curve, pnl, bot] = await Promise.all([get(`/backend/desk/equity?coinId=${BTC}`), get(`/backend/desk/pnl?coinId=${BTC}&window=all`), get(`/backend/desk/equity?coinId=${BTC}&robotId=${botA}`)]);
+    expect(curve.body.code).toBe(200);
+    const points = curve.body.data.points as { at: number; total: string }[];
+    expect(points.length).toBeGreaterThan(1);
+    expect(compare(points.at(-1)!.total, pnl.body.data.total)).toBe(0);
+    const daily = curve.body.data.daily as { total: string }[];
+    expect(compare(daily.reduce((s, d) => add(s, d.total), '0'), points.at(-1)!.total)).toBe(0);
+    const a = pnl.body.data.bots.find((x: { robotId: number }) => x.robotId === botA);
+    expect(compare((bot.body.data.points as { total: string }[]).at(-1)!.total, a.total)).toBe(0);
+  });
+});
+
 describe('GET /desk/fills and /desk/fills.csv', () => {
   it('lists both sources newest first with fee, fee asset, its quote value, source and order number', async () => {
     const { body } = await get(`/backend/desk/fills?coinId=${BTC}&pageSize=2`);
@@ -161,7 +175,7 @@ describe('GET /desk/fills and /desk/fills.csv', () => {
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('time,side,price,amount,fee,fee_asset,fee_quote,source,robot_id,robot_name,order_no');
     expect(lines.slice(1, -1)).toEqual([
-      `${at(20 * MIN).toISOString()},buy,105,1,0.105,USDT,0.105,bot,${botB},"depth_near #${botB}",`,
+      `${at(20 * MIN).toISOString()},buy,105,1,0.105,USDT,0.105,bot,${botB},depth_near,`,
       `${at(30 * MIN).toISOString()},sell,110,1,0.11,USDT,0.11,bot,${botA},"Far ladder",`,
       `${at(3 * DAY).toISOString()},buy,100,2,0.2,USDT,0.2,bot,${botA},"Far ladder",`,
     ]);

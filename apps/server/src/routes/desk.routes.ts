@@ -19,6 +19,10 @@ export const deskRoutes: RoutePlugin = (app, { auth, desk }) => {
     ok(await desk.fills(me(request), request.query)),
   );
 
+  serve('deskEquity', { access: 'signed-in', tags, summary: 'The equity curve (cumulative total P&L over time) of the desk or of one bot, and its daily P&L' }, async (request) =>
+    ok(await desk.equity(me(request), request.query)),
+  );
+
   serve('deskFillsCsv', { access: 'signed-in', tags, summary: 'The fills ledger with the same filters as CSV (not the envelope)' }, async (request, reply) => {
     const { fileName, csv } = await desk.fillsCsv(me(request), request.query);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);

@@ -97,3 +97,16 @@ export type DeskFillsResponse = z.infer<typeof deskFillsResponse>;
 
 /** The CSV download answers text, not the envelope. */
 export const deskFillsCsvReply = z.string();
+
+/** An equity curve: the desk's (all its sources) or one bot's, since its first fill. */
+export const deskEquityQuery = coinScopedQuery.extend({ robotId: idParam.optional() });
+export type DeskEquityQuery = z.infer<typeof deskEquityQuery>;
+
+export const deskEquity = z.object({
+  quote: z.string(),
+  /** Cumulative total P&L (realised − fees + unrealised at the mid then), oldest first. */
+  points: z.array(z.object({ at: epochMs, total: z.string() })),
+  /** The total P&L of each UTC day (the curve's change over it). */
+  daily: z.array(z.object({ day: epochMs, total: z.string() })),
+});
+export type DeskEquity = z.infer<typeof deskEquity>;

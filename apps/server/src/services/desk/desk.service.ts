@@ -3,6 +3,8 @@ import {
   ErrorCode,
   type BotPnlDto,
   type Coin,
+  type DeskEquity,
+  type DeskEquityQuery,
   type DeskFill,
   type DeskFillsFilters,
   type DeskFillsQuery,
@@ -12,8 +14,8 @@ import {
   type PnlPartsDto,
 } from '@makerdesk/contract';
 import { add, div, minus, parse, sign } from '@makerdesk/decimal';
-import { FLAT, pnlOfSums, pnlWindowStart, sumParts, sumVsHold, sumWindow, type PnlFill, type PnlParts, type Position, type SourcePnl } from '@makerdesk/engine';
-import { clientOrderOrigin, type Exchange, type Market } from '@makerdesk/exchange';
+import { dailyBars, equityCurve, FLAT, pnlOfSums, pnlWindowStart, sumParts, sumVsHold, sumWindow, type PnlFill, type PnlParts, type Position, type SourcePnl } from '@makerdesk/engine';
+import { candleIntervalMs, clientOrderOrigin, type CandleInterval, type Exchange, type Market } from '@makerdesk/exchange';
 import type { AdminRow } from '../../domain/account.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
@@ -22,8 +24,12 @@ import type { BotWindowRow, DeskRepository, LedgerFilter, LedgerRow, ManualFillR
 import { pageWindow } from '../../repositories/query-kit.ts';
 import { fillsCsv } from './fills-csv.ts';
 
+const DAY = 86_400_000;
+/** Most candles an equity curve samples. */
+const EQUITY_POINTS_MAX = 500;
+
 export interface DeskDeps {
-  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger'>;
+  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills'>;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
   gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
@@ -139,6 +145,49 @@ export class DeskService {
     const start = sumWindow(FLAT, before).end;
     const sums = sumWindow(start, inside);
     return { pnl: pnlOfSums(sums, midStart ?? sums.start.avgCost ?? '0', mid ?? sums.end.avgCost ?? '0'), unvalued };
+  }
+
+  /**
+   * The equity curve of the desk (each source replayed on its own, then summed) or of one bot: the
+   * cumulative total P&L at each candle close since the first fill and at the mid now, and its daily bars.
+   */
+  async equity(admin: AdminRow, query: DeskEquityQuery): Promise<DeskEquity> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [, quote = ''] = coin.coinName.split('/');
+    if (query.robotId === undefined) await this.deps.manualFills.syncManualFills(admin, coin);
+    const venue = await venueCall(() => this.venue(admin, coin));
+    const [botRows, manualRows] = await Promise.all([
+      this.deps.repo.botFills(admin.id, coin.coinId, query.robotId ?? null),
+      query.robotId === undefined ? this.deps.repo.manualFills(admin.id, coin.coinId, new Date(this.now())) : Promise.resolve([]),
+    ]);
+    const toFill = (r: ManualFillRow): PnlFill => ({ at: r.at.getTime(), side: r.side, price: parse(r.price), amount: parse(r.amount), feeQuote: r.feeQuote === null ? '0' : parse(r.feeQuote) });
+    const sources = new Map<string, PnlFill[]>();
+    for (const r of botRows) {
+      const key = `b${r.robotId}`;
+      const list = sources.get(key) ?? [];
+      list.push(toFill(r));
+      sources.set(key, list);
+    }
+    if (manualRows.length > 0) sources.set('manual', manualRows.map(toFill));
+    const first = Math.min(...[...sources.values()].map((f) => f[0]?.at ?? Infinity));
+    if (!venue || !Number.isFinite(first)) return { quote, points: [], daily: [] };
+    const mids = await this.midSeries(venue.exchange, coin.coinName, first);
+    const points = mids.map((m) => ({ at: m.at, total: '0' }));
+    for (const fills of sources.values()) equityCurve(fills, mids).forEach((p, i) => (points[i]!.total = add(points[i]!.total, p.total)));
+    return { quote, points, daily: dailyBars(points) };
+  }
+
+  /** The pair's price from `since` to now: candle closes at a step that keeps the curve under ~500 points, then the mid now. */
+  private async midSeries(exchange: Exchange, symbol: string, since: number): Promise<{ at: number; mid: string }[]> {
+    const now = this.now();
+    const span = now - since;
+    const interval: CandleInterval = span <= 2 * DAY ? '5m' : span <= 20 * DAY ? '1h' : '1d';
+    const step = candleIntervalMs[interval];
+    const candles = await exchange.fetchCandles(symbol, interval, { since: since - step, limit: EQUITY_POINTS_MAX });
+    const out = candles.filter((c) => c.time + step <= now).map((c) => ({ at: c.time + step, mid: c.close }));
+    const mid = await this.midNow(exchange, symbol);
+    if (mid !== null) out.push({ at: now, mid });
+    return out;
   }
 
   private filterOf(admin: AdminRow, coinId: number, q: DeskFillsFilters): LedgerFilter {

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/market-data/live/live-updates';
 import { BalancesTable } from './balances-table';
 import { DashboardStats } from './dashboard-stats';
-import { DeskPnlCard } from './desk-pnl-card';
 import { KeyGuard } from '@/market-data/components/key-guard';
 import { MarketHeader } from '@/market-data/components/market-header';
 import { TradingProvider } from '@/market-data/components/trading-context';
@@ -31,7 +30,6 @@ export function DashboardOverview({ coinId, name, missingKey, aside, footer }: D
                 <Col flex="1 1 640px" style={{ minWidth: 0 }}>
                   <Flex vertical gap={16}>
                     <DashboardStats />
-                    <DeskPnlCard />
                   </Flex>
                 </Col>
                 <Col flex="0 1 400px" style={{ minWidth: 320 }}>
@@ -39,10 +37,7 @@ export function DashboardOverview({ coinId, name, missingKey, aside, footer }: D
                 </Col>
               </Row>
             ) : (
-              <>
-                <DashboardStats />
-                <DeskPnlCard />
-              </>
+              <DashboardStats />
             )}
             <BalancesTable />
             {footer}

@@ -10,7 +10,7 @@ import { useWallet } from '@/market-data/api/get-wallet';
 import { orderOccupied, valuation, volumeSince } from '@/market-data/utils/market-stats';
 import { useAnalysisPanel } from '../api/get-analysis-panel';
 import { priceChange, type PriceChange } from '../utils/price-change';
-import { signedQuote, toneOf } from './desk-pnl-card';
+import { DeskPnlCard, signedQuote, toneOf } from './desk-pnl-card';
 import { StatCard } from '@/components/stat-card';
 import { useTrading } from '@/market-data/components/trading-context';
 
@@ -137,6 +137,9 @@ export function DashboardStats() {
         <Col flex={FLEX}>{pnlCard(pnl1h, t('stats.pnl1h'), t('stats.pnl1h.tooltip'), HOUR)}</Col>
         <Col flex={FLEX}>{pnlCard(pnlToday, t('stats.pnlToday'), t('stats.pnlToday.tooltip'), DAY)}</Col>
       </Row>
+      <div style={{ marginTop: 16 }}>
+        <DeskPnlCard />
+      </div>
       <Typography.Title level={5} className="md-section-title">
         {t('stats.section.margin')}
       </Typography.Title>

@@ -54,13 +54,15 @@ export function DeskPnlCard() {
       title={
         <Flex wrap gap={8} align="center" justify="space-between">
           <Typography.Text strong>{t('desk.title', { pair: pair.name })}</Typography.Text>
-          <Segmented<DeskPnlWindow>
-            size="small"
-            value={window}
-            onChange={setWindow}
-            aria-label={t('desk.window.label')}
-            options={deskPnlWindows.map((w) => ({ value: w, label: t(`desk.window.${w}`) }))}
-          />
+          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <Segmented<DeskPnlWindow>
+              size="small"
+              value={window}
+              onChange={setWindow}
+              aria-label={t('desk.window.label')}
+              options={deskPnlWindows.map((w) => ({ value: w, label: t(`desk.window.${w}`) }))}
+            />
+          </div>
         </Flex>
       }
     >

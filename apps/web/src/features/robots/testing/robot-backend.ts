@@ -84,7 +84,7 @@ type Handler = (url: URL, init?: RequestInit) => unknown;
 export function deskPnlOf(window: string, robots: readonly RobotDto[]) {
   const total = window === '1h' ? '2.5' : '-4.2';
   const zero = { total: '0', realised: '0', unrealised: '0', fees: '0' };
-  const bots = robots.map((r) => ({ robotId: r.id, name: r.description || `${r.type} #${r.id}`, total, realised: total, unrealised: '0', fees: '0' }));
+  const bots = robots.map((r) => ({ robotId: r.id, name: r.description || r.type, total, realised: total, unrealised: '0', fees: '0' }));
   return { coinId: 1, window, from: 0, to: NOW, base: 'BTC', quote: 'USDT', mid: '65000', midStart: null, ...zero, vsHold: '0', bots, manual: zero, unvaluedFees: 0 };
 }
 
