@@ -27,7 +27,7 @@ describe('data analysis', () => {
     await page.waitForURL('**/analysis');
     // Three charts (balances, value, P&L), each drawn on canvases, with their legends' latest figures.
     await expect.poll(() => page.locator('.md-analysis-chart canvas').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-    expect(await page.locator('.md-analysis-chart').count()).toBe(3);
+    expect(await page.locator('.md-analysis .md-analysis-chart').count()).toBe(3);
     const legend = page.locator('.md-analysis-chart').first().locator('.md-analysis-legend');
     expect(await legend.innerText()).toMatch(/BTC\s+[\d,]+\.\d+/);
     expect(await legend.innerText()).toMatch(/Price \(USDT\)\s+[\d,]+\.\d{2}/);

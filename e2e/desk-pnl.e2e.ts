@@ -57,6 +57,9 @@ describe('the desk P&L', () => {
 
   it('the ledger lists the bot’s fills and the manual one, filters by source, and downloads its CSV', async () => {
     await goTo(page, 'Data analysis', '/analysis');
+    // The desk's equity curve and daily P&L bars are drawn.
+    await expect.poll(() => page.getByTestId('equity').locator('.md-analysis-chart canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('equity').locator('.md-analysis-chart').count()).toBe(2);
     const ledger = page.getByTestId('fills-ledger');
     await ledger.waitFor();
     await expect.poll(() => ledger.locator('tbody tr.ant-table-row', { hasText: `Bot #${botId}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);

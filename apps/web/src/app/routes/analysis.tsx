@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import { AnalysisOverview } from '@/features/analysis/components/analysis-overview';
+import { EquityCard } from '@/features/analysis/components/equity-card';
 import { FillsLedger } from '@/features/analysis/components/fills-ledger';
 import { LivePairScreen } from '../layout/live-pair-screen';
 
@@ -9,6 +10,7 @@ export default function AnalysisPage() {
     <LivePairScreen>
       <Flex vertical gap={16}>
         <AnalysisOverview />
+        <EquityCard />
         <FillsLedger />
       </Flex>
     </LivePairScreen>

@@ -80,4 +80,10 @@ export default {
   'desk.title': 'Total P&L since start',
   'desk.tooltip': 'The desk P&L (DESK.md) from the first fill: realised + unrealised − fees of the bots and the manual trades; the same figure as the control panel’s “Since start”',
   'desk.parts': 'Realised {{realised}} · unrealised {{unrealised}} · fees {{fees}}',
+  'equity.of': 'Equity of',
+  'equity.desk': 'The desk ({{pair}})',
+  'equity.curve': 'Equity curve: cumulative total P&L',
+  'equity.daily': 'Daily P&L (UTC days)',
+  'equity.total': 'Total P&L ({{quote}})',
+  'equity.today': 'Latest day ({{quote}})',
 } as const;

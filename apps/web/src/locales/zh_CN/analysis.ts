@@ -83,4 +83,10 @@ export default {
   'desk.title': '自开始总盈亏',
   'desk.tooltip': '做市盈亏（DESK.md）自首笔成交起：机器人与手动交易的已实现 + 未实现 − 手续费；与控制面板“自开始”为同一数值',
   'desk.parts': '已实现 {{realised}} · 未实现 {{unrealised}} · 手续费 {{fees}}',
+  'equity.of': '权益曲线对象',
+  'equity.desk': '做市组合（{{pair}}）',
+  'equity.curve': '权益曲线：累计总盈亏',
+  'equity.daily': '每日盈亏（UTC 日）',
+  'equity.total': '总盈亏（{{quote}}）',
+  'equity.today': '最近一日（{{quote}}）',
 } satisfies Messages<typeof en>;
