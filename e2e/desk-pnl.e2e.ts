@@ -16,8 +16,6 @@ let page: Page;
 let botId: number;
 const { botRow, deploy, stop, botCounts } = robotSteps(() => page);
 const card = () => page.getByTestId('desk-pnl');
-/** A stat card's value as a decimal string: separators and unit dropped. */
-const figure = async (name: string) => (await card().locator(`[data-figure="${name}"] .md-stat-value`).innerText()).replace(/USDT$/, '').replace(/,/g, '').replace(/^\+/, '').trim();
 
 let baseUrl: string;
 
@@ -43,13 +41,21 @@ describe('the desk P&L', () => {
     await card().getByText('Since start', { exact: true }).click();
     await expect.poll(() => card().getByText(`Bot #${botId}`, { exact: false }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await card().getByText('Manual (console and other clients)').waitFor();
-    // One answer fills every part: read them together.
-    const [total, realised, unrealised, fees] = [await figure('desk-total'), await figure('desk-realised'), await figure('desk-unrealised'), await figure('desk-fees')];
+    // The figures of the window asked for (the previous window's stay on screen while it loads), read at one instant.
+    await page.locator('[data-testid="desk-pnl"][data-window="all"]').waitFor();
+    const read = () =>
+      page.evaluate(() => {
+        const clean = (text: string | null | undefined) => (text ?? '').replace(/USDT$/, '').replace(/,/g, '').replace(/^\+/, '').trim();
+        const box = document.querySelector('[data-testid="desk-pnl"]');
+        const figures = ['desk-total', 'desk-realised', 'desk-unrealised', 'desk-fees'].map((name) => clean(box?.querySelector(`[data-figure="${name}"] .md-stat-value`)?.textContent));
+        const deskRow = Array.from(box?.querySelectorAll('tr') ?? []).find((tr) => tr.textContent?.includes('Desk total'));
+        return [...figures, clean(deskRow?.querySelectorAll('td')[1]?.textContent)];
+      });
+    const [total = '', realised = '', unrealised = '', fees = '', deskRowTotal = ''] = await read();
     // Shown at the pair's 2 price decimals, each rounded on its own: they agree within three half-cents.
     expect(compare(abs(minus(total, minus(add(realised, unrealised), fees))), '0.015')).toBeLessThanOrEqual(0);
     expect(compare(fees, '0')).toBe(1);
-    const deskRow = card().locator('tr', { hasText: 'Desk total' });
-    expect((await deskRow.locator('td').nth(1).innerText()).replace(/,/g, '').replace(/^\+/, '')).toBe(total);
+    expect(deskRowTotal).toBe(total);
     await visible(page, 'P&L · last hour');
     await visible(page, 'P&L · today (UTC)');
     await screenshotTall(page, 'desk-pnl-1440-en');

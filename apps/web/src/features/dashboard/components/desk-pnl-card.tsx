@@ -51,6 +51,7 @@ export function DeskPnlCard() {
       size="small"
       className="md-desk-pnl"
       data-testid="desk-pnl"
+      data-window={d?.window}
       title={
         <Flex wrap gap={8} align="center" justify="space-between">
           <Typography.Text strong>{t('desk.title', { pair: pair.name })}</Typography.Text>
