@@ -27,7 +27,7 @@ describe('data analysis', () => {
     await page.waitForURL('**/analysis');
     // Three charts (balances, value, P&L), each drawn on canvases, with their legends' latest figures.
     await expect.poll(() => page.locator('.md-analysis-chart canvas').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-    expect(await page.locator('.md-analysis-chart').count()).toBe(3);
+    expect(await page.locator('.md-analysis .md-analysis-chart').count()).toBe(3);
     const legend = page.locator('.md-analysis-chart').first().locator('.md-analysis-legend');
     expect(await legend.innerText()).toMatch(/BTC\s+[\d,]+\.\d+/);
     expect(await legend.innerText()).toMatch(/Price \(USDT\)\s+[\d,]+\.\d{2}/);
@@ -66,7 +66,7 @@ describe('data analysis', () => {
 
   it('reads it in Chinese', async () => {
     await switchLanguage(page, '简体中文', '**/zh-cn/analysis');
-    await visible(page, '持仓成本');
+    await visible(page, '持仓与平均成本');
     await visible(page, '导出CSV');
     expect(await page.locator('.md-analysis-chart canvas').count()).toBeGreaterThanOrEqual(3);
     await screenshotTall(page, 'analysis-zh');

@@ -18,6 +18,7 @@ import { staticHeaders } from './http/static-cache.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { alertRoutes } from './routes/alert.routes.ts';
 import { analysisRoutes } from './routes/analysis.routes.ts';
+import { deskRoutes } from './routes/desk.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -32,7 +33,7 @@ import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import type { Services } from './services/services.ts';
 
-export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes, deskRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -123,5 +123,9 @@ export const ANALYSIS_CYCLE_HOURS_MIN = 1;
 export const ANALYSIS_CYCLE_HOURS_MAX = 168;
 export const ANALYSIS_CYCLE_HOURS_DEFAULT = 1;
 export const ANALYSIS_RANGE_MAX_DAYS = 366;
+/** The longest time range one fills-ledger request (and its CSV) may cover. */
+export const DESK_FILLS_RANGE_MAX_DAYS = 366;
+/** Most rows in one fills CSV download. */
+export const DESK_FILLS_CSV_MAX_ROWS = 100_000;
 /** The range a call reads when it names none: the last 7 days. */
 export const ANALYSIS_RANGE_DEFAULT_DAYS = 7;

@@ -24,6 +24,14 @@ import {
   analysisSettingsRequest,
   analysisSnapshotsResponse,
   analysisSummary,
+  deskEquity,
+  deskEquityQuery,
+  deskFillsCsvQuery,
+  deskFillsCsvReply,
+  deskFillsQuery,
+  deskFillsResponse,
+  deskPnl,
+  deskPnlQuery,
   adminIdParams,
   adminListQuery,
   adminListResponse,
@@ -191,6 +199,10 @@ export const endpoints = {
   analysisSettings: { method: 'PUT', path: paths.analysisSettings, body: analysisSettingsRequest, reply: analysisSettings },
   analysisExport: { method: 'GET', path: paths.analysisExport, query: analysisRangeQuery, reply: analysisExportReply, raw: 'text/csv' },
   analysisPanel: { method: 'GET', path: paths.analysisPanel, query: coinScopedQuery, reply: analysisPanel },
+  deskPnl: { method: 'GET', path: paths.deskPnl, query: deskPnlQuery, reply: deskPnl },
+  deskFills: { method: 'GET', path: paths.deskFills, query: deskFillsQuery, reply: deskFillsResponse },
+  deskEquity: { method: 'GET', path: paths.deskEquity, query: deskEquityQuery, reply: deskEquity },
+  deskFillsCsv: { method: 'GET', path: paths.deskFillsCsv, query: deskFillsCsvQuery, reply: deskFillsCsvReply, raw: 'text/csv' },
 } as const satisfies Record<string, Endpoint>;
 
 type Input<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;

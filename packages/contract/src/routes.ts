@@ -60,5 +60,9 @@ export const paths = {
   analysisSettings: '/analysis/settings',
   analysisExport: '/analysis/export',
   analysisPanel: '/analysis/panel',
+  deskPnl: '/desk/pnl',
+  deskFills: '/desk/fills',
+  deskFillsCsv: '/desk/fills.csv',
+  deskEquity: '/desk/equity',
   liveSocket: '/ws',
 } as const;

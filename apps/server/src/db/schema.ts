@@ -467,8 +467,13 @@ export const manualFills = pgTable(
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
     price: money('price').notNull(),
     amount: money('amount').notNull(),
-    /** The venue's fee valued in quote (a fee in another asset counts 0). */
-    feeQuote: money('fee_quote').notNull(),
+    /** The fee as the venue charged it; null on rows copied before it was kept. */
+    fee: money('fee'),
+    feeAsset: text('fee_asset'),
+    /** The fee valued in quote at the fill (a third asset at its price then); null when that price was unknown. */
+    feeQuote: money('fee_quote'),
+    /** The order's client order id (who placed it: the console or another client of the key); null when unknown. */
+    clientOrderId: text('client_order_id'),
     at: at('at').notNull(),
   },
   (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { add, parse } from '@makerdesk/decimal';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analysisSettings, balanceSnapshots, credentials, manualFills, robotFills, robotOrders, robots } from '../db/schema.ts';
 
@@ -14,7 +15,8 @@ export interface AccountFill {
   side: 'buy' | 'sell';
   price: string;
   amount: string;
-  feeQuote: string;
+  /** Null when the fee was in a third asset whose price was unknown. */
+  feeQuote: string | null;
   origin: 'bot' | 'manual';
 }
 
@@ -96,6 +98,16 @@ export class AnalysisRepository {
     return written.length;
   }
 
+  /** Which of these venue trade ids are already copied. */
+  async knownTradeIds(adminId: number, coinId: number, tradeIds: string[]): Promise<Set<string>> {
+    if (tradeIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ tradeId: manualFills.tradeId })
+      .from(manualFills)
+      .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), inArray(manualFills.tradeId, tradeIds)));
+    return new Set(rows.map((r) => r.tradeId));
+  }
+
   /** Which of these venue order numbers belong to the account's bots on the pair. */
   async botOrderNos(adminId: number, coinId: number, orderNos: string[]): Promise<Set<string>> {
     if (orderNos.length === 0) return new Set();
@@ -105,6 +117,23 @@ export class AnalysisRepository {
       .innerJoin(robots, eq(robots.id, robotOrders.robotId))
       .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), isNotNull(robotOrders.orderNo), inArray(robotOrders.orderNo, orderNos)));
     return new Set(rows.map((r) => r.orderNo as string));
+  }
+
+  /** Base and quote the account traded on the pair in (after, until], its bots' and its other fills, with their count. */
+  async volume(adminId: number, coinId: number, after: Date, until: Date): Promise<{ base: string; quote: string; count: number }> {
+    const sums = { base: sql<string>`coalesce(sum(amount), 0)::text`, quote: sql<string>`coalesce(sum(price * amount), 0)::text`, count: sql<number>`count(*)::int` };
+    const [[bot], [manual]] = await Promise.all([
+      this.db
+        .select({ base: sql<string>`coalesce(sum(${robotFills.amount}), 0)::text`, quote: sql<string>`coalesce(sum(${robotFills.price} * ${robotFills.amount}), 0)::text`, count: sums.count })
+        .from(robotFills)
+        .innerJoin(robots, eq(robots.id, robotFills.robotId))
+        .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gt(robotFills.at, after), lte(robotFills.at, until))),
+      this.db
+        .select({ base: sql<string>`coalesce(sum(${manualFills.amount}), 0)::text`, quote: sql<string>`coalesce(sum(${manualFills.price} * ${manualFills.amount}), 0)::text`, count: sums.count })
+        .from(manualFills)
+        .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until))),
+    ]);
+    return { base: add(parse(bot?.base ?? '0'), parse(manual?.base ?? '0')), quote: add(parse(bot?.quote ?? '0'), parse(manual?.quote ?? '0')), count: (bot?.count ?? 0) + (manual?.count ?? 0) };
   }
 
   /** The account's fills on the pair, its bots' and its manual ones, in (after, until]; oldest first. */

@@ -568,6 +568,11 @@ const table: Record<string, Row> = {
   },
   'GET /backend/analysis/export': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/analysis/export?coinId=${coinId}` })) },
   'GET /backend/analysis/panel': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/analysis/panel?coinId=${coinId}` })) },
+  // --------------------------------------------------------------- the desk's P&L and fills ledger
+  'GET /backend/desk/pnl': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/pnl?coinId=${coinId}&window=1h` })) },
+  'GET /backend/desk/fills': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills?coinId=${coinId}` })) },
+  'GET /backend/desk/equity': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/equity?coinId=${coinId}` })) },
+  'GET /backend/desk/fills.csv': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills.csv?coinId=${coinId}` })) },
 
   // --------------------------------------------------------------- the simulator's Binance-compatible API
   [`GET ${SIM_BINANCE_ROOT}/api/v3/ping`]: simPublic('/api/v3/ping', () => ''),

@@ -13,6 +13,8 @@ import { createChannelSender } from '../alerts/senders.ts';
 import { AnalysisService } from './analysis/analysis.service.ts';
 import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
+import { DeskRepository } from '../repositories/desk.repository.ts';
+import { DeskService } from './desk/desk.service.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
@@ -77,6 +79,8 @@ export interface Services {
    */
   alerts: AlertDispatcher;
   analysis: AnalysisService;
+  /** The desk's P&L and fills ledger. */
+  desk: DeskService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
   snapshots: SnapshotScheduler;
   /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
@@ -204,6 +208,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine);
   const analysisRepo = new AnalysisRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
     repo: analysisRepo,
@@ -235,6 +240,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     alerts,
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, outbound.guard, alertOptions.testWaitMs),
     analysis,
+    desk,
     snapshots,
     emergencyStop,
     engine,

@@ -3,6 +3,7 @@ import { accountLimitEntries } from './account-limits.entries.ts';
 import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
+import { deskEntries } from './desk.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { coreEntries } from './core.entries.ts';
@@ -35,6 +36,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...alertEntries,
   ...outboundEntries,
   ...analysisEntries,
+  ...deskEntries,
   ...accountLimitEntries,
   ...outcomeEntries,
 ];

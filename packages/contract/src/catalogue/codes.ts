@@ -142,6 +142,10 @@ export const ErrorCode = {
   INVALID_DATA_CYCLE: 1030056,
   INVALID_INITIAL_FUNDS: 1030057,
   INVALID_INITIAL_TOKEN: 1030058,
+  // The desk's P&L and fills ledger (desk.entries.ts)
+  INVALID_PNL_WINDOW: 1030090,
+  INVALID_FILL_SOURCE: 1030091,
+  FILLS_RANGE_TOO_LONG: 1030092,
   // What one account may hold (account-limits.entries.ts)
   ALERT_CHANNEL_LIMIT: 1030050,
   CREDENTIAL_PAIR_TAKEN: 1030051,

@@ -122,15 +122,17 @@ export const analysisSummary = z.object({
 });
 export type AnalysisSummary = z.infer<typeof analysisSummary>;
 
-const valueChange = z.object({ from: z.string(), to: z.string(), absolute: z.string(), percent: z.string().nullable(), since: epochMs, complete: z.boolean() });
-export type ValueChangeDto = z.infer<typeof valueChange>;
+const volume = z.object({ base: z.string(), quote: z.string(), count: z.number().int() });
 
-/** The control panel's figures that need history: the account's own 24 h volume, and its value now against 1 h and a day ago. */
+/**
+ * The control panel's figures that need history: the account's value now, and what it traded on the
+ * pair (bots and other fills) in the last 24 hours and since its first fill, read at one instant from
+ * one source, so the 24 h figure never exceeds the total. Its P&L is the desk P&L's (/desk/pnl).
+ */
 export const analysisPanel = z.object({
   value: z.string().nullable(),
-  change1h: valueChange.nullable(),
-  changeDay: valueChange.nullable(),
-  volume24h: z.object({ base: z.string(), quote: z.string(), count: z.number().int() }),
+  volume24h: volume,
+  volumeTotal: volume,
 });
 export type AnalysisPanel = z.infer<typeof analysisPanel>;
 

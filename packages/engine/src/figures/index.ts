@@ -1,2 +1,3 @@
 export * from './position-ledger.ts';
 export * from './figures.ts';
+export * from './desk-pnl.ts';

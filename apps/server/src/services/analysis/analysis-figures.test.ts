@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisFigures, cycleSlot, feeInQuote, percentOf, positionCost, valueChange, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { analysisFigures, cycleSlot, percentOf, positionCost, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -113,29 +113,6 @@ describe('positionCost', () => {
   });
 });
 
-describe('control panel figures', () => {
-  const history = [s0, s1, s2];
-
-  it('1H change of the value against the last snapshot an hour old', () => {
-    // now t2 + 30 min: the baseline is s1 (t1 ≤ now − 1 h)
-    expect(valueChange(history, '2005', t2 + 30 * MIN, HOUR)).toEqual({ from: '2012.5', to: '2005', absolute: '-7.5', percent: '-0.37', since: t1, complete: true });
-  });
-
-  it('day change from the oldest snapshot when the history is shorter than a day', () => {
-    expect(valueChange(history, '2005', t2 + 30 * MIN, 24 * HOUR)).toEqual({ from: '2000', to: '2005', absolute: '5', percent: '0.25', since: t0, complete: false });
-  });
-
-  it('no change without a current value or a snapshot', () => {
-    expect(valueChange(history, null, t2, HOUR)).toBeNull();
-    expect(valueChange([], '1', t2, HOUR)).toBeNull();
-  });
-
-  it('24H volume of the account counts only trades inside the window', () => {
-    expect(volumeIn(trades, t1 + 40 * MIN, HOUR)).toEqual({ base: '3', quote: '308', count: 2 }); // 2 × 102 + 1 × 104
-    expect(volumeIn(trades, t1 + 40 * MIN, 24 * HOUR)).toEqual({ base: '5', quote: '508', count: 3 });
-  });
-});
-
 describe('helpers', () => {
   it('cycle slots are aligned on the epoch', () => {
     expect(cycleSlot(Date.UTC(2026, 0, 1, 5, 20), 4)).toBe(Date.UTC(2026, 0, 1, 4));
@@ -144,11 +121,5 @@ describe('helpers', () => {
 
   it('percent of a zero start is unknown', () => {
     expect(percentOf('0', '5')).toBeNull();
-  });
-
-  it('fees in quote', () => {
-    expect(feeInQuote('0.5', 'USDT', 'BTC', 'USDT', '100')).toBe('0.5');
-    expect(feeInQuote('0.001', 'BTC', 'BTC', 'USDT', '100')).toBe('0.1');
-    expect(feeInQuote('1', 'BNB', 'BTC', 'USDT', '100')).toBe('0');
   });
 });

@@ -16,13 +16,13 @@ export interface BalancePoint {
   price: string | null;
 }
 
-/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote. */
+/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote (null: a third asset whose price was unknown). */
 export interface AnalysisTrade {
   at: number;
   side: TradeSide;
   price: string;
   amount: string;
-  feeQuote: string;
+  feeQuote: string | null;
   origin: 'bot' | 'manual';
 }
 
@@ -119,7 +119,7 @@ export function positionCost(trades: readonly AnalysisTrade[], price: string | n
     const applied = applyFill(position, { side: trade.side, price: trade.price, amount: trade.amount });
     position = applied.position;
     realized = add(realized, applied.realized);
-    fees = add(fees, trade.feeQuote);
+    if (trade.feeQuote !== null) fees = add(fees, trade.feeQuote);
     if (trade.origin === 'bot') bot++;
   }
   return {
@@ -171,62 +171,8 @@ export function analysisFigures(input: { snapshots: readonly BalancePoint[]; fir
   };
 }
 
-/** The change of the account's value over a window, as the control panel shows it. */
-export interface ValueChange {
-  from: string;
-  to: string;
-  absolute: string;
-  percent: string | null;
-  /** When the baseline snapshot was taken. */
-  since: number;
-  /** False when no snapshot is as old as the window: the change then runs from the oldest one. */
-  complete: boolean;
-}
-
-/**
- * `now`'s value against the last snapshot taken at or before `now − windowMs` (or, when the history
- * is shorter, the oldest one). Null without a usable baseline.
- */
-export function valueChange(snapshots: readonly BalancePoint[], nowValue: string | null, now: number, windowMs: number): ValueChange | null {
-  if (nowValue === null) return null;
-  const points = byTime(snapshots).filter((p) => p.price !== null && p.at <= now);
-  const target = now - windowMs;
-  const baseline = points.findLast((p) => p.at <= target) ?? points[0];
-  if (!baseline) return null;
-  const from = valueOf(baseline, baseline.price) as string;
-  return { from, to: nowValue, ...delta(from, nowValue), since: baseline.at, complete: baseline.at <= target };
-}
-
-export interface Volume {
-  base: string;
-  quote: string;
-  count: number;
-}
-
-/** Base and quote traded by the account in (now − windowMs, now]. */
-export function volumeIn(trades: readonly AnalysisTrade[], now: number, windowMs: number): Volume {
-  let base = '0';
-  let quote = '0';
-  let count = 0;
-  for (const t of trades) {
-    if (t.at <= now - windowMs || t.at > now) continue;
-    base = add(base, t.amount);
-    quote = add(quote, mul(t.price, t.amount));
-    count++;
-  }
-  return { base, quote, count };
-}
-
 /** The start of the data-cycle slot holding `at`: cycles are aligned on the epoch (UTC). */
 export function cycleSlot(at: number, cycleHours: number): number {
   const cycleMs = cycleHours * 3_600_000;
   return Math.floor(at / cycleMs) * cycleMs;
 }
-
-/** A venue's fee in quote: a base fee is valued at the trade's price; another asset counts as unknown (0). */
-export function feeInQuote(fee: string, feeAsset: string, base: string, quote: string, price: string): string {
-  if (feeAsset === quote) return fee;
-  if (feeAsset === base) return mul(fee, price);
-  return '0';
-}
-

@@ -11,24 +11,27 @@ import {
   type Coin,
 } from '@makerdesk/contract';
 import { add } from '@makerdesk/decimal';
+import { feeValueInQuote } from '@makerdesk/engine';
 import type { Exchange, Market } from '@makerdesk/exchange';
 import { AppError } from '../../domain/app-error.ts';
 import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../../repositories/analysis.repository.ts';
 import type { AdminRow } from '../../domain/account.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
-import { analysisFigures, cycleSlot, feeInQuote, valueChange, valueOf, volumeIn, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
+import { analysisFigures, cycleSlot, valueOf, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
 import { snapshotsCsv } from './snapshots-csv.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How many of the account's latest venue fills are copied per read: manual fills between two reads beyond it are missed. */
 export const MANUAL_FILL_WINDOW = 500;
+/** At most this many new manual orders are looked up per read for their client order id; the rest count as the console's. */
+export const MANUAL_ORDER_LOOKUPS = 20;
 
 export interface AnalysisDeps {
   repo: Pick<
     AnalysisRepository,
-    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'fills'
+    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills' | 'volume'
   >;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
@@ -141,17 +144,67 @@ export class AnalysisService {
   /**
    * Manual fills come from the venue's own trade history: it is the only place that knows when a
    * resting manual order filled. Fills of the account's bot orders are skipped (robot_fills has them).
+   * Each new fill keeps its fee as charged, that fee valued in quote (DESK.md: a third asset at its
+   * price then, never 0), and its order's client order id (the console's, or another client's).
    */
   private async copyManualFills(adminId: number, coinId: number, venue: Venue): Promise<void> {
     const trades = await venue.exchange.fetchMyTrades(venue.market.symbol, { limit: MANUAL_FILL_WINDOW });
     if (trades.length === 0) return;
     const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))]);
+    const known = await this.deps.repo.knownTradeIds(adminId, coinId, trades.map((t) => t.id));
+    const fresh = trades.filter((t) => !bots.has(t.orderNo) && !known.has(t.id));
+    if (fresh.length === 0) return;
     const { base, quote } = venue.market;
-    await this.deps.repo.insertManualFills(
-      trades
-        .filter((t) => !bots.has(t.orderNo))
-        .map((t) => ({ adminId, coinId, tradeId: t.id, orderNo: t.orderNo, side: t.side, price: t.price, amount: t.amount, feeQuote: feeInQuote(t.fee, t.feeAsset, base, quote, t.price), at: new Date(t.timestamp) })),
-    );
+    const clientIds = new Map<string, string | null>();
+    for (const orderNo of [...new Set(fresh.map((t) => t.orderNo))].slice(0, MANUAL_ORDER_LOOKUPS)) clientIds.set(orderNo, await this.clientOrderIdOf(venue, orderNo));
+    const rows = [];
+    for (const t of fresh) {
+      const third = t.feeAsset !== base && t.feeAsset !== quote ? await this.priceAt(venue, `${t.feeAsset}/${quote}`, t.timestamp) : null;
+      rows.push({
+        adminId,
+        coinId,
+        tradeId: t.id,
+        orderNo: t.orderNo,
+        side: t.side,
+        price: t.price,
+        amount: t.amount,
+        fee: t.fee,
+        feeAsset: t.feeAsset,
+        feeQuote: feeValueInQuote({ amount: t.fee, asset: t.feeAsset }, { base, quote }, t.price, third),
+        clientOrderId: clientIds.get(t.orderNo) ?? null,
+        at: new Date(t.timestamp),
+      });
+    }
+    await this.deps.repo.insertManualFills(rows);
+  }
+
+  /** The order's client order id; null when the venue does not say (the fill then counts as the console's). */
+  private async clientOrderIdOf(venue: Venue, orderNo: string): Promise<string | null> {
+    try {
+      return (await venue.exchange.fetchOrder(venue.market.symbol, orderNo)).clientOrderId;
+    } catch (err) {
+      this.deps.log?.warn({ err, orderNo }, 'analysis: the order of a manual fill was not read; its source is taken as the console');
+      return null;
+    }
+  }
+
+  /** A fee asset's price against the quote at a fill's time: its 1-minute candle then, else its last price now; null when the venue lists no such pair. */
+  private async priceAt(venue: Venue, symbol: string, at: number): Promise<string | null> {
+    try {
+      const markets = await venue.exchange.loadMarkets();
+      if (!markets.some((m) => m.symbol === symbol)) return null;
+      const [candle] = await venue.exchange.fetchCandles(symbol, '1m', { since: at - 60_000, limit: 1 });
+      if (candle && candle.time <= at) return candle.close;
+      return (await venue.exchange.fetchTicker(symbol)).last;
+    } catch (err) {
+      this.deps.log?.warn({ err, symbol }, 'analysis: no price for a fee asset; that fee is left unvalued');
+      return null;
+    }
+  }
+
+  /** Copies the account's new manual fills of the pair now (best effort: a venue that does not answer leaves those copied so far). */
+  async syncManualFills(admin: AdminRow, coin: Coin): Promise<void> {
+    await this.refreshManualFills(admin.id, coin);
   }
 
   private range(query: AnalysisRangeQuery): { from: number; to: number } {
@@ -257,33 +310,24 @@ export class AnalysisService {
     };
   }
 
-  /** The control panel's figures that need history: 24 h volume of the account, its value's 1 h and day change. */
+  /**
+   * The control panel's figures that need history: the account's value now and its traded volume on
+   * the pair in the last 24 hours and since its first fill, both read from the same tables at the same
+   * instant (24H volume was read from these tables while total volume came from the venue's latest
+   * fills, polled at other times, so the 24H figure could read lower than the total). The P&L windows
+   * (last hour, today) are the desk P&L's (GET /desk/pnl).
+   */
   async panel(admin: AdminRow, coinId: number): Promise<AnalysisPanel> {
     const coin = await this.deps.coins.requireUsablePair(admin, coinId);
     const venue = await venueCall(() => this.venue(admin.id, coin));
     if (!venue) throw new AppError(ErrorCode.CREDENTIAL_NOT_FOUND);
-    // A pair seen for the first time gets its start point here too, so the changes have a baseline at once.
     await this.startPoint(admin.id, coin);
     const reading = pointOf(await venueCall(() => this.readAccount(venue)));
     const now = reading.at;
-    const value = valueOf(reading, reading.price);
-    const settings = await this.deps.repo.settingsOf(admin.id, coinId);
-    // The baseline of the day change is the last snapshot a day old: one data cycle before that at most.
-    const lookBack = DAY + (settings?.cycleHours ?? ANALYSIS_CYCLE_HOURS_DEFAULT) * HOUR;
-    const [rows, fills] = await Promise.all([
-      this.deps.repo.snapshotsIn(admin.id, coinId, new Date(now - lookBack), new Date(now)),
-      this.deps.repo.fills(admin.id, coinId, new Date(now - DAY), new Date(now)),
+    const [volume24h, volumeTotal] = await Promise.all([
+      this.deps.repo.volume(admin.id, coinId, new Date(now - DAY), new Date(now)),
+      this.deps.repo.volume(admin.id, coinId, new Date(0), new Date(now)),
     ]);
-    const points = rows.map(toPoint);
-    return {
-      value,
-      change1h: valueChange(points, value, now, HOUR),
-      changeDay: valueChange(points, value, now, DAY),
-      volume24h: volumeIn(
-        fills.map((f) => ({ ...f, at: f.at.getTime() })),
-        now,
-        DAY,
-      ),
-    };
+    return { value: valueOf(reading, reading.price), volume24h, volumeTotal };
   }
 }

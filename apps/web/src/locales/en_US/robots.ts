@@ -111,7 +111,7 @@ export default {
   'list.trades_one': '{{count}} trade',
   'list.trades_other': '{{count}} trades',
   'list.volume': 'Vol {{volume}} {{asset}}',
-  'list.pnl': 'P&L {{pnl}} {{asset}}',
+  'list.pnl': 'Total P&L {{pnl}} {{asset}}',
   'list.stopReason': 'Stopped: {{reason}}',
   'list.openOrders_one': '{{count}} open order',
   'list.openOrders_other': '{{count}} open orders',

@@ -114,7 +114,7 @@ export default {
   'list.trades_one': '{{count}} 笔成交',
   'list.trades_other': '{{count}} 笔成交',
   'list.volume': '成交量 {{volume}} {{asset}}',
-  'list.pnl': '盈亏 {{pnl}} {{asset}}',
+  'list.pnl': '总盈亏 {{pnl}} {{asset}}',
   'list.stopReason': '已停止：{{reason}}',
   'list.openOrders_one': '{{count}} 笔挂单',
   'list.openOrders_other': '{{count}} 笔挂单',

@@ -1,5 +1,5 @@
 import { Card, Flex, theme, Typography } from 'antd';
-import { BaselineSeries, ColorType, createChart, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { BaselineSeries, ColorType, createChart, HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import type { LinePoint } from '../utils/chart-lines';
 
@@ -12,8 +12,8 @@ export interface ChartLine {
   latest: string | null;
   /** left and right are the visible axes; any other id is an overlay scale of its own (no axis). */
   scale: 'left' | 'right' | string;
-  /** baseline: above zero in the up colour, below in the down colour (P&L). */
-  kind?: 'line' | 'baseline';
+  /** baseline: above zero in the up colour, below in the down colour (P&L); bars: one bar per point in those colours. */
+  kind?: 'line' | 'baseline' | 'bars';
   dashed?: boolean;
 }
 
@@ -23,7 +23,7 @@ function localTime(time: Time): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-type SeriesMap = Map<string, ISeriesApi<'Line'> | ISeriesApi<'Baseline'>>;
+type SeriesMap = Map<string, ISeriesApi<'Line'> | ISeriesApi<'Baseline'> | ISeriesApi<'Histogram'>>;
 
 /** Adds the lines the chart lacks and sets every line's data. */
 function draw(api: IChartApi, made: SeriesMap, lines: ChartLine[], upColor: string, downColor: string): void {
@@ -32,7 +32,9 @@ function draw(api: IChartApi, made: SeriesMap, lines: ChartLine[], upColor: stri
     if (!s) {
       const common = { priceScaleId: line.scale, lastValueVisible: line.scale === 'left' || line.scale === 'right', priceLineVisible: false, lineWidth: 2 as const };
       s =
-        line.kind === 'baseline'
+        line.kind === 'bars'
+          ? api.addSeries(HistogramSeries, { priceScaleId: line.scale, lastValueVisible: true, priceLineVisible: false })
+          : line.kind === 'baseline'
           ? api.addSeries(BaselineSeries, {
               ...common,
               baseValue: { type: 'price', price: 0 },
@@ -47,7 +49,7 @@ function draw(api: IChartApi, made: SeriesMap, lines: ChartLine[], upColor: stri
       if (line.scale !== 'left' && line.scale !== 'right') api.priceScale(line.scale).applyOptions({ scaleMargins: { top: 0.15, bottom: 0.15 } });
       made.set(line.key, s);
     }
-    s.setData(line.data);
+    s.setData(line.kind === 'bars' ? line.data.map((p) => ({ ...p, color: p.value < 0 ? downColor : upColor })) : line.data);
   }
   api.timeScale().fitContent();
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 import { minus } from '@makerdesk/format';
 import { compareDecimals, formatFixed, formatSignedPercent } from '@/lib/numbers';
+import { useDeskPnl } from '@/market-data/api/get-desk-pnl';
 import { useTrading } from '@/market-data/components/trading-context';
 import { exportAnalysis } from '../api/export-analysis';
 import { useAnalysisSummary, type AnalysisRange } from '../api/get-analysis-summary';
@@ -55,6 +56,7 @@ export function AnalysisOverview() {
   }, [preset, custom, now, pair.coinId]);
   const problem = analysisRangeProblem(range.from, range.to);
   const summary = useAnalysisSummary(range);
+  const desk = useDeskPnl(pair.coinId, 'all');
 
   const quote = (value: string | null | undefined) => (value == null ? tc('empty.value') : formatFixed(value, precision.price));
   const amount = (value: string | null | undefined) => (value == null ? tc('empty.value') : formatFixed(value, precision.amount));
@@ -218,12 +220,18 @@ export function AnalysisOverview() {
             value={position.avgCost === null ? tc('empty.value') : quote(position.avgCost)}
             unit={position.avgCost === null ? undefined : pair.quote}
             note={position.avgCost === null ? t('card.position.flat') : t('card.position.note', { base: `${amount(position.base)} ${pair.base}`, cost: `${quote(position.costValue)} ${pair.quote}` })}
-            extra={t('card.position.pnl', {
-              realized: signed(position.realizedPnl, precision.price),
-              unrealized: position.unrealizedPnl === null ? tc('empty.value') : signed(position.unrealizedPnl, precision.price),
-              count: position.tradeCount,
-              bots: String(position.botTrades),
-            })}
+            extra={t('card.position.pnl', { count: position.tradeCount, bots: String(position.botTrades) })}
+          />
+        </Col>
+        <Col flex={FLEX}>
+          <StatCard
+            figure="desk-total"
+            title={t('desk.title')}
+            tooltip={t('desk.tooltip')}
+            value={desk.data ? signed(desk.data.total, precision.price) : null}
+            unit={pair.quote}
+            tone={toneOf(desk.data?.total)}
+            note={desk.data && t('desk.parts', { realised: signed(desk.data.realised, precision.price), unrealised: signed(desk.data.unrealised, precision.price), fees: formatFixed(desk.data.fees, precision.price) })}
           />
         </Col>
       </Row>

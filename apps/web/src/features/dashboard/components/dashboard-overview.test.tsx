@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { stubPairBackend } from '@/testing/pair-backend';
@@ -23,10 +23,27 @@ describe('DashboardOverview', () => {
     expect(await screen.findByText('Market: 1.2000 BTC')).toBeInTheDocument();
   });
 
-  it('shows the 1 h change of the account value from its history, and says when there is none', async () => {
+  it('24H volume and total volume come from the same source: the day never reads above the total', async () => {
+    // Regression: the total summed the venue's latest fills (polled apart from the 24 h figure), so it could read below or above it.
     renderWithProviders(<DashboardOverview coinId={1} name="BTC/USDT" missingKey={null} />);
-    expect(await screen.findByText('+0.61%')).toBeInTheDocument();
-    expect(await screen.findByText(/^From 228,000\.00 USDT/)).toBeInTheDocument();
-    expect(await screen.findByText('No balance history yet')).toBeInTheDocument();
+    const total = await screen.findByText('0.7500');
+    expect(total.closest('[data-figure="total-volume"]')).not.toBeNull();
+    expect(screen.getByText('From 5 fills')).toBeInTheDocument();
+  });
+
+  it('shows the desk P&L of the last hour and today where the value changes were, and the desk P&L card with its parts and sources', async () => {
+    renderWithProviders(<DashboardOverview coinId={1} name="BTC/USDT" missingKey={null} />);
+    expect(await screen.findByText('P&L · last hour')).toBeInTheDocument();
+    expect(screen.getByText('P&L · today (UTC)')).toBeInTheDocument();
+    expect(screen.queryByText('1H change')).not.toBeInTheDocument();
+    expect(await screen.findAllByText('Realised +11.75 · unrealised +2.00 · fees 0.75')).toHaveLength(2);
+    const card = screen.getByTestId('desk-pnl');
+    expect(within(card).getByText('Desk P&L · BTC/USDT')).toBeInTheDocument();
+    expect(within(card).getByText('= realised + unrealised − fees')).toBeInTheDocument();
+    expect(within(card).getByText('Bot #3 Far ladder')).toBeInTheDocument();
+    expect(within(card).getByText('Manual (console and other clients)')).toBeInTheDocument();
+    expect(within(card).getByText('1 fee in another asset has no price: not counted')).toBeInTheDocument();
+    const deskRow = within(card).getByText('Desk total').closest('tr')!;
+    expect(within(deskRow).getByText('+13.00')).toBeInTheDocument();
   });
 });

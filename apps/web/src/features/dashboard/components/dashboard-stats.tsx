@@ -1,16 +1,16 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
-import { formatDateTime } from '@/lib/format-time';
-import { compareDecimals, formatFixed, formatSignedPercent } from '@/lib/numbers';
+import { formatFixed, formatSignedPercent } from '@/lib/numbers';
 import { useCandles } from '@/market-data/api/get-candles';
-import { MY_TRADES_LIMIT, useMyTrades } from '@/market-data/api/get-my-trades';
+import { useDeskPnl } from '@/market-data/api/get-desk-pnl';
 import { useOpenOrders } from '@/market-data/api/get-open-orders';
 import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
-import { fillTotals, orderOccupied, valuation, volumeSince } from '@/market-data/utils/market-stats';
+import { orderOccupied, valuation, volumeSince } from '@/market-data/utils/market-stats';
 import { useAnalysisPanel } from '../api/get-analysis-panel';
 import { priceChange, type PriceChange } from '../utils/price-change';
+import { DeskPnlCard, signedQuote, toneOf } from './desk-pnl-card';
 import { StatCard } from '@/components/stat-card';
 import { useTrading } from '@/market-data/components/trading-context';
 
@@ -23,7 +23,7 @@ const CANDLE_MS = 5 * MINUTE;
 
 const FLEX = '1 1 220px';
 
-/** The control panel's figures for the selected pair (spec §3): the venue's data, and the account's history for the 24 h volume and the value changes. */
+/** The control panel's figures for the selected pair (spec §3): the venue's data, the account's volumes (24 h and total, one source) and the desk P&L of the last hour and today. */
 export function DashboardStats() {
   const { t } = useTranslation('trading');
   const { t: tc } = useTranslation('common');
@@ -32,9 +32,10 @@ export function DashboardStats() {
   const wallet = useWallet(pair.coinId);
   const price = usePrice(pair.coinId);
   const open = useOpenOrders(pair.coinId);
-  const fills = useMyTrades(pair.coinId);
   const candles = useCandles({ coinId: pair.coinId, ...CANDLES });
   const history = useAnalysisPanel(pair.coinId);
+  const pnl1h = useDeskPnl(pair.coinId, '1h');
+  const pnlToday = useDeskPnl(pair.coinId, 'today');
 
   const last = price.data?.last ?? candles.data?.at(-1)?.close ?? null;
   const worth = wallet.data && last ? valuation(wallet.data, last) : null;
@@ -42,36 +43,23 @@ export function DashboardStats() {
   const base = (value: string | null | undefined) => (value == null ? null : formatFixed(value, precision.amount));
   const occupied = open.data && last ? orderOccupied(open.data, last) : null;
   const volume24h = candles.data ? volumeSince(candles.data, now - DAY) : null;
-  const own = fills.data ? fillTotals(fills.data) : null;
+  const total = history.data?.volumeTotal;
 
-  const priceMove = (windowMs: number): string | null => {
-    const found: PriceChange | null | undefined = candles.data && priceChange(candles.data, windowMs, CANDLE_MS, now);
-    return found ? formatSignedPercent(found.percent) : null;
-  };
-
-  /** The account's value now against its snapshot of a window ago (the analysis history), with the price's move beside it. */
-  const change = (windowMs: number, key: 'change1h' | 'changeDay', title: string) => {
-    if (!history.data) return <StatCard title={title} value={history.isError ? tc('empty.value') : null} />;
-    const found = history.data[key];
-    const price = priceMove(windowMs);
-    // The price's move is over the whole window (the candles), while a short balance history starts later: say which.
-    const priceNote = price ? t(key === 'change1h' ? 'stats.change.price1h' : 'stats.change.priceDay', { percent: price }) : '';
-    if (!found || found.percent === null) return <StatCard title={title} value={tc('empty.value')} note={t('stats.valueChange.none')} tooltip={t('stats.valueChange.tooltip')} />;
-    const direction = compareDecimals(found.percent, '0');
+  /** The desk's total P&L of a DESK.md window (the same figure as the desk P&L card and the bot lists), with its parts beneath. */
+  const pnlCard = (pnl: typeof pnl1h, title: string, tooltip: string, priceWindow: number) => {
+    const d = pnl.data;
+    const found: PriceChange | null | undefined = candles.data && priceChange(candles.data, priceWindow, CANDLE_MS, now);
+    const priceNote = found ? t(priceWindow === HOUR ? 'stats.change.price1h' : 'stats.change.priceDay', { percent: formatSignedPercent(found.percent) }) : '';
     return (
       <StatCard
+        figure={title}
         title={title}
-        value={formatSignedPercent(found.percent)}
-        tone={direction > 0 ? 'up' : direction < 0 ? 'down' : undefined}
-        note={[
-          found.complete
-            ? t('stats.valueChange.from', { value: formatFixed(found.from, precision.price), quote: pair.quote })
-            : t('stats.change.since', { time: formatDateTime(found.since) }),
-          priceNote,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-        tooltip={found.complete ? t('stats.valueChange.tooltip') : t('stats.valueChange.partial')}
+        tooltip={tooltip}
+        value={d ? signedQuote(d.total, precision.price) : pnl.isError ? tc('empty.value') : null}
+        unit={pair.quote}
+        tone={toneOf(d?.total)}
+        note={d && t('stats.pnl.parts', { realised: signedQuote(d.realised, precision.price), unrealised: signedQuote(d.unrealised, precision.price), fees: formatFixed(d.fees, precision.price) })}
+        extra={priceNote || undefined}
       />
     );
   };
@@ -126,6 +114,7 @@ export function DashboardStats() {
         <Col flex={FLEX}>
           <StatCard
             title={t('stats.volume24h')}
+            figure="volume-24h"
             value={history.data ? base(history.data.volume24h.base) : history.isError ? tc('empty.value') : null}
             unit={pair.base}
             tooltip={t('stats.volume24h.tooltip')}
@@ -134,19 +123,23 @@ export function DashboardStats() {
         </Col>
         <Col flex={FLEX}>
           <StatCard
+            figure="total-volume"
             title={t('stats.totalVolume')}
-            value={base(own?.volume)}
+            value={total ? base(total.base) : history.isError ? tc('empty.value') : null}
             unit={pair.base}
             tooltip={t('stats.totalVolume.tooltip')}
-            note={fills.data && t(fills.data.length >= MY_TRADES_LIMIT ? 'stats.fills.latest' : 'stats.fills', { count: fills.data.length })}
+            note={total && t('stats.fills', { count: total.count })}
           />
         </Col>
         <Col flex={FLEX}>
-          <StatCard title={t('stats.totalAmount')} value={quote(own?.turnover)} unit={pair.quote} tooltip={t('stats.totalAmount.tooltip')} note={t('stats.totalAmount.note')} />
+          <StatCard title={t('stats.totalAmount')} value={total ? quote(total.quote) : history.isError ? tc('empty.value') : null} unit={pair.quote} tooltip={t('stats.totalAmount.tooltip')} note={t('stats.totalAmount.note')} />
         </Col>
-        <Col flex={FLEX}>{change(HOUR, 'change1h', t('stats.change1h'))}</Col>
-        <Col flex={FLEX}>{change(DAY, 'changeDay', t('stats.changeDay'))}</Col>
+        <Col flex={FLEX}>{pnlCard(pnl1h, t('stats.pnl1h'), t('stats.pnl1h.tooltip'), HOUR)}</Col>
+        <Col flex={FLEX}>{pnlCard(pnlToday, t('stats.pnlToday'), t('stats.pnlToday.tooltip'), DAY)}</Col>
       </Row>
+      <div style={{ marginTop: 16 }}>
+        <DeskPnlCard />
+      </div>
       <Typography.Title level={5} className="md-section-title">
         {t('stats.section.margin')}
       </Typography.Title>

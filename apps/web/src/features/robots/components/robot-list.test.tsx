@@ -27,8 +27,8 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Active')).toBeInTheDocument();
     expect(within(row).getByText('4 open orders')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: 'Run bot #3' })).toBeChecked();
-    expect(within(row).getByText('P&L +2.50 USDT')).toBeInTheDocument();
-    expect(within(row).getByText('P&L -4.20 USDT')).toBeInTheDocument();
+    expect(within(row).getByText('Total P&L +2.50 USDT')).toBeInTheDocument();
+    expect(within(row).getByText('Total P&L -4.20 USDT')).toBeInTheDocument();
     expect(within(row).getByText('Vol 0.01500 BTC')).toBeInTheDocument();
     const other = screen.getByText('#4').closest('tr')!;
     expect(within(other).getByRole('switch', { name: 'Run bot #4' })).not.toBeChecked();
@@ -128,7 +128,7 @@ describe('the control panel’s bots', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/#4/)).not.toBeInTheDocument();
     expect(screen.getByText('1 of 2 running')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
-    expect(screen.getByText('P&L +2.50 USDT')).toBeInTheDocument();
+    expect(screen.getByText('Total P&L +2.50 USDT')).toBeInTheDocument();
   });
 
   it('pages the trading log and filters it by level', async () => {

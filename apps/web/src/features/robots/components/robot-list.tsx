@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewportWidth } from '@/hooks/use-viewport-width';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useRobots } from '../api/get-robots';
+import { useBotPnl } from '../api/use-bot-pnl';
 import { localText } from '../config-form/schema-fields';
 import { FiguresSummary } from './figures-summary';
 import { RobotActivityTag } from './robot-activity-tag';
@@ -28,13 +29,14 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
   const { pair } = useTrading();
   const robots = useRobots(pair.coinId);
   const phone = useViewportWidth(layout.resizeDebounceMs) < breakpoints.sm;
+  const pnl = useBotPnl(pair.coinId);
   const nameOf = (robot: RobotDto) => {
     const type = types.find((ty) => ty.type === robot.type);
     return type ? localText({ en: type.name, zh: type.nameZh }, i18n.language) : robot.type;
   };
 
   const rows = [...(robots.data ?? [])].sort((a, b) => b.id - a.id);
-  if (phone) return <RobotCards robots={rows} loading={robots.isLoading} nameOf={nameOf} onEdit={onEdit} onDetails={onDetails} onReload={() => void robots.refetch()} />;
+  if (phone) return <RobotCards robots={rows} loading={robots.isLoading} nameOf={nameOf} pnl={pnl} onEdit={onEdit} onDetails={onDetails} onReload={() => void robots.refetch()} />;
 
   const columns: ProColumns<RobotDto>[] = [
     {
@@ -63,8 +65,8 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         </Flex>
       ),
     },
-    { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} /> },
-    { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} /> },
+    { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} totalPnl={pnl.lastHour(robot.id)} /> },
+    { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} totalPnl={pnl.today(robot.id)} /> },
     {
       title: t('list.actions'),
       valueType: 'option',
@@ -102,11 +104,12 @@ interface RobotCardsProps extends Omit<RobotListProps, 'types'> {
   robots: RobotDto[];
   loading: boolean;
   nameOf: (robot: RobotDto) => string;
+  pnl: ReturnType<typeof useBotPnl>;
   onReload: () => void;
 }
 
 /** The phone's bot list: per bot its name and id, switch, activity and open orders, then today's and the last hour's figures. */
-function RobotCards({ robots, loading, nameOf, onEdit, onDetails, onReload }: RobotCardsProps) {
+function RobotCards({ robots, loading, nameOf, pnl, onEdit, onDetails, onReload }: RobotCardsProps) {
   const { t } = useTranslation('robots');
   const { pair } = useTrading();
   return (
@@ -142,13 +145,13 @@ function RobotCards({ robots, loading, nameOf, onEdit, onDetails, onReload }: Ro
                   <Typography.Text type="secondary" className="md-robot-small">
                     {t('list.today')}
                   </Typography.Text>
-                  <FiguresSummary figures={robot.figures.today} />
+                  <FiguresSummary figures={robot.figures.today} totalPnl={pnl.today(robot.id)} />
                 </div>
                 <div>
                   <Typography.Text type="secondary" className="md-robot-small">
                     {t('list.lastHour')}
                   </Typography.Text>
-                  <FiguresSummary figures={robot.figures.lastHour} />
+                  <FiguresSummary figures={robot.figures.lastHour} totalPnl={pnl.lastHour(robot.id)} />
                 </div>
               </Flex>
               <Flex gap={16}>

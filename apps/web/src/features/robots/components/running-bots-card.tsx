@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useRobots } from '../api/get-robots';
 import { useRobotTypes } from '../api/get-robot-types';
+import { useBotPnl } from '../api/use-bot-pnl';
 import { localText } from '../config-form/schema-fields';
 import { FiguresSummary } from './figures-summary';
 import { RobotActivityTag } from './robot-activity-tag';
@@ -18,6 +19,7 @@ export function RunningBotsCard() {
   const { pair } = useTrading();
   const robots = useRobots(pair.coinId);
   const types = useRobotTypes(pair.coinId);
+  const pnl = useBotPnl(pair.coinId);
   const running = (robots.data ?? []).filter((r) => r.status === 'running');
   const nameOf = (type: string) => {
     const found = types.data?.find((ty: RobotTypeItem) => ty.type === type);
@@ -57,11 +59,11 @@ export function RunningBotsCard() {
                 <Flex gap={16}>
                   <div className="md-running-window">
                     <Typography.Text type="secondary">{t('list.lastHour')}</Typography.Text>
-                    <FiguresSummary figures={robot.figures.lastHour} />
+                    <FiguresSummary figures={robot.figures.lastHour} totalPnl={pnl.lastHour(robot.id)} />
                   </div>
                   <div className="md-running-window">
                     <Typography.Text type="secondary">{t('list.today')}</Typography.Text>
-                    <FiguresSummary figures={robot.figures.today} />
+                    <FiguresSummary figures={robot.figures.today} totalPnl={pnl.today(robot.id)} />
                   </div>
                 </Flex>
               </Flex>

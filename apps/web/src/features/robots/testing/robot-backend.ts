@@ -80,6 +80,14 @@ const balance = (asset: string, available: string) => ({ asset, available, froze
 
 type Handler = (url: URL, init?: RequestInit) => unknown;
 
+/** The desk P&L of a window whose every bot made +2.50 USDT in the last hour and -4.20 today (nothing else traded). */
+export function deskPnlOf(window: string, robots: readonly RobotDto[]) {
+  const total = window === '1h' ? '2.5' : '-4.2';
+  const zero = { total: '0', realised: '0', unrealised: '0', fees: '0' };
+  const bots = robots.map((r) => ({ robotId: r.id, name: r.description || r.type, total, realised: total, unrealised: '0', fees: '0' }));
+  return { coinId: 1, window, from: 0, to: NOW, base: 'BTC', quote: 'USDT', mid: '65000', midStart: null, ...zero, vsHold: '0', bots, manual: zero, unvaluedFees: 0 };
+}
+
 /**
  * The backend of the bot screens, by path: market reads of BTC/USDT, the bot types, the given bots;
  * `handlers` answer other calls (PUT /robot/update…) or replace these. A handler that returns a
@@ -102,6 +110,8 @@ export function stubRobotBackend({ robots = [] as RobotDto[], price = { last: '6
     '/backend/robot/init/list': () => robotTypeItems(),
     '/backend/robot/list': () => robots,
     '/backend/coin/list': () => [],
+    // Each bot's total P&L: +2.50 in the last hour, -4.20 today.
+    '/backend/desk/pnl': (url) => deskPnlOf(url.searchParams.get('window') ?? 'today', robots),
     ...handlers,
   };
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {

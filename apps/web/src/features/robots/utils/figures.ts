@@ -1,5 +1,4 @@
 import { sign } from '@makerdesk/decimal';
-import type { RobotFigures } from '@makerdesk/contract';
 import { formatFixed } from '@/lib/numbers';
 
 /** A P&L with its sign written ('+12.50', '-3.10', '0.00') and its tone for colour. */
@@ -8,11 +7,6 @@ export function signedAmount(value: string, digits: number): { text: string; ton
   // A value that shows as zero at these decimals reads as zero, in neither colour.
   const s = /^-?[0,]*(\.0*)?$/.test(text) ? 0 : sign(value);
   return { text: s > 0 ? `+${text}` : s === 0 ? text.replace(/^-/, '') : text, tone: s > 0 ? 'up' : s < 0 ? 'down' : null };
-}
-
-/** The P&L a row shows: against holding when the mid is known, else what was realised. */
-export function headlinePnl(figures: RobotFigures): string {
-  return figures.pnlVsHold ?? figures.realizedPnl;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { manualFills, robotFills, robots } from '../db/schema.ts';
+import type { PageWindow, RowPage } from './query-kit.ts';
+
+/** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
+export interface BotWindowRow {
+  robotId: number;
+  name: string;
+  startBase: string | null;
+  startAvg: string | null;
+  endBase: string | null;
+  endAvg: string | null;
+  realised: string;
+  fees: string;
+  boughtBase: string;
+  soldBase: string;
+  boughtQuote: string;
+  soldQuote: string;
+  fillCount: number;
+}
+
+/** A fill of the account on the pair that no bot made, oldest first. */
+export interface ManualFillRow {
+  at: Date;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  feeQuote: string | null;
+}
+
+/** One row of the fills ledger, from either table. */
+export interface LedgerRow {
+  kind: 'bot' | 'manual';
+  id: number;
+  at: Date;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  fee: string | null;
+  feeAsset: string | null;
+  feeQuote: string | null;
+  robotId: number | null;
+  robotName: string | null;
+  clientOrderId: string | null;
+  orderNo: string | null;
+}
+
+export interface LedgerFilter {
+  adminId: number;
+  coinId: number;
+  from: Date | null;
+  to: Date | null;
+  robotId: number | null;
+  /** 'bot': the bots' table only; 'nonBot': the other table only; null: both. */
+  table: 'bot' | 'nonBot' | null;
+  /** On the non-bot table: console orders only, or the others only. */
+  manualOnly: boolean | null;
+}
+
+/** Most fills an equity curve replays (its oldest ones). */
+const EQUITY_FILLS_MAX = 200_000;
+
+/** The console's client order ids (`MD` + `manual` + `Z` + 16 characters). */
+const MANUAL_ID_PATTERN = 'MDmanualZ%';
+
+/** The desk's P&L and fills ledger: the SQL over robot_fills and manual_fills of one account and pair. */
+export class DeskRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Each bot of the account on the pair with any fill until `to`: its sums over [from, to] and its
+   * position before `from` and at `to` (the ledger row's position and average cost after its fill).
+   */
+  async botWindows(adminId: number, coinId: number, from: Date, to: Date): Promise<BotWindowRow[]> {
+    const inWindow = and(gte(robotFills.at, from), lte(robotFills.at, to));
+    const sums = await this.db
+      .select({
+        robotId: robots.id,
+        name: sql<string>`coalesce(nullif(${robots.description}, ''), ${robots.type})`,
+        realised: sql<string>`coalesce(sum(${robotFills.realizedPnl}) filter (where ${inWindow}), 0)::text`,
+        fees: sql<string>`coalesce(sum(${robotFills.fee}) filter (where ${inWindow}), 0)::text`,
+        boughtBase: sql<string>`coalesce(sum(${robotFills.amount}) filter (where ${inWindow} and ${robotFills.side} = 'buy'), 0)::text`,
+        soldBase: sql<string>`coalesce(sum(${robotFills.amount}) filter (where ${inWindow} and ${robotFills.side} = 'sell'), 0)::text`,
+        boughtQuote: sql<string>`coalesce(sum(${robotFills.quoteAmount}) filter (where ${inWindow} and ${robotFills.side} = 'buy'), 0)::text`,
+        soldQuote: sql<string>`coalesce(sum(${robotFills.quoteAmount}) filter (where ${inWindow} and ${robotFills.side} = 'sell'), 0)::text`,
+        fillCount: sql<number>`(count(*) filter (where ${inWindow}))::int`,
+      })
+      .from(robots)
+      .innerJoin(robotFills, and(eq(robotFills.robotId, robots.id), lte(robotFills.at, to)))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)))
+      .groupBy(robots.id, robots.description, robots.type)
+      .orderBy(asc(robots.id));
+    const out: BotWindowRow[] = [];
+    for (const row of sums) {
+      const [before, last] = await Promise.all([this.lastRow(row.robotId, lt(robotFills.at, from)), this.lastRow(row.robotId, lte(robotFills.at, to))]);
+      out.push({ ...row, startBase: before?.positionAfter ?? null, startAvg: before?.avgCostAfter ?? null, endBase: last?.positionAfter ?? null, endAvg: last?.avgCostAfter ?? null });
+    }
+    return out;
+  }
+
+  private async lastRow(robotId: number, until: SQL | undefined) {
+    const [row] = await this.db
+      .select({ positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
+      .from(robotFills)
+      .where(and(eq(robotFills.robotId, robotId), until))
+      .orderBy(desc(robotFills.at), desc(robotFills.id))
+      .limit(1);
+    return row;
+  }
+
+  /** The account's fills on the pair that no bot made, until `to`, oldest first. */
+  async manualFills(adminId: number, coinId: number, to: Date): Promise<ManualFillRow[]> {
+    return this.db
+      .select({ at: manualFills.at, side: manualFills.side, price: manualFills.price, amount: manualFills.amount, feeQuote: manualFills.feeQuote })
+      .from(manualFills)
+      .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), lte(manualFills.at, to)))
+      .orderBy(asc(manualFills.at), asc(manualFills.id));
+  }
+
+  /** Every fill of the account's bots on the pair (or of one bot), oldest first, with the bot it belongs to. */
+  async botFills(adminId: number, coinId: number, robotId: number | null): Promise<(ManualFillRow & { robotId: number })[]> {
+    return this.db
+      .select({ robotId: robotFills.robotId, at: robotFills.at, side: robotFills.side, price: robotFills.price, amount: robotFills.amount, feeQuote: robotFills.fee })
+      .from(robotFills)
+      .innerJoin(robots, eq(robots.id, robotFills.robotId))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), robotId === null ? undefined : eq(robots.id, robotId)))
+      .orderBy(asc(robotFills.at), asc(robotFills.id))
+      .limit(EQUITY_FILLS_MAX);
+  }
+
+  /** The ledger's rows, newest first, and how many match. */
+  async ledger(filter: LedgerFilter, page: PageWindow | null): Promise<RowPage<LedgerRow>> {
+    const parts: SQL[] = [];
+    if (filter.table !== 'nonBot') parts.push(this.botPart(filter));
+    if (filter.table !== 'bot' && filter.robotId === null) parts.push(this.nonBotPart(filter));
+    if (parts.length === 0) return { rows: [], total: 0 };
+    const union = sql.join(parts, sql` union all `);
+    const paging = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+    const [rows, counted] = await Promise.all([
+      this.rows<RawLedgerRow>(sql`select * from (${union}) as f order by f.at desc, f.kind asc, f.id desc${paging}`),
+      this.rows<{ n: number | string }>(sql`select count(*) as n from (${union}) as f`),
+    ]);
+    return { rows: rows.map(ledgerRowOf), total: Number(counted[0]?.n ?? 0) };
+  }
+
+  private botPart(f: LedgerFilter): SQL {
+    const conditions = [sql`r.admin_id = ${f.adminId}`, sql`r.coin_id = ${f.coinId}`];
+    if (f.robotId !== null) conditions.push(sql`r.id = ${f.robotId}`);
+    if (f.from) conditions.push(sql`rf.at >= ${f.from.toISOString()}::timestamptz`);
+    if (f.to) conditions.push(sql`rf.at <= ${f.to.toISOString()}::timestamptz`);
+    return sql`select 'bot' as kind, rf.id as id, rf.at as at, rf.side as side, rf.price::text as price, rf.amount::text as amount,
+      rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, coalesce(nullif(r.description, ''), r.type) as robot_name,
+      rf.client_order_id as client_order_id, ro.order_no as order_no
+      from robot_fills rf join robots r on r.id = rf.robot_id left join robot_orders ro on ro.client_order_id = rf.client_order_id
+      where ${sql.join(conditions, sql` and `)}`;
+  }
+
+  private nonBotPart(f: LedgerFilter): SQL {
+    const conditions = [sql`mf.admin_id = ${f.adminId}`, sql`mf.coin_id = ${f.coinId}`];
+    if (f.from) conditions.push(sql`mf.at >= ${f.from.toISOString()}::timestamptz`);
+    if (f.to) conditions.push(sql`mf.at <= ${f.to.toISOString()}::timestamptz`);
+    // A row copied before the client order id was kept counts as the console's.
+    if (f.manualOnly === true) conditions.push(sql`(mf.client_order_id is null or mf.client_order_id like ${MANUAL_ID_PATTERN})`);
+    if (f.manualOnly === false) conditions.push(sql`(mf.client_order_id is not null and mf.client_order_id not like ${MANUAL_ID_PATTERN})`);
+    return sql`select 'manual' as kind, mf.id as id, mf.at as at, mf.side as side, mf.price::text as price, mf.amount::text as amount,
+      mf.fee::text as fee, mf.fee_asset as fee_asset, mf.fee_quote::text as fee_quote, null::int as robot_id, null::text as robot_name,
+      mf.client_order_id as client_order_id, mf.order_no as order_no
+      from manual_fills mf where ${sql.join(conditions, sql` and `)}`;
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    const answer = (await this.db.execute(query)) as unknown as { rows: T[] };
+    return answer.rows;
+  }
+}
+
+interface RawLedgerRow {
+  kind: 'bot' | 'manual';
+  id: number | string;
+  at: Date | string;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  fee: string | null;
+  fee_asset: string | null;
+  fee_quote: string | null;
+  robot_id: number | null;
+  robot_name: string | null;
+  client_order_id: string | null;
+  order_no: string | null;
+}
+
+function ledgerRowOf(r: RawLedgerRow): LedgerRow {
+  return {
+    kind: r.kind,
+    id: Number(r.id),
+    at: r.at instanceof Date ? r.at : new Date(r.at),
+    side: r.side,
+    price: r.price,
+    amount: r.amount,
+    fee: r.fee,
+    feeAsset: r.fee_asset,
+    feeQuote: r.fee_quote,
+    robotId: r.robot_id === null ? null : Number(r.robot_id),
+    robotName: r.robot_name,
+    clientOrderId: r.client_order_id,
+    orderNo: r.order_no,
+  };
+}

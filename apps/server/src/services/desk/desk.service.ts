@@ -1,0 +1,260 @@
+import {
+  DESK_FILLS_CSV_MAX_ROWS,
+  ErrorCode,
+  type BotPnlDto,
+  type Coin,
+  type DeskEquity,
+  type DeskEquityQuery,
+  type DeskFill,
+  type DeskFillsFilters,
+  type DeskFillsQuery,
+  type DeskFillsResponse,
+  type DeskPnl,
+  type DeskPnlQuery,
+  type PnlPartsDto,
+} from '@makerdesk/contract';
+import { add, div, minus, parse, sign } from '@makerdesk/decimal';
+import { dailyBars, equityCurve, FLAT, pnlOfSums, pnlWindowStart, sumParts, sumVsHold, sumWindow, type PnlFill, type PnlParts, type Position, type SourcePnl } from '@makerdesk/engine';
+import { candleIntervalMs, clientOrderOrigin, type CandleInterval, type Exchange, type Market } from '@makerdesk/exchange';
+import type { AdminRow } from '../../domain/account.ts';
+import { AppError } from '../../domain/app-error.ts';
+import { venueCall } from '../../domain/exchange-errors.ts';
+import type { ApiKeyMaterial } from '../../domain/key-material.ts';
+import type { BotWindowRow, DeskRepository, LedgerFilter, LedgerRow, ManualFillRow } from '../../repositories/desk.repository.ts';
+import { pageWindow } from '../../repositories/query-kit.ts';
+import { fillsCsv } from './fills-csv.ts';
+
+const DAY = 86_400_000;
+/** Most candles an equity curve samples. */
+const EQUITY_POINTS_MAX = 500;
+
+export interface DeskDeps {
+  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills'>;
+  coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin> };
+  credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
+  gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
+  /** Copies the account's new non-bot fills from the venue first (data analysis does the copying). */
+  manualFills: { syncManualFills(admin: AdminRow, coin: Coin): Promise<void> };
+  now?: () => number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+function parts(p: PnlParts): PnlPartsDto {
+  return { total: p.total, realised: p.realised, unrealised: p.unrealised, fees: p.fees };
+}
+
+function position(base: string | null, avg: string | null): Position {
+  return base === null || sign(base) === 0 ? FLAT : { base: parse(base), avgCost: avg === null ? null : parse(avg) };
+}
+
+/** A bot's window from its ledger's sums: the rows already carry the average-cost rule's realised P&L and position. */
+function botSums(row: BotWindowRow) {
+  return {
+    start: position(row.startBase, row.startAvg),
+    end: position(row.endBase, row.endAvg),
+    realised: parse(row.realised),
+    fees: parse(row.fees),
+    baseChange: minus(row.boughtBase, row.soldBase),
+    quoteChange: minus(row.soldQuote, row.boughtQuote),
+    fillCount: row.fillCount,
+  };
+}
+
+/**
+ * The desk's P&L (DESK.md "P&L") and its fills ledger, per account and pair: each of the account's
+ * bots from its own ledger (robot_fills), the fills no bot made (manual_fills, copied from the venue)
+ * as one "manual" source, and the desk as their sum. A restricted account sees its own desk only:
+ * every read is the signed-in account's.
+ */
+export class DeskService {
+  private readonly now: () => number;
+  constructor(private readonly deps: DeskDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  private async venue(admin: AdminRow, coin: Coin): Promise<{ exchange: Exchange; market: Market } | null> {
+    const material = await this.deps.credentials.materialOf(admin.id, coin.coinId);
+    if (!material) return null;
+    const exchange = await this.deps.gateway.forKey(material);
+    const market = (await exchange.loadMarkets()).find((m) => m.symbol === coin.coinName);
+    if (!market) throw new AppError(ErrorCode.PAIR_NOT_LISTED_ON_VENUE);
+    return { exchange, market };
+  }
+
+  /** Mean of the best bid and ask; the last trade when a side is empty; null when the venue has neither. */
+  private async midNow(exchange: Exchange, symbol: string): Promise<string | null> {
+    const book = await exchange.fetchOrderBook(symbol, 5);
+    const bid = book.bids[0]?.[0];
+    const ask = book.asks[0]?.[0];
+    if (bid !== undefined && ask !== undefined) return div(add(bid, ask), '2', { decimals: 18, rounding: 'half-even' });
+    return (await exchange.fetchTicker(symbol)).last;
+  }
+
+  /** The pair's price at a past moment: the open of its 1-minute candle; null when the venue has none that old. */
+  private async midAt(exchange: Exchange, symbol: string, at: number): Promise<string | null> {
+    try {
+      const [candle] = await exchange.fetchCandles(symbol, '1m', { since: at - 60_000, limit: 2 });
+      return candle && candle.time <= at ? candle.close : null;
+    } catch (err) {
+      this.deps.log?.warn({ err, symbol }, 'desk P&L: no candle at the window start; its mid is taken as now');
+      return null;
+    }
+  }
+
+  async pnl(admin: AdminRow, query: DeskPnlQuery): Promise<DeskPnl> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [base = '', quote = ''] = coin.coinName.split('/');
+    await this.deps.manualFills.syncManualFills(admin, coin);
+    const venue = await venueCall(() => this.venue(admin, coin));
+    const to = this.now();
+    const from = pnlWindowStart(query.window, to);
+    const [bots, manualRows] = await Promise.all([this.deps.repo.botWindows(admin.id, coin.coinId, new Date(from), new Date(to)), this.deps.repo.manualFills(admin.id, coin.coinId, new Date(to))]);
+    const mid = venue ? await venueCall(() => this.midNow(venue.exchange, coin.coinName)) : null;
+    const midStart = query.window === 'all' || !venue ? null : await this.midAt(venue.exchange, coin.coinName, from);
+    // Without a mid (no key, or an empty venue) nothing is unrealised: the positions are valued at their own cost.
+    const valueAt = (p: Position, m: string | null) => m ?? p.avgCost ?? '0';
+    const botPnls: (BotPnlDto & { vsHold: string })[] = bots.map((row) => {
+      const sums = botSums(row);
+      const p = pnlOfSums(sums, valueAt(sums.start, midStart ?? mid), valueAt(sums.end, mid));
+      return { robotId: row.robotId, name: row.name, ...parts(p), vsHold: p.vsHold };
+    });
+    const manual = this.manualPnl(manualRows, from, midStart ?? mid, mid);
+    const desk = sumParts([...botPnls, manual.pnl]);
+    return {
+      coinId: coin.coinId,
+      window: query.window,
+      from,
+      to,
+      base,
+      quote,
+      mid,
+      midStart,
+      ...desk,
+      vsHold: sumVsHold([...botPnls, manual.pnl]),
+      bots: botPnls.map(({ vsHold: _vsHold, ...bot }) => bot),
+      manual: parts(manual.pnl),
+      unvaluedFees: manual.unvalued,
+    };
+  }
+
+  private manualPnl(rows: readonly ManualFillRow[], from: number, midStart: string | null, mid: string | null): { pnl: SourcePnl; unvalued: number } {
+    const fills: PnlFill[] = rows.map((r) => ({ at: r.at.getTime(), side: r.side, price: parse(r.price), amount: parse(r.amount), feeQuote: r.feeQuote === null ? '0' : parse(r.feeQuote) }));
+    const before = fills.filter((f) => f.at < from);
+    const inside = fills.filter((f) => f.at >= from);
+    const unvalued = rows.filter((r) => r.at.getTime() >= from && r.feeQuote === null).length;
+    const start = sumWindow(FLAT, before).end;
+    const sums = sumWindow(start, inside);
+    return { pnl: pnlOfSums(sums, midStart ?? sums.start.avgCost ?? '0', mid ?? sums.end.avgCost ?? '0'), unvalued };
+  }
+
+  /**
+   * The equity curve of the desk (each source replayed on its own, then summed) or of one bot: the
+   * cumulative total P&L at each candle close since the first fill and at the mid now, and its daily bars.
+   */
+  async equity(admin: AdminRow, query: DeskEquityQuery): Promise<DeskEquity> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [, quote = ''] = coin.coinName.split('/');
+    if (query.robotId === undefined) await this.deps.manualFills.syncManualFills(admin, coin);
+    const venue = await venueCall(() => this.venue(admin, coin));
+    const [botRows, manualRows] = await Promise.all([
+      this.deps.repo.botFills(admin.id, coin.coinId, query.robotId ?? null),
+      query.robotId === undefined ? this.deps.repo.manualFills(admin.id, coin.coinId, new Date(this.now())) : Promise.resolve([]),
+    ]);
+    const toFill = (r: ManualFillRow): PnlFill => ({ at: r.at.getTime(), side: r.side, price: parse(r.price), amount: parse(r.amount), feeQuote: r.feeQuote === null ? '0' : parse(r.feeQuote) });
+    const sources = new Map<string, PnlFill[]>();
+    for (const r of botRows) {
+      const key = `b${r.robotId}`;
+      const list = sources.get(key) ?? [];
+      list.push(toFill(r));
+      sources.set(key, list);
+    }
+    if (manualRows.length > 0) sources.set('manual', manualRows.map(toFill));
+    const first = Math.min(...[...sources.values()].map((f) => f[0]?.at ?? Infinity));
+    if (!venue || !Number.isFinite(first)) return { quote, points: [], daily: [] };
+    const mids = await this.midSeries(venue.exchange, coin.coinName, first);
+    const points = mids.map((m) => ({ at: m.at, total: '0' }));
+    for (const fills of sources.values()) equityCurve(fills, mids).forEach((p, i) => (points[i]!.total = add(points[i]!.total, p.total)));
+    return { quote, points, daily: dailyBars(points) };
+  }
+
+  /** The pair's price from `since` to now: candle closes at a step that keeps the curve under ~500 points, then the mid now. */
+  private async midSeries(exchange: Exchange, symbol: string, since: number): Promise<{ at: number; mid: string }[]> {
+    const now = this.now();
+    const span = now - since;
+    const interval: CandleInterval = span <= 2 * DAY ? '5m' : span <= 20 * DAY ? '1h' : '1d';
+    const step = candleIntervalMs[interval];
+    const candles = await exchange.fetchCandles(symbol, interval, { since: since - step, limit: EQUITY_POINTS_MAX });
+    const out = candles.filter((c) => c.time + step <= now).map((c) => ({ at: c.time + step, mid: c.close }));
+    const mid = await this.midNow(exchange, symbol);
+    if (mid !== null) out.push({ at: now, mid });
+    return out;
+  }
+
+  private filterOf(admin: AdminRow, coinId: number, q: DeskFillsFilters): LedgerFilter {
+    const table = q.robotId !== undefined || q.source === 'bot' ? 'bot' : q.source === 'manual' || q.source === 'other' ? 'nonBot' : null;
+    return {
+      adminId: admin.id,
+      coinId,
+      from: q.from === undefined ? null : new Date(q.from),
+      to: q.to === undefined ? null : new Date(q.to),
+      robotId: q.robotId ?? null,
+      table: q.robotId !== undefined && (q.source === 'manual' || q.source === 'other') ? 'bot' : table,
+      manualOnly: q.source === 'manual' ? true : q.source === 'other' ? false : null,
+    };
+  }
+
+  async fills(admin: AdminRow, query: DeskFillsQuery): Promise<DeskFillsResponse> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    await this.deps.manualFills.syncManualFills(admin, coin);
+    const [base = '', quote = ''] = coin.coinName.split('/');
+    const filter = this.filterOf(admin, coin.coinId, query);
+    // A bot asked for with a non-bot source matches nothing.
+    if (query.robotId !== undefined && (query.source === 'manual' || query.source === 'other')) return { list: [], total: 0, current: query.current, pageSize: query.pageSize, base, quote };
+    const page = await this.deps.repo.ledger(filter, pageWindow(query.current, query.pageSize));
+    return { list: page.rows.map((r) => fillDto(r, quote)), total: page.total, current: query.current, pageSize: query.pageSize, base, quote };
+  }
+
+  async fillsCsv(admin: AdminRow, query: DeskFillsFilters): Promise<{ fileName: string; csv: string }> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    await this.deps.manualFills.syncManualFills(admin, coin);
+    const [, quote = ''] = coin.coinName.split('/');
+    const none = query.robotId !== undefined && (query.source === 'manual' || query.source === 'other');
+    const page = none ? { rows: [], total: 0 } : await this.deps.repo.ledger(this.filterOf(admin, coin.coinId, query), { limit: DESK_FILLS_CSV_MAX_ROWS, offset: 0 });
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
+    const span = `${query.from === undefined ? 'start' : iso(query.from)}_${iso(query.to ?? this.now())}`;
+    return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote))) };
+  }
+}
+
+/** A ledger row as the API shows it; a bot's fee is estimated in quote by the engine (its asset is the quote). */
+export function fillDto(r: LedgerRow, quote: string): DeskFill {
+  const n = (v: string | null) => (v === null ? null : parse(v));
+  if (r.kind === 'bot') {
+    return {
+      id: `b${r.id}`,
+      at: r.at.getTime(),
+      side: r.side,
+      price: parse(r.price),
+      amount: parse(r.amount),
+      fee: n(r.fee),
+      feeAsset: quote,
+      feeQuote: n(r.feeQuote),
+      source: { kind: 'bot', robotId: r.robotId, robotName: r.robotName },
+      orderNo: r.orderNo,
+    };
+  }
+  const origin = r.clientOrderId === null ? { kind: 'manual' as const } : clientOrderOrigin(r.clientOrderId);
+  return {
+    id: `m${r.id}`,
+    at: r.at.getTime(),
+    side: r.side,
+    price: parse(r.price),
+    amount: parse(r.amount),
+    fee: n(r.fee),
+    feeAsset: r.feeAsset,
+    feeQuote: n(r.feeQuote),
+    // A fill in manual_fills is no bot's of this account: an id that reads as a bot's is another client's.
+    source: { kind: origin.kind === 'manual' ? 'manual' : 'other', robotId: null, robotName: null },
+    orderNo: r.orderNo,
+  };
+}
