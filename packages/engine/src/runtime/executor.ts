@@ -26,6 +26,8 @@ export interface ExecutorOptions {
   placementsClosed(): boolean;
   /** Told when the venue answers a placement (tick-to-order latency). */
   onPlacementAnswer?(at: number): void;
+  /** Told of each fill once it is journalled (the trading log's fill line, the live figures). */
+  onFill?(fill: FillRecord): void;
 }
 
 export type PlaceOutcome = JournalState | 'refused';
@@ -356,7 +358,7 @@ export class OrderExecutor {
     const update = orderUpdate(order, venue, this.o.rules, this.o.clock.now());
     if (!update) return order.state;
     const next = await this.settle(order, update.patch, update.fill ? [update.fill] : []);
-    if (update.fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: update.fill.price, amount: update.fill.amount, at: update.fill.at });
+    if (update.fill) this.recordFill(order, update.fill);
     return next.state;
   }
 
@@ -373,7 +375,16 @@ export class OrderExecutor {
     await journal.settle(changes.map((c) => ({ robotId: robot.id, clientOrderId: c.order.clientOrderId, patch: c.patch })), fills);
     for (const { order, patch, fill } of changes) {
       this.remember(order, patch);
-      if (fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: fill.price, amount: fill.amount, at: fill.at });
+      if (fill) this.recordFill(order, fill);
+    }
+  }
+
+  private recordFill(order: JournalOrder, fill: FillRecord): void {
+    this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: fill.price, amount: fill.amount, at: fill.at });
+    try {
+      this.o.onFill?.(fill);
+    } catch {
+      // The log line is best effort; the fill is journalled already.
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ServerText } from '@makerdesk/contract';
 import { smartBuyConfig, smartSellConfig } from '@makerdesk/contract';
 import { add, compare, mul } from '@makerdesk/decimal';
 import type { BookLevel } from '@makerdesk/exchange';
@@ -91,7 +92,7 @@ describe('smart_sell', () => {
   it('finishes by the target date when liquidity allows', () => {
     let state = fresh();
     let fills: OwnFill[] = [];
-    let reason = '';
+    let reason: string | ServerText = '';
     for (let now = T0; now <= T0 + 11 * MIN && !reason; now += 20_000) {
       const out = sell(state, { now, fills });
       state = out.state;
