@@ -90,7 +90,8 @@ export const botTexts: ServerTextTemplates = {
   },
 
   // Strategy notices.
-  'bots.noReference': { en: 'No reference price: keeping the current orders, placing none until it is back', zh: '无参考价：保留当前挂单，恢复前不新挂单' },
+  'bots.noQuotePrice': { en: 'No price to quote around: the order book is empty or one-sided and no earlier price is known. Waiting.', zh: '无可参考的报价价格：盘口为空或只有单边，且没有更早的价格。等待中。' },
+  'bots.noReference': { en: 'No reference price ({what} could not be read): keeping the current orders, placing none until it is back', zh: '无参考价（无法读取 {what}）：保留当前挂单，恢复前不新挂单' },
   'bots.referenceBack': { en: 'Reference price is back: quoting again', zh: '参考价已恢复：重新挂单' },
   'bots.spreadWithin': { en: 'The spread is {spread}, within the base spread max {max}: standing aside until it widens', zh: '当前价差 {spread}，未超过基础价差上限 {max}：等待价差扩大' },
   'bots.rangeEmptyBook': { en: 'The book is empty: keeping the grid as it is, placing nothing new', zh: '盘口为空：保持网格不变，不新挂单' },
