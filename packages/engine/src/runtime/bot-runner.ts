@@ -219,7 +219,7 @@ export class BotRunner {
       this.setActivity('active');
       stopReason = await this.decideAndAct(config);
     } catch (err) {
-      if (err instanceof StartRefused) return this.stop(text('bots.stopReason.refused', { error: err.message }), 'error');
+      if (err instanceof StartRefused) return this.stop(err.message, 'error');
       failure = err;
     }
     if (this.halted) return;
