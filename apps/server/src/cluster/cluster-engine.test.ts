@@ -1,4 +1,4 @@
-import type { RobotRuntime } from '@makerdesk/contract';
+import { EMPTY_LIVE_FIGURES, type RobotRuntime } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, RobotRecord, RobotStore } from '@makerdesk/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalClusterNet } from '../testing/cluster-net.ts';
@@ -52,7 +52,7 @@ class FakeEngine implements BotEngineApi {
     return { robotsStopped: running, ordersCancelled: ids.length * 2, ordersFilled: 1, failed: [], elapsedMs: 5 };
   }
   runtime(id: number): RobotRuntime {
-    return { activity: this.runs.has(id) ? 'active' : 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: this.runs.has(id) ? 4 : 0 };
+    return { ...EMPTY_LIVE_FIGURES, activity: this.runs.has(id) ? 'active' : 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: this.runs.has(id) ? 4 : 0 };
   }
   async shutdown() {}
 }

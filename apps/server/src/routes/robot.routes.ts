@@ -1,5 +1,5 @@
 import { principalOf } from '../http/auth-guard.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
 /** Spec §7 robot calls. The static paths (list, update, init/list, detail, 1h, today) are matched before `/robot/:id`. */
@@ -7,7 +7,7 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
   const serve = serveEndpoints(app, auth);
   const tags = ['robot'];
   serve('robotList', { access: 'signed-in', tags, summary: "The caller's bots on a pair, with runtime and figures" }, async (request) =>
-    ok(await robots.list(principalOf(request).admin, request.query.coinId)),
+    ok(await robots.list(principalOf(request).admin, request.query.coinId, langOf(request))),
   );
   serve('robotUpdate', { access: 'signed-in', tags, summary: 'Create or change a bot, switch it on or off' }, async (request) =>
     ok(await robots.update(principalOf(request).admin, request.body)),
@@ -28,7 +28,7 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
     ok(await robots.typeList(principalOf(request).admin, request.query.coinId)),
   );
   serve('robotDetail', { access: 'signed-in', tags, summary: 'A bot with its open orders and recent log' }, async (request) =>
-    ok(await robots.detail(principalOf(request).admin, request.params.id)),
+    ok(await robots.detail(principalOf(request).admin, request.params.id, langOf(request))),
   );
   serve('robotLastHour', { access: 'signed-in', tags, summary: "A bot's figures of the last hour" }, async (request) =>
     ok(await robots.lastHour(principalOf(request).admin, request.params.id, request.query.coinId)),
@@ -37,6 +37,6 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
     ok(await robots.today(principalOf(request).admin, request.params.id, request.query.coinId)),
   );
   serve('robotById', { access: 'signed-in', tags, summary: 'A bot with runtime and figures' }, async (request) =>
-    ok(await robots.get(principalOf(request).admin, request.params.id, request.query.coinId)),
+    ok(await robots.get(principalOf(request).admin, request.params.id, request.query.coinId, langOf(request))),
   );
 };
