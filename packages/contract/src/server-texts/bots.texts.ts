@@ -61,7 +61,7 @@ export const botTexts: ServerTextTemplates = {
   'bots.started.clean': { en: 'Started: reconciled with the venue, no own order resting', zh: '已启动：已与交易所核对，无自有挂单' },
   'bots.started.resting': { en: 'Started: reconciled with the venue, {orders} own order(s) found resting (left by the last run)', zh: '已启动：已与交易所核对，发现上次运行留下的自有挂单 {orders} 笔' },
   'bots.stopped': { en: 'Stopped: {reason}', zh: '已停止：{reason}' },
-  'bots.stopReason.byUser': { en: 'stopped by {account}', zh: '由 {account} 停止' },
+  'bots.stopReason.byUser': { en: 'Stopped by {account}', zh: '由 {account} 停止' },
   'bots.stopReason.failures': { en: '{failures} ticks failed in a row; the last: {error}', zh: '连续 {failures} 个周期失败；最后一次：{error}' },
   'bots.stopReason.emergency': { en: 'Emergency stop: {cause}', zh: '紧急停止：{cause}' },
   'bots.stopReason.strategy': { en: '{detail}', zh: '{detail}' },

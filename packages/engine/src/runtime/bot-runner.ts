@@ -295,7 +295,7 @@ export class BotRunner {
       if (summary.action) this.live.action(at, summary.action.kind, summary.action.reason);
       if (summary.line) this.log('info', summary.line);
       this.live.setQuote(executor.ownOrders());
-      this.live.setInventory(market.balances.base.total, market.balances.quote.total, midOf(market.book), typeof config.inventoryTarget === 'string' ? config.inventoryTarget : null);
+      this.live.setInventory(market.balances.base.total, market.balances.quote.total, midOf(market.book), inventoryTargetOf(config));
     }
     return stop?.kind === 'stop' ? stop.reason : null;
   }
@@ -574,6 +574,13 @@ function midOf(book: OrderBook): string | null {
 function balanceOf(balances: Balance[], asset: string): AssetBalance {
   const found = balances.find((b) => b.asset === asset);
   return found ? { available: found.available, total: found.total } : { available: '0', total: '0' };
+}
+
+/** The depth bots' inventory target (their professional options); null for a type without one, or when it is off. */
+function inventoryTargetOf(config: Record<string, unknown>): string | null {
+  const options = config.options as Record<string, unknown> | undefined;
+  const target = options?.inventoryTarget ?? config.inventoryTarget;
+  return typeof target === 'string' ? target : null;
 }
 
 function maxDeviationOf(config: Record<string, unknown>): string | null {
