@@ -109,7 +109,7 @@ describe('bot runtime on /robot/list', () => {
     const fillEn = en.findIndex((l) => l.message.startsWith('Sold '));
     expect(zh[fillEn]!.message).toMatch(new RegExp(`^卖出 [\\d.,]+ ${base()}，价格 [\\d.,]+ ${quote()}，手续费 [\\d.,]+ ${quote()}$`));
     // The line that created the bot, and its start.
-    expect(en.map((l) => l.message)).toContain(`Depth near bot #${id} created (switched on) by admin@makerdesk.local`);
+    expect(en.map((l) => l.message)).toContain(`Depth near bot #${id} created and switched on by admin@makerdesk.local`);
     expect(zh.map((l) => l.message)).toContain(`admin@makerdesk.local 创建了近端深度机器人 #${id}（已开启）`);
     expect(zh.some((l) => l.message.startsWith('已启动：'))).toBe(true);
   });

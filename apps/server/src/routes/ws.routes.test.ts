@@ -1,4 +1,4 @@
-import { ErrorCode, LIVE_SOCKET_AUTH_TIMEOUT_MS, LIVE_SOCKET_CLOSE, LIVE_SOCKETS_PER_ACCOUNT, LIVE_SOCKETS_PER_ADDRESS, liveServerMessage } from '@makerdesk/contract';
+import { EMPTY_LIVE_FIGURES, ErrorCode, LIVE_SOCKET_AUTH_TIMEOUT_MS, LIVE_SOCKET_CLOSE, LIVE_SOCKETS_PER_ACCOUNT, LIVE_SOCKETS_PER_ADDRESS, liveServerMessage } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { importKey, signUp, type SignedInAccount } from '../testing/accounts.ts';

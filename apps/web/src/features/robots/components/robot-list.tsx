@@ -7,6 +7,7 @@ import { useRobots } from '../api/get-robots';
 import { localText } from '../config-form/schema-fields';
 import { FiguresSummary } from './figures-summary';
 import { RobotActivityTag } from './robot-activity-tag';
+import { RobotInventory, RobotLastAction, RobotOrderFlow, RobotQuote } from './robot-runtime';
 import { RobotStatusSwitch } from './robot-status-switch';
 import '../robots-i18n';
 
@@ -16,7 +17,7 @@ interface RobotListProps {
   onDetails: (robot: RobotDto) => void;
 }
 
-/** The pair's bots: switch, activity, last hour and today figures, edit and details; refreshed every 5 s. */
+/** The pair's bots: switch, activity, what each holds and does (quote, inventory, last action, last hour's orders), figures, edit and details; refreshed every 5 s. */
 export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
   const { t, i18n } = useTranslation('robots');
   const { t: tc } = useTranslation('common');
@@ -54,6 +55,10 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         </Flex>
       ),
     },
+    { title: t('runtime.quote'), dataIndex: ['runtime', 'quote'], width: 190, render: (_, robot) => <RobotQuote quote={robot.runtime.quote} /> },
+    { title: t('runtime.inventory'), dataIndex: ['runtime', 'inventory'], width: 150, render: (_, robot) => <RobotInventory inventory={robot.runtime.inventory} /> },
+    { title: t('runtime.lastAction'), dataIndex: ['runtime', 'lastAction'], width: 240, render: (_, robot) => <RobotLastAction action={robot.runtime.lastAction} /> },
+    { title: t('runtime.lastHourFlow'), dataIndex: ['runtime', 'lastHour'], width: 170, render: (_, robot) => <RobotOrderFlow runtime={robot.runtime} /> },
     { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} /> },
     { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} /> },
     {
@@ -83,7 +88,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
       search={false}
       options={{ reload: () => void robots.refetch(), density: false, setting: false, fullScreen: false }}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1850 }}
       locale={{ emptyText: t('list.empty') }}
     />
   );
