@@ -37,6 +37,11 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         <Flex vertical>
           <Typography.Text strong>{nameOf(robot)}</Typography.Text>
           <Typography.Text type="secondary">#{robot.id}</Typography.Text>
+          {/* On a phone the runtime columns are off to the side: the quote and last action show under the name. */}
+          <Flex vertical gap={4} className="md-robot-runtime-compact">
+            <RobotQuote quote={robot.runtime.quote} testId="robot-quote-compact" />
+            <RobotLastAction action={robot.runtime.lastAction} testId="robot-last-action-compact" />
+          </Flex>
         </Flex>
       ),
     },

@@ -35,7 +35,9 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     const other = screen.getByText('#5').closest('tr')!;
     expect(within(other).getByTestId('robot-quote')).toHaveTextContent('– / – USDT');
     expect(within(other).getByTestId('robot-quote')).toHaveTextContent('No two-sided quote');
-    expect(within(other).getByText('Nothing yet')).toBeInTheDocument();
+    expect(within(other).getByTestId('robot-last-action')).toHaveTextContent('Nothing yet');
+    // On a phone the quote and last action show under the bot's name too (the columns are off to the side).
+    expect(within(row).getByTestId('robot-quote-compact')).toHaveTextContent('Spread 6.15 bps');
     expect(within(other).getByTestId('robot-order-flow')).toHaveTextContent('Order-to-fill – (no fill)');
   });
 

@@ -8,12 +8,12 @@ import { percentOfFraction } from '../utils/runtime';
 import '../robots-i18n';
 
 /** The bid and ask the bot holds, and their spread in basis points; a side without an own order reads "–". */
-export function RobotQuote({ quote }: { quote: RobotLiveFigures['quote'] }) {
+export function RobotQuote({ quote, testId = 'robot-quote' }: { quote: RobotLiveFigures['quote']; testId?: string }) {
   const { t } = useTranslation('robots');
   const { pair, precision } = useTrading();
   const price = (p: string | null) => (p === null ? '–' : formatFixed(p, precision.price));
   return (
-    <Flex vertical className="md-robot-runtime" data-testid="robot-quote">
+    <Flex vertical className="md-robot-runtime" data-testid={testId}>
       <span>
         <span className="md-price-buy">{price(quote.bid)}</span>
         {' / '}
@@ -43,12 +43,17 @@ export function RobotInventory({ inventory }: { inventory: RobotLiveFigures['inv
 }
 
 /** What the bot last did, when, and why (a server text in the reader's language). */
-export function RobotLastAction({ action }: { action: RobotLiveFigures['lastAction'] }) {
+export function RobotLastAction({ action, testId = 'robot-last-action' }: { action: RobotLiveFigures['lastAction']; testId?: string }) {
   const { t, i18n } = useTranslation('robots');
   const lang = parseLang(i18n.language);
-  if (action === null) return <Typography.Text type="secondary">{t('runtime.noAction')}</Typography.Text>;
+  if (action === null)
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        {t('runtime.noAction')}
+      </Typography.Text>
+    );
   return (
-    <Flex vertical className="md-robot-runtime md-robot-last-action" data-testid="robot-last-action">
+    <Flex vertical className="md-robot-runtime md-robot-last-action" data-testid={testId}>
       <span>
         <strong>{t(`runtime.kind.${action.kind}`)}</strong> <Typography.Text type="secondary">{formatDateTime(action.at).slice(11)}</Typography.Text>
       </span>
