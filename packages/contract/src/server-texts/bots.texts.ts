@@ -82,6 +82,31 @@ export const botTexts: ServerTextTemplates = {
   'bots.tickFailed': { en: 'Tick failed ({failures} in a row): {error}', zh: '周期执行失败（连续 {failures} 次）：{error}' },
   'bots.tickRateLimited': { en: 'Tick skipped: the venue rate-limited the key ({error})', zh: '跳过本周期：交易所对该密钥限频（{error}）' },
 
+  // Orders (the executor) and the runner's own notes.
+  'bots.order.slotBusy': { en: '{tag}: not placed, the slot still has order {order} ({state})', zh: '{tag}：未下单，该位置仍有订单 {order}（{state}）' },
+  'bots.order.refused': { en: '{tag}: the venue refused {side} {amount} at {price}: {error}', zh: '{tag}：交易所拒绝了 {side} {amount}，价格 {price}：{error}' },
+  'bots.order.noAnswer': { en: '{tag}: no answer to order {order} ({error}); it will be looked up by its client order id', zh: '{tag}：订单 {order} 无应答（{error}）；将按客户订单号查询' },
+  'bots.order.notOwn': { en: 'not cancelling {order}: it is not a live order of this bot', zh: '不撤销 {order}：它不是该机器人的活动订单' },
+  'bots.order.cancelNoAnswer': { en: '{tag}: no answer to the cancel of {order} ({error}); it will be looked up', zh: '{tag}：撤销 {order} 无应答（{error}）；将进行查询' },
+  'bots.order.neverArrived': { en: '{tag}: order {order} never reached the venue; given up', zh: '{tag}：订单 {order} 未到达交易所；已放弃' },
+  'bots.order.unknownToVenue': { en: '{tag}: order {order} is no longer known to the venue; taken as closed', zh: '{tag}：交易所已查不到订单 {order}；按已关闭处理' },
+  'bots.order.orphanAdopted': { en: 'order {order} ({side} {amount} at {price}) was on the venue but not in the journal: adopted', zh: '订单 {order}（{side} {amount}，价格 {price}）在交易所但不在日志中：已接管' },
+  'bots.order.orphanCancelled': { en: 'order {order} ({side} {amount} at {price}) was on the venue but not in the journal: cancelling it', zh: '订单 {order}（{side} {amount}，价格 {price}）在交易所但不在日志中：正在撤销' },
+  'bots.cancelLate': { en: 'could not cancel {orders} own order(s) in time; they are left to the next reconciliation', zh: '未能及时撤销 {orders} 笔自有订单；留待下次核对' },
+  'bots.cancelFailed': { en: 'could not cancel own orders: {error}', zh: '无法撤销自有订单：{error}' },
+  'bots.tickCrashed': { en: 'The engine could not finish a tick or a stop: {error}', zh: '引擎未能完成一个周期或停止操作：{error}' },
+  'bots.watchOnly': { en: '{intent} ignored: this bot type places no orders', zh: '已忽略 {intent}：该类型机器人不下单' },
+  'bots.replaceWaits': { en: '{tag}: replacement waits, the cancel of {order} is not confirmed ({outcome})', zh: '{tag}：替换等待中，{order} 的撤单未确认（{outcome}）' },
+  'bots.referenceUnreadable': { en: 'reference {reference} could not be read: {error}', zh: '无法读取参考 {reference}：{error}' },
+  'bots.keyChanged': { en: 'Its API key was changed: cancelling its orders placed with the old key, then trading with the new one', zh: 'API 密钥已更换：撤销旧密钥下的订单，然后用新密钥交易' },
+  'bots.liveAtStop': { en: 'Switched off with orders still live at the last stop: cancelling them', zh: '上次停止时仍有活动订单：正在撤销' },
+  'bots.pairStopped': { en: 'Emergency stop of {symbol} ({reason}): {which}', zh: '{symbol} 紧急停止（{reason}）：{which}' },
+  'bots.pairStopped.none': { en: 'no bot was running', zh: '没有正在运行的机器人' },
+  'bots.pairStopped.some': { en: '{count} bot(s) stopped and their orders cancelled: {ids}', zh: '已停止 {count} 个机器人并撤销其订单：{ids}' },
+
+  'bots.emergency.readFailed': { en: 'Emergency stop: the open orders could not be read ({error})', zh: '紧急停止：无法读取当前委托（{error}）' },
+  'bots.emergency.roundFailed': { en: 'Emergency stop: a cancel round failed ({error})', zh: '紧急停止：一轮撤单失败（{error}）' },
+
   // The AMM.
   'bots.amm.poolSetUp': {
     en: 'Pool set up at {price} over {lower} – {upper}: {base} on the sell side. Pool liquidity L = {liquidity} √({baseAsset}·{quoteAsset}) (the constant-product depth: a 1 % price move trades about {perPercent})',

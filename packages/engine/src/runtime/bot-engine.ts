@@ -76,7 +76,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       for (const robot of (await deps.robots.listStoppedWithLiveOrders?.()) ?? []) {
         if (runners.has(robot.id)) continue;
         const runner = runnerOf(robot);
-        runner.log('warn', verbatim('Switched off with orders still live at the last stop: cancelling them'));
+        runner.log('warn', text('bots.liveAtStop'));
         track(runner.cancelOwnOrders(clock.now() + settings.stopCancelMs));
       }
     },

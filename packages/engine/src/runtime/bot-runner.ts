@@ -124,10 +124,10 @@ export class BotRunner {
     try {
       const { executor } = await this.prepare();
       const done = await executor.cancelAll(deadline);
-      if (!done) this.log('error', `could not cancel ${executor.liveCount} own order(s) in time; they are left to the next reconciliation`);
+      if (!done) this.log('error', text('bots.cancelLate', { orders: executor.liveCount }));
       return done;
     } catch (err) {
-      this.log('error', `could not cancel own orders: ${messageOf(err)}`);
+      this.log('error', text('bots.cancelFailed', { error: messageOf(err) }));
       return false;
     }
   }
@@ -169,7 +169,7 @@ export class BotRunner {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       this.inFlight = this.tick()
-        .catch((err: unknown) => this.log('error', verbatim(`The engine could not finish a tick or a stop: ${messageOf(err)}`)))
+        .catch((err: unknown) => this.log('error', text('bots.tickCrashed', { error: messageOf(err) })))
         .finally(() => (this.inFlight = null));
     }, ms);
   }
@@ -314,7 +314,7 @@ export class BotRunner {
     };
     for (const intent of intents) {
       if (watchOnly && (intent.kind === 'place' || intent.kind === 'replace' || intent.kind === 'cancel')) {
-        this.logOnce('watch-only', verbatim(`${intent.kind} ignored: this bot type places no orders`));
+        this.logOnce('watch-only', text('bots.watchOnly', { intent: intent.kind }));
         continue;
       }
       switch (intent.kind) {
@@ -355,7 +355,7 @@ export class BotRunner {
           forget(intent.clientOrderId, outcome);
           if (stopping || this.halted || this.shuttingDown()) break;
           if (outcome !== 'canceled') {
-            this.log('info', verbatim(`${intent.place.tag}: replacement waits, the cancel of ${intent.clientOrderId} is not confirmed (${outcome})`));
+            this.log('info', text('bots.replaceWaits', { tag: intent.place.tag, order: intent.clientOrderId, outcome }));
             break;
           }
           const checked = guardPlacement(intent.place, guard);
@@ -440,8 +440,8 @@ export class BotRunner {
     } catch (err) {
       throw new Error(`the emergency stop of the pair failed: ${messageOf(err)}`, { cause: err });
     }
-    const which = stopped.length === 0 ? 'no bot was running' : `${stopped.length} bot(s) stopped and their orders cancelled: ${stopped.map((id) => `#${id}`).join(', ')}`;
-    this.log('error', verbatim(`Emergency stop of ${this.robot.symbol} (${reason}): ${which}`));
+    const which: Record<string, string | number> = stopped.length === 0 ? { which: '@bots.pairStopped.none' } : { which: '@bots.pairStopped.some', count: stopped.length, ids: stopped.map((id) => `#${id}`).join(', ') };
+    this.log('error', text('bots.pairStopped', { symbol: this.robot.symbol, reason, ...which }));
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -452,7 +452,7 @@ export class BotRunner {
         try {
           books[referenceKey(source)] = await this.deps.references.book(source, Math.max(1, depth));
         } catch (err) {
-          this.logOnce(`reference:${referenceKey(source)}`, verbatim(`reference ${referenceKey(source)} could not be read: ${messageOf(err)}`));
+          this.logOnce(`reference:${referenceKey(source)}`, text('bots.referenceUnreadable', { reference: referenceKey(source), error: messageOf(err) }));
         }
       }),
     );
@@ -471,7 +471,7 @@ export class BotRunner {
     const current = await this.deps.venues.open(this.robot);
     // The budget key names the venue key (platform, key, venue mode): another one means another key.
     if (current.budgetKey === prepared.session.budgetKey) return;
-    this.log('warn', verbatim('Its API key was changed: cancelling its orders placed with the old key, then trading with the new one'));
+    this.log('warn', text('bots.keyChanged'));
     await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
     if (this.prepared === prepared) this.prepared = null;
     this.reconciled = false;
@@ -507,7 +507,7 @@ export class BotRunner {
       journal,
       rules,
       clock: this.clock,
-      log: (level, message) => this.log(level, verbatim(message)),
+      log: (level, message) => this.log(level, message),
       onFill: (fill) => this.filled(fill, rules),
       observer,
       simulated: session.simulated,

@@ -1,3 +1,4 @@
+import { text, type ServerText } from '@makerdesk/contract';
 import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
@@ -15,7 +16,7 @@ export interface ExecutorOptions {
   journal: OrderJournal;
   rules: PairRules;
   clock: Clock;
-  log(level: 'info' | 'warn' | 'error', message: string): void;
+  log(level: 'info' | 'warn' | 'error', message: ServerText): void;
   observer?: EngineObserver | undefined;
   /** True on the built-in simulator: the only session where an order's self-trade opt-in is sent. */
   simulated: boolean;
@@ -104,7 +105,7 @@ export class OrderExecutor {
     if (this.o.placementsClosed()) return 'refused';
     const busy = this.liveOrders().find((o) => o.tag === order.tag);
     if (busy) {
-      this.o.log('warn', `${order.tag}: not placed, the slot still has order ${busy.clientOrderId} (${busy.state})`);
+      this.o.log('warn', text('bots.order.slotBusy', { tag: order.tag, order: busy.clientOrderId, state: busy.state }));
       return 'refused';
     }
     const now = clock.now();
@@ -143,11 +144,11 @@ export class OrderExecutor {
       this.venueError(err);
       if (isRefusal(err)) {
         await this.settle(row, { state: 'rejected', error: err.message, updatedAt: clock.now() });
-        this.o.log('warn', `${order.tag}: the venue refused ${order.side} ${order.amount} at ${order.price}: ${err.message}`);
+        this.o.log('warn', text('bots.order.refused', { tag: order.tag, side: order.side, amount: order.amount, price: order.price, error: err.message }));
         return 'rejected';
       }
       await this.settle(row, { state: 'unknown', error: messageOf(err), updatedAt: clock.now() });
-      this.o.log('warn', `${order.tag}: no answer to order ${row.clientOrderId} (${messageOf(err)}); it will be looked up by its client order id`);
+      this.o.log('warn', text('bots.order.noAnswer', { tag: order.tag, order: row.clientOrderId, error: messageOf(err) }));
       return 'unknown';
     }
     this.o.onPlacementAnswer?.(clock.now());
@@ -160,7 +161,7 @@ export class OrderExecutor {
     const { robot, exchange, clock } = this.o;
     const row = this.live.get(clientOrderId);
     if (!row || !isOwnClientOrderId(row.clientOrderId, this.scope)) {
-      this.o.log('warn', `not cancelling ${clientOrderId}: it is not a live order of this bot`);
+      this.o.log('warn', text('bots.order.notOwn', { order: clientOrderId }));
       return 'skipped';
     }
     if (row.state !== 'open' || row.orderNo === null) return 'skipped';
@@ -171,7 +172,7 @@ export class OrderExecutor {
     } catch (err) {
       this.venueError(err);
       if (isExchangeError(err) && (err.kind === 'order_not_found' || err.kind === 'order_closed')) return cancelOutcome(await this.lookUp(canceling));
-      this.o.log('info', `${row.tag}: no answer to the cancel of ${row.clientOrderId} (${messageOf(err)}); it will be looked up`);
+      this.o.log('info', text('bots.order.cancelNoAnswer', { tag: row.tag, order: row.clientOrderId, error: messageOf(err) }));
       return 'pending';
     }
     return cancelOutcome(await this.applyVenue(canceling, answer));
@@ -314,11 +315,11 @@ export class OrderExecutor {
     if (waited < this.notFoundAfterMs) return order.state;
     if (order.state === 'sending' || order.state === 'unknown') {
       await this.settle(order, { state: 'rejected', error: `not found on the venue ${Math.round(waited / 1000)} s after it was sent`, updatedAt: clock.now() });
-      this.o.log('warn', `${order.tag}: order ${order.clientOrderId} never reached the venue; given up`);
+      this.o.log('warn', text('bots.order.neverArrived', { tag: order.tag, order: order.clientOrderId }));
       return 'rejected';
     }
     await this.settle(order, { state: 'canceled', error: 'no longer known to the venue', updatedAt: clock.now() });
-    this.o.log('warn', `${order.tag}: order ${order.clientOrderId} is no longer known to the venue; taken as closed`);
+    this.o.log('warn', text('bots.order.unknownToVenue', { tag: order.tag, order: order.clientOrderId }));
     return 'canceled';
   }
 
@@ -349,7 +350,7 @@ export class OrderExecutor {
     if (!adopted) return;
     const clash = this.liveOrders().some((o) => o !== adopted && o.tag === adopted.tag);
     const keep = this.o.adoptOrphans && !clash;
-    this.o.log('warn', `order ${clientOrderId} (${venue.direction} ${venue.amount} at ${venue.price ?? 'market'}) was on the venue but not in the journal: ${keep ? 'adopted' : 'cancelling it'}`);
+    this.o.log('warn', text(keep ? 'bots.order.orphanAdopted' : 'bots.order.orphanCancelled', { order: clientOrderId, side: venue.direction, amount: venue.amount, price: venue.price ?? 'market' }));
     if (!keep) await this.cancel(clientOrderId);
   }
 
