@@ -15,3 +15,6 @@ export { guardPlacement } from './runtime/price-guard.ts';
 export type { GuardContext, GuardResult, GuardedOrder, GuardRefusal } from './runtime/price-guard.ts';
 export * from './figures/index.ts';
 export * from './monitors/registry.ts';
+export { baseShare, orderToFill, ownQuote, spreadBps, LiveFigures } from './runtime/live-figures.ts';
+export { RequoteSummariser } from './runtime/requote-summary.ts';
+export type { TickActions, Summary } from './runtime/requote-summary.ts';

@@ -1,3 +1,4 @@
+import type { ServerText } from '@makerdesk/contract';
 import type { Side, TimeInForce } from '@makerdesk/exchange';
 
 /**
@@ -44,13 +45,15 @@ export interface ReplaceIntent {
 export interface AlertIntent {
   kind: 'alert';
   level: 'info' | 'warn' | 'error';
-  message: string;
+  /** A server text (rendered in the reader's language); a plain string is kept verbatim. */
+  message: string | ServerText;
 }
 
 /** The strategy is done (smart sell finished) or cannot go on: the bot stops with this reason. */
 export interface StopIntent {
   kind: 'stop';
-  reason: string;
+  /** A server text (rendered in the reader's language); a plain string is kept verbatim. */
+  reason: string | ServerText;
 }
 
 /**
@@ -79,7 +82,7 @@ export type Intent = PlaceIntent | CancelIntent | ReplaceIntent | AlertIntent | 
 export const place = (p: Omit<PlaceIntent, 'kind'>): PlaceIntent => ({ kind: 'place', ...p });
 export const cancel = (clientOrderId: string): CancelIntent => ({ kind: 'cancel', clientOrderId });
 export const replace = (clientOrderId: string, p: Omit<PlaceIntent, 'kind'>): ReplaceIntent => ({ kind: 'replace', clientOrderId, place: p });
-export const alert = (level: AlertIntent['level'], message: string): AlertIntent => ({ kind: 'alert', level, message });
-export const stop = (reason: string): StopIntent => ({ kind: 'stop', reason });
+export const alert = (level: AlertIntent['level'], message: string | ServerText): AlertIntent => ({ kind: 'alert', level, message });
+export const stop = (reason: string | ServerText): StopIntent => ({ kind: 'stop', reason });
 export const notify = (level: NotifyIntent['level'], title: string, text: string): NotifyIntent => ({ kind: 'notify', level, title, text });
 export const emergencyStop = (reason: string): EmergencyStopIntent => ({ kind: 'emergencyStop', reason });

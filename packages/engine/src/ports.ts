@@ -1,4 +1,4 @@
-import type { PriceMode, RobotActivity, RobotTypeKey } from '@makerdesk/contract';
+import type { PriceMode, RobotActivity, RobotTypeKey, ServerText } from '@makerdesk/contract';
 import type { Exchange, OrderBook, Side, TimeInForce } from '@makerdesk/exchange';
 
 /**
@@ -30,10 +30,13 @@ export interface RobotStore {
   listRunning(): Promise<RobotRecord[]>;
   get(id: number): Promise<RobotRecord | null>;
   saveState(id: number, state: unknown): Promise<void>;
-  /** The engine stops a bot by itself (repeated failures, the strategy's stop): switch off, with the reason. */
-  markStopped(id: number, reason: string): Promise<void>;
+  /**
+   * The engine stops a bot by itself (repeated failures, the strategy's stop): switch off, with the
+   * reason (in English, and as a server text the console renders in the reader's language).
+   */
+  markStopped(id: number, reason: string, text?: ServerText): Promise<void>;
   /** Several bots switched off with one reason in one write (an emergency stop); without it, markStopped each. */
-  markManyStopped?(ids: number[], reason: string): Promise<void>;
+  markManyStopped?(ids: number[], reason: string, text?: ServerText): Promise<void>;
   /**
    * Bots switched off whose journal still has orders not final: a stop whose cancels had not all
    * finished when the server went down. The engine cancels them at start; without it, none is swept.
@@ -109,7 +112,10 @@ export interface TradingLogEntry {
   coinId: number;
   adminId: number;
   level: 'info' | 'warn' | 'error';
+  /** The line in English (kept for readers of the raw table). */
   message: string;
+  /** The line as a server text, rendered in each reader's language. */
+  text: ServerText;
   at: number;
 }
 

@@ -1,4 +1,4 @@
-import type { RobotRuntime } from '@makerdesk/contract';
+import { EMPTY_LIVE_FIGURES, type RobotRuntime } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, RobotRecord, RobotStore } from '@makerdesk/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalClusterNet } from '../testing/cluster-net.ts';
@@ -52,7 +52,10 @@ class FakeEngine implements BotEngineApi {
     return { robotsStopped: running, ordersCancelled: ids.length * 2, ordersFilled: 1, failed: [], elapsedMs: 5 };
   }
   runtime(id: number): RobotRuntime {
-    return { activity: this.runs.has(id) ? 'active' : 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: this.runs.has(id) ? 4 : 0 };
+    const running = this.runs.has(id);
+    // A running bot's live figures (issue 18 §5): computed where it runs, seen on every node.
+    const live = running ? { quote: { bid: '99.95', ask: '100.05', spreadBps: '10' }, lastAction: { at: 1, kind: 'requoted' as const, reason: { key: 'bots.reason.midMoved', params: { move: '+0.12 %' } } } } : {};
+    return { ...EMPTY_LIVE_FIGURES, ...live, activity: running ? 'active' : 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: running ? 4 : 0 };
   }
   async shutdown() {}
 }
@@ -86,6 +89,8 @@ describe('ClusterEngine', () => {
     const onA = [...a.engine.runs][0]!;
     a.cluster.observer.activity?.(onA, 'active');
     await vi.waitFor(() => expect(b.cluster.runtime(onA)).toMatchObject({ activity: 'active', openOrders: 4 }), { timeout: 2000, interval: 10 });
+    expect(b.cluster.runtime(onA).quote).toEqual({ bid: '99.95', ask: '100.05', spreadBps: '10' });
+    expect(b.cluster.runtime(onA).lastAction?.reason).toEqual({ key: 'bots.reason.midMoved', params: { move: '+0.12 %' } });
     expect(b.touched).toContain(onA);
     expect(b.engine.runtime(onA).activity).toBe('idle');
 

@@ -141,7 +141,11 @@ export const tradingLogs = pgTable(
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     robotId: integer('robot_id').references(() => robots.id, { onDelete: 'set null' }),
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    /** The line in English; rows without a text key (written before 0016) render it verbatim. */
     message: text('message').notNull(),
+    /** The line as a server text (key and params), rendered in the reader's language. */
+    textKey: text('text_key'),
+    textParams: jsonb('text_params').$type<Record<string, string | number>>(),
     createdAt: createdAt(),
   },
   (t) => [index('trading_logs_coin_created_idx').on(t.coinId, t.createdAt), index('trading_logs_robot_idx').on(t.robotId, t.id)],
@@ -247,6 +251,8 @@ export const robots = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['running', 'stopped'] }).notNull().default('stopped'),
     stopReason: text('stop_reason'),
+    /** The stop reason as a server text; null for reasons stored before 0016 (they render verbatim). */
+    stopReasonText: jsonb('stop_reason_text').$type<{ key: string; params: Record<string, string | number> }>(),
     startMode: text('start_mode', { enum: ['now', 'scheduled'] }).notNull().default('now'),
     startAt: at('start_at'),
     priceMode: text('price_mode', { enum: ['normal', 'safe'] }).notNull().default('normal'),

@@ -1,3 +1,4 @@
+import { EMPTY_LIVE_FIGURES, verbatim } from '@makerdesk/contract';
 import type { OrderBook } from '@makerdesk/exchange';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepositories } from '../repositories/repositories.ts';
@@ -76,7 +77,7 @@ describe('engine host', () => {
 
   it('trading-log sink: writes never throw nor wait; batches land in the log, readable with the bot filter', async () => {
     const sink = rec.engine().deps.logs;
-    for (let i = 0; i < 3; i++) expect(sink.write({ robotId: botId, coinId: 1, adminId: 1, level: 'warn', message: `tick ${i} slow`, at: Date.now() })).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect(sink.write({ robotId: botId, coinId: 1, adminId: 1, level: 'warn', message: `tick ${i} slow`, text: verbatim(`tick ${i} slow`), at: Date.now() })).toBeUndefined();
     await t.services.engine.logs.flush();
     const { body } = await t.call('GET', `/backend/tradingLog/list?coinId=1&robotId=${botId}&level=warn`, { token });
     expect(body.data.list.map((l: { message: string }) => l.message)).toEqual(['tick 2 slow', 'tick 1 slow', 'tick 0 slow']);
@@ -122,7 +123,7 @@ describe('engine host', () => {
   it("live hub: the engine's reports reach the pair's listeners with the bot's owner and runtime", async () => {
     const got: { id: number; adminId: number; activity: string; openOrders: number }[][] = [];
     const stop = t.services.engine.live.subscribe(1, (updates) => got.push(updates.map((u) => ({ id: u.id, adminId: u.adminId, activity: u.runtime.activity, openOrders: u.runtime.openOrders }))));
-    rec.engine().runtimes.set(botId, { activity: 'active', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 4 });
+    rec.engine().runtimes.set(botId, { ...EMPTY_LIVE_FIGURES, activity: 'active', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 4 });
     rec.engine().deps.observer!.activity?.(botId, 'active');
     await vi.waitFor(() => expect(got).toEqual([[{ id: botId, adminId: 1, activity: 'active', openOrders: 4 }]]), { timeout: 3000 });
     stop();
@@ -130,7 +131,7 @@ describe('engine host', () => {
 
   it('shutdown: the engine first, then uptime closed and logs flushed', async () => {
     const sink = rec.engine().deps.logs;
-    sink.write({ robotId: botId, coinId: 1, adminId: 1, level: 'info', message: 'last words', at: Date.now() });
+    sink.write({ robotId: botId, coinId: 1, adminId: 1, level: 'info', message: 'last words', text: verbatim('last words'), at: Date.now() });
     await t.services.engine.shutdown();
     expect(rec.engine().calls.at(-1)).toBe('shutdown');
     const runs = await createRepositories(t.database.db).robots.runsOf([botId]);

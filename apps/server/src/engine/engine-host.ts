@@ -1,4 +1,4 @@
-import type { RobotRuntime } from '@makerdesk/contract';
+import { EMPTY_LIVE_FIGURES, type RobotRuntime } from '@makerdesk/contract';
 import type {
   BotEngineApi,
   Clock,
@@ -58,6 +58,7 @@ export interface EngineHostDeps {
 export type ClusterEngineStore = ClusterEngineDeps['store'];
 
 export const IDLE_RUNTIME: RobotRuntime = {
+  ...EMPTY_LIVE_FIGURES,
   activity: 'idle',
   lastTickAt: null,
   nextTickAt: null,

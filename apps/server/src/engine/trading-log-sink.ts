@@ -1,3 +1,4 @@
+import { VERBATIM_KEY, type ServerText } from '@makerdesk/contract';
 import type { TradingLogEntry, TradingLogSink } from '@makerdesk/engine';
 import type { TradingLogRepository } from '../repositories/trading-log.repository.ts';
 
@@ -56,7 +57,15 @@ export class BatchedTradingLogSink implements TradingLogSink {
     const batch = this.pending.splice(0, this.pending.length);
     this.flushing = this.logs
       .appendMany(
-        batch.map((e) => ({ coinId: e.coinId, adminId: e.adminId, robotId: e.robotId, level: e.level, message: e.message.slice(0, 2000), createdAt: new Date(e.at) })),
+        batch.map((e) => ({
+          coinId: e.coinId,
+          adminId: e.adminId,
+          robotId: e.robotId,
+          level: e.level,
+          message: e.message.slice(0, 2000),
+          ...textColumns(e.text),
+          createdAt: new Date(e.at),
+        })),
       )
       .catch((err: unknown) => {
         this.pending.unshift(...batch);
@@ -75,4 +84,10 @@ export class BatchedTradingLogSink implements TradingLogSink {
   async close(): Promise<void> {
     await this.flush();
   }
+}
+
+/** A server text's columns: a verbatim text keeps its words in `message` only (no key), as rows before 0016 did. */
+export function textColumns(text: ServerText | undefined): { textKey: string | null; textParams: Record<string, string | number> | null } {
+  if (!text || text.key === VERBATIM_KEY) return { textKey: null, textParams: null };
+  return { textKey: text.key, textParams: text.params };
 }

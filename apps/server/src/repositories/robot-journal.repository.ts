@@ -1,3 +1,4 @@
+import type { RobotFill, RobotJournalOrder } from '@makerdesk/contract';
 import { parse } from '@makerdesk/decimal';
 import {
   applyFill,
@@ -181,6 +182,37 @@ export class RobotJournalRepository implements OrderJournal {
       .where(and(eq(robotOrders.robotId, robotId), notInArray(robotOrders.state, FINAL)))
       .orderBy(robotOrders.id);
     return rows.map(toJournalOrder);
+  }
+
+  /** The bot's latest orders, newest first (the detail drawer). */
+  async recentOrders(robotId: number, limit: number): Promise<RobotJournalOrder[]> {
+    const rows = await this.db.select().from(robotOrders).where(eq(robotOrders.robotId, robotId)).orderBy(desc(robotOrders.id)).limit(limit);
+    return rows.map((r) => ({
+      clientOrderId: r.clientOrderId,
+      orderNo: r.orderNo,
+      tag: r.tag,
+      side: r.side,
+      price: parse(r.price),
+      amount: parse(r.amount),
+      filledAmount: parse(r.filledAmount),
+      state: r.state,
+      createdAt: r.createdAt.getTime(),
+      updatedAt: r.updatedAt.getTime(),
+    }));
+  }
+
+  /** The bot's latest fills, newest first (the detail drawer). */
+  async recentFills(robotId: number, limit: number): Promise<RobotFill[]> {
+    const rows = await this.db.select().from(robotFills).where(eq(robotFills.robotId, robotId)).orderBy(desc(robotFills.at), desc(robotFills.id)).limit(limit);
+    return rows.map((r) => ({
+      clientOrderId: r.clientOrderId,
+      side: r.side,
+      price: parse(r.price),
+      amount: parse(r.amount),
+      quoteAmount: parse(r.quoteAmount),
+      fee: parse(r.fee),
+      at: r.at.getTime(),
+    }));
   }
 
   /** Open orders per bot as the journal has them (not final), for many bots at once. */

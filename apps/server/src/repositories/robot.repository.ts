@@ -1,4 +1,4 @@
-import type { RobotTypeKey } from '@makerdesk/contract';
+import type { RobotTypeKey, ServerText } from '@makerdesk/contract';
 import { FINAL_JOURNAL_STATES, type RobotRecord, type RobotStore } from '@makerdesk/engine';
 import { and, asc, eq, exists, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -19,7 +19,7 @@ export type NewRobot = Pick<
   RobotRow,
   'adminId' | 'coinId' | 'credentialId' | 'type' | 'config' | 'status' | 'stopReason' | 'startMode' | 'startAt' | 'priceMode' | 'description' | 'startedAt'
 >;
-export type RobotChanges = Partial<Omit<NewRobot, 'adminId'> & Pick<RobotRow, 'state'>> & { updatedAt: Date };
+export type RobotChanges = Partial<Omit<NewRobot, 'adminId'> & Pick<RobotRow, 'state' | 'stopReasonText'>> & { updatedAt: Date };
 
 export interface RobotRun {
   robotId: number;
@@ -136,20 +136,20 @@ export class RobotRepository implements RobotStore {
   }
 
   /** The engine stopped the bot by itself: switched off with the reason, its run closed. */
-  async markStopped(id: number, reason: string): Promise<void> {
+  async markStopped(id: number, reason: string, text?: ServerText): Promise<void> {
     const at = new Date();
     await this.db.transaction(async (tx) => {
-      await tx.update(robots).set({ status: 'stopped', stopReason: reason, updatedAt: at }).where(eq(robots.id, id));
+      await tx.update(robots).set({ status: 'stopped', stopReason: reason, stopReasonText: text ?? null, updatedAt: at }).where(eq(robots.id, id));
       await tx.update(robotRuns).set({ stoppedAt: at }).where(and(eq(robotRuns.robotId, id), isNull(robotRuns.stoppedAt)));
     });
   }
 
   /** An emergency stop: many bots switched off with one reason, their runs closed, in one transaction. */
-  async markManyStopped(ids: number[], reason: string): Promise<void> {
+  async markManyStopped(ids: number[], reason: string, text?: ServerText): Promise<void> {
     if (ids.length === 0) return;
     const at = new Date();
     await this.db.transaction(async (tx) => {
-      await tx.update(robots).set({ status: 'stopped', stopReason: reason, updatedAt: at }).where(inArray(robots.id, ids));
+      await tx.update(robots).set({ status: 'stopped', stopReason: reason, stopReasonText: text ?? null, updatedAt: at }).where(inArray(robots.id, ids));
       await tx.update(robotRuns).set({ stoppedAt: at }).where(and(inArray(robotRuns.robotId, ids), isNull(robotRuns.stoppedAt)));
     });
   }

@@ -4,7 +4,8 @@ import { tradingLogs } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 export type TradingLogRow = typeof tradingLogs.$inferSelect;
-export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'> & { createdAt?: Date };
+/** A line to write: `message` in English, and the same line as a server text (`textKey`, `textParams`) when it has one. */
+export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'> & Partial<Pick<TradingLogRow, 'textKey' | 'textParams'>> & { createdAt?: Date };
 
 /** Narrows a pair's logs: one account's, one bot, one level, a time window (from inclusive, to exclusive). */
 export interface TradingLogFilter {

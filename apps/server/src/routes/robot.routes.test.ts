@@ -1,4 +1,4 @@
-import { ErrorCode, PUMP_TARGET_TEXT, robotTypeKeys, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
+import { ErrorCode, PUMP_TARGET_TEXT, robotTypeKeys, robotTypes, type RobotTypeKey, EMPTY_LIVE_FIGURES } from '@makerdesk/contract';
 import { add, div, minus, mul } from '@makerdesk/decimal';
 import type { FillRecord, JournalOrder } from '@makerdesk/engine';
 import { makerDeskClientOrderId } from '@makerdesk/exchange';
@@ -94,7 +94,7 @@ describe('PUT /robot/update', () => {
     const before = rec.engine().calls.length;
     const id = await create(defaultsByPair.get(BTC)!.get('depth_far')!);
     expect(rec.engine().calls.slice(before)).toEqual([`apply ${id}`]);
-    rec.engine().runtimes.set(id, { activity: 'active', lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders: 30 });
+    rec.engine().runtimes.set(id, { ...EMPTY_LIVE_FIGURES, activity: 'active', lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders: 30 });
     const { body } = await get(`/backend/robot/list?coinId=${BTC}`);
     expect(body.code).toBe(200);
     const item = (body.data as { id: number }[]).find((r) => r.id === id);

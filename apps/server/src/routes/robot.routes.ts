@@ -7,7 +7,7 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
   const serve = serveEndpoints(app, auth);
   const tags = ['robot'];
   serve('robotList', { access: 'signed-in', tags, summary: "The caller's bots on a pair, with runtime and figures" }, async (request) =>
-    ok(await robots.list(principalOf(request).admin, request.query.coinId)),
+    ok(await robots.list(principalOf(request).admin, request.query.coinId, langOf(request))),
   );
   serve('robotUpdate', { access: 'signed-in', tags, summary: 'Create or change a bot, switch it on or off' }, async (request) =>
     ok(await robots.update(principalOf(request).admin, request.body)),
@@ -37,6 +37,6 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
     ok(await robots.today(principalOf(request).admin, request.params.id, request.query.coinId)),
   );
   serve('robotById', { access: 'signed-in', tags, summary: 'A bot with runtime and figures' }, async (request) =>
-    ok(await robots.get(principalOf(request).admin, request.params.id, request.query.coinId)),
+    ok(await robots.get(principalOf(request).admin, request.params.id, request.query.coinId, langOf(request))),
   );
 };

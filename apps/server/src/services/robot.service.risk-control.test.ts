@@ -1,4 +1,4 @@
-import { ErrorCode, MAIN_ACCOUNT, riskControlTypeKeys, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
+import { ErrorCode, MAIN_ACCOUNT, riskControlTypeKeys, robotTypes, type RobotTypeKey, EMPTY_LIVE_FIGURES } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../domain/account.ts';
@@ -21,7 +21,7 @@ function service(): RobotService {
     new CoinService(fake.repos, () => NOW),
     { materialFor: async () => ({ id: 11, platformCode: 'binance', apiKey: 'k', secretKey: 's', passphrase: null, hosts: [] }) },
     { session: async (m) => ({ exchange, budgetKey: m.platformCode, simulated: false }) },
-    { apply: async (id) => void applied.push(id), runtime: () => ({ activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 }) },
+    { apply: async (id) => void applied.push(id), runtime: () => ({ ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 }) },
     () => NOW,
   );
 }

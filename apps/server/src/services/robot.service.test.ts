@@ -1,4 +1,4 @@
-import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT, robotTypes, type RobotTypeKey } from '@makerdesk/contract';
+import { ErrorCode, MAIN_ACCOUNT, RESTRICTED_ACCOUNT, robotTypes, type RobotTypeKey, EMPTY_LIVE_FIGURES } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../domain/account.ts';
@@ -27,7 +27,7 @@ function service(): RobotService {
     coins,
     { materialFor: async (owner) => keys.get(owner.id) ?? null },
     { session: async (m) => ({ exchange, budgetKey: m.platformCode, simulated: m.platformCode === 'sim' }) },
-    { apply: async (id) => void applied.push(id), runtime: () => ({ activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 }) },
+    { apply: async (id) => void applied.push(id), runtime: () => ({ ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 }) },
     () => NOW,
     types,
   );

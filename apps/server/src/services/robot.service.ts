@@ -18,6 +18,11 @@ import {
   type RobotUpdateRequest,
   DEFAULT_LANG,
   type Lang,
+  type ServerText,
+  botTypeKey,
+  renderServerText,
+  text,
+  verbatim,
 } from '@makerdesk/contract';
 import { add, compare, div, isDecimal } from '@makerdesk/decimal';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
@@ -40,6 +45,8 @@ export function robotScope(robotId: number): string {
 }
 
 const RECENT_LOGS = 50;
+/** How many of its latest orders and fills the detail drawer lists. */
+const RECENT_ORDERS = 30;
 export const SCHEDULED_START_TEXT = `The scheduled start must be at least ${SCHEDULED_START_MIN_MINUTES} minute from now`;
 export const SMART_TARGET_TEXT = `The target date must be at least ${SMART_TARGET_MIN_MINUTES} minutes after the start`;
 
@@ -76,16 +83,16 @@ export class RobotService {
     private readonly types: TypeRegistry = robotTypes,
   ) {}
 
-  async list(admin: AdminRow, coinId: number): Promise<RobotDto[]> {
+  async list(admin: AdminRow, coinId: number, lang: Lang = 'en_US'): Promise<RobotDto[]> {
     const coin = await this.coins.requireUsablePair(admin, coinId);
     const rows = await this.repos.robots.listFor(admin.id, coinId);
     if (rows.length === 0) return [];
-    return this.dtos(rows, await this.mid(admin, coin));
+    return this.dtos(rows, await this.mid(admin, coin), lang);
   }
 
-  async get(admin: AdminRow, id: number, coinId?: number): Promise<RobotDto> {
+  async get(admin: AdminRow, id: number, coinId?: number, lang: Lang = 'en_US'): Promise<RobotDto> {
     const { row, coin } = await this.owned(admin, id, coinId);
-    const [dto] = await this.dtos([row], await this.mid(admin, coin));
+    const [dto] = await this.dtos([row], await this.mid(admin, coin), lang);
     return dto!;
   }
 
@@ -97,21 +104,25 @@ export class RobotService {
     return (await this.get(admin, id, coinId)).figures.today;
   }
 
-  /** The bot, its own open orders on the venue (by its client order id scope) and its recent log. */
+  /** The bot, its own open orders on the venue (by its client order id scope), its latest journalled orders and fills, and its recent log. */
   async detail(admin: AdminRow, id: number, lang: Lang = DEFAULT_LANG): Promise<RobotDetailDto> {
     const { row, coin } = await this.owned(admin, id);
     const session = await this.session(admin, coin.coinId);
-    const [open, logs] = await Promise.all([
+    const [open, logs, recentOrders, recentFills] = await Promise.all([
       venueCall(() => session.exchange.fetchOpenOrders(coin.coinName)),
       this.repos.tradingLogs.listByCoin(coin.coinId, { limit: RECENT_LOGS, offset: 0 }, { robotId: id }),
+      this.repos.robotJournal.recentOrders(id, RECENT_ORDERS),
+      this.repos.robotJournal.recentFills(id, RECENT_ORDERS),
     ]);
-    const [dto] = await this.dtos([row], await this.midOf(session.exchange, coin.coinName));
+    const [dto] = await this.dtos([row], await this.midOf(session.exchange, coin.coinName), lang);
     return {
       ...dto!,
       openOrders: open
         .filter((o) => isOwnClientOrderId(o.clientOrderId, robotScope(id)))
         .map((o) => toOrderDto(o, { kind: 'bot', robotId: id, robotName: robotDisplayName(row, lang) })),
-      recentLogs: logs.rows.map(toTradingLog),
+      recentOrders,
+      recentFills,
+      recentLogs: logs.rows.map((r) => toTradingLog(r, lang)),
     };
   }
 
@@ -159,40 +170,38 @@ export class RobotService {
     };
     const id = await this.repos.transaction(async (tx) => {
       let robotId: number;
-      let message: string;
+      let line: ServerText;
       if (!existing) {
         const row = await tx.robots.insert({ ...values, adminId: admin.id, stopReason: null, startedAt: req.status === 'running' ? at : null });
         robotId = row.id;
-        message = `${definition.name} bot #${robotId} created ${req.status === 'running' ? 'and switched on' : 'switched off'} by ${admin.account}`;
+        line = text('bots.created', { type: `@${botTypeKey(req.type)}`, id: robotId, state: req.status === 'running' ? '@bots.state.on' : '@bots.state.off', account: admin.account });
       } else {
         robotId = existing.id;
         const changes: RobotChanges = { ...values, updatedAt: at };
         if (existing.type !== req.type) changes.state = null;
-        if (switchingOn) Object.assign(changes, { startedAt: at, stopReason: null });
-        if (req.status === 'stopped' && existing.status === 'running') changes.stopReason = `Stopped by ${admin.account}`;
+        if (switchingOn) Object.assign(changes, { startedAt: at, stopReason: null, stopReasonText: null });
+        if (req.status === 'stopped' && existing.status === 'running') {
+          changes.stopReason = `Stopped by ${admin.account}`;
+          changes.stopReasonText = text('bots.stopReason.byUser', { account: admin.account });
+        }
         await tx.robots.update(robotId, changes);
-        message = switchingOn
-          ? `Bot #${robotId} switched on by ${admin.account}`
-          : req.status === 'stopped' && existing.status === 'running'
-            ? `Bot #${robotId} switched off by ${admin.account}`
-            : `Bot #${robotId} changed by ${admin.account}`;
+        line = text(
+          switchingOn ? 'bots.switchedOn' : req.status === 'stopped' && existing.status === 'running' ? 'bots.switchedOff' : 'bots.changed',
+          { id: robotId, account: admin.account },
+        );
       }
+      const message = renderServerText(line, 'en_US');
       // A scheduled bot's uptime starts at its start time.
       if (req.status === 'running') await tx.robots.openRun(robotId, startAt !== null && startAt > now ? new Date(startAt) : at);
       else await tx.robots.closeRun(robotId, at);
-      await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', message, createdAt: at });
+      await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', message, textKey: line.key, textParams: line.params, createdAt: at });
       return robotId;
     });
     try {
       await this.engine.apply(id);
     } catch (err) {
-      await this.repos.tradingLogs.append({
-        coinId: coin.coinId,
-        adminId: admin.id,
-        robotId: id,
-        level: 'error',
-        message: `The engine could not take the change of bot #${id} up: ${err instanceof Error ? err.message : String(err)}`,
-      });
+      const line = text('bots.applyFailed', { id, error: err instanceof Error ? err.message : String(err) });
+      await this.repos.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId: id, level: 'error', message: renderServerText(line, 'en_US'), textKey: line.key, textParams: line.params });
     }
     return { id };
   }
@@ -281,7 +290,7 @@ export class RobotService {
   }
 
   /** DTOs of bots of one pair, their figures read in bulk (a few aggregated selects for any number of bots). */
-  private async dtos(rows: RobotListRow[], mid: string | null): Promise<RobotDto[]> {
+  private async dtos(rows: RobotListRow[], mid: string | null, lang: Lang): Promise<RobotDto[]> {
     const now = this.now();
     const windows = figureWindows(now);
     const order = [windows.lastHour, windows.today, windows.allTime] as const;
@@ -299,7 +308,7 @@ export class RobotService {
         coinName: row.coinName,
         type: row.type as RobotTypeKey,
         status: row.status,
-        stopReason: row.status === 'running' ? null : row.stopReason,
+        stopReason: row.status === 'running' ? null : stopReasonIn(row, lang),
         description: row.description,
         priceMode: row.priceMode,
         startMode: row.startMode,
@@ -312,6 +321,12 @@ export class RobotService {
       };
     });
   }
+}
+
+/** A stopped bot's reason in the reader's language; one stored before server texts (no text) as it was written. */
+function stopReasonIn(row: RobotListRow, lang: Lang): string | null {
+  if (row.stopReasonText) return renderServerText(row.stopReasonText, lang);
+  return row.stopReason === null ? null : renderServerText(verbatim(row.stopReason), lang);
 }
 
 function configError(fields: FieldError[]): AppError {

@@ -1,4 +1,4 @@
-import { MAIN_ACCOUNT, type Page, type TradingLog } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, renderServerText, type Lang, type Page, type TradingLog } from '@makerdesk/contract';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
@@ -17,8 +17,10 @@ export interface TradingLogQuery {
   to?: number | undefined;
 }
 
-export function toTradingLog(r: TradingLogRow): TradingLog {
-  return { id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message: r.message, createdAt: r.createdAt.getTime() };
+/** A row as the API answers it: its text rendered in the reader's language; a row without a key (before 0016) verbatim. */
+export function toTradingLog(r: TradingLogRow, lang: Lang = 'en_US'): TradingLog {
+  const message = r.textKey === null ? r.message : renderServerText({ key: r.textKey, params: r.textParams ?? {} }, lang);
+  return { id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message, createdAt: r.createdAt.getTime() };
 }
 
 export class TradingLogService {
@@ -33,7 +35,7 @@ export class TradingLogService {
    * account's bots, orders and balances on the same pair are not its to see. The main account,
    * which manages the accounts (spec §6), reads the whole pair's log.
    */
-  async list(admin: AdminRow, { coinId, current, pageSize, robotId, level, from, to }: TradingLogQuery): Promise<Page<TradingLog>> {
+  async list(admin: AdminRow, { coinId, current, pageSize, robotId, level, from, to }: TradingLogQuery, lang: Lang = 'en_US'): Promise<Page<TradingLog>> {
     await this.coins.requireUsablePair(admin, coinId);
     const { rows, total } = await this.repos.tradingLogs.listByCoin(coinId, pageWindow(current, pageSize), {
       ...(admin.mainAccountId === MAIN_ACCOUNT ? {} : { adminId: admin.id }),
@@ -42,6 +44,6 @@ export class TradingLogService {
       ...(from !== undefined ? { from: new Date(from) } : {}),
       ...(to !== undefined ? { to: new Date(to) } : {}),
     });
-    return { list: rows.map(toTradingLog), total, current, pageSize };
+    return { list: rows.map((r) => toTradingLog(r, lang)), total, current, pageSize };
   }
 }

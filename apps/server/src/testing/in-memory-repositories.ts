@@ -349,12 +349,12 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     },
     tradingLogs: {
       async append(entry) {
-        const row: TradingLogRow = { ...entry, id: nextId(), createdAt: entry.createdAt ?? now() };
+        const row: TradingLogRow = { ...entry, textKey: entry.textKey ?? null, textParams: entry.textParams ?? null, id: nextId(), createdAt: entry.createdAt ?? now() };
         fake.tables.tradingLogs.push(row);
         return row;
       },
       async appendMany(entries) {
-        for (const entry of entries) fake.tables.tradingLogs.push({ ...entry, id: nextId(), createdAt: entry.createdAt ?? now() });
+        for (const entry of entries) fake.tables.tradingLogs.push({ ...entry, textKey: entry.textKey ?? null, textParams: entry.textParams ?? null, id: nextId(), createdAt: entry.createdAt ?? now() });
       },
       async listByCoin(coinId, window, filter = {}) {
         const rows = fake.tables.tradingLogs.filter(
@@ -405,7 +405,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     },
     robots: {
       async insert(robot) {
-        const row: RobotRow = { ...robot, id: nextId(), state: null, createdAt: now(), updatedAt: now() };
+        const row: RobotRow = { ...robot, id: nextId(), state: null, stopReasonText: null, createdAt: now(), updatedAt: now() };
         fake.tables.robots.push(row);
         return row;
       },
@@ -451,13 +451,13 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         const row = fake.tables.robots.find((r) => r.id === id);
         if (row) row.state = state ?? null;
       },
-      async markStopped(id, reason) {
+      async markStopped(id, reason, text) {
         const row = fake.tables.robots.find((r) => r.id === id);
-        if (row) Object.assign(row, { status: 'stopped', stopReason: reason, updatedAt: now() });
+        if (row) Object.assign(row, { status: 'stopped', stopReason: reason, stopReasonText: text ?? null, updatedAt: now() });
         closeRuns((r) => r.robotId === id, now());
       },
-      async markManyStopped(ids, reason) {
-        for (const row of fake.tables.robots) if (ids.includes(row.id)) Object.assign(row, { status: 'stopped', stopReason: reason, updatedAt: now() });
+      async markManyStopped(ids, reason, text) {
+        for (const row of fake.tables.robots) if (ids.includes(row.id)) Object.assign(row, { status: 'stopped', stopReason: reason, stopReasonText: text ?? null, updatedAt: now() });
         closeRuns((r) => ids.includes(r.robotId), now());
       },
       async openRun(robotId, at) {
@@ -507,6 +507,20 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       },
       async live(robotId) {
         return fake.tables.robotOrders.filter((o) => o.robotId === robotId && !FINAL_JOURNAL_STATES.has(o.state)).map((o) => ({ ...o }));
+      },
+      async recentOrders(robotId, limit) {
+        return fake.tables.robotOrders
+          .filter((o) => o.robotId === robotId)
+          .reverse()
+          .slice(0, limit)
+          .map((o) => ({ clientOrderId: o.clientOrderId, orderNo: o.orderNo, tag: o.tag, side: o.side, price: o.price, amount: o.amount, filledAmount: o.filledAmount, state: o.state, createdAt: o.createdAt, updatedAt: o.updatedAt }));
+      },
+      async recentFills(robotId, limit) {
+        return fake.tables.robotFills
+          .filter((f) => f.robotId === robotId)
+          .sort((a, b) => Number(b.at) - Number(a.at) || b.id - a.id)
+          .slice(0, limit)
+          .map((f) => ({ clientOrderId: f.clientOrderId, side: f.side, price: parse(f.price), amount: parse(f.amount), quoteAmount: parse(f.quoteAmount), fee: parse(f.fee), at: Number(f.at) }));
       },
       async liveCounts(robotIds) {
         const counts = new Map<number, number>();

@@ -4,6 +4,7 @@ import { order } from './order.ts';
 import { robotCategories } from './robot-configs/robot-type-definition.ts';
 import { robotTypeKeys, robotTypes, type RobotTypeKey } from './robot-configs/robot-types.ts';
 import { tradingLog } from './trading-log.ts';
+import { serverText } from '../server-texts/server-text.ts';
 
 export const robotStatuses = ['running', 'stopped'] as const;
 export type RobotStatus = (typeof robotStatuses)[number];
@@ -44,7 +45,39 @@ export const robotFigures = z.object({
 });
 export type RobotFigures = z.infer<typeof robotFigures>;
 
-export const robotRuntime = z.object({
+/** What a bot's last action was: placed, requoted, cancelled, filled, guarded (a guard held an order back), started, stopped, failed. */
+export const robotActionKinds = ['placed', 'requoted', 'cancelled', 'filled', 'guarded', 'started', 'stopped', 'failed'] as const;
+export type RobotActionKind = (typeof robotActionKinds)[number];
+
+/**
+ * What the bot holds and does now, computed by the server that runs it (issue 18 §5). Prices and
+ * amounts are decimal strings; a side with no own order is null.
+ */
+export const robotLiveFigures = z.object({
+  /** The best bid and ask among the bot's own resting orders, and their spread in basis points of their mid. */
+  quote: z.object({ bid: z.string().nullable(), ask: z.string().nullable(), spreadBps: z.string().nullable() }),
+  /**
+   * The key's base holding at the last tick (`base`), its share of the pair's value at the mid
+   * (`share`, a fraction) and the bot's inventory target share where its type has one (`target`).
+   */
+  inventory: z.object({ base: z.string().nullable(), share: z.string().nullable(), target: z.string().nullable() }),
+  lastAction: z.object({ at: epochMs, kind: z.enum(robotActionKinds), reason: serverText }).nullable(),
+  /** Orders placed, cancels sent and fills seen in the last hour of this run; orderToFill = orders / fills (null without fills). */
+  lastHour: z.object({ orders: z.number().int(), cancels: z.number().int(), fills: z.number().int(), orderToFill: z.string().nullable() }),
+  /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
+  errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
+});
+export type RobotLiveFigures = z.infer<typeof robotLiveFigures>;
+
+export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
+  quote: { bid: null, ask: null, spreadBps: null },
+  inventory: { base: null, share: null, target: null },
+  lastAction: null,
+  lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null },
+  errors: { count: 0, last: null },
+};
+
+export const robotRuntime = robotLiveFigures.extend({
   activity: z.enum(robotActivities),
   lastTickAt: epochMs.nullable(),
   nextTickAt: epochMs.nullable(),
@@ -81,8 +114,39 @@ export const robotIdParams = z.object({ id: idParam });
 export const robotByIdQuery = z.object({ coinId: idParam.optional() });
 export const robotFiguresResponse = robotFigures;
 
+/** One of the bot's orders as its journal keeps it (the detail drawer's recent orders). */
+export const robotJournalOrder = z.object({
+  clientOrderId: z.string(),
+  orderNo: z.string().nullable(),
+  tag: z.string(),
+  side: z.enum(['buy', 'sell'] as const),
+  price: z.string(),
+  amount: z.string(),
+  filledAmount: z.string(),
+  state: z.enum(['sending', 'unknown', 'open', 'canceling', 'filled', 'canceled', 'rejected'] as const),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+});
+export type RobotJournalOrder = z.infer<typeof robotJournalOrder>;
+
+/** One of the bot's fills; the fee is in quote (estimated from the pair's fee rate). */
+export const robotFill = z.object({
+  clientOrderId: z.string(),
+  side: z.enum(['buy', 'sell'] as const),
+  price: z.string(),
+  amount: z.string(),
+  quoteAmount: z.string(),
+  fee: z.string(),
+  at: epochMs,
+});
+export type RobotFill = z.infer<typeof robotFill>;
+
 export const robotDetail = robot.extend({
   openOrders: z.array(order),
+  /** The bot's latest orders from its journal, newest first. */
+  recentOrders: z.array(robotJournalOrder),
+  /** The bot's latest fills, newest first. */
+  recentFills: z.array(robotFill),
   recentLogs: z.array(tradingLog),
 });
 export type RobotDetailDto = z.infer<typeof robotDetail>;

@@ -1,3 +1,4 @@
 export * from './server-text.ts';
 export * from './render.ts';
 export { serverTextTemplates } from './templates.ts';
+export { botTypeKey } from './bots.texts.ts';

@@ -337,7 +337,7 @@ describe('createBotEngine on the simulator', () => {
     expect([...tags].sort()).toEqual(['ask-0', 'ask-1', 'bid-0', 'bid-1']);
     const warnings = h.logs.of(1, 'warn').map((e) => e.message);
     expect(warnings.filter((m) => m.includes('would cross'))).toHaveLength(1);
-    expect(warnings.filter((m) => m.includes('further than 0.05'))).toHaveLength(1);
+    expect(warnings.filter((m) => m.startsWith('Guard "too far from the reference" held back an order') && m.includes('is more than 5 % from the reference'))).toHaveLength(1);
   });
 
   it('a slow venue never delays bots on another venue; a bot’s ticks never overlap', async () => {

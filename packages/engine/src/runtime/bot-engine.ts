@@ -1,4 +1,4 @@
-import { BOT_SHUTDOWN_CANCEL_MS, type RobotRuntime } from '@makerdesk/contract';
+import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, renderServerText, text, verbatim, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { systemClock, type Clock } from '../ports.ts';
 import { BotRunner, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
@@ -17,10 +17,10 @@ export interface BotEngineOptions {
   shutdownCancelMs?: number;
 }
 
-async function markStopped(robots: EngineDeps['robots'], ids: number[], reason: string): Promise<void> {
+async function markStopped(robots: EngineDeps['robots'], ids: number[], reason: string, why: ServerText): Promise<void> {
   if (ids.length === 0) return;
-  if (robots.markManyStopped) await robots.markManyStopped(ids, reason);
-  else await Promise.all(ids.map((id) => robots.markStopped(id, reason)));
+  if (robots.markManyStopped) await robots.markManyStopped(ids, reason, why);
+  else await Promise.all(ids.map((id) => robots.markStopped(id, reason, why)));
 }
 
 /** Resolves when `work` settles or after `ms`, whichever comes first; never rejects. */
@@ -31,7 +31,7 @@ async function waitAtMost(work: Promise<unknown>, ms: number, clock: Clock): Pro
   clock.clearTimeout(timer);
 }
 
-const IDLE: RobotRuntime = { activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
+const IDLE: RobotRuntime = { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
 
 /**
  * The bot engine the server drives (BotEngineApi): one BotRunner per running bot, each on its own
@@ -76,7 +76,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       for (const robot of (await deps.robots.listStoppedWithLiveOrders?.()) ?? []) {
         if (runners.has(robot.id)) continue;
         const runner = runnerOf(robot);
-        runner.log('warn', 'Switched off with orders still live at the last stop: cancelling them');
+        runner.log('warn', text('bots.liveAtStop'));
         track(runner.cancelOwnOrders(clock.now() + settings.stopCancelMs));
       }
     },
@@ -106,6 +106,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       const startedAt = clock.now();
       const deadline = startedAt + (request.waitMs ?? EMERGENCY_STOP_WAIT_MS);
       const reason = `Emergency stop: ${request.reason}`;
+      const why = text('bots.stopReason.emergency', { cause: request.reason });
       const targets: StopTarget[] = [];
       const halts: Promise<void>[] = [];
       // First, synchronously: no target places anything more (halt closes placements before it awaits).
@@ -118,8 +119,11 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
         targets.push({ runner, wasRunning: running !== undefined || robot.status === 'running' });
       }
       const stoppedIds = targets.filter((t) => t.wasRunning).map((t) => t.runner.robot.id);
-      const marking = markStopped(deps.robots, stoppedIds, reason);
-      for (const t of targets) t.runner.log('warn', t.wasRunning ? `Stopped: ${reason}` : `${reason}: cancelling the orders left live`);
+      const marking = markStopped(deps.robots, stoppedIds, reason, why);
+      for (const t of targets) {
+        if (t.wasRunning) t.runner.log('warn', text('bots.stopped', { reason: '@bots.stopReason.emergency', cause: request.reason }), { kind: 'stopped', error: false });
+        else t.runner.log('warn', verbatim(`${renderServerText(why, 'en_US')}: cancelling the orders left live`));
+      }
       // A tick in flight finishes in milliseconds on most venues; a hanging one is not waited for past the limit.
       await waitAtMost(Promise.all(halts), EMERGENCY_TICK_WAIT_MS, clock);
       const { prepared, finished } = runEmergencyCancels(targets, clock, deadline);

@@ -1,8 +1,8 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, robotTypes, type RobotActivity, type RobotRuntime } from '@makerdesk/contract';
+import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent } from '../intents.ts';
-import type { Clock, RobotRecord, VenueSession } from '../ports.ts';
+import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
 import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
 import { withCallTimeout } from './call-timeout.ts';
@@ -10,6 +10,8 @@ import type { EngineDeps } from './engine-api.ts';
 import { OrderExecutor } from './executor.ts';
 import { guardPlacement, type GuardContext } from './price-guard.ts';
 import { firstTickAt, nextTickDelayMs } from './scheduler.ts';
+import { LiveFigures, withUnit } from './live-figures.ts';
+import { RequoteSummariser } from './requote-summary.ts';
 
 export interface RunnerSettings {
   callTimeoutMs: number;
@@ -52,6 +54,9 @@ export class BotRunner {
   /** The run's start as strategies see it: the stored switch-on time, else this runner's first tick (stable across ticks). */
   private startedAt: number | null = null;
   private readonly clock: Clock;
+  /** What the bot holds and does now (quote, inventory, last action, last hour, errors). */
+  private readonly live = new LiveFigures();
+  private readonly summariser: RequoteSummariser;
 
   constructor(
     readonly robot: RobotRecord,
@@ -62,6 +67,8 @@ export class BotRunner {
   ) {
     this.clock = deps.clock;
     this.state = robot.state;
+    const type = robotTypes[robot.type];
+    this.summariser = new RequoteSummariser({ follows: type.follows, quoting: type.quoting });
   }
 
   /** The order journal the bot writes to. */
@@ -81,6 +88,7 @@ export class BotRunner {
   runtime(): RobotRuntime {
     const key = this.prepared?.session.budgetKey;
     return {
+      ...this.live.snapshot(this.clock.now()),
       activity: this.activity,
       lastTickAt: this.lastTickAt,
       nextTickAt: this.nextTickAt,
@@ -107,7 +115,7 @@ export class BotRunner {
   /** Graceful shutdown of a quoting bot: its orders are cancelled, it stays switched on. */
   async cancelForShutdown(deadline: number): Promise<boolean> {
     const done = await this.cancelOwnOrders(deadline);
-    if (done) this.log('info', 'Server shutting down: own orders cancelled; the bot stays switched on and quotes again at the next start');
+    if (done) this.log('info', text('bots.shutdown'));
     return done;
   }
 
@@ -116,10 +124,10 @@ export class BotRunner {
     try {
       const { executor } = await this.prepare();
       const done = await executor.cancelAll(deadline);
-      if (!done) this.log('error', `could not cancel ${executor.liveCount} own order(s) in time; they are left to the next reconciliation`);
+      if (!done) this.log('error', text('bots.cancelLate', { orders: executor.liveCount }));
       return done;
     } catch (err) {
-      this.log('error', `could not cancel own orders: ${messageOf(err)}`);
+      this.log('error', text('bots.cancelFailed', { error: messageOf(err) }));
       return false;
     }
   }
@@ -135,12 +143,13 @@ export class BotRunner {
   }
 
   /** The bot stops itself (repeated failures, the strategy's stop, a refusal): switched off in the store first, then its orders cancelled. */
-  async stop(reason: string, level: 'info' | 'error'): Promise<void> {
+  async stop(reason: string | ServerText, level: 'info' | 'error'): Promise<void> {
     this.halted = true;
     this.clearTimer();
     this.setActivity('stopping');
-    this.log(level, `Stopped: ${reason}`);
-    await this.deps.robots.markStopped(this.robot.id, reason);
+    const why = typeof reason === 'string' ? verbatim(reason) : reason;
+    this.log(level, text('bots.stopped', nest('reason', why)), { kind: 'stopped', error: level === 'error' });
+    await this.deps.robots.markStopped(this.robot.id, renderServerText(why, 'en_US'), why);
     await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
     this.setActivity('idle');
     this.onStopped(this);
@@ -160,7 +169,7 @@ export class BotRunner {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       this.inFlight = this.tick()
-        .catch((err: unknown) => this.log('error', `The engine could not finish a tick or a stop: ${messageOf(err)}`))
+        .catch((err: unknown) => this.log('error', text('bots.tickCrashed', { error: messageOf(err) })))
         .finally(() => (this.inFlight = null));
     }, ms);
   }
@@ -185,7 +194,7 @@ export class BotRunner {
     if (this.tickDueAt !== null) this.deps.observer?.tickLateness?.(Math.max(0, this.tickStartedAt - this.tickDueAt));
     this.tickDueAt = null;
     this.answeredThisTick = false;
-    let stopReason: string | null = null;
+    let stopReason: string | ServerText | null = null;
     let failure: unknown = null;
     let config: { intervalMin: number; intervalMax: number } | null = null;
     try {
@@ -194,12 +203,13 @@ export class BotRunner {
       const { executor } = await this.prepare();
       if (!this.reconciled && this.watchOnly) {
         this.reconciled = true;
-        this.log('info', 'Started: watching (this bot places no orders)');
+        this.log('info', text('bots.started.watching'), { kind: 'started' });
       } else if (!this.reconciled) {
         await executor.reconcile();
         this.reconciled = true;
         const resting = executor.liveCount;
-        this.log('info', resting > 0 ? `Started: reconciled with the venue, ${resting} own order(s) found resting (left by the last run)` : 'Started: reconciled with the venue, no own order resting');
+        this.log('info', resting > 0 ? text('bots.started.resting', { orders: resting }) : text('bots.started.clean'), { kind: 'started' });
+        this.live.setQuote(executor.ownOrders());
       }
       const startAt = firstTickAt(this.robot, clock.now());
       if (startAt > clock.now()) {
@@ -218,12 +228,12 @@ export class BotRunner {
     this.deps.observer?.tick?.(this.robot.id, clock.now() - this.tickStartedAt, failure === null);
     if (stopReason !== null) return this.stop(stopReason, 'info');
     if (failure !== null && isRateLimited(failure)) {
-      this.log('info', `Tick skipped: the venue rate-limited the key (${messageOf(failure)})`);
+      this.log('info', text('bots.tickRateLimited', { error: messageOf(failure) }));
     } else if (failure !== null) {
       this.failures++;
-      this.log('warn', `Tick failed (${this.failures} in a row): ${messageOf(failure)}`);
+      this.log('warn', text('bots.tickFailed', { failures: this.failures, error: messageOf(failure) }), { kind: 'failed' });
       if (this.failures >= BOT_MAX_CONSECUTIVE_FAILURES) {
-        return this.stop(`${this.failures} ticks failed in a row; the last: ${messageOf(failure)}`, 'error');
+        return this.stop(text('bots.stopReason.failures', { failures: this.failures, error: messageOf(failure) }), 'error');
       }
     } else {
       this.failures = 0;
@@ -235,7 +245,7 @@ export class BotRunner {
   }
 
   /** One strategy tick: read the market, decide, apply the intents, save the state, reconcile. Returns the strategy's stop reason, if any. */
-  private async decideAndAct(config: Record<string, unknown> & { intervalMin: number; intervalMax: number }): Promise<string | null> {
+  private async decideAndAct(config: Record<string, unknown> & { intervalMin: number; intervalMax: number }): Promise<string | ServerText | null> {
     const { robots } = this.deps;
     const { executor } = await this.prepare();
     const strategy = this.strategy();
@@ -261,7 +271,8 @@ export class BotRunner {
       throw new Error(`the strategy failed: ${messageOf(err)}`, { cause: err });
     }
     const stop = output.intents.find((i) => i.kind === 'stop');
-    await this.apply(
+    const hadOrders = executor.liveCount > 0;
+    const done = await this.apply(
       output.intents,
       {
         rules: market.rules,
@@ -277,12 +288,23 @@ export class BotRunner {
     );
     this.state = output.state;
     await robots.saveState(this.robot.id, output.state);
-    if (!strategy.watchOnly) await executor.reconcile();
+    if (!strategy.watchOnly) {
+      await executor.reconcile();
+      const at = this.clock.now();
+      const summary = this.summariser.tick(at, { ...done, fills: fills.length, reference: output.reference, hadOrders });
+      if (summary.action) this.live.action(at, summary.action.kind, summary.action.reason);
+      if (summary.line) this.log('info', summary.line);
+      this.live.setQuote(executor.ownOrders());
+      this.live.setInventory(market.balances.base.total, market.balances.quote.total, midOf(market.book), inventoryTargetOf(config));
+    }
     return stop?.kind === 'stop' ? stop.reason : null;
   }
 
-  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean, watchOnly: boolean): Promise<void> {
+  /** Applies the tick's intents; answers how many placements, cancels and replacements it sent. */
+  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean, watchOnly: boolean): Promise<{ places: number; cancels: number; replaces: number }> {
     const { executor } = await this.prepare();
+    const done = { places: 0, cancels: 0, replaces: 0 };
+    const sent = (outcome: string) => outcome !== 'refused' && outcome !== 'rejected';
     const canceled = new Set<string>();
     let guard = tickGuard;
     const forget = (clientOrderId: string, outcome: string) => {
@@ -292,12 +314,12 @@ export class BotRunner {
     };
     for (const intent of intents) {
       if (watchOnly && (intent.kind === 'place' || intent.kind === 'replace' || intent.kind === 'cancel')) {
-        this.logOnce('watch-only', `${intent.kind} ignored: this bot type places no orders`);
+        this.logOnce('watch-only', text('bots.watchOnly', { intent: intent.kind }));
         continue;
       }
       switch (intent.kind) {
         case 'alert':
-          this.log(intent.level, intent.message);
+          this.log(intent.level, typeof intent.message === 'string' ? verbatim(intent.message) : intent.message);
           break;
         case 'notify':
           await this.notify(intent);
@@ -307,31 +329,66 @@ export class BotRunner {
           break;
         case 'stop':
           break;
-        case 'cancel':
-          forget(intent.clientOrderId, await executor.cancel(intent.clientOrderId));
+        case 'cancel': {
+          const outcome = await executor.cancel(intent.clientOrderId);
+          if (outcome !== 'skipped') {
+            done.cancels++;
+            this.live.cancelled(this.clock.now());
+          }
+          forget(intent.clientOrderId, outcome);
           break;
+        }
         case 'place': {
           if (stopping || this.halted || this.shuttingDown()) break;
           const checked = guardPlacement(intent, guard);
-          if (checked.ok) await executor.place(checked.order);
-          else this.logOnce(checked.code, checked.reason);
+          if (checked.ok) {
+            if (sent(await executor.place(checked.order))) {
+              done.places++;
+              this.live.placed(this.clock.now());
+            }
+          } else this.guarded(checked.code, checked.text);
           break;
         }
         case 'replace': {
           const outcome = await executor.cancel(intent.clientOrderId);
+          if (outcome !== 'skipped') this.live.cancelled(this.clock.now());
           forget(intent.clientOrderId, outcome);
           if (stopping || this.halted || this.shuttingDown()) break;
           if (outcome !== 'canceled') {
-            this.log('info', `${intent.place.tag}: replacement waits, the cancel of ${intent.clientOrderId} is not confirmed (${outcome})`);
+            this.log('info', text('bots.replaceWaits', { tag: intent.place.tag, order: intent.clientOrderId, outcome }));
             break;
           }
           const checked = guardPlacement(intent.place, guard);
-          if (checked.ok) await executor.place(checked.order);
-          else this.logOnce(checked.code, checked.reason);
+          if (checked.ok) {
+            if (sent(await executor.place(checked.order))) {
+              done.replaces++;
+              this.live.placed(this.clock.now());
+            }
+          } else this.guarded(checked.code, checked.text);
           break;
         }
       }
     }
+    return done;
+  }
+
+  /** A guard held a placement back: the last action says so every time, the log once per run and guard. */
+  private guarded(code: string, why: ServerText): void {
+    this.live.action(this.clock.now(), 'guarded', why);
+    this.logOnce(code, why);
+  }
+
+  /** A fill the executor recorded: a line with side, price, amount and fee, each with its unit. */
+  private filled(fill: FillRecord, rules: PairRules): void {
+    const line = text('bots.fill', {
+      side: `@bots.side.${fill.side}`,
+      amount: withUnit(fill.amount, rules.amountPrecision, rules.base),
+      price: withUnit(fill.price, rules.pricePrecision, rules.quote),
+      fee: withUnit(fill.fee, rules.pricePrecision + 2, rules.quote),
+    });
+    this.live.filled(fill.at);
+    this.live.action(fill.at, 'filled', line);
+    this.log('info', line);
   }
 
   /**
@@ -361,14 +418,14 @@ export class BotRunner {
 
   /** A notice: a line in the trading log first, then the account's channels (a failed delivery is logged, the tick goes on). */
   private async notify(intent: NotifyIntent): Promise<void> {
-    this.log(intent.level, `${intent.title}: ${intent.text}`);
+    this.log(intent.level, verbatim(`${intent.title}: ${intent.text}`));
     const { alerts } = this.deps;
     if (!alerts) return;
     const { id: robotId, adminId, coinId } = this.robot;
     try {
       await alerts.raise({ adminId, coinId, robotId, level: intent.level, title: intent.title, text: intent.text, at: this.clock.now() });
     } catch (err) {
-      this.log('warn', `the alert "${intent.title}" could not be delivered to the account's channels: ${messageOf(err)}`);
+      this.log('warn', verbatim(`the alert "${intent.title}" could not be delivered to the account's channels: ${messageOf(err)}`));
     }
   }
 
@@ -383,8 +440,8 @@ export class BotRunner {
     } catch (err) {
       throw new Error(`the emergency stop of the pair failed: ${messageOf(err)}`, { cause: err });
     }
-    const which = stopped.length === 0 ? 'no bot was running' : `${stopped.length} bot(s) stopped and their orders cancelled: ${stopped.map((id) => `#${id}`).join(', ')}`;
-    this.log('error', `Emergency stop of ${this.robot.symbol} (${reason}): ${which}`);
+    const which: Record<string, string | number> = stopped.length === 0 ? { which: '@bots.pairStopped.none' } : { which: '@bots.pairStopped.some', count: stopped.length, ids: stopped.map((id) => `#${id}`).join(', ') };
+    this.log('error', text('bots.pairStopped', { symbol: this.robot.symbol, reason, ...which }));
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -395,7 +452,7 @@ export class BotRunner {
         try {
           books[referenceKey(source)] = await this.deps.references.book(source, Math.max(1, depth));
         } catch (err) {
-          this.logOnce(`reference:${referenceKey(source)}`, `reference ${referenceKey(source)} could not be read: ${messageOf(err)}`);
+          this.logOnce(`reference:${referenceKey(source)}`, text('bots.referenceUnreadable', { reference: referenceKey(source), error: messageOf(err) }));
         }
       }),
     );
@@ -414,7 +471,7 @@ export class BotRunner {
     const current = await this.deps.venues.open(this.robot);
     // The budget key names the venue key (platform, key, venue mode): another one means another key.
     if (current.budgetKey === prepared.session.budgetKey) return;
-    this.log('warn', 'Its API key was changed: cancelling its orders placed with the old key, then trading with the new one');
+    this.log('warn', text('bots.keyChanged'));
     await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
     if (this.prepared === prepared) this.prepared = null;
     this.reconciled = false;
@@ -451,6 +508,7 @@ export class BotRunner {
       rules,
       clock: this.clock,
       log: (level, message) => this.log(level, message),
+      onFill: (fill) => this.filled(fill, rules),
       observer,
       simulated: session.simulated,
       adoptOrphans: type.quoting,
@@ -482,16 +540,24 @@ export class BotRunner {
     return this.parsedConfig;
   }
 
-  log(level: 'info' | 'warn' | 'error', message: string): void {
+  /**
+   * A trading-log line, stored as a server text (a plain string is kept verbatim). A warning or an
+   * error counts among the run's errors unless `error` says otherwise; `kind` makes it the last action.
+   */
+  log(level: 'info' | 'warn' | 'error', message: string | ServerText, options: { kind?: RobotActionKind; error?: boolean } = {}): void {
     const { id, coinId, adminId } = this.robot;
-    this.deps.logs.write({ robotId: id, coinId, adminId, level, message, at: this.clock.now() });
+    const at = this.clock.now();
+    const line = typeof message === 'string' ? verbatim(message) : message;
+    if (options.kind) this.live.action(at, options.kind, line);
+    if (options.error ?? level !== 'info') this.live.error(at, line);
+    this.deps.logs.write({ robotId: id, coinId, adminId, level, message: renderServerText(line, 'en_US'), text: line, at });
   }
 
   /** Refusals that repeat every tick (too small, too far, no reference) are logged once per run. */
-  private logOnce(key: string, message: string): void {
+  private logOnce(key: string, message: ServerText): void {
     if (this.loggedOnce.has(key)) return;
     this.loggedOnce.add(key);
-    this.log('warn', message);
+    this.log('warn', message, { error: false });
   }
 }
 
@@ -510,6 +576,13 @@ function balanceOf(balances: Balance[], asset: string): AssetBalance {
   return found ? { available: found.available, total: found.total } : { available: '0', total: '0' };
 }
 
+/** The depth bots' inventory target (their professional options); null for a type without one, or when it is off. */
+function inventoryTargetOf(config: Record<string, unknown>): string | null {
+  const options = config.options as Record<string, unknown> | undefined;
+  const target = options?.inventoryTarget ?? config.inventoryTarget;
+  return typeof target === 'string' ? target : null;
+}
+
 function maxDeviationOf(config: Record<string, unknown>): string | null {
   return typeof config.maxDeviation === 'string' ? config.maxDeviation : null;
 }
@@ -517,6 +590,12 @@ function maxDeviationOf(config: Record<string, unknown>): string | null {
 /** A 429/418 is the key's budget, not the bot's fault: the key backs off and the tick does not count as failed. */
 function isRateLimited(err: unknown): boolean {
   return isExchangeError(err) && err.kind === 'rate_limited';
+}
+
+/** A reason as a param of another text: its template named by `@key` with its params beside it (a verbatim text as itself). */
+export function nest(name: string, t: ServerText): Record<string, string | number> {
+  if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
+  return { ...t.params, [name]: `@${t.key}` };
 }
 
 function messageOf(err: unknown): string {

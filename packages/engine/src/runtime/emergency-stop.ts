@@ -1,3 +1,4 @@
+import { text } from '@makerdesk/contract';
 import type { Order } from '@makerdesk/exchange';
 import type { Clock, FillRecord, JournalPatch, JournalState, OrderJournal } from '../ports.ts';
 import type { BotRunner } from './bot-runner.ts';
@@ -71,7 +72,7 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
       venueOpen = await exchange.fetchOpenOrders(symbol);
     } catch (err) {
       // Without the shared read the round cancels what the journal knows; the next round reads again.
-      for (const p of group) p.target.runner.log('warn', `Emergency stop: the open orders could not be read (${messageOf(err)})`);
+      for (const p of group) p.target.runner.log('warn', text('bots.emergency.readFailed', { error: messageOf(err) }));
     }
     const journal = new GatheredSettles(first.target.runner.journal);
     await Promise.all(
@@ -84,7 +85,7 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
           if (venueOpen) await executor.reconcile({ venueOpen, trustMemory: true });
           p.failures = await executor.cancelRound(batch, journal);
         } catch (err) {
-          p.target.runner.log('warn', `Emergency stop: a cancel round failed (${messageOf(err)})`);
+          p.target.runner.log('warn', text('bots.emergency.roundFailed', { error: messageOf(err) }));
         }
       }),
     );

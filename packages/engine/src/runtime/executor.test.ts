@@ -1,3 +1,4 @@
+import { renderServerText } from '@makerdesk/contract';
 import { createDefaultSimVenue, isOwnClientOrderId, makerDeskClientOrderId, type PlaceOrderRequest } from '@makerdesk/exchange';
 import { add, div, parse, toFixed } from '@makerdesk/decimal';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ function setup(options: { adoptOrphans?: boolean; simulated?: boolean } = {}) {
     journal,
     rules,
     clock,
-    log: (_level, message) => logs.push(message),
+    log: (_level, message) => logs.push(renderServerText(message, 'en_US')),
     adoptOrphans: options.adoptOrphans ?? true,
     simulated: options.simulated ?? true,
     notFoundAfterMs: 5_000,

@@ -1,3 +1,4 @@
+import { text, type ServerText } from '@makerdesk/contract';
 import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
@@ -15,7 +16,7 @@ export interface ExecutorOptions {
   journal: OrderJournal;
   rules: PairRules;
   clock: Clock;
-  log(level: 'info' | 'warn' | 'error', message: string): void;
+  log(level: 'info' | 'warn' | 'error', message: ServerText): void;
   observer?: EngineObserver | undefined;
   /** True on the built-in simulator: the only session where an order's self-trade opt-in is sent. */
   simulated: boolean;
@@ -26,6 +27,8 @@ export interface ExecutorOptions {
   placementsClosed(): boolean;
   /** Told when the venue answers a placement (tick-to-order latency). */
   onPlacementAnswer?(at: number): void;
+  /** Told of each fill once it is journalled (the trading log's fill line, the live figures). */
+  onFill?(fill: FillRecord): void;
 }
 
 export type PlaceOutcome = JournalState | 'refused';
@@ -102,7 +105,7 @@ export class OrderExecutor {
     if (this.o.placementsClosed()) return 'refused';
     const busy = this.liveOrders().find((o) => o.tag === order.tag);
     if (busy) {
-      this.o.log('warn', `${order.tag}: not placed, the slot still has order ${busy.clientOrderId} (${busy.state})`);
+      this.o.log('warn', text('bots.order.slotBusy', { tag: order.tag, order: busy.clientOrderId, state: busy.state }));
       return 'refused';
     }
     const now = clock.now();
@@ -141,11 +144,11 @@ export class OrderExecutor {
       this.venueError(err);
       if (isRefusal(err)) {
         await this.settle(row, { state: 'rejected', error: err.message, updatedAt: clock.now() });
-        this.o.log('warn', `${order.tag}: the venue refused ${order.side} ${order.amount} at ${order.price}: ${err.message}`);
+        this.o.log('warn', text('bots.order.refused', { tag: order.tag, side: order.side, amount: order.amount, price: order.price, error: err.message }));
         return 'rejected';
       }
       await this.settle(row, { state: 'unknown', error: messageOf(err), updatedAt: clock.now() });
-      this.o.log('warn', `${order.tag}: no answer to order ${row.clientOrderId} (${messageOf(err)}); it will be looked up by its client order id`);
+      this.o.log('warn', text('bots.order.noAnswer', { tag: order.tag, order: row.clientOrderId, error: messageOf(err) }));
       return 'unknown';
     }
     this.o.onPlacementAnswer?.(clock.now());
@@ -158,7 +161,7 @@ export class OrderExecutor {
     const { robot, exchange, clock } = this.o;
     const row = this.live.get(clientOrderId);
     if (!row || !isOwnClientOrderId(row.clientOrderId, this.scope)) {
-      this.o.log('warn', `not cancelling ${clientOrderId}: it is not a live order of this bot`);
+      this.o.log('warn', text('bots.order.notOwn', { order: clientOrderId }));
       return 'skipped';
     }
     if (row.state !== 'open' || row.orderNo === null) return 'skipped';
@@ -169,7 +172,7 @@ export class OrderExecutor {
     } catch (err) {
       this.venueError(err);
       if (isExchangeError(err) && (err.kind === 'order_not_found' || err.kind === 'order_closed')) return cancelOutcome(await this.lookUp(canceling));
-      this.o.log('info', `${row.tag}: no answer to the cancel of ${row.clientOrderId} (${messageOf(err)}); it will be looked up`);
+      this.o.log('info', text('bots.order.cancelNoAnswer', { tag: row.tag, order: row.clientOrderId, error: messageOf(err) }));
       return 'pending';
     }
     return cancelOutcome(await this.applyVenue(canceling, answer));
@@ -312,11 +315,11 @@ export class OrderExecutor {
     if (waited < this.notFoundAfterMs) return order.state;
     if (order.state === 'sending' || order.state === 'unknown') {
       await this.settle(order, { state: 'rejected', error: `not found on the venue ${Math.round(waited / 1000)} s after it was sent`, updatedAt: clock.now() });
-      this.o.log('warn', `${order.tag}: order ${order.clientOrderId} never reached the venue; given up`);
+      this.o.log('warn', text('bots.order.neverArrived', { tag: order.tag, order: order.clientOrderId }));
       return 'rejected';
     }
     await this.settle(order, { state: 'canceled', error: 'no longer known to the venue', updatedAt: clock.now() });
-    this.o.log('warn', `${order.tag}: order ${order.clientOrderId} is no longer known to the venue; taken as closed`);
+    this.o.log('warn', text('bots.order.unknownToVenue', { tag: order.tag, order: order.clientOrderId }));
     return 'canceled';
   }
 
@@ -347,7 +350,7 @@ export class OrderExecutor {
     if (!adopted) return;
     const clash = this.liveOrders().some((o) => o !== adopted && o.tag === adopted.tag);
     const keep = this.o.adoptOrphans && !clash;
-    this.o.log('warn', `order ${clientOrderId} (${venue.direction} ${venue.amount} at ${venue.price ?? 'market'}) was on the venue but not in the journal: ${keep ? 'adopted' : 'cancelling it'}`);
+    this.o.log('warn', text(keep ? 'bots.order.orphanAdopted' : 'bots.order.orphanCancelled', { order: clientOrderId, side: venue.direction, amount: venue.amount, price: venue.price ?? 'market' }));
     if (!keep) await this.cancel(clientOrderId);
   }
 
@@ -356,7 +359,7 @@ export class OrderExecutor {
     const update = orderUpdate(order, venue, this.o.rules, this.o.clock.now());
     if (!update) return order.state;
     const next = await this.settle(order, update.patch, update.fill ? [update.fill] : []);
-    if (update.fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: update.fill.price, amount: update.fill.amount, at: update.fill.at });
+    if (update.fill) this.recordFill(order, update.fill);
     return next.state;
   }
 
@@ -373,7 +376,16 @@ export class OrderExecutor {
     await journal.settle(changes.map((c) => ({ robotId: robot.id, clientOrderId: c.order.clientOrderId, patch: c.patch })), fills);
     for (const { order, patch, fill } of changes) {
       this.remember(order, patch);
-      if (fill) this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: fill.price, amount: fill.amount, at: fill.at });
+      if (fill) this.recordFill(order, fill);
+    }
+  }
+
+  private recordFill(order: JournalOrder, fill: FillRecord): void {
+    this.fills.push({ clientOrderId: order.clientOrderId, tag: order.tag, side: order.side, price: fill.price, amount: fill.amount, at: fill.at });
+    try {
+      this.o.onFill?.(fill);
+    } catch {
+      // The log line is best effort; the fill is journalled already.
     }
   }
 

@@ -1,6 +1,6 @@
-import { abs, add, compare, min, minus, mul, round, sign, stepOf } from '@makerdesk/decimal';
+import { abs, add, compare, min, minus, mul, parse, round, sign, stepOf } from '@makerdesk/decimal';
 import type { BookLevel, OrderBook, Side, TimeInForce } from '@makerdesk/exchange';
-import type { PriceMode } from '@makerdesk/contract';
+import { text, type PriceMode, type ServerText } from '@makerdesk/contract';
 import type { PlaceIntent } from '../intents.ts';
 import type { PairRules } from '../strategy.ts';
 
@@ -17,7 +17,18 @@ export interface GuardedOrder {
 
 export type GuardRefusal = 'too_small' | 'no_reference' | 'spread_too_narrow' | 'crosses' | 'too_far' | 'no_liquidity' | 'self_trade';
 
-export type GuardResult = { ok: true; order: GuardedOrder } | { ok: false; code: GuardRefusal; reason: string };
+/** A refusal: its code, its reason in English, and the same as a server text ("Guard … held back an order (…): …"). */
+export type GuardResult = { ok: true; order: GuardedOrder } | { ok: false; code: GuardRefusal; reason: string; text: ServerText };
+
+const GUARD_NAMES: Record<GuardRefusal, string> = {
+  too_small: 'tooSmall',
+  no_reference: 'noReference',
+  spread_too_narrow: 'spreadTooNarrow',
+  crosses: 'crosses',
+  too_far: 'tooFar',
+  no_liquidity: 'noLiquidity',
+  self_trade: 'selfTrade',
+};
 
 export interface GuardContext {
   rules: PairRules;
@@ -57,39 +68,39 @@ export function guardPlacement(intent: Omit<PlaceIntent, 'kind'>, ctx: GuardCont
   const { rules, book } = ctx;
   const price = round(intent.price, rules.pricePrecision, intent.side === 'buy' ? 'floor' : 'ceil');
   let amount = round(intent.amount, rules.amountPrecision, 'down');
-  if (sign(price) <= 0 || sign(amount) <= 0) return refuse('too_small', `${intent.tag}: price ${intent.price} or amount ${intent.amount} is not positive at the pair's precision`);
+  if (sign(price) <= 0 || sign(amount) <= 0) return refuse('too_small', `${intent.tag}: price ${intent.price} or amount ${intent.amount} is not positive at the pair's precision`, intent.tag, { price: intent.price, amount: intent.amount, minAmount: rules.minAmount, minNotional: rules.minNotional });
   const bestBid = book.bids[0]?.[0];
   const bestAsk = book.asks[0]?.[0];
   const crosses = intent.side === 'buy' ? bestAsk !== undefined && compare(price, bestAsk) >= 0 : bestBid !== undefined && compare(price, bestBid) <= 0;
   let timeInForce: TimeInForce = intent.timeInForce ?? 'GTC';
   const selfTrade = intent.selfTrade === true;
   if (selfTrade && !ctx.simulated) {
-    return refuse('self_trade', `${intent.tag}: an order that trades with the account's own orders runs on the simulator only (market integrity policy); self-trade prevention stays on`);
+    return refuse('self_trade', `${intent.tag}: an order that trades with the account's own orders runs on the simulator only (market integrity policy); self-trade prevention stays on`, intent.tag, { side: `@bots.sideWord.${intent.side}`, price });
   }
   const own = ctx.accountResting?.find((o) => o.price !== null && o.side !== intent.side && (intent.side === 'buy' ? compare(price, o.price) >= 0 : compare(price, o.price) <= 0));
   if (own) {
-    return refuse('self_trade', `${intent.tag}: ${intent.side} at ${price} would trade with the account's own ${own.side} at ${own.price} (self-trade prevention)`);
+    return refuse('self_trade', `${intent.tag}: ${intent.side} at ${price} would trade with the account's own ${own.side} at ${own.price} (self-trade prevention)`, intent.tag, { side: `@bots.sideWord.${intent.side}`, price });
   }
 
   if (ctx.priceMode === 'safe') {
     // The taking leg of a self-trade takes the bot's own order only: it keeps its time in force.
     if (!selfTrade) timeInForce = 'POST_ONLY';
-    if (ctx.reference === null) return refuse('no_reference', `${intent.tag}: no reference price this tick; safe mode places nothing`);
+    if (ctx.reference === null) return refuse('no_reference', `${intent.tag}: no reference price this tick; safe mode places nothing`, intent.tag, {});
     if (bestBid !== undefined && bestAsk !== undefined && compare(minus(bestAsk, bestBid), mul(stepOf(rules.pricePrecision), '2')) < 0) {
-      return refuse('spread_too_narrow', `the spread ${bestBid}–${bestAsk} is under two ticks; safe mode skips its placements`);
+      return refuse('spread_too_narrow', `the spread ${bestBid}–${bestAsk} is under two ticks; safe mode skips its placements`, intent.tag, { bid: bestBid, ask: bestAsk });
     }
-    if (crosses) return refuse('crosses', `${intent.tag}: ${intent.side} at ${price} would cross the book (${bestBid ?? '–'} / ${bestAsk ?? '–'}); safe mode never takes liquidity`);
+    if (crosses) return refuse('crosses', `${intent.tag}: ${intent.side} at ${price} would cross the book (${bestBid ?? '–'} / ${bestAsk ?? '–'}); safe mode never takes liquidity`, intent.tag, { side: `@bots.sideWord.${intent.side}`, price, bid: bestBid ?? '–', ask: bestAsk ?? '–' });
     if (ctx.maxDeviation !== null && compare(abs(minus(price, ctx.reference)), mul(ctx.reference, ctx.maxDeviation)) > 0) {
-      return refuse('too_far', `${intent.tag}: ${price} is further than ${ctx.maxDeviation} from the reference ${ctx.reference}`);
+      return refuse('too_far', `${intent.tag}: ${price} is further than ${ctx.maxDeviation} from the reference ${ctx.reference}`, intent.tag, { price, deviation: `${parse(mul(ctx.maxDeviation, '100'))} %`, reference: ctx.reference });
     }
   } else if (crosses && timeInForce !== 'POST_ONLY') {
     const within = visibleWithin(intent.side === 'buy' ? book.asks : book.bids, intent.side, price);
     amount = round(min(amount, within), rules.amountPrecision, 'down');
-    if (sign(amount) <= 0) return refuse('no_liquidity', `${intent.tag}: no visible liquidity within ${price}`);
+    if (sign(amount) <= 0) return refuse('no_liquidity', `${intent.tag}: no visible liquidity within ${price}`, intent.tag, { price });
   }
 
   if (compare(amount, rules.minAmount) < 0 || compare(mul(price, amount), rules.minNotional) < 0) {
-    return refuse('too_small', `${intent.tag}: ${amount} at ${price} is under the pair's minimum (amount ${rules.minAmount}, value ${rules.minNotional})`);
+    return refuse('too_small', `${intent.tag}: ${amount} at ${price} is under the pair's minimum (amount ${rules.minAmount}, value ${rules.minNotional})`, intent.tag, { price: `${price} ${rules.quote}`, amount: `${amount} ${rules.base}`, minAmount: `${rules.minAmount} ${rules.base}`, minNotional: `${rules.minNotional} ${rules.quote}` });
   }
   return { ok: true, order: { tag: intent.tag, side: intent.side, price, amount, timeInForce, selfTrade } };
 }
@@ -104,6 +115,7 @@ function visibleWithin(levels: readonly BookLevel[], side: Side, price: string):
   return total;
 }
 
-function refuse(code: GuardRefusal, reason: string): GuardResult {
-  return { ok: false, code, reason };
+function refuse(code: GuardRefusal, reason: string, order: string, params: Record<string, string>): GuardResult {
+  const name = GUARD_NAMES[code];
+  return { ok: false, code, reason, text: text('bots.guard', { ...params, order, guard: `@bots.guard.${name}`, detail: `@bots.guard.detail.${name}` }) };
 }

@@ -1,9 +1,10 @@
-import type { AmmConfig } from '@makerdesk/contract';
-import { abs, add, compare, floor, fromUnits, max, min, minus, parse, round, sign } from '@makerdesk/decimal';
+import { text, type AmmConfig } from '@makerdesk/contract';
+import { abs, add, compare, floor, fromUnits, max, min, minus, mul, parse, round, sign } from '@makerdesk/decimal';
 import { alert, stop, type Intent } from '../intents.ts';
 import type { OwnFill, OwnOrder, PairRules, Strategy } from '../strategy.ts';
 import { externalBook, quoteReference, remaining } from './kit/book-price.ts';
-import { levelPrices, liquidityFor, poolBase, poolPrice, type PoolRange } from './kit/constant-product.ts';
+import { inverseSqrt, levelPrices, liquidityFor, poolBase, poolPrice, type PoolRange } from './kit/constant-product.ts';
+import { withUnit } from '../runtime/live-figures.ts';
 import { capByBalance, meetsMinimums } from './kit/order-size.ts';
 import { crossesMarket, withinDeviation } from './kit/quoting-options.ts';
 import { noReference } from './kit/quoting-state.ts';
@@ -60,7 +61,7 @@ export const ammStrategy: Strategy<AmmConfig, AmmState> = {
       const liquidity = liquidityFor(range, price, config.baseInvestment, config.quoteInvestment);
       if (sign(liquidity) <= 0) return { intents: [stop(EMPTY_POOL_REASON)], state, reference: null };
       pool = { key, liquidity, base: poolBase(range, liquidity, price), levels, levelBase: levels.map((p) => poolBase(range, liquidity, p)) };
-      intents.push(alert('info', `Pool set up at ${round(price, rules.pricePrecision, 'half-up')}: ${floor(pool.base, rules.amountPrecision)} base on the sell side, L = ${round(liquidity, 8, 'down')}.`));
+      intents.push(alert('info', poolSetUpText(price, range, pool.base, liquidity, rules)));
     }
     const price = poolPrice(rangeOf(pool.levels), pool.liquidity, pool.base);
     const reference = parse(round(price, rules.pricePrecision + 4, 'half-up'));
@@ -113,5 +114,24 @@ function keepPartlyFilled(desired: readonly DesiredOrder[], own: readonly OwnOrd
   return desired.map((d) => {
     const o = own.find((x) => x.tag === d.tag && x.side === d.side && x.state === 'open' && compare(x.price, d.price) === 0);
     return o && compare(abs(minus(remaining(o), d.amount)), unit) <= 0 ? { ...d, amount: o.amount } : d;
+  });
+}
+
+/**
+ * The pool's set-up line, readable: its price and range with the quote unit, the base it offers, and
+ * its liquidity L (units √(base·quote)) with what L means for a desk: the base a 1 % price move
+ * trades, L × (1/√p − 1/√(1.01·p)).
+ */
+export function poolSetUpText(price: string, range: PoolRange, base: string, liquidity: string, rules: PairRules) {
+  const perPercent = mul(liquidity, minus(inverseSqrt(price), inverseSqrt(mul(price, '1.01'))));
+  return text('bots.amm.poolSetUp', {
+    price: withUnit(price, rules.pricePrecision, rules.quote),
+    lower: withUnit(range.lower, rules.pricePrecision, rules.quote),
+    upper: withUnit(range.upper, rules.pricePrecision, rules.quote),
+    base: `${floor(base, rules.amountPrecision)} ${rules.base}`,
+    liquidity: parse(round(liquidity, 8, 'down')),
+    baseAsset: rules.base,
+    quoteAsset: rules.quote,
+    perPercent: `${floor(perPercent, rules.amountPrecision)} ${rules.base}`,
   });
 }

@@ -1,4 +1,4 @@
-import type { BulldozerConfig } from '@makerdesk/contract';
+import { text, type BulldozerConfig } from '@makerdesk/contract';
 import { add, compare, div, floor, min, mul, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 import { cancel, place, stop } from '../intents.ts';
@@ -35,18 +35,18 @@ export function decideBulldozer(input: Input): TickOutput<BulldozerState> {
   const bid = bestBid(others);
   const ask = bestAsk(others);
   const reference = bid !== null && ask !== null ? div(add(bid, ask), '2', { decimals: rules.pricePrecision + 1, rounding: 'half-even' }) : null;
-  const summary = () => `${state.sweeps} sweep(s), ${state.spent} of the ${config.budget} ${rules.quote} budget spent`;
+  const summary = () => ({ summary: '@bots.bulldozer.summary', sweeps: state.sweeps, spent: state.spent, budget: `${config.budget} ${rules.quote}` });
 
   if (orders.length > 0) return { intents: orders.filter((o) => o.state === 'open').map((o) => cancel(o.clientOrderId)), state, reference };
   const left = add(config.budget, `-${state.spent}`);
-  if (sign(left) <= 0 || compare(left, rules.minNotional) < 0) return { intents: [stop(`budget spent: ${summary()}`)], state, reference };
+  if (sign(left) <= 0 || compare(left, rules.minNotional) < 0) return { intents: [stop(text('bots.stopReason.budgetSpent', summary()))], state, reference };
   const opposite = side === 'buy' ? others.asks : others.bids;
   if (opposite.length === 0) {
     const { intents, state: next } = alertOnce(state, 'empty', 'warn', `no ${side === 'buy' ? 'asks' : 'bids'} to sweep; waiting`);
     return { intents, state: next, reference };
   }
   const within = (price: string) => (side === 'buy' ? compare(price, config.stopPrice) <= 0 : compare(price, config.stopPrice) >= 0);
-  if (!within(opposite[0]![0])) return { intents: [stop(`stop price ${config.stopPrice} reached: the ${side === 'buy' ? 'asks start above' : 'bids start below'} it; ${summary()}`)], state, reference };
+  if (!within(opposite[0]![0])) return { intents: [stop(text('bots.stopReason.stopPrice', { ...summary(), stopPrice: config.stopPrice, where: side === 'buy' ? '@bots.bulldozer.asksAbove' : '@bots.bulldozer.bidsBelow' }))], state, reference };
 
   const levels = opposite.slice(0, config.levelsPerSweep).filter(([price]) => within(price));
   const limit = levels.at(-1)![0];

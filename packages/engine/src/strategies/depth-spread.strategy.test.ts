@@ -24,7 +24,7 @@ const tight = book([['99.9', '5']], [['100.1', '5']]);
 describe('depth spread', () => {
   it('stays out while the spread is at or under the base spread max, and says so in the log once', () => {
     const out = strategy.decide(tick(c, fresh, { market: { book: tight } }));
-    expect(out.intents).toEqual([{ kind: 'alert', level: 'info', message: 'The spread is 0.2 %, within the base spread max 0.3 %: standing aside until it widens' }]);
+    expect(out.intents).toEqual([{ kind: 'alert', level: 'info', message: { key: 'bots.spreadWithin', params: { spread: '0.2 %', max: '0.3 %' } } }]);
     expect(out.reference).toBe('100');
     expect(out.state.baseSpread).toBeNull();
     expect(strategy.decide(tick(c, out.state, { market: { book: tight } })).intents).toEqual([]);

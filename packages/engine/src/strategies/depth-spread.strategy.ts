@@ -1,4 +1,4 @@
-import type { DepthSpreadConfig } from '@makerdesk/contract';
+import { text, type DepthSpreadConfig } from '@makerdesk/contract';
 import { compare, mul, round } from '@makerdesk/decimal';
 import { alert } from '../intents.ts';
 import type { Strategy } from '../strategy.ts';
@@ -45,7 +45,7 @@ export const depthSpreadStrategy: Strategy<DepthSpreadConfig, DepthSpreadState> 
       const pausedUntil = pauseAfterFills(state.pausedUntil, input.fills, config.options?.fillPauseSec);
       const intents = syncSlots([], orders, { now });
       if (state.stance !== 'aside') {
-        intents.push(alert('info', `The spread is ${asPercent(spread)}, within the base spread max ${asPercent(config.baseSpreadMax)}: standing aside until it widens`));
+        intents.push(alert('info', text('bots.spreadWithin', { spread: asPercent(spread), max: asPercent(config.baseSpreadMax) })));
       }
       return { intents, state: { ...settled, pausedUntil, baseSpread: null, stance: 'aside' }, reference };
     }

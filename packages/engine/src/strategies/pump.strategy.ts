@@ -1,4 +1,4 @@
-import type { PumpConfig, RobotTypeKey } from '@makerdesk/contract';
+import { text, type PumpConfig, type RobotTypeKey } from '@makerdesk/contract';
 import { add, ceil, compare, div, floor, max, min, minus, mul, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 import { cancel, place, stop, type Intent } from '../intents.ts';
@@ -67,12 +67,12 @@ export function decidePump(mode: PumpMode, input: Input): TickOutput<PumpState> 
   }
   if (last !== null && state.startPrice !== null && beyond(last, config.targetPrice, direction)) state = { ...state, reached: true };
   const reference = last;
-  const summary = () => `target ${config.targetPrice} ${state.reached ? 'reached' : 'not reached'}, ${state.spent} of the ${config.budget} ${rules.quote} budget spent`;
+  const summary = () => ({ summary: '@bots.pump.summary', target: config.targetPrice, reached: state.reached ? '@bots.word.reached' : '@bots.word.notReached', spent: state.spent, budget: `${config.budget} ${rules.quote}` });
 
-  if (now >= config.targetAt) return { intents: [stop(`target date reached: ${summary()}`)], state, reference };
-  if (mode === 'rapid' && state.reached) return { intents: [stop(`target reached: ${summary()}`)], state, reference };
+  if (now >= config.targetAt) return { intents: [stop(text('bots.stopReason.targetDate', summary()))], state, reference };
+  if (mode === 'rapid' && state.reached) return { intents: [stop(text('bots.stopReason.targetReached', summary()))], state, reference };
   const left = minus(config.budget, state.spent);
-  if (compare(left, rules.minNotional) < 0 || sign(left) <= 0) return { intents: [stop(`budget spent: ${summary()}`)], state, reference };
+  if (compare(left, rules.minNotional) < 0 || sign(left) <= 0) return { intents: [stop(text('bots.stopReason.budgetSpent', summary()))], state, reference };
 
   // Leftovers (a print's maker the taker did not meet) are cancelled first; an order in flight makes the push wait.
   const leftovers = orders.filter((o) => o.state === 'open').map((o) => cancel(o.clientOrderId));

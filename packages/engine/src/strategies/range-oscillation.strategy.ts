@@ -1,4 +1,4 @@
-import type { RangeOscillationConfig } from '@makerdesk/contract';
+import { text, type RangeOscillationConfig } from '@makerdesk/contract';
 import { abs, add, compare, div, floor, max, minus, mul, sign } from '@makerdesk/decimal';
 import { alert, stop, type Intent } from '../intents.ts';
 import type { OwnOrder, Strategy, TickInput } from '../strategy.ts';
@@ -51,13 +51,13 @@ export const rangeOscillationStrategy: Strategy<RangeOscillationConfig, RangeOsc
     const price = touchPrice(market.book);
     let state: RangeOscillationState = { ...input.state, cells };
     if (price === null) {
-      if (!state.noPrice) intents.push(alert('warn', 'The book is empty: keeping the grid as it is, placing nothing new'));
+      if (!state.noPrice) intents.push(alert('warn', text('bots.rangeEmptyBook')));
       state = { ...state, noPrice: true };
     } else {
       state = { ...state, noPrice: false };
       const outside = compare(price, config.upperPrice) > 0 ? 'above' : compare(price, config.lowerPrice) < 0 ? 'below' : null;
-      if (outside && outside !== state.outside) intents.push(alert('warn', `The price ${price} left the range ${config.lowerPrice}-${config.upperPrice} (${outside}): no new buys above the range; what rests stays`));
-      if (!outside && state.outside) intents.push(alert('info', `The price ${price} is back inside the range`));
+      if (outside && outside !== state.outside) intents.push(alert('warn', text('bots.rangeLeft', { price, lower: config.lowerPrice, upper: config.upperPrice })));
+      if (!outside && state.outside) intents.push(alert('info', text('bots.rangeBack', { price })));
       state = { ...state, outside };
     }
 

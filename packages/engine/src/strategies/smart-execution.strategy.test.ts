@@ -1,4 +1,5 @@
-import { smartBuyConfig, smartSellConfig } from '@makerdesk/contract';
+import { intentTexts } from '../testing/intent-texts.ts';
+import { renderServerText, smartBuyConfig, smartSellConfig, type ServerText } from '@makerdesk/contract';
 import { add, compare, mul } from '@makerdesk/decimal';
 import type { BookLevel } from '@makerdesk/exchange';
 import fc from 'fast-check';
@@ -59,12 +60,14 @@ describe('smart_sell', () => {
 
   it('stops once the total is done, saying how much', () => {
     const out = sell({ ...fresh(), since: T0, filled: '9' }, { now: T0 + 9 * MIN, fills: [fill('1')] });
-    expect(out.intents).toEqual([{ kind: 'stop', reason: 'done: sold 10 of 10' }]);
+    expect(out.intents.map((i) => i.kind)).toEqual(['stop']);
+    expect(intentTexts(out.intents)).toEqual(['done: sold 10 of 10']);
   });
 
   it('stops at the target date with what it sold', () => {
     const out = sell({ ...fresh(), since: T0, filled: '4' }, { now: T0 + 10 * MIN });
-    expect(out.intents).toEqual([{ kind: 'stop', reason: 'target date reached: sold 4 of 10, the price limit held' }]);
+    expect(out.intents.map((i) => i.kind)).toEqual(['stop']);
+    expect(intentTexts(out.intents)).toEqual(['target date reached: sold 4 of 10, the price limit held']);
   });
 
   it('keeps its schedule across a restart (startedAt moves, the first start stays)', () => {
@@ -91,7 +94,7 @@ describe('smart_sell', () => {
   it('finishes by the target date when liquidity allows', () => {
     let state = fresh();
     let fills: OwnFill[] = [];
-    let reason = '';
+    let reason: string | ServerText = '';
     for (let now = T0; now <= T0 + 11 * MIN && !reason; now += 20_000) {
       const out = sell(state, { now, fills });
       state = out.state;
@@ -100,7 +103,7 @@ describe('smart_sell', () => {
       if (stopped?.kind === 'stop') reason = stopped.reason;
       if (stopped) expect(now).toBeLessThanOrEqual(T0 + 10 * MIN);
     }
-    expect(reason).toBe('done: sold 10 of 10');
+    expect(typeof reason === 'string' ? reason : renderServerText(reason, 'en_US')).toBe('done: sold 10 of 10');
   });
 
   describe('trailing callback', () => {
@@ -146,7 +149,8 @@ describe('smart_buy', () => {
 
   it('says "bought" when done', () => {
     const out = buy({ since: T0, filled: '10', trail: null });
-    expect(out.intents).toEqual([{ kind: 'stop', reason: 'done: bought 10 of 10' }]);
+    expect(out.intents.map((i) => i.kind)).toEqual(['stop']);
+    expect(intentTexts(out.intents)).toEqual(['done: bought 10 of 10']);
   });
 
   it('does not crash on an empty book', () => {

@@ -1,4 +1,4 @@
-import type { SmartBuyConfig, SmartSellConfig } from '@makerdesk/contract';
+import { text, type SmartBuyConfig, type SmartSellConfig } from '@makerdesk/contract';
 import { add, ceil, compare, div, floor, max, min, minus, mul, sign, stepOf } from '@makerdesk/decimal';
 import type { BookLevel, Side } from '@makerdesk/exchange';
 import { cancel, place, stop, type Intent, type PlaceIntent } from '../intents.ts';
@@ -48,11 +48,10 @@ function decide(side: Side, input: Input): { intents: Intent[]; state: SmartExec
   for (const fill of input.fills) if (fill.tag === SMART_TAG && fill.side === side) filled = add(filled, fill.amount);
   let state: SmartExecutionState = { ...input.state, since, filled };
   const reference = touchPrice(market.book);
-  const verb = side === 'sell' ? 'sold' : 'bought';
-  const done = `${verb} ${filled} of ${config.totalAmount}`;
+  const done = { summary: '@bots.smart.done', verb: side === 'sell' ? '@bots.smart.sold' : '@bots.smart.bought', filled, total: config.totalAmount };
 
-  if (compare(minus(config.totalAmount, filled), rules.minAmount) < 0) return { intents: [stop(`done: ${done}`)], state, reference };
-  if (now >= config.targetAt || config.targetAt <= since) return { intents: [stop(`target date reached: ${done}, the price limit held`)], state, reference };
+  if (compare(minus(config.totalAmount, filled), rules.minAmount) < 0) return { intents: [stop(text('bots.stopReason.done', done))], state, reference };
+  if (now >= config.targetAt || config.targetAt <= since) return { intents: [stop(text('bots.stopReason.smartTargetDate', done))], state, reference };
 
   const stage = Math.min(config.stageCount - 1, Math.floor(((now - since) * config.stageCount) / (config.targetAt - since)));
   const due = stage === config.stageCount - 1 ? config.totalAmount : floor(div(mul(config.totalAmount, String(stage + 1)), String(config.stageCount), { decimals: rules.amountPrecision, rounding: 'floor' }), rules.amountPrecision);

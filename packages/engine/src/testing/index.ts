@@ -6,3 +6,4 @@ export * from './memory-trading-log.ts';
 export * from './faulty-exchange.ts';
 export * from './sim-harness.ts';
 export * from './test-strategies.ts';
+export * from './intent-texts.ts';

@@ -1,4 +1,4 @@
-import type { FollowExchangeConfig } from '@makerdesk/contract';
+import { text, type FollowExchangeConfig } from '@makerdesk/contract';
 import { alert, type Intent } from '../../intents.ts';
 import type { TickInput } from '../../strategy.ts';
 import { capToFunds, type Funds } from './funds.ts';
@@ -19,14 +19,14 @@ export type LadderConfig = Pick<FollowExchangeConfig, 'layersPerSide' | 'layerSt
  * read failure must not empty the book), place nothing, say so once.
  */
 export function withoutReference<S extends FollowState>(state: S, what: string): { intents: Intent[]; state: S; reference: null } {
-  const intents = state.referenceMissing ? [] : [alert('warn', `No reference price (${what} could not be read): keeping the current orders, placing none until it is back`)];
+  const intents = state.referenceMissing ? [] : [alert('warn', text('bots.noReference', { what }))];
   return { intents, state: { ...state, referenceMissing: true }, reference: null };
 }
 
 /** The reference is back after a gap: say so once and clear the flag. */
 export function referenceBack<S extends FollowState>(state: S): { intents: Intent[]; state: S } {
   if (!state.referenceMissing) return { intents: [], state };
-  return { intents: [alert('info', 'Reference price is back: quoting again')], state: { ...state, referenceMissing: false } };
+  return { intents: [alert('info', text('bots.referenceBack'))], state: { ...state, referenceMissing: false } };
 }
 
 /**

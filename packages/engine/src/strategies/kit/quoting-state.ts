@@ -1,3 +1,4 @@
+import { text } from '@makerdesk/contract';
 import { compare } from '@makerdesk/decimal';
 import { alert, type Intent } from '../../intents.ts';
 
@@ -13,7 +14,7 @@ export interface QuotingState {
 
 export const initialQuotingState: QuotingState = { reference: null, noReferenceAlerted: false, pausedUntil: 0 };
 
-export const NO_REFERENCE_MESSAGE = 'No price to quote around: the order book is empty or one-sided and no earlier price is known. Waiting.';
+export const NO_REFERENCE_MESSAGE = text('bots.noQuotePrice');
 
 /** The tick without a reference: no intents, one alert per outage. */
 export function noReference<S extends Pick<QuotingState, 'noReferenceAlerted'>>(state: S): { intents: Intent[]; state: S; reference: null } {

@@ -1,5 +1,6 @@
 import { endpoints, type RobotDetailDto } from '@makerdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api-client';
 import { ROBOTS_REFRESH_MS } from './get-robots';
 
@@ -12,6 +13,9 @@ export function getRobotDetailQueryOptions(id: number) {
   return queryOptions({ queryKey: ['robots', 'detail', id], queryFn: () => getRobotDetail(id) });
 }
 
+/** Its log and stop reason come in the request's language: the language is part of the key. */
 export function useRobotDetail(id: number | null) {
-  return useQuery({ ...getRobotDetailQueryOptions(id ?? 0), enabled: id !== null, refetchInterval: ROBOTS_REFRESH_MS });
+  const { i18n } = useTranslation();
+  const options = getRobotDetailQueryOptions(id ?? 0);
+  return useQuery({ ...options, queryKey: [...options.queryKey, i18n.language], enabled: id !== null, refetchInterval: ROBOTS_REFRESH_MS });
 }

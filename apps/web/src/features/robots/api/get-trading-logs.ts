@@ -1,5 +1,6 @@
 import { endpoints, type EndpointQuery, type Page, type TradingLog } from '@makerdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api-client';
 import { ROBOTS_REFRESH_MS } from './get-robots';
 
@@ -14,6 +15,9 @@ export function getTradingLogsQueryOptions(query: TradingLogQuery) {
   return queryOptions({ queryKey: ['robots', query.coinId, 'logs', query], queryFn: () => getTradingLogs(query) });
 }
 
+/** The lines are rendered in the request's language: the language is part of the key, so a switch reads them again at once. */
 export function useTradingLogs(query: TradingLogQuery) {
-  return useQuery({ ...getTradingLogsQueryOptions(query), placeholderData: keepPreviousData, refetchInterval: ROBOTS_REFRESH_MS });
+  const { i18n } = useTranslation();
+  const options = getTradingLogsQueryOptions(query);
+  return useQuery({ ...options, queryKey: [...options.queryKey, i18n.language], placeholderData: keepPreviousData, refetchInterval: ROBOTS_REFRESH_MS });
 }

@@ -1,4 +1,4 @@
-import type { OrderDto, RobotTypeItem, TradingLog } from '@makerdesk/contract';
+import type { OrderDto, RobotFill, RobotJournalOrder, RobotTypeItem, TradingLog } from '@makerdesk/contract';
 import { Descriptions, Drawer, Flex, List, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
@@ -10,6 +10,7 @@ import { ConfigSummary } from './config-summary';
 import { FiguresTable } from './figures-table';
 import { LogLevelTag } from './log-level-tag';
 import { RobotActivityTag } from './robot-activity-tag';
+import { RobotInventory, RobotLastAction, RobotOrderFlow, RobotQuote } from './robot-runtime';
 import '../robots-i18n';
 
 interface RobotDetailDrawerProps {
@@ -69,6 +70,22 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
               ]}
             />
           </section>
+          {!watcher && (
+            <section data-testid="robot-drawer-runtime">
+              <Typography.Title level={5}>{t('runtime.title')}</Typography.Title>
+              <Descriptions
+                size="small"
+                bordered
+                column={2}
+                items={[
+                  { key: 'quote', label: t('runtime.quote'), children: <RobotQuote quote={robot.runtime.quote} /> },
+                  { key: 'inventory', label: t('runtime.inventory'), children: <RobotInventory inventory={robot.runtime.inventory} /> },
+                  { key: 'action', label: t('runtime.lastAction'), children: <RobotLastAction action={robot.runtime.lastAction} /> },
+                  { key: 'flow', label: t('runtime.lastHourFlow'), children: <RobotOrderFlow runtime={robot.runtime} /> },
+                ]}
+              />
+            </section>
+          )}
           <section>
             <Typography.Title level={5}>{t('detail.config')}</Typography.Title>
             <ConfigSummary schema={type?.schema} config={robot.config} base={pair.base} quote={pair.quote} />
@@ -97,6 +114,49 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
                   { title: tt('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, o) => (o.price === null ? tc('empty.value') : formatFixed(o.price, precision.price)) },
                   { title: tt('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, o) => formatFixed(o.amount, precision.amount) },
                   { title: tt('orders.filled', { asset: pair.base }), dataIndex: 'filledAmount', align: 'right', render: (_, o) => formatFixed(o.filledAmount, precision.amount) },
+                ]}
+              />
+            </section>
+          )}
+          {!watcher && (
+            <section data-testid="robot-recent-orders">
+              <Typography.Title level={5}>{t('detail.recentOrders')}</Typography.Title>
+              <Table<RobotJournalOrder>
+                size="small"
+                rowKey="clientOrderId"
+                className="md-robot-orders"
+                dataSource={robot.recentOrders}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                scroll={{ x: 640 }}
+                locale={{ emptyText: t('detail.noRecentOrders') }}
+                columns={[
+                  { title: tt('orders.time'), dataIndex: 'createdAt', render: (_, o) => formatDateTime(o.createdAt) },
+                  { title: tt('orders.side'), dataIndex: 'side', render: (_, o) => <Tag color={o.side === 'buy' ? 'green' : 'red'}>{tt(`side.${o.side}`)}</Tag> },
+                  { title: tt('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, o) => formatFixed(o.price, precision.price) },
+                  { title: tt('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, o) => formatFixed(o.amount, precision.amount) },
+                  { title: tt('orders.filled', { asset: pair.base }), dataIndex: 'filledAmount', align: 'right', render: (_, o) => formatFixed(o.filledAmount, precision.amount) },
+                  { title: t('detail.orderState'), dataIndex: 'state', render: (_, o) => t(`detail.state.${o.state}`) },
+                ]}
+              />
+            </section>
+          )}
+          {!watcher && (
+            <section data-testid="robot-recent-fills">
+              <Typography.Title level={5}>{t('detail.recentFills')}</Typography.Title>
+              <Table<RobotFill>
+                size="small"
+                rowKey={(f) => `${f.clientOrderId}-${f.at}-${f.amount}`}
+                className="md-robot-orders"
+                dataSource={robot.recentFills}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                scroll={{ x: 640 }}
+                locale={{ emptyText: t('detail.noFills') }}
+                columns={[
+                  { title: tt('orders.time'), dataIndex: 'at', render: (_, f) => formatDateTime(f.at) },
+                  { title: tt('orders.side'), dataIndex: 'side', render: (_, f) => <Tag color={f.side === 'buy' ? 'green' : 'red'}>{tt(`side.${f.side}`)}</Tag> },
+                  { title: tt('orders.price', { asset: pair.quote }), dataIndex: 'price', align: 'right', render: (_, f) => formatFixed(f.price, precision.price) },
+                  { title: tt('orders.amount', { asset: pair.base }), dataIndex: 'amount', align: 'right', render: (_, f) => formatFixed(f.amount, precision.amount) },
+                  { title: t('detail.fee', { asset: pair.quote }), dataIndex: 'fee', align: 'right', render: (_, f) => formatFixed(f.fee, precision.price + 2) },
                 ]}
               />
             </section>

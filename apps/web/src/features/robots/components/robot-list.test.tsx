@@ -99,7 +99,7 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
   it('details a bot: readable config, every figure of the three windows, its open orders and its log', async () => {
     const order = { orderNo: '91', clientOrderId: 'MDb3x1', symbol: 'BTC/USDT', price: '64350.00', amount: '0.00200', direction: 'buy', tradeType: 'limit', filledAmount: '0.00000', filledValue: '0', status: 'pending', createdAt: NOW, updatedAt: NOW, source: { kind: 'bot', robotId: 3, robotName: 'Depth far #3' } };
     const log = { id: 1, coinId: 1, robotId: 3, level: 'warn', message: 'Venue answered 429; backing off 2 s', createdAt: NOW };
-    stubRobotBackend({ handlers: { '/backend/robot/detail/:id': () => ({ ...depth, openOrders: [order], recentLogs: [log] }) } });
+    stubRobotBackend({ handlers: { '/backend/robot/detail/:id': () => ({ ...depth, openOrders: [order], recentOrders: [], recentFills: [], recentLogs: [log] }) } });
     inPair(<RobotDetailDrawer robotId={3} types={robotTypeItems()} onClose={() => undefined} />);
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('Bot #3: Depth far')).toBeInTheDocument();

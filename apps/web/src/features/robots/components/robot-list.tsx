@@ -10,6 +10,7 @@ import { useBotPnl } from '../api/use-bot-pnl';
 import { localText } from '../config-form/schema-fields';
 import { FiguresSummary } from './figures-summary';
 import { RobotActivityTag } from './robot-activity-tag';
+import { RobotInventory, RobotLastAction, RobotOrderFlow, RobotQuote } from './robot-runtime';
 import { RobotStatusSwitch } from './robot-status-switch';
 import '../robots-i18n';
 
@@ -20,8 +21,9 @@ interface RobotListProps {
 }
 
 /**
- * The pair's bots: switch, activity, last hour and today figures, edit and details; refreshed every 5 s.
- * A phone gets one card per bot instead of the wide table, with the switch and the P&L in view.
+ * The pair's bots: switch, activity, what each holds and does (quote, inventory, last action, last
+ * hour's orders), figures, edit and details; refreshed every 5 s. A phone gets one card per bot
+ * instead of the wide table, with the switch, the quote, the last action and the P&L in view.
  */
 export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
   const { t, i18n } = useTranslation('robots');
@@ -47,6 +49,11 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         <Flex vertical>
           <Typography.Text strong>{nameOf(robot)}</Typography.Text>
           <Typography.Text type="secondary">#{robot.id}</Typography.Text>
+          {/* On a phone the runtime columns are off to the side: the quote and last action show under the name. */}
+          <Flex vertical gap={4} className="md-robot-runtime-compact">
+            <RobotQuote quote={robot.runtime.quote} testId="robot-quote-compact" />
+            <RobotLastAction action={robot.runtime.lastAction} testId="robot-last-action-compact" />
+          </Flex>
         </Flex>
       ),
     },
@@ -65,6 +72,10 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         </Flex>
       ),
     },
+    { title: t('runtime.quote'), dataIndex: ['runtime', 'quote'], width: 190, render: (_, robot) => <RobotQuote quote={robot.runtime.quote} /> },
+    { title: t('runtime.inventory'), dataIndex: ['runtime', 'inventory'], width: 150, render: (_, robot) => <RobotInventory inventory={robot.runtime.inventory} /> },
+    { title: t('runtime.lastAction'), dataIndex: ['runtime', 'lastAction'], width: 240, render: (_, robot) => <RobotLastAction action={robot.runtime.lastAction} /> },
+    { title: t('runtime.lastHourFlow'), dataIndex: ['runtime', 'lastHour'], width: 170, render: (_, robot) => <RobotOrderFlow runtime={robot.runtime} /> },
     { title: t('list.lastHour'), dataIndex: ['figures', 'lastHour'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.lastHour} totalPnl={pnl.lastHour(robot.id)} /> },
     { title: t('list.today'), dataIndex: ['figures', 'today'], width: 190, render: (_, robot) => <FiguresSummary figures={robot.figures.today} totalPnl={pnl.today(robot.id)} /> },
     {
@@ -94,7 +105,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
       search={false}
       options={{ reload: () => void robots.refetch(), density: false, setting: false, fullScreen: false }}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1850 }}
       locale={{ emptyText: t('list.empty') }}
     />
   );
@@ -139,6 +150,10 @@ function RobotCards({ robots, loading, nameOf, pnl, onEdit, onDetails, onReload 
                   </Flex>
                 </Flex>
                 <RobotStatusSwitch robot={robot} />
+              </Flex>
+              <Flex vertical gap={4}>
+                <RobotQuote quote={robot.runtime.quote} testId="robot-quote-compact" />
+                <RobotLastAction action={robot.runtime.lastAction} testId="robot-last-action-compact" />
               </Flex>
               <Flex gap={12} className="md-robot-card-figures">
                 <div>

@@ -10,7 +10,7 @@ import { useTrading } from '@/market-data/components/trading-context';
 
 type BookTab = 'book' | 'other';
 
-/** The pair's order book (click a price to use it in the order forms) and, in a tab, the reference venue's. */
+/** The pair's order book (click a price to use it in the order forms) and, in a tab, the reference venue's ("Reference book", the spec's other-side order book). */
 export function OrderBookCard() {
   const { t } = useTranslation('trading');
   const { pair, pickPrice } = useTrading();
@@ -27,7 +27,18 @@ export function OrderBookCard() {
       onTabChange={(key) => setTab(key as BookTab)}
       tabList={[
         { key: 'book', label: t('book.title') },
-        { key: 'other', label: t('book.other') },
+        {
+          key: 'other',
+          // The reference venue's book, with the spec's name for it beside the label.
+          label: (
+            <span className="md-book-reference-tab" title={t('book.other.specName')}>
+              {t('book.other')}{' '}
+              <Typography.Text type="secondary" className="md-book-spec-name">
+                ({t('book.other.specName')})
+              </Typography.Text>
+            </span>
+          ),
+        },
       ]}
       tabProps={{ size: 'small' }}
     >

@@ -1,0 +1,76 @@
+import { configure, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TradingProvider } from '@/market-data/components/trading-context';
+import { renderWithProviders } from '@/testing/render';
+import { NOW, robotDto, robotTypeItems, stubRobotBackend } from '../testing/robot-backend';
+import { RobotDetailDrawer } from './robot-detail-drawer';
+import { RobotList } from './robot-list';
+
+configure({ asyncUtilTimeout: 8_000 });
+beforeEach(() => void i18n.changeLanguage('en_US'));
+afterEach(() => vi.unstubAllGlobals());
+
+const inPair = (ui: React.ReactNode) => renderWithProviders(<TradingProvider coinId={1} name="BTC/USDT">{ui}</TradingProvider>);
+const depth = robotDto({ id: 3, type: 'depth_near' });
+const idle = robotDto({ id: 5, type: 'depth_far', status: 'stopped', runtime: { ...depth.runtime, activity: 'idle', openOrders: 0, quote: { bid: null, ask: null, spreadBps: null }, lastAction: null, lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null }, errors: { count: 0, last: null } } });
+
+describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
+  it('the list shows the quoted bid and ask with the spread in bps, inventory against target, the last action with its reason, the last hour and errors', async () => {
+    stubRobotBackend({ robots: [depth, idle] });
+    inPair(<RobotList types={robotTypeItems()} onEdit={() => undefined} onDetails={() => undefined} />);
+    const row = (await screen.findByText('#3')).closest('tr')!;
+    const quote = within(row).getByTestId('robot-quote');
+    expect(quote).toHaveTextContent('64,980.00 / 65,020.00 USDT');
+    expect(quote).toHaveTextContent('Spread 6.15 bps');
+    expect(within(row).getByTestId('robot-inventory')).toHaveTextContent('2.00000 BTC');
+    expect(within(row).getByTestId('robot-inventory')).toHaveTextContent('Base share 99.24 % · target 50 %');
+    const action = within(row).getByTestId('robot-last-action');
+    expect(action).toHaveTextContent('Requoted');
+    expect(action).toHaveTextContent('mid moved +0.12 %');
+    const flow = within(row).getByTestId('robot-order-flow');
+    expect(flow).toHaveTextContent('1191 orders · 1115 cancels · 76 fills');
+    expect(flow).toHaveTextContent('Order-to-fill 15.67');
+    expect(flow).toHaveTextContent('2 errors');
+    const other = screen.getByText('#5').closest('tr')!;
+    expect(within(other).getByTestId('robot-quote')).toHaveTextContent('– / – USDT');
+    expect(within(other).getByTestId('robot-quote')).toHaveTextContent('No two-sided quote');
+    expect(within(other).getByTestId('robot-last-action')).toHaveTextContent('Nothing yet');
+    // On a phone the quote and last action show under the bot's name too (the columns are off to the side).
+    expect(within(row).getByTestId('robot-quote-compact')).toHaveTextContent('Spread 6.15 bps');
+    expect(within(other).getByTestId('robot-order-flow')).toHaveTextContent('Order-to-fill – (no fill)');
+  });
+
+  it('in Chinese the reason reads in Chinese', async () => {
+    await i18n.changeLanguage('zh_CN');
+    window.history.replaceState(null, '', '/zh-cn/');
+    stubRobotBackend({ robots: [depth] });
+    inPair(<RobotList types={robotTypeItems()} onEdit={() => undefined} onDetails={() => undefined} />);
+    const action = await screen.findByTestId('robot-last-action');
+    expect(action).toHaveTextContent('重新挂单');
+    expect(action).toHaveTextContent('中间价变动 +0.12 %');
+    expect(screen.getByTestId('robot-quote')).toHaveTextContent('价差 6.15 基点');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("the drawer shows the runtime and lists the bot's recent orders and fills", async () => {
+    const recentOrders = [
+      { clientOrderId: 'b3-x1', orderNo: '77', tag: 'ask-0', side: 'sell' as const, price: '65020', amount: '0.01', filledAmount: '0.004', state: 'open' as const, createdAt: NOW - 5_000, updatedAt: NOW - 1_000 },
+      { clientOrderId: 'b3-x0', orderNo: '76', tag: 'bid-0', side: 'buy' as const, price: '64970', amount: '0.01', filledAmount: '0', state: 'canceled' as const, createdAt: NOW - 9_000, updatedAt: NOW - 5_000 },
+    ];
+    const recentFills = [{ clientOrderId: 'b3-x1', side: 'sell' as const, price: '65020', amount: '0.004', quoteAmount: '260.08', fee: '0.260080', at: NOW - 1_000 }];
+    stubRobotBackend({ handlers: { '/backend/robot/detail/:id': () => ({ ...depth, openOrders: [], recentOrders, recentFills, recentLogs: [] }) } });
+    inPair(<RobotDetailDrawer robotId={3} types={robotTypeItems()} onClose={() => undefined} />);
+    const drawer = await screen.findByRole('dialog');
+    const orders = await within(drawer).findByTestId('robot-recent-orders');
+    expect(within(orders).getByText('Recent orders')).toBeInTheDocument();
+    const open = within(orders).getByText('65,020.00').closest('tr')!;
+    expect(open).toHaveTextContent('Open');
+    expect(open).toHaveTextContent('0.00400');
+    expect(within(orders).getByText('64,970.00').closest('tr')!).toHaveTextContent('Cancelled');
+    const fills = within(drawer).getByTestId('robot-recent-fills');
+    expect(within(fills).getByText('0.2600')).toBeInTheDocument();
+    expect(within(fills).getAllByText('Fee (USDT)')[0]).toBeInTheDocument();
+    expect(within(drawer).getByTestId('robot-drawer-runtime')).toHaveTextContent('Spread 6.15 bps');
+  });
+});

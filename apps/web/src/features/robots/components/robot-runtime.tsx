@@ -1,0 +1,83 @@
+import { parseLang, renderServerText, type RobotLiveFigures } from '@makerdesk/contract';
+import { Flex, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format-time';
+import { formatFixed } from '@/lib/numbers';
+import { useTrading } from '@/market-data/components/trading-context';
+import { percentOfFraction } from '../utils/runtime';
+import '../robots-i18n';
+
+/** The bid and ask the bot holds, and their spread in basis points; a side without an own order reads "–". */
+export function RobotQuote({ quote, testId = 'robot-quote' }: { quote: RobotLiveFigures['quote']; testId?: string }) {
+  const { t } = useTranslation('robots');
+  const { pair, precision } = useTrading();
+  const price = (p: string | null) => (p === null ? '–' : formatFixed(p, precision.price));
+  return (
+    <Flex vertical className="md-robot-runtime" data-testid={testId}>
+      <span>
+        <span className="md-price-buy">{price(quote.bid)}</span>
+        {' / '}
+        <span className="md-price-sell">{price(quote.ask)}</span> <Typography.Text type="secondary">{pair.quote}</Typography.Text>
+      </span>
+      <Typography.Text type="secondary">{quote.spreadBps === null ? t('runtime.noSpread') : t('runtime.spread', { bps: quote.spreadBps })}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** The key's base holding and its share of the pair's value, against the bot's target where it has one. */
+export function RobotInventory({ inventory }: { inventory: RobotLiveFigures['inventory'] }) {
+  const { t } = useTranslation('robots');
+  const { pair, precision } = useTrading();
+  if (inventory.base === null) return <Typography.Text type="secondary">–</Typography.Text>;
+  return (
+    <Flex vertical className="md-robot-runtime" data-testid="robot-inventory">
+      <span>
+        {formatFixed(inventory.base, precision.amount)} {pair.base}
+      </span>
+      <Typography.Text type="secondary">
+        {inventory.share === null ? '' : t('runtime.share', { share: percentOfFraction(inventory.share) })}
+        {inventory.target === null ? '' : ` · ${t('runtime.target', { target: percentOfFraction(inventory.target) })}`}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** What the bot last did, when, and why (a server text in the reader's language). */
+export function RobotLastAction({ action, testId = 'robot-last-action' }: { action: RobotLiveFigures['lastAction']; testId?: string }) {
+  const { t, i18n } = useTranslation('robots');
+  const lang = parseLang(i18n.language);
+  if (action === null)
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        {t('runtime.noAction')}
+      </Typography.Text>
+    );
+  return (
+    <Flex vertical className="md-robot-runtime md-robot-last-action" data-testid={testId}>
+      <span>
+        <strong>{t(`runtime.kind.${action.kind}`)}</strong> <Typography.Text type="secondary">{formatDateTime(action.at).slice(11)}</Typography.Text>
+      </span>
+      <Typography.Text type="secondary" className="md-robot-reason">
+        {renderServerText(action.reason, lang)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** Orders placed, cancels and fills in the last hour, the order-to-fill ratio, and the run's errors. */
+export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
+  const { t, i18n } = useTranslation('robots');
+  const lang = parseLang(i18n.language);
+  const { lastHour, errors } = runtime;
+  return (
+    <Flex vertical className="md-robot-runtime" data-testid="robot-order-flow">
+      <span>{t('runtime.flow', { orders: String(lastHour.orders), cancels: String(lastHour.cancels), fills: String(lastHour.fills) })}</span>
+      <Typography.Text type="secondary">{lastHour.orderToFill === null ? t('runtime.noRatio') : t('runtime.ratio', { ratio: lastHour.orderToFill })}</Typography.Text>
+      {errors.count > 0 && (
+        <Tooltip title={errors.last ? `${formatDateTime(errors.last.at)} · ${renderServerText(errors.last.text, lang)}` : undefined}>
+          <Typography.Text type="danger">{t('runtime.errors', { count: errors.count })}</Typography.Text>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
