@@ -44,8 +44,8 @@ describe('the pair’s bots', { timeout: 60_000 }, () => {
     expect(card).not.toBeNull();
     expect(within(card).getByRole('switch', { name: 'Run bot #3' })).toBeChecked();
     expect(within(card).getByText('Active')).toBeInTheDocument();
-    expect(within(card).getByText('P&L -4.20 USDT')).toBeInTheDocument();
-    expect(within(card).getByText('P&L +2.50 USDT')).toBeInTheDocument();
+    expect(within(card).getByText('Total P&L -4.20 USDT')).toBeInTheDocument();
+    expect(within(card).getByText('Total P&L +2.50 USDT')).toBeInTheDocument();
     const other = screen.getByText('#4').closest('.md-robot-card') as HTMLElement;
     expect(within(other).getByRole('switch', { name: 'Run bot #4' })).not.toBeChecked();
     expect(document.querySelector('.md-robot-list table')).toBeNull();
