@@ -108,7 +108,7 @@ describe('supervising from a phone', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await toggle.scrollIntoViewIfNeeded();
     expect(await withinWidth(toggle)).toBe(true);
-    const pnl = card.getByText(/^P&L -?[\d,]+\.\d+ USDT$/).first();
+    const pnl = card.getByText(/^Total P&L [+-]?[\d,]+\.\d+ USDT$/).first();
     expect(await withinWidth(pnl)).toBe(true);
     await screenshotTall(on, 'phone-robots-en');
   });
