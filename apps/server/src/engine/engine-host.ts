@@ -15,6 +15,7 @@ import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../c
 import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
+import type { IncidentSeam } from './incident-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
 import { RepositoryPairFigures } from './pair-figures.ts';
 import { EnginePairGuard, type PairStop } from './pair-guard.ts';
@@ -43,6 +44,8 @@ export interface EngineHostDeps {
   now?: () => number;
   /** The alert dispatcher; without it risk-control notices go to the trading log only. */
   alertDispatcher?: AlertDispatcherSeam;
+  /** The incident centre: monitors' alerts and bots that stop themselves are recorded there. */
+  incidents?: IncidentSeam;
   /**
    * The server's pair emergency stop, read when a monitor asks for one (it is built after this host,
    * from it); without it a monitor's stop fails and the monitor asks again at its next tick.
@@ -79,6 +82,21 @@ export function fanOut(observers: EngineObserver[]): EngineObserver {
       }
     }) as NonNullable<EngineObserver[K]>;
   return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), order: each('order'), venueError: each('venueError') };
+}
+
+/**
+ * The engine's robot store, telling the incident centre when a bot stops itself: the engine calls
+ * `markStopped` for one bot only then (repeated failures, its strategy's or a guard's stop, a refused
+ * start); a person's switch-off and an emergency stop take other paths.
+ */
+function withStopReports(robots: EngineHostDeps['repos']['robots'], incidents: IncidentSeam | undefined): EngineHostDeps['repos']['robots'] {
+  if (!incidents) return robots;
+  return Object.assign(Object.create(robots) as EngineHostDeps['repos']['robots'], {
+    markStopped: async (id: number, reason: string) => {
+      await robots.markStopped(id, reason);
+      await incidents.botStopped(id, reason);
+    },
+  });
 }
 
 /** An observer made before its target (the cluster engine needs the engine it observes): reports go to whatever `target` answers then. */
@@ -124,7 +142,7 @@ export class EngineHost implements BotEngineApi {
     });
     this.engine = wiring
       ? wiring.create({
-          robots: deps.repos.robots,
+          robots: withStopReports(deps.repos.robots, deps.incidents),
           journal: deps.repos.robotJournal,
           logs: this.logs,
           venues: deps.venues,
@@ -140,7 +158,7 @@ export class EngineHost implements BotEngineApi {
             return pairStop;
           }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
-          ...(deps.alertDispatcher ? { alerts: alertPortFor(deps.alertDispatcher)! } : {}),
+          ...(deps.alertDispatcher || deps.incidents ? { alerts: alertPortFor(deps.alertDispatcher, deps.incidents)! } : {}),
         })
       : null;
     this.cluster =

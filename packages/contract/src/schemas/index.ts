@@ -11,3 +11,4 @@ export * from './robot.ts';
 export * from './alert.ts';
 export * from './analysis.ts';
 export * from './order-source.ts';
+export * from './incident.ts';

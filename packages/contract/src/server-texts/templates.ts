@@ -1,7 +1,10 @@
+import { incidentTexts } from './incident.texts.ts';
 import type { ServerTextTemplates } from './server-text.ts';
 
 /**
  * Every server text template, one file per area. Add an area's file here; keys are `area.name` and
  * must be unique (server-texts.test.ts checks keys, both languages and matching placeholders).
  */
-export const serverTextTemplates: ServerTextTemplates = {};
+export const serverTextTemplates: ServerTextTemplates = {
+  ...incidentTexts,
+};
