@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, incidentReads, incidents } from '../db/schema.ts';
 
@@ -62,14 +62,15 @@ export class IncidentRepository {
    */
   async markRead(viewer: IncidentViewer, ids?: number[]): Promise<number> {
     if (viewer.coinIds.length === 0 || (ids && ids.length === 0)) return 0;
-    const unread = this.db
-      .select({ incidentId: incidents.id, adminId: sql<number>`${viewer.adminId}::integer`.as('admin_id') })
+    const unread = await this.db
+      .select({ id: incidents.id })
       .from(incidents)
       .leftJoin(incidentReads, and(eq(incidentReads.incidentId, incidents.id), eq(incidentReads.adminId, viewer.adminId)))
       .where(and(visible(viewer), isNull(incidentReads.incidentId), ids ? inArray(incidents.id, ids) : undefined));
+    if (unread.length === 0) return 0;
     const marked = await this.db
       .insert(incidentReads)
-      .select(unread)
+      .values(unread.map((r) => ({ incidentId: r.id, adminId: viewer.adminId })))
       .onConflictDoNothing()
       .returning({ id: incidentReads.incidentId });
     return marked.length;

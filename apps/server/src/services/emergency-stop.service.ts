@@ -111,7 +111,8 @@ export class EmergencyStopService {
     });
     await this.report.incidents?.record({
       coinId,
-      adminId: cause.ownerId ?? null,
+      // Whose stop it is: a restricted account sees its own, never the main account's (who pressed it is the main account's business).
+      adminId: cause.ownerId ?? cause.logAdminId ?? null,
       actorAdminId: cause.pressed ? (cause.logAdminId ?? null) : null,
       level: 'warn',
       kind: 'emergency_stop',

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   MAIN_ACCOUNT,
   renderServerText,
   serverText,
@@ -13,7 +12,6 @@ import {
 } from '@makerdesk/contract';
 import type { ClusterBus } from '../../bus/cluster-bus.ts';
 import type { AdminRow } from '../../domain/account.ts';
-import { AppError } from '../../domain/app-error.ts';
 import type { IncidentRepository, IncidentRow, IncidentViewer, NewIncident } from '../../repositories/incident.repository.ts';
 import type { Port } from '../../repositories/repositories.ts';
 import type { CoinService } from '../coin.service.ts';
@@ -101,7 +99,7 @@ export function renderIncident(row: Omit<IncidentNotice, 'adminId'> & { readAt: 
 export class IncidentService {
   constructor(
     private readonly repo: Port<IncidentRepository>,
-    private readonly coins: Pick<CoinService, 'listFor' | 'findCoin'>,
+    private readonly coins: Pick<CoinService, 'listFor' | 'requireUsablePair'>,
     private readonly bus: Pick<ClusterBus, 'publish' | 'subscribe'>,
     private readonly log?: { error(obj: unknown, msg?: string): void },
     /** Bots stopped by failures also reach the owner's alert channels; the bot's row says whose and where. */
@@ -189,11 +187,10 @@ export class IncidentService {
 
   /** The pairs asked for (one, or all of the reader's): an unknown pair is not found, another's is forbidden. */
   private async viewer(reader: AdminRow, coinId: number | undefined): Promise<IncidentViewer> {
-    const mine = (await this.coins.listFor(reader)).map((c) => c.coinId);
-    if (coinId !== undefined && !mine.includes(coinId)) {
-      throw new AppError((await this.coins.findCoin(coinId)) ? ErrorCode.FORBIDDEN : ErrorCode.PAIR_NOT_FOUND);
-    }
-    return { adminId: reader.id, coinIds: coinId !== undefined ? [coinId] : mine, everyAccount: reader.mainAccountId === MAIN_ACCOUNT };
+    const everyAccount = reader.mainAccountId === MAIN_ACCOUNT;
+    // One pair: the gate of every pair-scoped call (not found, not the reader's, disabled, expired).
+    if (coinId !== undefined) return { adminId: reader.id, coinIds: [(await this.coins.requireUsablePair(reader, coinId)).coinId], everyAccount };
+    return { adminId: reader.id, coinIds: (await this.coins.listFor(reader)).map((c) => c.coinId), everyAccount };
   }
 
   async list(reader: AdminRow, query: { coinId?: number | undefined; limit: number }, lang: Lang): Promise<IncidentListResponse> {
