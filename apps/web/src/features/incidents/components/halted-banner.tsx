@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIncidents } from '../api/incidents';
+import { useIncidents } from '@/market-data/api/get-incidents';
 
 /** "Halted by … at …": the pair stopped by an emergency stop, until one of its bots is switched on again. */
 export function HaltedBanner({ coinId }: { coinId: number }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { readToken } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-time';
 import { LiveSocket } from '@/lib/live-socket';
-import { INCIDENTS_KEY, useIncidents, useMarkIncidentsRead } from '../api/incidents';
+import { INCIDENTS_KEY, useIncidents, useMarkIncidentsRead } from '@/market-data/api/get-incidents';
 
 const levelColour: Record<Incident['level'], string> = { info: 'blue', warn: 'orange', error: 'red' };
 

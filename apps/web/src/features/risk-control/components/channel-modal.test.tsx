@@ -50,6 +50,6 @@ describe('ChannelModal: the Telegram API base URL', () => {
     // antd's own buttons read in its default locale here.
     fireEvent.click(screen.getByRole('button', { name: /^(OK|确 ?认)$/ }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ id: 9, name: 'Desk', chatId: '-100777' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ id: 9, name: 'Desk', lang: 'en_US', chatId: '-100777' });
   });
 });

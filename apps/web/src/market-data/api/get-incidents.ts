@@ -31,3 +31,15 @@ export function botsInTrouble(data: IncidentListResponse | undefined): Set<numbe
   for (const i of data?.items ?? []) if (i.robotId !== null && i.readAt === null && i.level !== 'info') ids.add(i.robotId);
   return ids;
 }
+
+/** The engine's words for a bot that stopped itself after failing tick after tick. */
+export const STOPPED_BY_FAILURES = /ticks failed in a row/;
+
+/**
+ * Whether a bot needs attention: an unread warning or error about it in the incident centre, or
+ * stopped by its failures. Derived from the pair's incidents, not from the bot's row.
+ */
+export function useBotInTrouble(robot: { id: number; coinId: number; status: string; stopReason: string | null }): boolean {
+  const { data } = useIncidents(robot.coinId);
+  return botsInTrouble(data).has(robot.id) || (robot.status === 'stopped' && STOPPED_BY_FAILURES.test(robot.stopReason ?? ''));
+}
