@@ -17,7 +17,7 @@ export default {
   'kind.key_throttled': 'Key refused',
   'kind.venue_down': 'Venue down',
   haltedTitle: '{{pair}} is halted',
-  haltedHint: 'Its bots stay off until one of them is switched on again.',
+  haltedHint: 'The halt ends when one of its bots is switched on again.',
   trouble: 'Needs attention',
   newIncident: 'New incident on {{pair}}',
 };

@@ -20,7 +20,7 @@ const zh: Messages<typeof en> = {
   'kind.key_throttled': '密钥被拒',
   'kind.venue_down': '交易所故障',
   haltedTitle: '{{pair}} 已暂停',
-  haltedHint: '在重新启动其中一个机器人之前，其机器人保持停止。',
+  haltedHint: '重新启动该交易对的任一机器人后解除暂停。',
   trouble: '需要处理',
   newIncident: '{{pair}} 有新事件',
 };
