@@ -42,6 +42,11 @@ describe('incident centre', () => {
     expect(zh.items[0]!.text).toContain('原因：按下了紧急停止按钮');
     expect(zh.halted[0]!.text).toMatch(/^已由 admin@makerdesk\.local 于 .+ 紧急停止：撤销 0 笔订单，停止 0 个机器人$/);
 
+    // The stop reached the account's alerts too: each reader reads it in its language (alerts from before keep their words).
+    const alertOf = async (lang: string) => (await t.call('GET', `/backend/alert/list?coinId=${ETH}`, { token: admin, lang })).body.data.list[0];
+    expect(await alertOf('en_US')).toMatchObject({ level: 'warn', title: 'Emergency stop of ETH/USDT' });
+    expect(await alertOf('zh_CN')).toMatchObject({ title: 'ETH/USDT 紧急停止', text: expect.stringContaining('原因：按下了紧急停止按钮') });
+
     // A monitor switched on does not end the halt; a quoting bot does.
     const types = (await t.call('GET', `/backend/robot/init/list?coinId=${ETH}`, { token: admin })).body.data as { type: string; defaults: unknown }[];
     const deploy = (type: string) =>
