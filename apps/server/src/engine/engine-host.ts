@@ -99,6 +99,15 @@ function withStopReports(robots: EngineHostDeps['repos']['robots'], incidents: I
   });
 }
 
+/** A bot whose key the venue rate-limits (its activity turns "throttled") is an incident of its pair. */
+function throttleReports(incidents: IncidentSeam): EngineObserver {
+  return {
+    activity: (robotId, activity) => {
+      if (activity === 'throttled') void incidents.keyThrottled(robotId);
+    },
+  };
+}
+
 /** An observer made before its target (the cluster engine needs the engine it observes): reports go to whatever `target` answers then. */
 function relayTo(target: () => EngineObserver | undefined): EngineObserver {
   return {
@@ -150,7 +159,7 @@ export class EngineHost implements BotEngineApi {
           strategies: wiring.strategies,
           budgets: wiring.budgets,
           ...(wiring.clock ? { clock: wiring.clock } : {}),
-          observer: fanOut([this.metrics, this.live, relayTo(() => this.cluster?.observer)]),
+          observer: fanOut([this.metrics, this.live, relayTo(() => this.cluster?.observer), ...(deps.incidents ? [throttleReports(deps.incidents)] : [])]),
           // Risk control: a monitor's pair stop is the stop button's path (EmergencyStopService).
           pairGuard: new EnginePairGuard(() => {
             const pairStop = deps.pairStop?.();

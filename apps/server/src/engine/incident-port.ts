@@ -6,4 +6,6 @@
 export interface IncidentSeam {
   monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<void>;
   botStopped(robotId: number, reason: string): Promise<void>;
+  /** The venue rate-limited the bot's key (the bot shows "throttled"); told at most once a while per bot. */
+  keyThrottled(robotId: number): Promise<void>;
 }

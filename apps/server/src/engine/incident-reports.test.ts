@@ -46,4 +46,16 @@ describe('engine reports as incidents', () => {
     expect((await incidents()).items[0]).toMatchObject({ kind: 'bot_stopped', level: 'warn', title: `Bot #${botId} stopped by a guard` });
     expect((await t.call('GET', '/backend/alert/list?coinId=1', { token })).body.data.total).toBe(alertsBefore);
   });
+
+  it('a key rate-limited by the venue is an incident once a while, not at every throttled tick', async () => {
+    const before = (await incidents()).items.length;
+    rec.engine().deps.observer!.activity!(botId, 'throttled');
+    rec.engine().deps.observer!.activity!(botId, 'active');
+    rec.engine().deps.observer!.activity!(botId, 'throttled');
+    await expect.poll(async () => (await incidents()).items.length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const listed = await incidents('zh_CN');
+    expect(listed.items.length).toBe(before + 1);
+    expect(listed.items[0]).toMatchObject({ kind: 'key_throttled', level: 'warn', robotId: botId, title: 'API 密钥被交易所限流', text: `交易所对 BTC/USDT 上机器人 #${botId} 的 API 密钥限流，其周期暂停至限流结束` });
+  });
 });

@@ -24,8 +24,8 @@ export const incidentTexts: ServerTextTemplates = {
   'incident.botGuardText': { en: 'Bot {bot} on {pair} was stopped: {reason}', zh: '{pair} 上的机器人 {bot} 已被停止：{reason}' },
   'incident.keyThrottledTitle': { en: 'Key throttled by the venue', zh: 'API 密钥被交易所限流' },
   'incident.keyThrottledText': {
-    en: 'The venue rate-limited the key of bot {bot} on {pair}; its ticks wait: {reason}',
-    zh: '交易所对 {pair} 上机器人 {bot} 的 API 密钥限流，其周期暂停：{reason}',
+    en: 'The venue rate-limited the key of bot {bot} on {pair}; its ticks wait until the limit passes',
+    zh: '交易所对 {pair} 上机器人 {bot} 的 API 密钥限流，其周期暂停至限流结束',
   },
   'incident.keyRefusedTitle': { en: 'Key refused by the venue', zh: 'API 密钥被交易所拒绝' },
   'incident.keyRefusedText': { en: 'The venue refused the key of bot {bot} on {pair}: {reason}', zh: '交易所拒绝了 {pair} 上机器人 {bot} 的 API 密钥：{reason}' },

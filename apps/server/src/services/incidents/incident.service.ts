@@ -19,6 +19,9 @@ import type { RaiseAlert } from '../../alerts/alert-dispatcher.ts';
 import type { Repositories } from '../../repositories/repositories.ts';
 import { botStopCause, botStopTexts, haltedText } from './incident-texts.ts';
 
+/** A bot's throttled key is told again after this long at the soonest. */
+export const THROTTLE_REPORT_MS = 10 * 60_000;
+
 /** The cluster bus topic of new incidents: every server pushes them to its own sockets. */
 export const INCIDENT_TOPIC = 'incidents.new';
 
@@ -105,6 +108,26 @@ export class IncidentService {
     /** Bots stopped by failures also reach the owner's alert channels; the bot's row says whose and where. */
     private readonly extra: { robots?: Pick<Repositories['robots'], 'findById'>; alerts?: { raise(alert: RaiseAlert): Promise<unknown> } } = {},
   ) {}
+
+  private readonly throttledAt = new Map<number, number>();
+
+  /**
+   * The venue rate-limited a bot's key: an incident of the bot's owner, at most once per
+   * THROTTLE_REPORT_MS per bot on this server (a throttled key stays throttled tick after tick). Never throws.
+   */
+  async keyThrottled(robotId: number, now = Date.now()): Promise<void> {
+    const last = this.throttledAt.get(robotId);
+    if (last !== undefined && now - last < THROTTLE_REPORT_MS) return;
+    this.throttledAt.set(robotId, now);
+    try {
+      const robot = await this.extra.robots?.findById(robotId);
+      if (!robot) return;
+      const params = { bot: `#${robot.id}`, pair: robot.coinName };
+      await this.record({ coinId: robot.coinId, robotId: robot.id, adminId: robot.adminId, level: 'warn', kind: 'key_throttled', title: text('incident.keyThrottledTitle', params), text: text('incident.keyThrottledText', params) });
+    } catch (err) {
+      this.log?.error({ err, robotId }, 'throttle incident not recorded');
+    }
+  }
 
   /** Every alert a monitor raises is an incident of its pair, concerning the monitor's owner. */
   async monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<void> {
