@@ -109,6 +109,16 @@ describe('incident centre', () => {
     await openDrawer();
     expect(await drawer().locator('[data-testid="incident-item"]').first().innerText()).toContain('Emergency stop of BTC/USDT');
     await closeDrawer();
+
+    // On the pair's other screens too, not on the user pages.
+    await goTo(page, 'Work panel', '/work');
+    await banner().waitFor();
+    await goTo(page, 'Control panel', '/dashborad');
+    await banner().waitFor();
+    await settled();
+    await screenshot(page, 'incidents-halted-control-en', { fullPage: false });
+    await goTo(page, 'Bot deployment', '/robot');
+    await banner().waitFor();
   });
 
   it('reads in Chinese: the banner, the drawer, and at 390 px the bell still in reach', async () => {
