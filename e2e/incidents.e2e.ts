@@ -98,7 +98,7 @@ describe('incident centre', () => {
     await banner().waitFor({ timeout: 10_000 });
     const said = await banner().innerText();
     expect(said).toContain('BTC/USDT is halted');
-    expect(said).toMatch(/Halted by admin@makerdesk\.local at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \d+ orders cancelled, 1 bots stopped/);
+    expect(said).toMatch(/Halted by admin@makerdesk\.local at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \d+ order\(s\) cancelled, 1 bot\(s\) stopped/);
     const listed = await api('GET', `/incident/list?coinId=${BTC}`);
     expect(listed.data.items[0]).toMatchObject({ kind: 'emergency_stop', title: 'Emergency stop of BTC/USDT' });
     expect(listed.data.halted).toEqual([expect.objectContaining({ coinId: BTC, by: 'admin@makerdesk.local', botsStopped: 1 })]);

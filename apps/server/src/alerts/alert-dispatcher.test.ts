@@ -82,7 +82,7 @@ describe('AlertDispatcher', () => {
     const sent = sender.attempts.map((a) => [a.channel.kind === 'telegram' ? a.channel.chatId : '', a.message.title, a.message.text]);
     expect(sent).toEqual(
       expect.arrayContaining([
-        ['-1001', 'Emergency stop of BTC/USDT', 'Halted by ops at 2026-11-27 04:00:00 UTC: 3 orders cancelled, 1 bots stopped'],
+        ['-1001', 'Emergency stop of BTC/USDT', 'Halted by ops at 2026-11-27 04:00:00 UTC: 3 order(s) cancelled, 1 bot(s) stopped'],
         ['-1002', 'BTC/USDT 紧急停止', '已由 ops 于 2026-11-27 04:00:00 UTC 紧急停止：撤销 3 笔订单，停止 1 个机器人'],
         ['-1002', 'Old style', 'Old style text'],
       ]),

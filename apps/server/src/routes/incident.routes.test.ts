@@ -32,10 +32,10 @@ describe('incident centre', () => {
     expect(stop.body).toMatchObject({ code: 200 });
     const en = await list(admin, `?coinId=${ETH}`);
     expect(en.items[0]).toMatchObject({ kind: 'emergency_stop', level: 'warn', coinId: ETH, coinName: 'ETH/USDT', robotId: null, readAt: null, title: 'Emergency stop of ETH/USDT' });
-    expect(en.items[0]!.text).toMatch(/^Halted by admin@makerdesk\.local at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: 0 orders cancelled, 0 bots stopped\. Reason: stop button pressed$/);
+    expect(en.items[0]!.text).toMatch(/^Halted by admin@makerdesk\.local at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: 0 order\(s\) cancelled, 0 bot\(s\) stopped\. Reason: stop button pressed$/);
     expect(en.unread).toBe(1);
     expect(en.halted).toEqual([expect.objectContaining({ coinId: ETH, by: 'admin@makerdesk.local', ordersCancelled: 0, botsStopped: 0, incidentId: en.items[0]!.id })]);
-    expect(en.halted[0]!.text).toMatch(/^Halted by admin@makerdesk\.local at .+ UTC: 0 orders cancelled, 0 bots stopped$/);
+    expect(en.halted[0]!.text).toMatch(/^Halted by admin@makerdesk\.local at .+ UTC: 0 order\(s\) cancelled, 0 bot\(s\) stopped$/);
 
     const zh = await list(admin, `?coinId=${ETH}`, 'zh_CN');
     expect(zh.items[0]!.title).toBe('ETH/USDT 紧急停止');

@@ -6,15 +6,15 @@ export const incidentTexts: ServerTextTemplates = {
   'incident.monitorAlertText': { en: '{text}', zh: '{text}' },
   'incident.emergencyStopTitle': { en: 'Emergency stop of {pair}', zh: '{pair} 紧急停止' },
   'incident.emergencyStopText': {
-    en: 'Halted by {by} at {time}: {orders} orders cancelled, {bots} bots stopped. Reason: {reason}',
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped. Reason: {reason}',
     zh: '由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人。原因：{reason}',
   },
   'incident.emergencyStopFailed': {
-    en: 'Halted by {by} at {time}: {orders} orders cancelled, {bots} bots stopped, {failed} orders not confirmed yet (still being cancelled). Reason: {reason}',
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped, {failed} order(s) not confirmed yet (still being cancelled). Reason: {reason}',
     zh: '由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人，{failed} 笔订单尚未确认（仍在撤销）。原因：{reason}',
   },
   'incident.halted': {
-    en: 'Halted by {by} at {time}: {orders} orders cancelled, {bots} bots stopped',
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped',
     zh: '已由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人',
   },
   'incident.reasonStopButton': { en: 'stop button pressed', zh: '按下了紧急停止按钮' },

@@ -9,11 +9,11 @@ describe('incident texts', () => {
   it('an emergency stop says who, when and what, in both languages; a monitor’s reason stays its own words', () => {
     const made = emergencyStopTexts({ pair: 'BTC/USDT', by: 'ops@desk.io', at: AT, ordersCancelled: 12, botsStopped: 3, failed: 0 });
     expect(renderServerText(made.title, 'en_US')).toBe('Emergency stop of BTC/USDT');
-    expect(renderServerText(made.text, 'en_US')).toBe('Halted by ops@desk.io at 2026-11-27 04:31:05 UTC: 12 orders cancelled, 3 bots stopped. Reason: stop button pressed');
+    expect(renderServerText(made.text, 'en_US')).toBe('Halted by ops@desk.io at 2026-11-27 04:31:05 UTC: 12 order(s) cancelled, 3 bot(s) stopped. Reason: stop button pressed');
     expect(renderServerText(made.text, 'zh_CN')).toBe('由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人。原因：按下了紧急停止按钮');
     expect(made.details).toEqual({ by: 'ops@desk.io', ordersCancelled: 12, botsStopped: 3 });
     const byMonitor = emergencyStopTexts({ pair: 'BTC/USDT', by: 'price monitor #4', reason: 'price 31000 above the bound 30000', at: AT, ordersCancelled: 1, botsStopped: 1, failed: 2 });
-    expect(renderServerText(byMonitor.text, 'en_US')).toBe('Halted by price monitor #4 at 2026-11-27 04:31:05 UTC: 1 orders cancelled, 1 bots stopped, 2 orders not confirmed yet (still being cancelled). Reason: price 31000 above the bound 30000');
+    expect(renderServerText(byMonitor.text, 'en_US')).toBe('Halted by price monitor #4 at 2026-11-27 04:31:05 UTC: 1 order(s) cancelled, 1 bot(s) stopped, 2 order(s) not confirmed yet (still being cancelled). Reason: price 31000 above the bound 30000');
     expect(renderServerText(haltedText(made.details, AT), 'zh_CN')).toBe('已由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人');
     expect(incidentTime(0)).toBe('1970-01-01 00:00:00 UTC');
   });

@@ -107,12 +107,12 @@ describe('IncidentBell', () => {
 
 describe('HaltedBanner', () => {
   it('says who halted the pair and what it cancelled, and nothing once it runs again', async () => {
-    const halted = { coinId: 1, coinName: 'BTC/USDT', incidentId: 3, by: 'ops@desk.test', at: 1, ordersCancelled: 8, botsStopped: 2, text: 'Halted by ops@desk.test at 2026-11-27 04:00:00 UTC: 8 orders cancelled, 2 bots stopped' };
+    const halted = { coinId: 1, coinName: 'BTC/USDT', incidentId: 3, by: 'ops@desk.test', at: 1, ordersCancelled: 8, botsStopped: 2, text: 'Halted by ops@desk.test at 2026-11-27 04:00:00 UTC: 8 order(s) cancelled, 2 bot(s) stopped' };
     const calls = backend([{ items: [], unread: 0, halted: [halted] }]);
     const { unmount } = renderWithProviders(<HaltedBanner coinId={1} />);
     const banner = await screen.findByTestId('halted-banner');
     expect(banner.textContent).toContain('BTC/USDT is halted');
-    expect(banner.textContent).toContain('8 orders cancelled, 2 bots stopped');
+    expect(banner.textContent).toContain('8 order(s) cancelled, 2 bot(s) stopped');
     expect(calls[0]!.url).toContain('coinId=1');
     unmount();
     backend([{ items: [], unread: 0, halted: [] }]);
