@@ -40,6 +40,8 @@ async function openDrawer(): Promise<void> {
 async function closeDrawer(): Promise<void> {
   await drawer().locator('.ant-drawer-close').click();
   await expect.poll(() => drawer().count()).toBe(0);
+  // Its mask fades out after it: nothing underneath takes a click until it is gone.
+  await expect.poll(() => page.locator('.ant-drawer-mask:visible').count()).toBe(0);
 }
 
 describe('incident centre', () => {
