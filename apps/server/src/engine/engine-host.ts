@@ -92,9 +92,10 @@ export function fanOut(observers: EngineObserver[]): EngineObserver {
 function withStopReports(robots: EngineHostDeps['repos']['robots'], incidents: IncidentSeam | undefined): EngineHostDeps['repos']['robots'] {
   if (!incidents) return robots;
   return Object.assign(Object.create(robots) as EngineHostDeps['repos']['robots'], {
-    markStopped: async (id: number, reason: string) => {
-      await robots.markStopped(id, reason);
-      await incidents.botStopped(id, reason);
+    // Every argument passed on as given (the store's signature may carry more than the reason).
+    markStopped: async (...args: Parameters<EngineHostDeps['repos']['robots']['markStopped']>) => {
+      await robots.markStopped(...args);
+      await incidents.botStopped(args[0], args[1]);
     },
   });
 }
