@@ -31,9 +31,10 @@ import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes } from './routes
 import { wsRoutes, type LiveSocketLimits } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
+import { incidentRoutes } from './routes/incident.routes.ts';
 import type { Services } from './services/services.ts';
 
-export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes, deskRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes, deskRoutes, incidentRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -59,6 +59,10 @@ import {
   generateOrdersRequest,
   generateOrdersResponse,
   healthResponse,
+  incidentListQuery,
+  incidentListResponse,
+  incidentReadRequest,
+  incidentReadResponse,
   loginLogListQuery,
   loginLogListResponse,
   loginRequest,
@@ -191,6 +195,9 @@ export const endpoints = {
   alertChannelDelete: { method: 'DELETE', path: paths.alertChannelById, params: alertChannelIdParams, reply: emptyReply },
   alertChannelTest: { method: 'POST', path: paths.alertChannelTest, body: alertChannelTestRequest, reply: alertChannelTestResponse },
   alertList: { method: 'GET', path: paths.alertList, query: alertListQuery, reply: alertListResponse },
+
+  incidentList: { method: 'GET', path: paths.incidentList, query: incidentListQuery, reply: incidentListResponse },
+  incidentRead: { method: 'POST', path: paths.incidentRead, body: incidentReadRequest, reply: incidentReadResponse },
 
   spotCandles: { method: 'GET', path: paths.spotCandles, params: spotCandlesParams, query: spotCandlesQuery, reply: candlesResponse },
 

@@ -55,6 +55,8 @@ export const paths = {
   alertChannelTest: '/alert/channel/test',
   alertChannelById: '/alert/channel/:id',
   alertList: '/alert/list',
+  incidentList: '/incident/list',
+  incidentRead: '/incident/read',
   analysisSummary: '/analysis/summary',
   analysisSnapshots: '/analysis/snapshots',
   analysisSettings: '/analysis/settings',

@@ -63,6 +63,34 @@ describe('AlertDispatcher', () => {
     expect(fake.tables.tradingLogs[0]).toMatchObject({ coinId, adminId });
   });
 
+  it('writes an alert with server texts in each channel’s language; an alert without them as stored', async () => {
+    await telegramChannel('english');
+    await fake.repos.alerts.insertChannel({ adminId, kind: 'telegram', name: 'chinese', enabled: true, lang: 'zh_CN', settings: { chatId: '-1002' }, secretSealed: box.seal(adminId, 'telegram', TOKEN) });
+    const sender = scriptedSender(clock);
+    const d = dispatcher(sender.send);
+    await d.raise({
+      adminId,
+      coinId,
+      level: 'warn',
+      title: 'Emergency stop of BTC/USDT',
+      text: 'stored words',
+      message: { title: { key: 'incident.emergencyStopTitle', params: { pair: 'BTC/USDT' } }, text: { key: 'incident.halted', params: { by: 'ops', time: '2026-11-27 04:00:00 UTC', orders: 3, bots: 1 } } },
+    });
+    await raise(d, 'Old style');
+    await clock.advance(0);
+    await clock.advance(1000);
+    const sent = sender.attempts.map((a) => [a.channel.kind === 'telegram' ? a.channel.chatId : '', a.message.title, a.message.text]);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        ['-1001', 'Emergency stop of BTC/USDT', 'Halted by ops at 2026-11-27 04:00:00 UTC: 3 order(s) cancelled, 1 bot(s) stopped'],
+        ['-1002', 'BTC/USDT 紧急停止', '已由 ops 于 2026-11-27 04:00:00 UTC 紧急停止：撤销 3 笔订单，停止 1 个机器人'],
+        ['-1002', 'Old style', 'Old style text'],
+      ]),
+    );
+    expect(fake.tables.alerts[0]).toMatchObject({ title: 'Emergency stop of BTC/USDT', text: 'stored words', message: { title: { key: 'incident.emergencyStopTitle' } } });
+    expect(fake.tables.alerts[1]).toMatchObject({ message: null });
+  });
+
   it('spaces messages on one channel by the least interval, without waiting on other channels', async () => {
     await telegramChannel('a');
     await fake.repos.alerts.insertChannel({ adminId, kind: 'email', name: 'b', enabled: true, settings: { to: 'desk@example.com' }, secretSealed: null });

@@ -1,4 +1,4 @@
-import type { AlertLevel, DeliveryFailure } from '@makerdesk/contract';
+import { renderServerText, type AlertLevel, type DeliveryFailure, type ServerText } from '@makerdesk/contract';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRow, DeliveryClaim, PendingDelivery } from '../repositories/alert.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { systemClock, type AlertClock } from './clock.ts';
@@ -13,8 +13,11 @@ export interface RaiseAlert {
   coinId: number;
   robotId?: number | null;
   level: AlertLevel;
+  /** The title and text in English, kept for readers of the alert before texts had keys. */
   title: string;
   text: string;
+  /** The title and text as server texts: each channel gets them in its language, each reader in theirs. */
+  message?: { title: ServerText; text: ServerText };
 }
 
 export interface RaisedAlert {
@@ -149,6 +152,7 @@ export class AlertDispatcher {
         level: input.level,
         title: input.title.slice(0, TITLE_MAX),
         text: input.text.slice(0, TEXT_MAX),
+        message: input.message ?? null,
       },
       channels.map((c) => ({ channelId: c.id, channelKind: c.kind, channelName: channelLabel(c) })),
       // Raised while closing: left for whichever server sweeps next.
@@ -250,8 +254,9 @@ export class AlertDispatcher {
         alertId: item.alert.id,
         deliveryId: item.delivery.id,
         level: item.alert.level,
-        title: item.alert.title,
-        text: item.alert.text,
+        // In the channel's language when the alert has server texts; as stored (English) otherwise.
+        title: item.alert.message ? renderServerText(item.alert.message.title, channel.lang).slice(0, TITLE_MAX) : item.alert.title,
+        text: item.alert.message ? renderServerText(item.alert.message.text, channel.lang).slice(0, TEXT_MAX) : item.alert.text,
         coinId: item.alert.coinId,
         coinName: (await this.deps.repos.coins.findById(item.alert.coinId))?.coinName ?? `#${item.alert.coinId}`,
         robotId: item.alert.robotId,

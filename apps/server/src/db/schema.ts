@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ServerText } from '@makerdesk/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -351,6 +352,8 @@ export const alertChannels = pgTable(
     settings: jsonb('settings').$type<{ chatId?: string; baseUrl?: string; url?: string; to?: string }>().notNull(),
     /** The bot token or signing secret, AES-256-GCM sealed (security/secret-box.ts); never returned. */
     secretSealed: text('secret_sealed'),
+    /** The language its messages are written in (en_US or zh_CN). */
+    lang: text('lang', { enum: ['en_US', 'zh_CN'] }).notNull().default('en_US'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().default(sql`now()`),
   },
@@ -372,6 +375,8 @@ export const alerts = pgTable(
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
     title: text('title').notNull(),
     text: text('text').notNull(),
+    /** The title and text as server texts (rendered in each channel's and reader's language); null: an alert from before, shown as stored. */
+    message: jsonb('message').$type<{ title: ServerText; text: ServerText }>(),
     createdAt: createdAt(),
   },
   (t) => [index('alerts_admin_coin_idx').on(t.adminId, t.coinId, t.id)],
@@ -530,3 +535,47 @@ export const masterKeyCheck = pgTable('master_key_check', {
   digest: text('digest').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
 });
+
+/**
+ * The incident centre (issue 18 §1): what went wrong on a pair. `adminId` is the account it concerns
+ * (the bot's or key's owner, a sub-account's own stop); null: the whole pair (a stop of every bot, a
+ * venue down). Title and text are server texts, rendered in the reader's language. An emergency
+ * stop halts its pair until a bot of the pair is switched on again (`clearedAt`).
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    robotId: integer('robot_id').references(() => robots.id, { onDelete: 'set null' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    /** Who acted (the account that pressed the stop), when a person did. */
+    actorAdminId: integer('actor_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    kind: text('kind', { enum: ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down'] }).notNull(),
+    title: jsonb('title').$type<ServerText>().notNull(),
+    text: jsonb('text').$type<ServerText>().notNull(),
+    /** Figures of the kind (an emergency stop: by, ordersCancelled, botsStopped). */
+    details: jsonb('details').$type<Record<string, string | number>>().notNull().default({}),
+    clearedAt: at('cleared_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('incidents_coin_idx').on(t.coinId, t.id)],
+);
+
+/** When each account read an incident; no row: unread. */
+export const incidentReads = pgTable(
+  'incident_reads',
+  {
+    incidentId: bigint('incident_id', { mode: 'number' })
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    readAt: at('read_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.incidentId, t.adminId] }), index('incident_reads_admin_idx').on(t.adminId, t.incidentId)],
+);

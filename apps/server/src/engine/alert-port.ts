@@ -1,4 +1,5 @@
 import type { AlertPort } from '@makerdesk/engine';
+import type { IncidentSeam } from './incident-port.ts';
 
 /**
  * The account's alert dispatcher, as the engine host takes it (`EngineHostDeps.alertDispatcher`,
@@ -10,12 +11,16 @@ export interface AlertDispatcherSeam {
   raise(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<unknown>;
 }
 
-/** The engine's AlertPort over the dispatcher; undefined without one (the engine then logs only). */
-export function alertPortFor(dispatcher: AlertDispatcherSeam | undefined): AlertPort | undefined {
-  if (!dispatcher) return undefined;
+/**
+ * The engine's AlertPort over the dispatcher; undefined without one (the engine then logs only).
+ * Every alert a monitor raises is also an incident of its pair (the incident centre's bell).
+ */
+export function alertPortFor(dispatcher: AlertDispatcherSeam | undefined, incidents?: Pick<IncidentSeam, 'monitorAlert'>): AlertPort | undefined {
+  if (!dispatcher && !incidents) return undefined;
   return {
     raise: async ({ adminId, coinId, robotId, level, title, text }) => {
-      await dispatcher.raise({ adminId, coinId, robotId, level, title, text });
+      await incidents?.monitorAlert({ adminId, coinId, ...(robotId !== undefined ? { robotId } : {}), level, title, text });
+      await dispatcher?.raise({ adminId, coinId, robotId, level, title, text });
     },
   };
 }

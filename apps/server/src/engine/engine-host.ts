@@ -15,6 +15,7 @@ import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../c
 import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { alertPortFor, type AlertDispatcherSeam } from './alert-port.ts';
+import type { IncidentSeam } from './incident-port.ts';
 import { EngineMetrics } from './engine-metrics.ts';
 import { RepositoryPairFigures } from './pair-figures.ts';
 import { EnginePairGuard, type PairStop } from './pair-guard.ts';
@@ -43,6 +44,8 @@ export interface EngineHostDeps {
   now?: () => number;
   /** The alert dispatcher; without it risk-control notices go to the trading log only. */
   alertDispatcher?: AlertDispatcherSeam;
+  /** The incident centre: monitors' alerts and bots that stop themselves are recorded there. */
+  incidents?: IncidentSeam;
   /**
    * The server's pair emergency stop, read when a monitor asks for one (it is built after this host,
    * from it); without it a monitor's stop fails and the monitor asks again at its next tick.
@@ -80,6 +83,31 @@ export function fanOut(observers: EngineObserver[]): EngineObserver {
       }
     }) as NonNullable<EngineObserver[K]>;
   return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), order: each('order'), venueError: each('venueError') };
+}
+
+/**
+ * The engine's robot store, telling the incident centre when a bot stops itself: the engine calls
+ * `markStopped` for one bot only then (repeated failures, its strategy's or a guard's stop, a refused
+ * start); a person's switch-off and an emergency stop take other paths.
+ */
+function withStopReports(robots: EngineHostDeps['repos']['robots'], incidents: IncidentSeam | undefined): EngineHostDeps['repos']['robots'] {
+  if (!incidents) return robots;
+  return Object.assign(Object.create(robots) as EngineHostDeps['repos']['robots'], {
+    // Every argument passed on as given (the store's signature may carry more than the reason).
+    markStopped: async (...args: Parameters<EngineHostDeps['repos']['robots']['markStopped']>) => {
+      await robots.markStopped(...args);
+      await incidents.botStopped(args[0], args[1]);
+    },
+  });
+}
+
+/** A bot whose key the venue rate-limits (its activity turns "throttled") is an incident of its pair. */
+function throttleReports(incidents: IncidentSeam): EngineObserver {
+  return {
+    activity: (robotId, activity) => {
+      if (activity === 'throttled') void incidents.keyThrottled(robotId);
+    },
+  };
 }
 
 /** An observer made before its target (the cluster engine needs the engine it observes): reports go to whatever `target` answers then. */
@@ -125,7 +153,7 @@ export class EngineHost implements BotEngineApi {
     });
     this.engine = wiring
       ? wiring.create({
-          robots: deps.repos.robots,
+          robots: withStopReports(deps.repos.robots, deps.incidents),
           journal: deps.repos.robotJournal,
           logs: this.logs,
           venues: deps.venues,
@@ -133,7 +161,7 @@ export class EngineHost implements BotEngineApi {
           strategies: wiring.strategies,
           budgets: wiring.budgets,
           ...(wiring.clock ? { clock: wiring.clock } : {}),
-          observer: fanOut([this.metrics, this.live, relayTo(() => this.cluster?.observer)]),
+          observer: fanOut([this.metrics, this.live, relayTo(() => this.cluster?.observer), ...(deps.incidents ? [throttleReports(deps.incidents)] : [])]),
           // Risk control: a monitor's pair stop is the stop button's path (EmergencyStopService).
           pairGuard: new EnginePairGuard(() => {
             const pairStop = deps.pairStop?.();
@@ -141,7 +169,7 @@ export class EngineHost implements BotEngineApi {
             return pairStop;
           }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
-          ...(deps.alertDispatcher ? { alerts: alertPortFor(deps.alertDispatcher)! } : {}),
+          ...(deps.alertDispatcher || deps.incidents ? { alerts: alertPortFor(deps.alertDispatcher, deps.incidents)! } : {}),
         })
       : null;
     this.cluster =

@@ -4,11 +4,11 @@ import { alertChannels, alertDeliveries, alerts } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 export type AlertChannelRow = typeof alertChannels.$inferSelect;
-export type NewAlertChannel = Pick<AlertChannelRow, 'adminId' | 'kind' | 'name' | 'enabled' | 'settings' | 'secretSealed'>;
-export type AlertChannelChanges = Partial<Pick<AlertChannelRow, 'name' | 'enabled' | 'settings' | 'secretSealed' | 'updatedAt'>>;
+export type NewAlertChannel = Pick<AlertChannelRow, 'adminId' | 'kind' | 'name' | 'enabled' | 'settings' | 'secretSealed'> & Partial<Pick<AlertChannelRow, 'lang'>>;
+export type AlertChannelChanges = Partial<Pick<AlertChannelRow, 'name' | 'enabled' | 'settings' | 'secretSealed' | 'updatedAt' | 'lang'>>;
 
 export type AlertRow = typeof alerts.$inferSelect;
-export type NewAlert = Pick<AlertRow, 'adminId' | 'coinId' | 'robotId' | 'level' | 'title' | 'text'>;
+export type NewAlert = Pick<AlertRow, 'adminId' | 'coinId' | 'robotId' | 'level' | 'title' | 'text'> & Partial<Pick<AlertRow, 'message'>>;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 export type NewAlertDelivery = Pick<AlertDeliveryRow, 'channelId' | 'channelKind' | 'channelName'>;
 export type AlertDeliveryChanges = Partial<Pick<AlertDeliveryRow, 'status' | 'attempts' | 'reason' | 'sentAt' | 'updatedAt'>>;

@@ -559,6 +559,10 @@ const table: Record<string, Row> = {
   },
   'GET /backend/alert/list': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/alert/list?coinId=${coinId}` })) },
 
+  // --------------------------------------------------------------- incident centre
+  'GET /backend/incident/list': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/incident/list?coinId=${coinId}` })) },
+  'POST /backend/incident/read': { access: 'pair', request: readOnPair((coinId) => ({ url: '/backend/incident/read', body: { coinId } })) },
+
   // --------------------------------------------------------------- data analysis
   'GET /backend/analysis/summary': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/analysis/summary?coinId=${coinId}` })) },
   'GET /backend/analysis/snapshots': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/analysis/snapshots?coinId=${coinId}` })) },

@@ -1,5 +1,5 @@
 import { principalOf } from '../http/auth-guard.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
 const tags = ['alert'];
@@ -24,6 +24,6 @@ export const alertRoutes: RoutePlugin = (app, { auth, alertChannels }) => {
     ok(await alertChannels.testChannel(principalOf(request).admin, request.body.id, request.body.coinId)),
   );
   serve('alertList', { access: 'signed-in', tags, summary: "The pair's recent alerts with each channel's delivery" }, async (request) =>
-    ok(await alertChannels.listAlerts(principalOf(request).admin, request.query.coinId, request.query.current, request.query.pageSize)),
+    ok(await alertChannels.listAlerts(principalOf(request).admin, request.query.coinId, request.query.current, request.query.pageSize, langOf(request))),
   );
 };

@@ -22,6 +22,7 @@ import { KeyedSlots } from '../sessions/keyed-slots.ts';
 import { PairStream } from '../sessions/pair-stream.ts';
 import { SessionConnections } from '../sessions/session-connections.ts';
 import { toAppError } from '../domain/exchange-errors.ts';
+import { renderIncident } from '../services/incidents/incident.service.ts';
 
 /**
  * A revoked session's sockets close as soon as the revocation is announced; this periodic check
@@ -62,7 +63,7 @@ function wireEvent(coinId: number, event: Exclude<ExchangeEvent, { type: 'order'
  * once. A socket that has not authenticated within `authTimeoutMs` closes with 4408; one past the
  * sockets its address or account may hold closes with 4429 (LIVE_SOCKET_CLOSE).
  */
-export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocations }: Services, limits: LiveSocketLimits = LIVE_SOCKET_LIMITS): void {
+export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocations, incidents }: Services, limits: LiveSocketLimits = LIVE_SOCKET_LIMITS): void {
   const connections = new SessionConnections(revocations);
   const byAddress = new KeyedSlots<string>(limits.perAddress);
   const byAccount = new KeyedSlots<number>(limits.perAccount);
@@ -212,7 +213,19 @@ export function wsRoutes(app: FastifyInstance, { auth, orders, engine, revocatio
         }
       })();
     });
+    // New incidents of the reader's pairs (recorded on any server), whatever pair the socket streams.
+    const stopIncidents = incidents.subscribe((incident) => {
+      const reader = principal;
+      if (!reader) return;
+      void incidents.canSee(reader.admin, incident).then(
+        (visible) => {
+          if (visible && principal === reader) send({ type: 'incident', coinId: incident.coinId, data: renderIncident({ ...incident, readAt: null }, lang) });
+        },
+        (err: unknown) => request.log.warn({ err }, 'incident visibility not checked'),
+      );
+    });
     socket.on('close', () => {
+      stopIncidents();
       clearTimeout(authDeadline);
       clearInterval(recheck);
       untrack?.();

@@ -1,7 +1,9 @@
 import {
   ALERT_CHANNELS_PER_ACCOUNT,
   ErrorCode,
+  renderServerText,
   type Alert,
+  type Lang,
   type AlertChannelAddRequest,
   type AlertChannelUpdateRequest,
   type AlertChannelView,
@@ -38,6 +40,7 @@ export function toChannelView(row: AlertChannelRow): AlertChannelView {
     kind: row.kind,
     name: row.name,
     enabled: row.enabled,
+    lang: row.lang,
     target: channelTarget({ kind: row.kind, ...row.settings }),
     chatId: row.settings.chatId ?? null,
     baseUrl: row.settings.baseUrl ?? null,
@@ -65,14 +68,15 @@ export function toDelivery(row: AlertDeliveryRow): AlertDelivery {
   };
 }
 
-function toAlert(row: AlertRecord): Alert {
+/** In the reader's language when the alert has server texts; an alert from before as stored. */
+function toAlert(row: AlertRecord, lang: Lang): Alert {
   return {
     id: row.id,
     coinId: row.coinId,
     robotId: row.robotId,
     level: row.level,
-    title: row.title,
-    text: row.text,
+    title: row.message ? renderServerText(row.message.title, lang) : row.title,
+    text: row.message ? renderServerText(row.message.text, lang) : row.text,
     createdAt: row.createdAt.getTime(),
     deliveries: row.deliveries.map(toDelivery),
   };
@@ -100,7 +104,7 @@ export class AlertService {
       throw new AppError(ErrorCode.ALERT_CHANNEL_LIMIT, { max: ALERT_CHANNELS_PER_ACCOUNT });
     }
     await checkChannelDestinations(owner, input.kind === 'telegram' ? { baseUrl: input.baseUrl } : input.kind === 'webhook' ? { url: input.url } : {}, this.destinations);
-    const base = { adminId: owner.id, kind: input.kind, name: input.name ?? '', enabled: input.enabled };
+    const base = { adminId: owner.id, kind: input.kind, name: input.name ?? '', enabled: input.enabled, lang: input.lang ?? 'en_US' };
     if (input.kind === 'telegram') {
       return toChannelView(
         await this.repos.alerts.insertChannel({
@@ -132,6 +136,7 @@ export class AlertService {
     const changes: AlertChannelChanges = { updatedAt: new Date() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.enabled !== undefined) changes.enabled = input.enabled;
+    if (input.lang !== undefined) changes.lang = input.lang;
     const settings = { ...current.settings };
     if (input.chatId !== undefined) settings.chatId = input.chatId;
     if (input.baseUrl !== undefined) {
@@ -178,9 +183,9 @@ export class AlertService {
     return toDelivery(delivery);
   }
 
-  async listAlerts(owner: AdminRow, coinId: number, current: number, pageSize: number): Promise<Page<Alert>> {
+  async listAlerts(owner: AdminRow, coinId: number, current: number, pageSize: number, lang: Lang = 'en_US'): Promise<Page<Alert>> {
     await this.coins.requireUsablePair(owner, coinId);
     const { rows, total } = await this.repos.alerts.listAlerts(owner.id, coinId, pageWindow(current, pageSize));
-    return { list: rows.map(toAlert), total, current, pageSize };
+    return { list: rows.map((r) => toAlert(r, lang)), total, current, pageSize };
   }
 }

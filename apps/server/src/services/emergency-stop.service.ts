@@ -7,6 +7,10 @@ import { toRobotRecord, type RobotListRow } from '../repositories/robot.reposito
 import type { ExchangeGateway } from '../venues/exchange-gateway.ts';
 import type { AdminRow } from '../domain/account.ts';
 import type { CredentialService } from './credential.service.ts';
+import type { RaiseAlert } from '../alerts/alert-dispatcher.ts';
+import type { IncidentService } from './incidents/incident.service.ts';
+import { emergencyStopTexts } from './incidents/incident-texts.ts';
+import { renderServerText } from '@makerdesk/contract';
 
 /** Who or what asks for a stop: the words go to the bots' stop reason and the pair's trading log. */
 export interface EmergencyStopCause {
@@ -20,6 +24,8 @@ export interface EmergencyStopCause {
   logAdminId?: number;
   /** Bots left running (a monitor's stop spares itself and the other risk-control bots). */
   spare?: (robot: { id: number; type: string }) => boolean;
+  /** The stop button (its reason then reads in each reader's language). */
+  pressed?: boolean;
 }
 
 export type PairStopResult = Omit<EmergencyStopResponse, 'manualCancelled' | 'manualOpenOrders'>;
@@ -45,6 +51,8 @@ export class EmergencyStopService {
     private readonly gateway: Pick<ExchangeGateway, 'session'>,
     private readonly engine: Pick<BotEngineApi, 'emergencyStop'>,
     private readonly now: () => number = Date.now,
+    /** The incident centre (the stop, who and what, halting the pair) and the alert channels (the account's that stopped). */
+    private readonly report: { incidents?: Pick<IncidentService, 'record'>; alerts?: { raise(alert: RaiseAlert): Promise<unknown> } } = {},
   ) {}
 
   /**
@@ -74,6 +82,7 @@ export class EmergencyStopService {
         level,
         message: `Emergency stop of ${coin.coinName}: ${cause.reason} (${cause.by}); ${result.robotsStopped.length} bot(s) stopped, ${result.ordersCancelled} order(s) cancelled, ${result.ordersFilled} filled meanwhile${failed}, in ${elapsedMs} ms`,
       });
+      await this.reportStop(coinId, coin.coinName, cause, result, startedAt, level);
       return {
         robotsStopped: result.robotsStopped.length,
         robotIds: [...result.robotsStopped].sort((a, b) => a - b),
@@ -83,6 +92,46 @@ export class EmergencyStopService {
         elapsedMs,
       };
     });
+  }
+
+  /**
+   * The stop as an incident of the pair (of the whole pair, or of the sub-account whose bots it
+   * stopped), which halts the pair until a bot runs again, and as an alert on the channels of the
+   * account that stopped it. Neither ever fails the stop.
+   */
+  private async reportStop(coinId: number, pair: string, cause: EmergencyStopCause, result: EmergencyStopResult, at: number, level: 'info' | 'warn'): Promise<void> {
+    const made = emergencyStopTexts({
+      pair,
+      by: cause.by,
+      ...(cause.pressed ? {} : { reason: cause.reason }),
+      at,
+      ordersCancelled: result.ordersCancelled,
+      botsStopped: result.robotsStopped.length,
+      failed: result.failed.length,
+    });
+    await this.report.incidents?.record({
+      coinId,
+      // Whose stop it is: a restricted account sees its own, never the main account's (who pressed it is the main account's business).
+      adminId: cause.ownerId ?? cause.logAdminId ?? null,
+      actorAdminId: cause.pressed ? (cause.logAdminId ?? null) : null,
+      level: 'warn',
+      kind: 'emergency_stop',
+      title: made.title,
+      text: made.text,
+      details: made.details,
+    });
+    if (cause.logAdminId !== undefined && this.report.alerts) {
+      await this.report.alerts
+        .raise({
+          adminId: cause.logAdminId,
+          coinId,
+          level: level === 'info' ? 'warn' : 'error',
+          title: renderServerText(made.title, 'en_US'),
+          text: renderServerText(made.text, 'en_US'),
+          message: { title: made.title, text: made.text },
+        })
+        .catch(() => undefined);
+    }
   }
 
   /**
@@ -108,6 +157,7 @@ export class EmergencyStopService {
     const startedAt = this.now();
     const bots = await this.emergencyStop(coinId, {
       reason: 'stop button pressed',
+      pressed: true,
       by: admin.account,
       logAdminId: admin.id,
       spare: (robot) => isRiskControlType(robot.type),

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  isRiskControlType,
   robotConfigJsonSchema,
   robotTypeKeys,
   robotTypes,
@@ -37,6 +38,7 @@ import type { ExchangeGateway, KeySession } from '../venues/exchange-gateway.ts'
 import type { AdminRow } from '../domain/account.ts';
 import type { CoinService } from './coin.service.ts';
 import type { CredentialService } from './credential.service.ts';
+import type { IncidentService } from './incidents/incident.service.ts';
 import { toTradingLog } from './trading-log.service.ts';
 
 /** The client order id scope of a bot's orders (`makerDeskClientOrderId`), so its detail shows its own orders only. */
@@ -81,6 +83,8 @@ export class RobotService {
     private readonly engine: Pick<BotEngineApi, 'apply' | 'runtime'>,
     private readonly now: () => number = Date.now,
     private readonly types: TypeRegistry = robotTypes,
+    /** The incident centre: a pair halted by an emergency stop runs again once one of its bots is switched on. */
+    private readonly halts?: Pick<IncidentService, 'botSwitchedOn'>,
   ) {}
 
   async list(admin: AdminRow, coinId: number, lang: Lang = 'en_US'): Promise<RobotDto[]> {
@@ -197,6 +201,7 @@ export class RobotService {
       await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', message, textKey: line.key, textParams: line.params, createdAt: at });
       return robotId;
     });
+    if (switchingOn && !isRiskControlType(req.type)) await this.halts?.botSwitchedOn(coin.coinId);
     try {
       await this.engine.apply(id);
     } catch (err) {

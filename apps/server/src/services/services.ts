@@ -45,6 +45,8 @@ import { shareCacheInvalidations } from '../caches/cluster-cache-invalidation.ts
 import { LocalClusterBus, type ClusterBus } from '../bus/cluster-bus.ts';
 import type { ClusterOptions } from '../cluster/cluster-engine.ts';
 import { ClusterRepository } from '../repositories/cluster.repository.ts';
+import { IncidentRepository } from '../repositories/incident.repository.ts';
+import { IncidentService } from './incidents/incident.service.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -81,6 +83,8 @@ export interface Services {
   analysis: AnalysisService;
   /** The desk's P&L and fills ledger. */
   desk: DeskService;
+  /** The incident centre: what went wrong on each pair, per reader read or not, pushed live (the bell). */
+  incidents: IncidentService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
   snapshots: SnapshotScheduler;
   /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
@@ -191,9 +195,12 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
     ...(log ? { log } : {}),
   });
+  const incidents = new IncidentService(new IncidentRepository(database.db), coins, bus, log, { robots: repos.robots, alerts });
   const engine = createEngineHost(
     {
       repos,
+      // Monitors' alerts and bots stopping themselves become incidents.
+      incidents,
       venues: new GatewayVenueSessions(gateway, credentials),
       // Risk-control monitors' notices go to the account's channels as well as the trading log.
       alertDispatcher: alerts,
@@ -205,7 +212,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     },
     wiring,
   );
-  const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine);
+  const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine, Date.now, { incidents, alerts });
   const analysisRepo = new AnalysisRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
@@ -236,11 +243,12 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     pairAdmin,
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(sim),
-    robots: new RobotService(repos, coins, credentials, gateway, engine),
+    robots: new RobotService(repos, coins, credentials, gateway, engine, Date.now, undefined, incidents),
     alerts,
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, outbound.guard, alertOptions.testWaitMs),
     analysis,
     desk,
+    incidents,
     snapshots,
     emergencyStop,
     engine,

@@ -561,7 +561,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         return fake.tables.alertChannels.find((c) => c.id === id && c.adminId === adminId);
       },
       async insertChannel(channel) {
-        const row: AlertChannelRow = { ...channel, id: nextId(), createdAt: now(), updatedAt: now() };
+        const row: AlertChannelRow = { lang: 'en_US', ...channel, id: nextId(), createdAt: now(), updatedAt: now() };
         fake.tables.alertChannels.push(row);
         return row;
       },
@@ -578,7 +578,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         return true;
       },
       async insertAlert(alert, deliveries, claim) {
-        const row: AlertRow = { ...alert, id: nextId(), createdAt: now() };
+        const row: AlertRow = { message: null, ...alert, id: nextId(), createdAt: now() };
         fake.tables.alerts.push(row);
         const claimed = { claimedBy: claim?.nodeId ?? null, claimedUntil: claim ? claimEnd(claim) : null };
         const rows = deliveries.map((d): AlertDeliveryRow => ({ ...d, id: nextId(), alertId: row.id, status: 'pending', attempts: 0, reason: null, sentAt: null, createdAt: now(), updatedAt: now(), ...claimed }));

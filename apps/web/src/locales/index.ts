@@ -4,6 +4,7 @@ import authEn from './en_US/auth';
 import commonEn from './en_US/common';
 import credentialsEn from './en_US/credentials';
 import emergencyStopEn from './en_US/emergencyStop';
+import incidentsEn from './en_US/incidents';
 import layoutEn from './en_US/layout';
 import loginLogsEn from './en_US/loginLogs';
 import menuEn from './en_US/menu';
@@ -18,6 +19,7 @@ import authZh from './zh_CN/auth';
 import commonZh from './zh_CN/common';
 import credentialsZh from './zh_CN/credentials';
 import emergencyStopZh from './zh_CN/emergencyStop';
+import incidentsZh from './zh_CN/incidents';
 import layoutZh from './zh_CN/layout';
 import loginLogsZh from './zh_CN/loginLogs';
 import menuZh from './zh_CN/menu';
@@ -35,6 +37,7 @@ export const resources = {
     pairs: pairsEn,
     credentials: credentialsEn,
     emergencyStop: emergencyStopEn,
+    incidents: incidentsEn,
     trading: tradingEn,
     users: usersEn,
     loginLogs: loginLogsEn,
@@ -49,6 +52,7 @@ export const resources = {
     pairs: pairsZh,
     credentials: credentialsZh,
     emergencyStop: emergencyStopZh,
+    incidents: incidentsZh,
     trading: tradingZh,
     users: usersZh,
     loginLogs: loginLogsZh,

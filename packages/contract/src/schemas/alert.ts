@@ -48,6 +48,8 @@ export const telegramBotToken = z
 export const webhookSecret = z.string().min(16, { message: WEBHOOK_SECRET_MESSAGE }).max(256, { message: WEBHOOK_SECRET_MESSAGE });
 
 const channelName = z.string().trim().max(64);
+/** The language a channel's messages are written in (en_US unless set). */
+export const channelLang = z.enum(['en_US', 'zh_CN']);
 
 /** Write-only secrets on update: blank (or absent) keeps the stored one. */
 const keepWhenBlank = <T extends z.ZodType>(schema: T) =>
@@ -58,6 +60,7 @@ export const alertChannelAddRequest = z.discriminatedUnion('kind', [
     kind: z.literal('telegram'),
     name: channelName.optional(),
     enabled: z.boolean().default(true),
+    lang: channelLang.optional(),
     botToken: telegramBotToken,
     chatId: telegramChatId,
     baseUrl: keepWhenBlank(httpUrl),
@@ -66,6 +69,7 @@ export const alertChannelAddRequest = z.discriminatedUnion('kind', [
     kind: z.literal('webhook'),
     name: channelName.optional(),
     enabled: z.boolean().default(true),
+    lang: channelLang.optional(),
     url: httpUrl,
     secret: webhookSecret,
   }),
@@ -73,6 +77,7 @@ export const alertChannelAddRequest = z.discriminatedUnion('kind', [
     kind: z.literal('email'),
     name: channelName.optional(),
     enabled: z.boolean().default(true),
+    lang: channelLang.optional(),
     to: email,
   }),
 ]);
@@ -86,6 +91,7 @@ export const alertChannelUpdateRequest = z.object({
   id: idParam,
   name: channelName.optional(),
   enabled: z.boolean().optional(),
+  lang: channelLang.optional(),
   botToken: keepWhenBlank(telegramBotToken),
   chatId: telegramChatId.optional(),
   baseUrl: z.union([z.literal(''), httpUrl]).optional(),
@@ -103,6 +109,8 @@ export const alertChannelView = z.object({
   kind: z.enum(alertChannelKinds),
   name: z.string(),
   enabled: z.boolean(),
+  /** The language its messages are written in. */
+  lang: channelLang,
   /** What the table shows: the chat id, the webhook's host, the e-mail address. */
   target: z.string(),
   chatId: z.string().nullable(),

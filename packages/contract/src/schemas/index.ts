@@ -12,3 +12,4 @@ export * from './alert.ts';
 export * from './analysis.ts';
 export * from './order-source.ts';
 export * from './desk.ts';
+export * from './incident.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from './common.ts';
 import { order, orderBookResponse, tradesListResponse, walletBalance } from './order.ts';
 import { robotRuntime } from './robot.ts';
+import { incident } from './incident.ts';
 
 /**
  * `/backend/ws`, what the console sends: `auth` first (the token never goes in the URL, so never
@@ -31,5 +32,9 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   // The caller's bots on the pair whose activity changed or that ticked (at most once a second per
   // pair): their runtime; the console refetches /robot/list for figures when it shows them.
   z.object({ type: z.literal('robots'), coinId: pairId, data: z.array(z.object({ id: z.number().int(), runtime: robotRuntime })) }),
+  // A new incident the reader may see, on any of the reader's pairs (sent to every signed-in socket,
+  // subscribed to a pair or not), in the socket's language; the console refetches the list for the
+  // unread count and halted pairs.
+  z.object({ type: z.literal('incident'), coinId: pairId, data: incident }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;

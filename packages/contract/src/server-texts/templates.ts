@@ -1,4 +1,5 @@
 import { botTexts } from './bots.texts.ts';
+import { incidentTexts } from './incident.texts.ts';
 import type { ServerTextTemplates } from './server-text.ts';
 
 /**
@@ -7,4 +8,5 @@ import type { ServerTextTemplates } from './server-text.ts';
  */
 export const serverTextTemplates: ServerTextTemplates = {
   ...botTexts,
+  ...incidentTexts,
 };

@@ -1,3 +1,4 @@
+import { PairHaltedBanner } from './pair-halted-banner';
 import { ProLayout } from '@ant-design/pro-components';
 import { breakpoints, layout } from '@makerdesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -95,6 +96,7 @@ export function ConsoleLayout() {
       )}
       <ExpiryBanner />
       <div key={pathname} className="md-page">
+        <PairHaltedBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,3 +1,4 @@
+import { IncidentBell } from '@/features/incidents/components/incident-bell';
 import { PairSelector } from '@/features/pairs/components/pair-selector';
 import { ApiKeysButton, ImportApiKeyButton } from './api-key-actions';
 import { BindPairButton } from './bind-pair-button';
@@ -21,6 +22,7 @@ export function headerActions({ phone = false }: { phone?: boolean } = {}) {
     <ImportApiKeyButton key="import" />,
     <ApiKeysButton key="keys" />,
     <BindPairButton key="bind" />,
+    <IncidentBell key="incidents" />,
     <ThemePicker key="theme" />,
     <LanguageSwitch key="lang" />,
     <UserMenu key="user" />,

@@ -1,3 +1,4 @@
+import { IncidentBell } from '@/features/incidents/components/incident-bell';
 import { BrandTitle } from '@/components/brand/brand-title';
 import { PairSelector } from '@/features/pairs/components/pair-selector';
 import { ApiKeysButton, ImportApiKeyButton } from './api-key-actions';
@@ -29,6 +30,7 @@ export function TopBar({ fixed, showBrand }: TopBarProps) {
       <div className="md-topbar-actions">
         <ApiKeysButton />
         <BindPairButton />
+        <IncidentBell />
         <ThemePicker />
         <LanguageSwitch />
         <UserMenu />

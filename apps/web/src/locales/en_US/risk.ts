@@ -28,6 +28,8 @@ export default {
   'form.editTitle': 'Edit the {{kind}} channel',
   'form.kind': 'Kind',
   'form.name': 'Name (optional)',
+  'form.lang': 'Language of its messages',
+  'form.lang.tooltip': 'Alerts sent through this channel (emergency stops, bot failures, monitors) are written in this language.',
   'form.name.placeholder': 'e.g. Desk chat',
   'form.enabled': 'Switched on',
   'form.botToken': 'Bot token',

@@ -31,6 +31,8 @@ export default {
   'form.editTitle': '编辑 {{kind}} 通道',
   'form.kind': '类型',
   'form.name': '名称（可选）',
+  'form.lang': '消息语言',
+  'form.lang.tooltip': '经此通道发送的告警（紧急停止、机器人故障、监控）使用该语言。',
   'form.name.placeholder': '例如：交易台群',
   'form.enabled': '开启',
   'form.botToken': '机器人令牌',

@@ -15,6 +15,8 @@ export function useEmergencyStop() {
     // Not awaited: the result shows as soon as the stop answers, the screens behind it refresh meanwhile.
     onSuccess: (_, { coinId }) => {
       void queryClient.invalidateQueries({ queryKey: ['robots'] });
+      // The stop is an incident and halts the pair (the bell and the banner).
+      void queryClient.invalidateQueries({ queryKey: ['incidents'] });
       // The pair's orders and books changed: the work panel and the control panel read them again.
       void queryClient.invalidateQueries({ queryKey: pairQueriesKey(coinId) });
     },

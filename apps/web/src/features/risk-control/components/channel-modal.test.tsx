@@ -8,7 +8,7 @@ import { ChannelModal } from './channel-modal';
 
 const BOT_TOKEN = '987654321:AAFakeTelegramTokenForTests_0123456789';
 const admin = (mainAccountId: number) => ({ id: 5, account: 'x@desk.test', role: 'trader', employeeName: 'X', mainAccountId, status: 'active' as const, createdAt: 1, lastLoginAt: null });
-const telegramChannel = { id: 9, kind: 'telegram' as const, name: 'Desk', enabled: true, target: 'chat -100777', chatId: '-100777', baseUrl: null, url: null, to: null, hasSecret: true, createdAt: 1, updatedAt: 1 };
+const telegramChannel = { id: 9, kind: 'telegram' as const, name: 'Desk', enabled: true, lang: 'en_US' as const, target: 'chat -100777', chatId: '-100777', baseUrl: null, url: null, to: null, hasSecret: true, createdAt: 1, updatedAt: 1 };
 
 beforeEach(() => i18n.changeLanguage('en_US'));
 afterEach(() => vi.unstubAllGlobals());
@@ -38,7 +38,7 @@ describe('ChannelModal: the Telegram API base URL', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/backend/alert/channel/add');
-    expect(JSON.parse(String(init?.body))).toEqual({ kind: 'telegram', name: '', enabled: true, botToken: BOT_TOKEN, chatId: '-100777' });
+    expect(JSON.parse(String(init?.body))).toEqual({ kind: 'telegram', name: '', enabled: true, lang: 'en_US', botToken: BOT_TOKEN, chatId: '-100777' });
   });
 
   it('is not sent when a restricted account edits its channel', async () => {
@@ -50,6 +50,6 @@ describe('ChannelModal: the Telegram API base URL', () => {
     // antd's own buttons read in its default locale here.
     fireEvent.click(screen.getByRole('button', { name: /^(OK|确 ?认)$/ }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ id: 9, name: 'Desk', chatId: '-100777' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ id: 9, name: 'Desk', lang: 'en_US', chatId: '-100777' });
   });
 });

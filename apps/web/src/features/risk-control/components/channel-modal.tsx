@@ -18,6 +18,7 @@ interface ChannelValues {
   kind: AlertChannelKind;
   name?: string;
   enabled?: boolean;
+  lang?: 'en_US' | 'zh_CN';
   botToken?: string;
   chatId?: string;
   baseUrl?: string;
@@ -52,16 +53,17 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
     const name = values.name?.trim() ?? '';
     if (!current) {
       const enabled = values.enabled ?? true;
+      const lang = values.lang ?? 'en_US';
       if (values.kind === 'telegram') {
-        await add.mutateAsync({ kind: 'telegram', name, enabled, botToken: values.botToken ?? '', chatId: values.chatId ?? '', ...(mayRelay ? { baseUrl: values.baseUrl?.trim() ?? '' } : {}) });
+        await add.mutateAsync({ kind: 'telegram', name, enabled, lang, botToken: values.botToken ?? '', chatId: values.chatId ?? '', ...(mayRelay ? { baseUrl: values.baseUrl?.trim() ?? '' } : {}) });
       } else if (values.kind === 'webhook') {
-        await add.mutateAsync({ kind: 'webhook', name, enabled, url: values.url?.trim() ?? '', secret: values.secret ?? '' });
+        await add.mutateAsync({ kind: 'webhook', name, enabled, lang, url: values.url?.trim() ?? '', secret: values.secret ?? '' });
       } else {
-        await add.mutateAsync({ kind: 'email', name, enabled, to: values.to?.trim() ?? '' });
+        await add.mutateAsync({ kind: 'email', name, enabled, lang, to: values.to?.trim() ?? '' });
       }
       void message.success(t('form.added'));
     } else {
-      const request: AlertChannelUpdateRequest = { id: current.id, name };
+      const request: AlertChannelUpdateRequest = { id: current.id, name, ...(values.lang ? { lang: values.lang } : {}) };
       if (current.kind === 'telegram') {
         request.chatId = values.chatId?.trim() ?? '';
         if (mayRelay) request.baseUrl = values.baseUrl?.trim() ?? '';
@@ -92,8 +94,8 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
       modalProps={{ destroyOnHidden: true, centered: true }}
       initialValues={
         current
-          ? { kind: current.kind, name: current.name, chatId: current.chatId ?? '', baseUrl: current.baseUrl ?? '', url: current.url ?? '', to: current.to ?? '' }
-          : { kind: 'telegram', enabled: true }
+          ? { kind: current.kind, name: current.name, lang: current.lang, chatId: current.chatId ?? '', baseUrl: current.baseUrl ?? '', url: current.url ?? '', to: current.to ?? '' }
+          : { kind: 'telegram', enabled: true, lang: 'en_US' }
       }
       onFinish={save}
     >
@@ -105,6 +107,16 @@ export function ChannelModal({ editing, onClose }: ChannelModalProps) {
         options={alertChannelKinds.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
       />
       <ProFormText name="name" label={t('form.name')} placeholder={t('form.name.placeholder')} rules={[{ max: 64 }]} />
+      <ProFormRadio.Group
+        name="lang"
+        label={t('form.lang')}
+        tooltip={t('form.lang.tooltip')}
+        radioType="button"
+        options={[
+          { value: 'en_US', label: 'English' },
+          { value: 'zh_CN', label: '中文' },
+        ]}
+      />
       <ProFormDependency name={['kind']}>
         {(values: Partial<ChannelValues>) => {
           const kind = values.kind ?? 'telegram';

@@ -18,6 +18,8 @@ export function useUpdateRobot() {
         queryClient.invalidateQueries({ queryKey: ['robots'] }),
         // A started or stopped bot places or cancels orders: the pair's books and orders change.
         queryClient.invalidateQueries({ queryKey: pairQueriesKey(coinId) }),
+        // A bot switched on ends its pair's halt (the incident centre's banner).
+        queryClient.invalidateQueries({ queryKey: ['incidents'] }),
       ]),
   });
 }

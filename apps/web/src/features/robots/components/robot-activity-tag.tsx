@@ -1,7 +1,9 @@
 import type { RobotActivity, RobotDto } from '@makerdesk/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WarningFilled } from '@ant-design/icons';
 import { formatDateTime } from '@/lib/format-time';
+import { useBotInTrouble } from '@/market-data/api/get-incidents';
 import '../robots-i18n';
 
 const colours: Record<RobotActivity, string> = {
@@ -16,6 +18,8 @@ const colours: Record<RobotActivity, string> = {
 /** What the engine is doing with a bot, in colour, with why when it matters (throttled, scheduled, failing, stopped). */
 export function RobotActivityTag({ robot }: { robot: RobotDto }) {
   const { t } = useTranslation('robots');
+  const trouble = useBotInTrouble(robot);
+  const { t: ti } = useTranslation('incidents');
   const { activity, throttledUntil, consecutiveFailures } = robot.runtime;
   const notes: string[] = [];
   if (activity === 'throttled' && throttledUntil) notes.push(t('activity.throttledUntil', { time: formatDateTime(throttledUntil) }));
@@ -28,5 +32,15 @@ export function RobotActivityTag({ robot }: { robot: RobotDto }) {
       {consecutiveFailures > 0 && ' !'}
     </Tag>
   );
-  return notes.length > 0 ? <Tooltip title={notes.join(' · ')}>{tag}</Tooltip> : tag;
+  const shown = notes.length > 0 ? <Tooltip title={notes.join(' · ')}>{tag}</Tooltip> : tag;
+  if (!trouble) return shown;
+  return (
+    <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+      {shown}
+      {/* An unread warning or error about the bot in the incident centre, or stopped by its failures. */}
+      <Tag color="red" icon={<WarningFilled />} data-testid="bot-trouble">
+        {ti('trouble')}
+      </Tag>
+    </span>
+  );
 }

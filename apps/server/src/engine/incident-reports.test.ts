@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingWiring } from '../testing/recording-engine.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/** What the engine reports becomes incidents: a monitor's alert, and a bot that stops itself (and its failure reaches the alert channels). */
+let t: TestApp;
+let rec: ReturnType<typeof recordingWiring>;
+let token: string;
+let botId: number;
+
+beforeAll(async () => {
+  rec = recordingWiring();
+  t = await createTestApp({ engine: rec.wiring });
+  token = await t.login();
+  await t.call('POST', '/backend/credentials/add', { token, body: { platformId: 1, apiKey: 'incident-host-key', secretKey: 'incident-host-secret', coinId: 1 } });
+  const defaults = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data.find((i: { type: string }) => i.type === 'depth_near').defaults;
+  botId = (await t.call('PUT', '/backend/robot/update', { token, body: { coinId: 1, type: 'depth_near', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } })).body.data.id;
+});
+afterAll(() => t.close());
+
+const incidents = async (lang = 'en_US') => (await t.call('GET', '/backend/incident/list?coinId=1', { token, lang })).body.data;
+
+describe('engine reports as incidents', () => {
+  it("a monitor's alert is an incident of its pair, and still reaches the alert dispatcher", async () => {
+    const adminId = (await t.services.auth.authenticate(token))!.admin.id;
+    await rec.engine().deps.alerts!.raise({ adminId, coinId: 1, robotId: botId, level: 'warn', title: 'BTC/USDT price alert', text: 'The price 65000 is above the upper bound 1.', at: Date.now() });
+    const listed = await incidents();
+    expect(listed.items[0]).toMatchObject({ kind: 'monitor_alert', level: 'warn', robotId: botId, title: 'BTC/USDT price alert', text: 'The price 65000 is above the upper bound 1.', readAt: null });
+    const alerts = (await t.call('GET', '/backend/alert/list?coinId=1', { token })).body.data.list;
+    expect(alerts[0]).toMatchObject({ title: 'BTC/USDT price alert', robotId: botId });
+  });
+
+  it('a bot stopped by its failures: stopped in the store, an error incident in both languages, and an alert on the channels', async () => {
+    await rec.engine().deps.robots.markStopped(botId, '10 ticks failed in a row; the last: price out of range');
+    expect((await t.call('GET', `/backend/robot/${botId}?coinId=1`, { token })).body.data).toMatchObject({ status: 'stopped', stopReason: '10 ticks failed in a row; the last: price out of range' });
+    const [first] = (await incidents()).items;
+    expect(first).toMatchObject({ kind: 'bot_stopped', level: 'error', robotId: botId, title: `Bot #${botId} stopped by failures`, text: `Bot #${botId} on BTC/USDT stopped itself: 10 ticks failed in a row; the last: price out of range` });
+    expect((await incidents('zh_CN')).items[0].title).toBe(`机器人 #${botId} 因连续失败而停止`);
+    const alerts = (await t.call('GET', '/backend/alert/list?coinId=1', { token, lang: 'zh_CN' })).body.data.list;
+    expect(alerts[0]).toMatchObject({ level: 'error', robotId: botId, title: `机器人 #${botId} 因连续失败而停止` });
+  });
+
+  it("a guard's stop is a warning, without an alert of its own", async () => {
+    const alertsBefore = (await t.call('GET', '/backend/alert/list?coinId=1', { token })).body.data.total;
+    await rec.engine().deps.robots.markStopped(botId, 'target reached');
+    expect((await incidents()).items[0]).toMatchObject({ kind: 'bot_stopped', level: 'warn', title: `Bot #${botId} stopped by a guard` });
+    expect((await t.call('GET', '/backend/alert/list?coinId=1', { token })).body.data.total).toBe(alertsBefore);
+  });
+
+  it('a key rate-limited by the venue is an incident once a while, not at every throttled tick', async () => {
+    const before = (await incidents()).items.length;
+    rec.engine().deps.observer!.activity!(botId, 'throttled');
+    rec.engine().deps.observer!.activity!(botId, 'active');
+    rec.engine().deps.observer!.activity!(botId, 'throttled');
+    await expect.poll(async () => (await incidents()).items.length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const listed = await incidents('zh_CN');
+    expect(listed.items.length).toBe(before + 1);
+    expect(listed.items[0]).toMatchObject({ kind: 'key_throttled', level: 'warn', robotId: botId, title: 'API 密钥被交易所限流', text: `交易所对 BTC/USDT 上机器人 #${botId} 的 API 密钥限流，其周期暂停至限流结束` });
+  });
+});

@@ -1,0 +1,52 @@
+import { renderServerText } from '@makerdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { mayRead, parseIncidentNotice, renderIncident } from './incident.service.ts';
+import { botStopCause, botStopTexts, emergencyStopTexts, haltedText, incidentTime } from './incident-texts.ts';
+
+const AT = Date.UTC(2026, 10, 27, 4, 31, 5);
+
+describe('incident texts', () => {
+  it('an emergency stop says who, when and what, in both languages; a monitor’s reason stays its own words', () => {
+    const made = emergencyStopTexts({ pair: 'BTC/USDT', by: 'ops@desk.io', at: AT, ordersCancelled: 12, botsStopped: 3, failed: 0 });
+    expect(renderServerText(made.title, 'en_US')).toBe('Emergency stop of BTC/USDT');
+    expect(renderServerText(made.text, 'en_US')).toBe('Halted by ops@desk.io at 2026-11-27 04:31:05 UTC: 12 order(s) cancelled, 3 bot(s) stopped. Reason: stop button pressed');
+    expect(renderServerText(made.text, 'zh_CN')).toBe('由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人。原因：按下了紧急停止按钮');
+    expect(made.details).toEqual({ by: 'ops@desk.io', ordersCancelled: 12, botsStopped: 3 });
+    const byMonitor = emergencyStopTexts({ pair: 'BTC/USDT', by: 'price monitor #4', reason: 'price 31000 above the bound 30000', at: AT, ordersCancelled: 1, botsStopped: 1, failed: 2 });
+    expect(renderServerText(byMonitor.text, 'en_US')).toBe('Halted by price monitor #4 at 2026-11-27 04:31:05 UTC: 1 order(s) cancelled, 1 bot(s) stopped, 2 order(s) not confirmed yet (still being cancelled). Reason: price 31000 above the bound 30000');
+    expect(renderServerText(haltedText(made.details, AT), 'zh_CN')).toBe('已由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人');
+    expect(incidentTime(0)).toBe('1970-01-01 00:00:00 UTC');
+  });
+
+  it('a bot’s own stop is told apart by its reason: failures, a refused key, a venue out of reach, a guard', () => {
+    expect(botStopCause('5 ticks failed in a row; the last: price out of range')).toBe('failures');
+    expect(botStopCause('5 ticks failed in a row; the last: request timed out')).toBe('venue_down');
+    expect(botStopCause('5 ticks failed in a row; the last: Invalid API-key, IP, or permissions for action')).toBe('key_refused');
+    expect(botStopCause('target reached')).toBe('guard');
+    const failed = botStopTexts('failures', { bot: '#7', pair: 'BTC/USDT', reason: '5 ticks failed in a row' });
+    expect(failed).toMatchObject({ kind: 'bot_stopped', level: 'error' });
+    expect(renderServerText(failed.title, 'zh_CN')).toBe('机器人 #7 因连续失败而停止');
+    expect(botStopTexts('guard', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'bot_stopped', level: 'warn' });
+    expect(botStopTexts('key_refused', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'key_throttled', level: 'error' });
+    expect(botStopTexts('venue_down', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'venue_down', level: 'error' });
+  });
+});
+
+describe('incident visibility and notices', () => {
+  it('the main account reads every incident; a restricted one its own and the pair-wide ones', () => {
+    expect(mayRead({ id: 1, mainAccountId: 1 }, { adminId: 5 })).toBe(true);
+    expect(mayRead({ id: 5, mainAccountId: 2 }, { adminId: 5 })).toBe(true);
+    expect(mayRead({ id: 5, mainAccountId: 2 }, { adminId: null })).toBe(true);
+    expect(mayRead({ id: 5, mainAccountId: 2 }, { adminId: 1 })).toBe(false);
+  });
+
+  it('a notice from another server is checked before it is used, and renders in the reader’s language', () => {
+    const notice = { id: 3, coinId: 1, coinName: 'BTC/USDT', robotId: null, adminId: null, level: 'warn', kind: 'emergency_stop', title: { key: 'incident.emergencyStopTitle', params: { pair: 'BTC/USDT' } }, text: { key: 'verbatim', params: { text: 'old words' } }, createdAt: AT };
+    const parsed = parseIncidentNotice(notice);
+    expect(parsed).toEqual(notice);
+    expect(renderIncident({ ...parsed!, readAt: null }, 'zh_CN')).toMatchObject({ title: 'BTC/USDT 紧急停止', text: 'old words', readAt: null });
+    for (const bad of [null, 'x', { ...notice, id: 1.5 }, { ...notice, level: 'fatal' }, { ...notice, kind: 'other' }, { ...notice, title: { key: '' } }, { ...notice, adminId: '1' }]) {
+      expect(parseIncidentNotice(bad)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { text, type ServerText } from '@makerdesk/contract';
+
+/** What the incident centre stores for each kind: pure builders of its server texts (no IO). */
+
+/** A moment as every reader reads it the same: `2026-11-27 04:31:05 UTC`. */
+export function incidentTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export interface EmergencyStopFacts {
+  pair: string;
+  /** The account that pressed it, or the monitor that asked ("price monitor #4"). */
+  by: string;
+  /** Free words of a monitor's reason; absent: the stop button. */
+  reason?: string;
+  at: number;
+  ordersCancelled: number;
+  botsStopped: number;
+  /** Orders still being cancelled when the stop answered. */
+  failed: number;
+}
+
+export function emergencyStopTexts(f: EmergencyStopFacts): { title: ServerText; text: ServerText; details: Record<string, string | number> } {
+  const params = {
+    by: f.by,
+    time: incidentTime(f.at),
+    orders: f.ordersCancelled,
+    bots: f.botsStopped,
+    reason: f.reason ?? '@incident.reasonStopButton',
+  };
+  return {
+    title: text('incident.emergencyStopTitle', { pair: f.pair }),
+    text: f.failed > 0 ? text('incident.emergencyStopFailed', { ...params, failed: f.failed }) : text('incident.emergencyStopText', params),
+    details: { by: f.by, ordersCancelled: f.ordersCancelled, botsStopped: f.botsStopped },
+  };
+}
+
+/** The halted pair's banner, from its stop's details and time. */
+export function haltedText(details: Record<string, string | number>, at: number): ServerText {
+  return text('incident.halted', { by: String(details.by ?? ''), time: incidentTime(at), orders: Number(details.ordersCancelled ?? 0), bots: Number(details.botsStopped ?? 0) });
+}
+
+export type BotStopCause = 'failures' | 'guard' | 'key_refused' | 'venue_down';
+
+/**
+ * Why a bot stopped itself, from the engine's reason: repeated failures (and which), a refusal of
+ * its key, or a guard (the strategy's own stop, a bound, a refused start).
+ */
+export function botStopCause(reason: string): BotStopCause {
+  const failures = /ticks failed in a row/i.test(reason);
+  if (/api[- ]?key|signature|unauthori[sz]ed|permission|invalid key|-2014|-2015|-1022/i.test(reason)) return 'key_refused';
+  if (failures && /timed? ?out|unreachable|ECONN|ENOTFOUND|network|venue.*(down|unavailable)|503|502/i.test(reason)) return 'venue_down';
+  if (failures) return 'failures';
+  return 'guard';
+}
+
+export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_throttled' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
+  const params = { bot: facts.bot, pair: facts.pair, reason: facts.reason };
+  switch (cause) {
+    case 'failures':
+      return { kind: 'bot_stopped', level: 'error', title: text('incident.botFailedTitle', params), text: text('incident.botFailedText', params) };
+    case 'key_refused':
+      return { kind: 'key_throttled', level: 'error', title: text('incident.keyRefusedTitle', params), text: text('incident.keyRefusedText', params) };
+    case 'venue_down':
+      return { kind: 'venue_down', level: 'error', title: text('incident.venueDownTitle', params), text: text('incident.venueDownText', params) };
+    case 'guard':
+      return { kind: 'bot_stopped', level: 'warn', title: text('incident.botGuardTitle', params), text: text('incident.botGuardText', params) };
+  }
+}

@@ -1,0 +1,34 @@
+import type { ServerTextTemplates } from './server-text.ts';
+
+/** The incident centre's titles and texts, and what goes to the alert channels with them (issue 18 §1, §6). */
+export const incidentTexts: ServerTextTemplates = {
+  'incident.monitorAlertTitle': { en: '{title}', zh: '{title}' },
+  'incident.monitorAlertText': { en: '{text}', zh: '{text}' },
+  'incident.emergencyStopTitle': { en: 'Emergency stop of {pair}', zh: '{pair} 紧急停止' },
+  'incident.emergencyStopText': {
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped. Reason: {reason}',
+    zh: '由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人。原因：{reason}',
+  },
+  'incident.emergencyStopFailed': {
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped, {failed} order(s) not confirmed yet (still being cancelled). Reason: {reason}',
+    zh: '由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人，{failed} 笔订单尚未确认（仍在撤销）。原因：{reason}',
+  },
+  'incident.halted': {
+    en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped',
+    zh: '已由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人',
+  },
+  'incident.reasonStopButton': { en: 'stop button pressed', zh: '按下了紧急停止按钮' },
+  'incident.botFailedTitle': { en: 'Bot {bot} stopped by failures', zh: '机器人 {bot} 因连续失败而停止' },
+  'incident.botFailedText': { en: 'Bot {bot} on {pair} stopped itself: {reason}', zh: '{pair} 上的机器人 {bot} 已自行停止：{reason}' },
+  'incident.botGuardTitle': { en: 'Bot {bot} stopped by a guard', zh: '机器人 {bot} 被风控停止' },
+  'incident.botGuardText': { en: 'Bot {bot} on {pair} was stopped: {reason}', zh: '{pair} 上的机器人 {bot} 已被停止：{reason}' },
+  'incident.keyThrottledTitle': { en: 'Key throttled by the venue', zh: 'API 密钥被交易所限流' },
+  'incident.keyThrottledText': {
+    en: 'The venue rate-limited the key of bot {bot} on {pair}; its ticks wait until the limit passes',
+    zh: '交易所对 {pair} 上机器人 {bot} 的 API 密钥限流，其周期暂停至限流结束',
+  },
+  'incident.keyRefusedTitle': { en: 'Key refused by the venue', zh: 'API 密钥被交易所拒绝' },
+  'incident.keyRefusedText': { en: 'The venue refused the key of bot {bot} on {pair}: {reason}', zh: '交易所拒绝了 {pair} 上机器人 {bot} 的 API 密钥：{reason}' },
+  'incident.venueDownTitle': { en: 'Venue unreachable', zh: '交易所无法访问' },
+  'incident.venueDownText': { en: 'Bot {bot} on {pair} cannot reach the venue: {reason}', zh: '{pair} 上的机器人 {bot} 无法访问交易所：{reason}' },
+};
