@@ -45,6 +45,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030055, to: 1030058, group: 'params' },
   // What one account may hold (account-limits.entries.ts)
   { from: 1030050, to: 1030051, group: 'params' },
+  // Fat-finger guards (fat-finger.entries.ts)
+  { from: 1030080, to: 1030083, group: 'params' },
   // What a check found, in a successful answer (outcome.entries.ts)
   { from: 1090001, to: 1090002, group: 'outcome' },
 ];

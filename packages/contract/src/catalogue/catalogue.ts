@@ -5,6 +5,7 @@ import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
+import { fatFingerEntries } from './fat-finger.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { outboundEntries } from './outbound.entries.ts';
@@ -37,6 +38,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...analysisEntries,
   ...accountLimitEntries,
   ...outcomeEntries,
+  ...fatFingerEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(catalogueEntries.map((e) => [e.code, e]));

@@ -39,6 +39,8 @@ export const addOrderRequest = z
     tradeType: z.enum(tradeTypes),
     price: decimalString.optional(),
     amount: decimalString,
+    /** Places a limit order priced beyond the pair's band (1030080 without it), after the console's second confirmation. */
+    confirmDeviation: z.boolean().optional(),
   })
   .refine((v) => v.tradeType === 'market' || v.price !== undefined, { message: 'A limit order needs a price', path: ['price'] });
 export type AddOrderRequest = z.infer<typeof addOrderRequest>;
@@ -51,6 +53,8 @@ export const performTradesRequest = z.object({
   direction: z.enum(orderDirections),
   price: decimalString,
   amount: decimalString,
+  /** As on /order/add: a price beyond the pair's band needs it. */
+  confirmDeviation: z.boolean().optional(),
 });
 
 /** Exact, never through floats. A malformed price already carries its own issue, so it is not compared. */
@@ -70,6 +74,8 @@ export const generateOrdersRequest = z
     minPrice: decimalString,
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
+    /** As on /order/add: a batch whose farthest price lies beyond the pair's band needs it. */
+    confirmDeviation: z.boolean().optional(),
   })
   .refine(minNotAboveMax, { message: 'Min value cannot exceed max value', path: ['minPrice'] });
 export const generateOrdersResponse = z.object({ orders: z.array(order), failed: z.array(z.object({ price: z.string(), amount: z.string(), msg: z.string() })) });

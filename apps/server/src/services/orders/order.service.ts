@@ -17,7 +17,7 @@ import type { ExchangeGateway } from '../../venues/exchange-gateway.ts';
 import { toAppError, venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
-import { ordersInRange } from './price-range.ts';
+import { guardPriceBand, ordersInRange } from './price-range.ts';
 
 interface PairContext {
   coin: Coin;
@@ -45,6 +45,7 @@ export interface BatchRequest {
   minPrice: string;
   maxPrice: string;
   distribution: Distribution;
+  confirmDeviation?: boolean | undefined;
 }
 
 /** Every /order call: the pair gate, the caller's own key for that pair, then the venue. */
@@ -80,8 +81,16 @@ export class OrderService {
     return (await venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 200 }))).map(toOrderDto);
   }
 
+  /** The fat-finger band (1030080 unless confirmed), measured on the venue's ticker now. */
+  private async guardBand(ctx: PairContext, req: { direction: Side; price: string; amount: string; confirmDeviation?: boolean | undefined }): Promise<void> {
+    if (req.confirmDeviation === true) return;
+    const [market, ticker] = await Promise.all([this.market(ctx), venueCall(() => ctx.publicData.fetchTicker(ctx.symbol))]);
+    guardPriceBand({ ...req, band: ctx.coin.priceBand, ticker, market, confirmed: req.confirmDeviation });
+  }
+
   async add(admin: AdminRow, req: AddOrderRequest): Promise<OrderDto> {
     const ctx = await this.context(admin, req.coinId);
+    if (req.tradeType === 'limit' && req.price !== undefined) await this.guardBand(ctx, { direction: req.direction, price: req.price, amount: req.amount, confirmDeviation: req.confirmDeviation });
     const order = await venueCall(() =>
       ctx.exchange.placeOrder({
         symbol: ctx.symbol,
@@ -101,8 +110,9 @@ export class OrderService {
   }
 
   /** Manual match: immediate-or-cancel at a limit price; self-trade prevention stays on. */
-  async performTrade(admin: AdminRow, coinId: number, req: { direction: Side; price: string; amount: string }): Promise<OrderDto> {
+  async performTrade(admin: AdminRow, coinId: number, req: { direction: Side; price: string; amount: string; confirmDeviation?: boolean | undefined }): Promise<OrderDto> {
     const ctx = await this.context(admin, coinId);
+    await this.guardBand(ctx, req);
     const order = await venueCall(() =>
       ctx.exchange.placeOrder({
         symbol: ctx.symbol,
@@ -168,6 +178,14 @@ export class OrderService {
         throw err.reason === 'too_small' ? new AppError(ErrorCode.SPLIT_ORDER_TOO_SMALL, { min: err.min }) : new AppError(ErrorCode.INVALID_PRICE_RANGE);
       }
       throw err;
+    }
+    // The band: the batch's farthest price through the book, valued as the whole batch.
+    if (req.confirmDeviation !== true && plan.length > 0) {
+      const farthest = plan.reduce((far, o) => ((req.direction === 'buy' ? compare(o.price, far) > 0 : compare(o.price, far) < 0) ? o.price : far), plan[0]!.price);
+      const quantity = plan.reduce((sum, o) => add(sum, o.amount), '0');
+      const notional = plan.reduce((sum, o) => add(sum, mul(o.price, o.amount)), '0');
+      const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
+      guardPriceBand({ direction: req.direction, price: farthest, amount: quantity, notional, band: ctx.coin.priceBand, ticker, market, confirmed: false });
     }
     const balances = await venueCall(() => ctx.exchange.fetchBalances());
     const available = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? '0';
