@@ -99,7 +99,7 @@ export function fractionToPercent(fraction: string): string {
 
 /** A percent string as a fraction: '5' → '0.05' (exact). */
 export function percentToFraction(percent: string): string {
-  return div(percent, '100', { decimals: 18, rounding: 'half-up' }).replace(/\.?0+$/, '') || '0';
+  return div(percent, '100', { decimals: 18, rounding: 'half-up' });
 }
 
 // ---------------------------------------------------------------- bot exposure
@@ -153,12 +153,16 @@ function both(s: SideExposure | null): BotExposure {
  * The most a bot of `type` configured with `config` can have on each side of the book at once,
  * valued at `price` (the pair's reference or last price): per order and in total. Sizes as
  * BOTS.md gives them: ladder types put `layers per side` (the max where a range is drawn) orders
- * of the largest single amount on each side (inventory skew, up to 2x, is not counted); grid types their grid; one-sided types (smart buy/sell, bulldozer,
+ * of the largest single amount on each side (twice it under an inventory skew); grid types their grid; one-sided types (smart buy/sell, bulldozer,
  * pumps) only their side; types that place no orders (risk control) answer null sides.
  */
 export function botExposure(type: string, config: Record<string, unknown>, price: string): BotExposure {
   if (!usable(price)) return { buy: null, sell: null };
-  const amountMax = dec(config, 'orderAmountMax');
+  const listed = dec(config, 'orderAmountMax');
+  // An inventory skew (depth bots' quoting options) sizes orders up to 2x on the short side.
+  const options = config.options as Record<string, unknown> | undefined;
+  const skewed = typeof options === 'object' && options !== null && dec(options, 'inventoryTarget') !== null;
+  const amountMax = listed !== null && skewed && type.startsWith('depth_') ? mul(listed, '2') : listed;
   switch (type) {
     case 'depth_near':
       return amountMax ? both(side(int(config, 'layersPerSideMax'), amountMax, price)) : both(null);

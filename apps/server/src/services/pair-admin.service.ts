@@ -1,5 +1,6 @@
 import { ErrorCode, isPriceBandInBounds, PRICE_BAND_DEFAULT, PRICE_BAND_MAX, PRICE_BAND_MIN, fractionToPercent, type Coin, type CoinAddRequest, type CoinUpdateRequest, type PlatformAddRequest } from '@makerdesk/contract';
 import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
+import { thousands } from '@makerdesk/format';
 import { HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../domain/app-error.ts';
 import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
@@ -52,7 +53,7 @@ export function normalizeBand(value: string | null | undefined): string {
 export function checkPriceBand(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!isPriceBandInBounds(value)) {
-    throw new AppError(ErrorCode.INVALID_PRICE_BAND, { min: `${fractionToPercent(PRICE_BAND_MIN)}%`, max: `${fractionToPercent(PRICE_BAND_MAX)}%` });
+    throw new AppError(ErrorCode.INVALID_PRICE_BAND, { min: `${thousands(fractionToPercent(PRICE_BAND_MIN))}%`, max: `${thousands(fractionToPercent(PRICE_BAND_MAX))}%` });
   }
   return value;
 }
