@@ -25,7 +25,7 @@ export function bandRefusal(check: PriceBandCheck, market: Pick<Market, 'quote' 
     referencePrice: check.reference === null ? '' : priceText(check.reference),
     distance: check.distance === null ? '' : percentText(check.distance),
     band: percentText(band),
-    notional: `${formatAmount(check.notional, { digits: 2 })} ${market.quote}`,
+    notional: `${formatAmount(check.notional, { digits: 2, padZeros: true })} ${market.quote}`,
   });
 }
 
