@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_BAND_DEFAULT, priceBandField } from '../fat-finger.ts';
+import { priceBandField } from '../fat-finger.ts';
 import { epochMs, idParam } from './common.ts';
 
 export const coinStatuses = ['enabled', 'disabled'] as const;
@@ -14,9 +14,10 @@ export const coin = z.object({
   status: z.enum(coinStatuses),
   /**
    * The fat-finger band of manual limit orders, a fraction (0.05 = 5 %): a price beyond it through the
-   * opposite best needs `confirmDeviation: true`. Set per pair by the main account.
+   * opposite best needs `confirmDeviation: true`. Set per pair by the main account; the server always
+   * answers it (optional for callers that build pairs themselves: absent means PRICE_BAND_DEFAULT).
    */
-  priceBand: z.string().default(PRICE_BAND_DEFAULT),
+  priceBand: z.string().optional(),
 });
 export type Coin = z.infer<typeof coin>;
 export const coinListResponse = z.array(coin);

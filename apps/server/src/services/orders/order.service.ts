@@ -2,6 +2,7 @@ import {
   ErrorCode,
   messageFor,
   OutcomeCode,
+  PRICE_BAND_DEFAULT,
   type AddOrderRequest,
   type Coin,
   type Lang,
@@ -85,7 +86,7 @@ export class OrderService {
   private async guardBand(ctx: PairContext, req: { direction: Side; price: string; amount: string; confirmDeviation?: boolean | undefined }): Promise<void> {
     if (req.confirmDeviation === true) return;
     const [market, ticker] = await Promise.all([this.market(ctx), venueCall(() => ctx.publicData.fetchTicker(ctx.symbol))]);
-    guardPriceBand({ ...req, band: ctx.coin.priceBand, ticker, market, confirmed: req.confirmDeviation });
+    guardPriceBand({ ...req, band: ctx.coin.priceBand ?? PRICE_BAND_DEFAULT, ticker, market, confirmed: req.confirmDeviation });
   }
 
   async add(admin: AdminRow, req: AddOrderRequest): Promise<OrderDto> {
@@ -185,7 +186,7 @@ export class OrderService {
       const quantity = plan.reduce((sum, o) => add(sum, o.amount), '0');
       const notional = plan.reduce((sum, o) => add(sum, mul(o.price, o.amount)), '0');
       const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
-      guardPriceBand({ direction: req.direction, price: farthest, amount: quantity, notional, band: ctx.coin.priceBand, ticker, market, confirmed: false });
+      guardPriceBand({ direction: req.direction, price: farthest, amount: quantity, notional, band: ctx.coin.priceBand ?? PRICE_BAND_DEFAULT, ticker, market, confirmed: false });
     }
     const balances = await venueCall(() => ctx.exchange.fetchBalances());
     const available = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? '0';

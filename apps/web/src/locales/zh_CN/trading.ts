@@ -173,4 +173,13 @@ export default {
   'stats.crossOccupied': '全仓占用',
   'stats.margin.tooltip': '现货账户没有保证金占用',
   'stats.margin.note': '现货账户',
+  // Fat-finger guards (issue 18 §4) and the minimum amount (§7)
+  'guard.deviation.title': '价格远离市场：仍要下单吗？',
+  'guard.deviation.okBuy': '确认下此买单',
+  'guard.deviation.okSell': '确认下此卖单',
+  'guard.size': '数量',
+  'guard.notional': '名义价值',
+  'guard.available': '可用余额',
+  'guard.cancel': '取消',
+  'validation.belowMin': '低于最小下单量 {{min}} {{unit}}',
 } satisfies Messages<typeof en>;

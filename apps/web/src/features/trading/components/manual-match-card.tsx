@@ -7,6 +7,7 @@ import { useWallet } from '@/market-data/api/get-wallet';
 import { usePerformTrade } from '../api/perform-trade';
 import type { Direction } from '@/market-data/types';
 import { DecimalInput } from './decimal-input';
+import { notionalOf, withDeviationConfirmation } from './deviation-confirm';
 import { amountRules, positiveRules } from './form-rules';
 import { useTrading } from '@/market-data/components/trading-context';
 
@@ -18,7 +19,7 @@ interface MatchValues {
 /** Manual match: an immediate-or-cancel order at a limit price; what does not fill at once is canceled. */
 export function ManualMatchCard() {
   const { t } = useTranslation('trading');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { pair, precision, picked } = useTrading();
   const wallet = useWallet(pair.coinId);
   const match = usePerformTrade();
@@ -32,7 +33,16 @@ export function ManualMatchCard() {
 
   const submit = async ({ price, amount }: MatchValues) => {
     if (!price || !amount) return;
-    const order = await match.mutateAsync({ coinId: pair.coinId, direction, price, amount });
+    const request = { coinId: pair.coinId, direction, price, amount };
+    const order = await withDeviationConfirmation((confirm) => match.mutateAsync(confirm ? { ...request, confirmDeviation: true } : request), modal, t, {
+      direction,
+      amount,
+      notional: notionalOf(price, amount),
+      available: direction === 'buy' ? available.quote : available.base,
+      pair,
+      precision,
+    });
+    if (order === null) return;
     const filled = formatFixed(order.filledAmount, precision.amount);
     const text = t('match.result', { filled, amount: formatFixed(order.amount, precision.amount), asset: pair.base, status: t(`status.${order.status}`) });
     if (isPositive(order.filledAmount)) void message.success(text);
