@@ -120,7 +120,15 @@ export const candlesResponse = z.array(candle);
 export const walletBalance = z.object({ asset: z.string(), available: z.string(), frozen: z.string(), total: z.string() });
 export const walletResponse = z.object({ base: walletBalance, quote: walletBalance, balances: z.array(walletBalance) });
 
-export const priceResponse = z.object({ symbol: z.string(), last: z.string().nullable(), bid: z.string().nullable(), ask: z.string().nullable(), reference: z.string().nullable() });
+export const priceResponse = z.object({
+  symbol: z.string(),
+  last: z.string().nullable(),
+  bid: z.string().nullable(),
+  ask: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** The pair's smallest order amount (its lot minimum) in base, so forms can say "below the minimum amount 0.00001 BTC". */
+  minAmount: z.string().nullable().optional(),
+});
 
 export const apiVerifyRequest = z.object({ coinId: idParam });
 export const apiVerifyResponse = z.object({

@@ -164,7 +164,11 @@ export class OrderService {
   async price(admin: AdminRow, coinId: number) {
     const ctx = await this.context(admin, coinId);
     const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
-    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: await this.gateway.referencePrice(ctx.symbol) };
+    const minAmount = await this.market(ctx).then(
+      (m) => m.minAmount,
+      () => null,
+    );
+    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: await this.gateway.referencePrice(ctx.symbol), minAmount };
   }
 
   /** Batch orders: split, check the whole batch against the balance first, then place one by one. */

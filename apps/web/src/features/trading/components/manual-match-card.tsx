@@ -2,7 +2,8 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFixed, isPositive } from '@/lib/numbers';
+import { formatFixed, formatPlain, isPositive } from '@/lib/numbers';
+import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
 import { usePerformTrade } from '../api/perform-trade';
 import type { Direction } from '@/market-data/types';
@@ -22,6 +23,7 @@ export function ManualMatchCard() {
   const { message, modal } = App.useApp();
   const { pair, precision, picked } = useTrading();
   const wallet = useWallet(pair.coinId);
+  const ticker = usePrice(pair.coinId);
   const match = usePerformTrade();
   const [direction, setDirection] = useState<Direction>('buy');
   const [form] = Form.useForm<MatchValues>();
@@ -85,7 +87,8 @@ export function ManualMatchCard() {
             required: t('validation.amount.required'),
             positive: t('validation.positive'),
             exceeds: t(direction === 'buy' ? 'validation.buyExceeds' : 'validation.sellExceeds'),
-          })}
+            belowMin: (min) => t('validation.belowMin', { min: formatPlain(min), unit: pair.base }),
+          }, () => ticker.data?.minAmount ?? undefined)}
         >
           <DecimalInput decimals={precision.amount} unit={pair.base} />
         </Form.Item>

@@ -2,7 +2,7 @@ import { App, Button, Card, Col, Flex, Form, Row, Slider, Typography } from 'ant
 import { mul } from '@makerdesk/format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFixed, isPositive } from '@/lib/numbers';
+import { formatFixed, formatPlain, isPositive } from '@/lib/numbers';
 import { useAddOrder } from '../api/add-order';
 import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
@@ -123,7 +123,8 @@ function TicketSide({ direction, tradeType }: { direction: Direction; tradeType:
           required: t('validation.amount.required'),
           positive: t('validation.positive'),
           exceeds: t(direction === 'buy' ? 'validation.buyExceeds' : 'validation.sellExceeds'),
-        })}
+          belowMin: (min) => t('validation.belowMin', { min: formatPlain(min), unit: pair.base }),
+        }, () => price.data?.minAmount ?? undefined)}
       >
         <DecimalInput decimals={precision.amount} unit={pair.base} placeholder={t('ticket.amount')} />
       </Form.Item>
