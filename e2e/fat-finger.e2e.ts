@@ -134,7 +134,7 @@ describe('fat fingers', () => {
     await guard().waitFor();
     const text = await guard().innerText();
     expect(text).toMatch(/This bot can put [\d,]+\.\d\d USDT on the book, more than the available [\d,]+\.\d\d USDT \([\d,]+\.\d\d% of it\)/);
-    expect(text).toMatch(/One bid\s*[\d,]+\.\d\d USDT \(40\.00000 BTC\), [\d,]+\.\d\d % of the balance/);
+    expect(text).toMatch(/One bid\s*[\d,]+\.\d\d USDT \(40\.00000 BTC\), [\d,]+\.\d\d% of the balance/);
     expect(text).toMatch(/All bids \(\d\)\s*[\d,]+\.\d\d USDT/);
     expect(text).toMatch(/One ask\s*[\d,]+\.\d\d USDT \(40\.00000 BTC\)/);
     await shot('fat-finger-bot-exposure-1440-en');

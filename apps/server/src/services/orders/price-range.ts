@@ -19,7 +19,7 @@ export function percentText(fraction: string): string {
 
 /** The refusal of a price beyond the band, its figures formatted at the pair's precision with units. */
 export function bandRefusal(check: PriceBandCheck, market: Pick<Market, 'quote' | 'pricePrecision'>, price: string, band: string): AppError {
-  const priceText = (p: string) => `${formatAmount(p, { digits: market.pricePrecision })} ${market.quote}`;
+  const priceText = (p: string) => `${formatAmount(p, { digits: market.pricePrecision, padZeros: true })} ${market.quote}`;
   return new AppError(ErrorCode.PRICE_BEYOND_BAND, {
     price: priceText(price),
     referencePrice: check.reference === null ? '' : priceText(check.reference),

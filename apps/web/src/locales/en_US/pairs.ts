@@ -42,7 +42,7 @@ export default {
   'admin.form.enabled': 'Enabled',
   'admin.form.priceBand': 'Price band',
   'admin.form.priceBand.extra': 'Manual limit orders priced further than this through the opposite best ask for a second confirmation.',
-  'admin.form.priceBand.bounds': 'Enter a band between {{min}} % and {{max}} %',
+  'admin.form.priceBand.bounds': 'Enter a band between {{min}}% and {{max}}%',
   'admin.add.title': 'Add a trading pair',
   'admin.add.success': '{{pair}} added',
   'admin.edit.title': 'Edit {{pair}}',

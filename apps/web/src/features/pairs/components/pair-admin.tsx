@@ -64,7 +64,7 @@ export function PairAdmin() {
     {
       title: t('admin.form.priceBand'),
       dataIndex: 'priceBand',
-      render: (_, coin) => `${formatPlain(percentFromFraction(coin.priceBand ?? PRICE_BAND_DEFAULT) ?? '')} %`,
+      render: (_, coin) => `${formatPlain(percentFromFraction(coin.priceBand ?? PRICE_BAND_DEFAULT) ?? '')}%`,
     },
     {
       title: t('admin.pairs.column.status'),

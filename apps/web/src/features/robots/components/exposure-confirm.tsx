@@ -20,7 +20,7 @@ interface ExposureContext {
 
 /** A share as people read it: '0.1234' → '12.34 %'; null (no balance) → '—'. */
 function percent(share: string | null): string {
-  return share === null ? '—' : `${formatFixed(div(share, '0.01', { decimals: 4, rounding: 'half-up' }), 2)} %`;
+  return share === null ? '—' : `${formatFixed(div(share, '0.01', { decimals: 4, rounding: 'half-up' }), 2)}%`;
 }
 
 /**
