@@ -144,4 +144,29 @@ describe('fat fingers', () => {
     await botRow(id).waitFor();
     await stop(id);
   });
+
+  it("the main account sets a pair's band as a percent (stored as a fraction) where it edits pairs; the order then meets it", async () => {
+    await page.getByRole('menuitem', { name: 'User' }).click();
+    await page.getByRole('menuitem', { name: 'Pairs and platforms' }).click();
+    await page.waitForURL('**/user/pairManage');
+    const row = page.getByRole('row', { name: /BTC\/USDT/ }).first();
+    await row.getByText('5%').waitFor();
+    await row.getByText('Edit').click();
+    const edit = page.locator('.ant-modal-content').filter({ hasText: 'Edit BTC/USDT' });
+    const band = edit.getByLabel('Price band');
+    expect(await band.inputValue()).toBe('5');
+    await band.fill('2000');
+    await edit.getByRole('button', { name: 'OK' }).click();
+    await edit.getByText('Enter a band between 0.1% and 1,000%').waitFor();
+    await band.fill('150');
+    await shot('fat-finger-pair-band-1440-en');
+    await edit.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'BTC/USDT saved');
+    await row.getByText('150%').waitFor();
+    // At 150 % a buy at twice the market passes without a second question.
+    await goTo(page, 'Work panel', '/work');
+    await buyAt('Buy BTC', en, price2((await bestAsk()) * 2), '0.001');
+    await visible(page, 'Order placed successfully');
+    expect(await guard().count()).toBe(0);
+  });
 });
