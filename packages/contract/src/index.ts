@@ -5,4 +5,5 @@ export * from './schemas/index.ts';
 export * from './routes.ts';
 export * from './endpoints.ts';
 export * from './batch-split.ts';
+export * from './fat-finger.ts';
 export * from './server-texts/index.ts';

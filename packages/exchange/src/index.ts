@@ -22,3 +22,4 @@ export {
 export type { DefaultSimVenueSettings } from './sim/default-pairs.ts';
 /** Client order ids that tag an order with its owner (a bot, or manual trading). */
 export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId, makerDeskClientOrderId, MANUAL_SCOPE, type ClientOrderOrigin } from './client-order-id.ts';
+export { PERCENT_PRICE_BY_SIDE } from './percent-price-filter.ts';

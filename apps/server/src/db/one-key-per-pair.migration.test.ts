@@ -8,7 +8,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../testing/scratch-database.ts';
 import type { Db } from './client.ts';
@@ -73,6 +73,8 @@ describe('migration 0013: one key per account and pair', () => {
     } finally {
       rmSync(before, { recursive: true, force: true });
     }
+    // The app's seed writes through today's schema: the columns later migrations add (IF NOT EXISTS) come first.
+    await db.execute(sql`ALTER TABLE "coins" ADD COLUMN IF NOT EXISTS "price_band" numeric(12, 6) DEFAULT '0.05' NOT NULL`);
     await seed(db, 'Seed-pass-1234');
     const [main] = await db.select().from(schema.admins);
     const pairs = await db.select().from(schema.coins).orderBy(asc(schema.coins.id));

@@ -112,6 +112,8 @@ export const coins = pgTable(
     marketKind: text('market_kind', { enum: ['spot', 'usdt_margined', 'coin_margined'] }).notNull().default('spot'),
     endTimeStamp: bigint('end_time_stamp', { mode: 'number' }),
     status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    /** The fat-finger band of manual limit orders, a fraction (0.05 = 5 %). */
+    priceBand: numeric('price_band', { precision: 12, scale: 6 }).notNull().default('0.05'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coins_platform_name_idx').on(t.platformId, t.coinName)],

@@ -1,6 +1,8 @@
 import { ErrorCode } from '@makerdesk/contract';
 import { isExchangeError, type ExchangeError, type ExchangeErrorKind } from '@makerdesk/exchange';
 import { AppError } from './app-error.ts';
+import { isDecimal } from '@makerdesk/decimal';
+import { thousands } from '@makerdesk/format';
 
 const codeByKind: Record<ExchangeErrorKind, number> = {
   insufficient_balance: ErrorCode.INSUFFICIENT_BALANCE,
@@ -30,8 +32,19 @@ const codeByKind: Record<ExchangeErrorKind, number> = {
 /** Turns a venue's refusal into the catalogue error the console shows; anything else is rethrown. */
 export function toAppError(err: unknown): unknown {
   if (!isExchangeError(err)) return err;
+  if (err.kind === 'price_protection' && err.params.filter === 'PERCENT_PRICE_BY_SIDE') return percentPriceRefusal(err);
   const { ccxt: _class, ...params } = err.params;
   return new AppError(codeByKind[err.kind], { min: '', max: '', hosts: '', ...params, reason: venueReason(err) });
+}
+
+/** The simulator's PERCENT_PRICE_BY_SIDE refusal, its prices with separators and the quote unit. */
+function percentPriceRefusal(err: ExchangeError): AppError {
+  const { quote = '' } = err.params;
+  const price = (key: string) => {
+    const value = err.params[key];
+    return typeof value === 'string' && isDecimal(value) ? `${thousands(value)} ${quote}`.trim() : '';
+  };
+  return new AppError(ErrorCode.VENUE_PERCENT_PRICE, { price: price('price'), min: price('min'), max: price('max'), avgPrice: price('avgPrice'), mins: err.params.mins ?? 5 });
 }
 
 export async function venueCall<T>(fn: () => Promise<T>): Promise<T> {

@@ -3,8 +3,8 @@ import type { Db } from '../db/client.ts';
 import { accountPermissions, coins } from '../db/schema.ts';
 
 export type CoinRow = typeof coins.$inferSelect;
-export type NewCoin = Pick<CoinRow, 'platformId' | 'coinName'> & Partial<Pick<CoinRow, 'endTimeStamp' | 'status'>>;
-export type CoinChanges = Partial<Pick<CoinRow, 'endTimeStamp' | 'status'>>;
+export type NewCoin = Pick<CoinRow, 'platformId' | 'coinName'> & Partial<Pick<CoinRow, 'endTimeStamp' | 'status' | 'priceBand'>>;
+export type CoinChanges = Partial<Pick<CoinRow, 'endTimeStamp' | 'status' | 'priceBand'>>;
 export type PermissionRow = typeof accountPermissions.$inferSelect;
 export type PermissionWithCoin = PermissionRow & { coinName: string };
 

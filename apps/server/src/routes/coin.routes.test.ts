@@ -34,7 +34,7 @@ describe('platforms and pairs', () => {
   it('the main account sees every pair with coinId, coinName and endTimeStamp', async () => {
     const res = await t.call('GET', '/backend/coin/list', { token: adminToken });
     expect(res.body.data.map((c: { coinName: string }) => c.coinName)).toEqual(seedSimPairs);
-    expect(res.body.data[0]).toEqual({ coinId: 1, coinName: 'BTC/USDT', platformId: 1, marketKind: 'spot', endTimeStamp: null, status: 'enabled' });
+    expect(res.body.data[0]).toEqual({ coinId: 1, coinName: 'BTC/USDT', platformId: 1, marketKind: 'spot', endTimeStamp: null, status: 'enabled', priceBand: '0.05' });
   });
 
   it('a restricted account sees only the pairs bound to it', async () => {

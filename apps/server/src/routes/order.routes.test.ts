@@ -200,3 +200,70 @@ describe('public candles for the chart page', () => {
     expect(unknown.body.data.code).toBe(ErrorCode.PAIR_NOT_FOUND);
   });
 });
+
+describe('fat-finger band (1030080): a limit price beyond the band through the opposite best needs confirmDeviation', () => {
+  async function best() {
+    const price = (await get(`/backend/order/getPrice?coinId=${BTC}`)).body.data as { bid: string; ask: string };
+    return price;
+  }
+
+  it('refuses a buy at twice the best ask with the distance and the notional in words, places nothing, and places it with the flag', async () => {
+    await post('/backend/order/cancelOrderList', { coinId: BTC, minPrice: '0.01', maxPrice: '100000000' });
+    const { ask } = await best();
+    const price = toFixed(mul(ask, '2'), 2, 'half-up');
+    const before = await wallet();
+    const refused = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.001' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.code).toBe(ErrorCode.PRICE_BEYOND_BAND);
+    expect(refused.body.msg).toMatch(/^The price [\d,]+\.\d{2} USDT is 100\.00% from the opposite best [\d,.]+ USDT, beyond this pair's band of 5\.00%; the order is worth [\d,]+\.\d+ USDT\. Confirm to place it anyway$/);
+    const zh = await t.call('POST', '/backend/order/addOrder', { token, body: { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.001' }, headers: { lang: 'zh_CN' } });
+    expect(zh.body.msg).toContain('超出本交易对 5.00% 的价格带');
+    expect(await wallet()).toEqual(before);
+    // The flag places it (it crosses the book and fills at the asks).
+    const placed = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.001', confirmDeviation: true });
+    expect(placed.body.code).toBe(200);
+    expect(compare(placed.body.data.order.filledAmount, '0')).toBeGreaterThan(0);
+  });
+
+  it('exactly at the band is inside; one tick beyond is refused; a sell below the bid by more than the band too', async () => {
+    const { ask, bid } = await best();
+    const edge = mul(ask, '1.05');
+    const atEdge = toFixed(edge, 2, 'down');
+    // A price at (or just inside) the edge passes the band (IOC via manual match so nothing rests).
+    const inside = await t.call('POST', `/backend/order/performTrades?coinId=${BTC}`, { token, body: { direction: 'buy', price: atEdge, amount: '0.001' } });
+    expect(inside.body.code).toBe(200);
+    const { ask: ask2, bid: bid2 } = await best();
+    const beyond = toFixed(add(mul(ask2, '1.05'), '0.01'), 2, 'up');
+    const match = await t.call('POST', `/backend/order/performTrades?coinId=${BTC}`, { token, body: { direction: 'buy', price: beyond, amount: '0.001' } });
+    expect(match.body.data.code).toBe(ErrorCode.PRICE_BEYOND_BAND);
+    const sell = await post('/backend/order/addOrder', { coinId: BTC, direction: 'sell', tradeType: 'limit', price: toFixed(mul(bid2, '0.9'), 2, 'down'), amount: '0.001' });
+    expect(sell.body.data.code).toBe(ErrorCode.PRICE_BEYOND_BAND);
+    expect(sell.body.msg).toContain('10.00% from the opposite best');
+    // Resting on the own side far from the market is no fat finger.
+    const passive = await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price: toFixed(mul(bid, '0.5'), 2, 'down'), amount: '0.001' });
+    expect(passive.body.code).toBe(200);
+    // Market orders have no price to measure.
+    expect((await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'market', amount: '0.001' })).body.code).toBe(200);
+  });
+
+  it("batch orders: a range reaching beyond the band names the batch's value; the flag places it", async () => {
+    const { ask } = await best();
+    const body = { direction: 'buy', amount: '0.002', count: 2, minPrice: toFixed(mul(ask, '0.9'), 2, 'down'), maxPrice: toFixed(mul(ask, '1.2'), 2, 'down') };
+    const refused = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body });
+    expect(refused.body.data.code).toBe(ErrorCode.PRICE_BEYOND_BAND);
+    expect(refused.body.msg).toMatch(/20\.00% from the opposite best/);
+    const placed = await t.call('POST', `/backend/order/generateOrders?coinId=${BTC}`, { token, body: { ...body, confirmDeviation: true } });
+    expect(placed.body.code).toBe(200);
+    expect(placed.body.data.orders).toHaveLength(2);
+  });
+
+  it("a pair's own band applies: at 50 % the twice-the-ask buy is still refused, at 150 % it passes", async () => {
+    const { ask } = await best();
+    const price = toFixed(mul(ask, '2'), 2, 'half-up');
+    await t.call('PUT', '/backend/coin/update', { token, body: { coinId: BTC, priceBand: '0.5' } });
+    expect((await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.001' })).body.data.code).toBe(ErrorCode.PRICE_BEYOND_BAND);
+    await t.call('PUT', '/backend/coin/update', { token, body: { coinId: BTC, priceBand: '1.5' } });
+    expect((await post('/backend/order/addOrder', { coinId: BTC, direction: 'buy', tradeType: 'limit', price, amount: '0.001' })).body.code).toBe(200);
+    await t.call('PUT', '/backend/coin/update', { token, body: { coinId: BTC, priceBand: '0.05' } });
+  });
+});

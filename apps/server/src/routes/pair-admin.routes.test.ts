@@ -57,7 +57,7 @@ describe('a pair on the simulator', () => {
     expect(res.body.code).toBe(200);
     coinId = res.body.data.coinId;
     const listed = (await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === coinId);
-    expect(listed).toEqual({ coinId, coinName: 'TKN/USDT', platformId: 1, marketKind: 'spot', endTimeStamp, status: 'enabled' });
+    expect(listed).toEqual({ coinId, coinName: 'TKN/USDT', platformId: 1, marketKind: 'spot', endTimeStamp, status: 'enabled', priceBand: '0.05' });
     expect(t.services.sim.localHost.venue.pairs.map((p) => p.symbol)).toContain('TKN/USDT');
 
     const key = await post('/backend/credentials/add', { platformId: 1, apiKey: 'tkn-key', secretKey: 'tkn-secret', coinId });
@@ -125,6 +125,29 @@ describe('a pair on the simulator', () => {
     expect((await put('/backend/coin/update', { coinId: id, endTimeStamp: expiry })).body.data).toMatchObject({ status: 'disabled', endTimeStamp: expiry });
     expect((await put('/backend/coin/update', { coinId: 424242, status: 'enabled' })).body.data.code).toBe(ErrorCode.PAIR_NOT_FOUND);
     expect((await put('/backend/coin/update', { coinId: id, endTimeStamp: 1e20 })).body.data.code).toBe(ErrorCode.INVALID_EXPIRY);
+  });
+
+  it("sets a pair's price band (a fraction) within the contract's bounds, main account only; out of bounds or malformed writes nothing", async () => {
+    const added = await post('/backend/coin/add', { platformId: 1, coinName: 'BND/USDT', priceBand: '0.2' });
+    const id = added.body.data.coinId;
+    const band = async () => (await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === id).priceBand;
+    expect(await band()).toBe('0.2');
+    expect((await put('/backend/coin/update', { coinId: id, priceBand: '0.001' })).body.data).toMatchObject({ coinId: id, priceBand: '0.001' });
+    expect((await put('/backend/coin/update', { coinId: id, priceBand: '10' })).body.data).toMatchObject({ priceBand: '10' });
+    for (const priceBand of ['0.0009', '10.000001', '0']) {
+      const refused = await put('/backend/coin/update', { coinId: id, priceBand });
+      expect(refused.body.data.code, priceBand).toBe(ErrorCode.INVALID_PRICE_BAND);
+      expect(refused.body.msg).toBe('The price band must be between 0.1% and 1,000%');
+    }
+    for (const priceBand of ['-0.1', 'abc', '5 %', '0.1234567']) {
+      expect((await put('/backend/coin/update', { coinId: id, priceBand })).body.data.code, priceBand).toBe(ErrorCode.INVALID_PARAMS);
+    }
+    expect(await band()).toBe('10');
+    expect((await put('/backend/coin/update', { coinId: id, priceBand: '0.05' }, subToken)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect(await band()).toBe('10');
+    // A pair added without one gets the default 5 %.
+    const plain = await post('/backend/coin/add', { platformId: 1, coinName: 'BND2/USDT' });
+    expect((await get('/backend/coin/list')).body.data.find((c: { coinId: number }) => c.coinId === plain.body.data.coinId).priceBand).toBe('0.05');
   });
 });
 
@@ -240,7 +263,8 @@ describe('platforms', () => {
     expect(session.simulated).toBe(false);
     // Self-trade prevention on this live platform: a sell that would meet the key's own resting buy is
     // refused (the venue's EXPIRE_TAKER, asked for by ccxt with each Binance order), nothing fills.
-    const crossing = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'sell', tradeType: 'limit', price: '1000.00', amount: '0.01' });
+    // (Far below the market: past the pair's fat-finger band, so it carries the confirmation.)
+    const crossing = await post('/backend/order/addOrder', { coinId: eth!.id, direction: 'sell', tradeType: 'limit', price: '1000.00', amount: '0.01', confirmDeviation: true });
     expect(crossing.body.data.code).toBe(ErrorCode.SELF_TRADE_PREVENTED);
     const still = await t.services.sim.localHost.venue.account('live-pair-key').fetchOpenOrders('ETH/USDT');
     expect(still.find((o) => o.orderNo === placed.body.data.order.orderNo)).toMatchObject({ status: 'pending' });

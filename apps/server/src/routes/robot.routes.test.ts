@@ -208,6 +208,50 @@ describe('PUT /robot/update', () => {
   });
 });
 
+describe('exposure (1030082): a running configuration the available balance cannot fund needs confirmExposure', () => {
+  // The demo account holds 2 BTC and 100,000 USDT; BTC trades near 65,000 USDT.
+  const nearBody = (config: Record<string, unknown>, patch: Record<string, unknown> = {}) => ({
+    coinId: BTC,
+    type: 'depth_near',
+    config: { ...defaultsByPair.get(BTC)!.get('depth_near')!, ...config },
+    status: 'running',
+    startMode: 'now',
+    priceMode: 'normal',
+    ...patch,
+  });
+
+  it('refuses a depth-near ladder of 30 BTC orders in words, saves nothing, and saves it with the flag', async () => {
+    const before = (await get(`/backend/robot/list?coinId=${BTC}`)).body.data.length;
+    const body = nearBody({ orderAmountMin: '30', orderAmountMax: '40', layersPerSideMin: 3, layersPerSideMax: 8 });
+    const refused = await put(body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.code).toBe(ErrorCode.BOT_EXPOSURE_UNFUNDED);
+    // The buy side's single order (40 BTC at the mid) is past the 100,000 USDT balance already.
+    expect(refused.body.msg).toMatch(/^This bot can put [\d,]+\.\d{2} USDT on the book, more than the available 100,000(\.\d+)? USDT \([\d,]+\.\d{2}% of it\)\. Confirm to save it anyway$/);
+    const zh = await put(body, admin, 'zh_CN');
+    expect(zh.body.msg).toContain('超过可用余额 100,000');
+    expect((await get(`/backend/robot/list?coinId=${BTC}`)).body.data).toHaveLength(before);
+    const saved = await put({ ...body, confirmExposure: true });
+    expect(saved.body.code).toBe(200);
+    // Editing it keeps asking, unless confirmed again.
+    const edit = await put({ ...body, id: saved.body.data.id, description: 'edited' });
+    expect(edit.body.data.code).toBe(ErrorCode.BOT_EXPOSURE_UNFUNDED);
+    expect((await put({ ...body, id: saved.body.data.id, confirmExposure: true })).body.code).toBe(200);
+    await put({ ...body, id: saved.body.data.id, status: 'stopped' });
+  });
+
+  it('a ladder whose single order fits but whose total does not is refused too; a stopped bot places nothing and is not asked', async () => {
+    // 0.3 BTC orders (about 19,500 USDT) fit one by one, eight of them a side do not.
+    const ladder = nearBody({ orderAmountMin: '0.2', orderAmountMax: '0.3', layersPerSideMin: 3, layersPerSideMax: 8 });
+    expect((await put(ladder)).body.data.code).toBe(ErrorCode.BOT_EXPOSURE_UNFUNDED);
+    expect((await put({ ...ladder, status: 'stopped' })).body.code).toBe(200);
+    // The default configuration is well inside the demo balance.
+    const plain = await put(nearBody({}));
+    expect(plain.body.code).toBe(200);
+    await put({ ...nearBody({}), id: plain.body.data.id, status: 'stopped' });
+  });
+});
+
 describe('who sees and changes which bot', () => {
   let subBot: number;
 

@@ -74,7 +74,8 @@ describe('Binance’s official connector against the simulator', () => {
     ).data;
     expect(replaced).toMatchObject({ cancelResult: 'SUCCESS', newOrderResult: 'SUCCESS', cancelResponse: { orderId: resting.orderId, status: 'CANCELED' }, newOrderResponse: { status: 'NEW', origQty: '0.00200000' } });
     expect((await client.openOrders({ symbol: 'BTCUSDT' })).data.map((o) => o.orderId)).toEqual([replaced.newOrderResponse!.orderId]);
-    const refused = await failure(client.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', { cancelOrderId: resting.orderId as number, timeInForce: 'GTC', price: '1000.00', quantity: '0.01' }));
+    // (A price inside the venue's PERCENT_PRICE_BY_SIDE band, so only the cancel fails.)
+    const refused = await failure(client.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', { cancelOrderId: resting.orderId as number, timeInForce: 'GTC', price: (bid - 400).toFixed(2), quantity: '0.01' }));
     expect(refused).toMatchObject({ status: 400, data: { code: -2022, data: { cancelResult: 'FAILURE', newOrderResult: 'NOT_ATTEMPTED' } } });
     await client.cancelOpenOrders('BTCUSDT');
 

@@ -1,5 +1,6 @@
-import { ErrorCode, type Coin, type CoinAddRequest, type CoinUpdateRequest, type Platform, type PlatformAddRequest, type PlatformUpdateRequest } from '@makerdesk/contract';
+import { ErrorCode, isPriceBandInBounds, PRICE_BAND_DEFAULT, PRICE_BAND_MAX, PRICE_BAND_MIN, fractionToPercent, type Coin, type CoinAddRequest, type CoinUpdateRequest, type Platform, type PlatformAddRequest, type PlatformUpdateRequest } from '@makerdesk/contract';
 import { SIM_SYMBOL, SimConfigError } from '@makerdesk/exchange';
+import { thousands } from '@makerdesk/format';
 import { HotCaches } from '../caches/hot-caches.ts';
 import { AppError } from '../domain/app-error.ts';
 import type { CoinChanges, CoinRow } from '../repositories/coin.repository.ts';
@@ -38,7 +39,23 @@ export function toCoin(row: CoinRow): Coin {
     marketKind: row.marketKind,
     endTimeStamp: row.endTimeStamp ?? null,
     status: row.status,
+    priceBand: normalizeBand(row.priceBand),
   };
+}
+
+/** The column's numeric(12, 6) as the contract gives it: '0.050000' → '0.05'. */
+export function normalizeBand(value: string | null | undefined): string {
+  if (typeof value !== 'string' || value === '') return PRICE_BAND_DEFAULT;
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** A band as the pair calls take it: undefined leaves it, else within the contract's bounds (1030081). */
+export function checkPriceBand(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isPriceBandInBounds(value)) {
+    throw new AppError(ErrorCode.INVALID_PRICE_BAND, { min: `${thousands(fractionToPercent(PRICE_BAND_MIN))}%`, max: `${thousands(fractionToPercent(PRICE_BAND_MAX))}%` });
+  }
+  return value;
 }
 
 /** Expiry as the calls take it: undefined leaves it, null clears it, else whole epoch ms up to year 9999. */
@@ -67,6 +84,7 @@ export class PairAdminService {
     if (!platform) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
     const symbol = input.coinName.trim().toUpperCase();
     const endTimeStamp = checkExpiry(input.endTimeStamp);
+    const priceBand = checkPriceBand(input.priceBand);
     if (await this.repos.coins.findByName(platform.id, symbol)) throw this.exists(symbol, platform);
     if (platform.code === SIM_PLATFORM) await this.openSimMarket(symbol, input.openingPrice);
     else await this.checkListed(symbol, platform);
@@ -75,6 +93,7 @@ export class PairAdminService {
       coinName: symbol,
       endTimeStamp: endTimeStamp ?? null,
       status: input.status ?? 'enabled',
+      priceBand: priceBand ?? PRICE_BAND_DEFAULT,
     });
     if (!row) throw this.exists(symbol, platform);
     this.caches.pairChanged(row.id);
@@ -86,6 +105,8 @@ export class PairAdminService {
     const endTimeStamp = checkExpiry(input.endTimeStamp);
     if (endTimeStamp !== undefined) changes.endTimeStamp = endTimeStamp;
     if (input.status !== undefined) changes.status = input.status;
+    const priceBand = checkPriceBand(input.priceBand);
+    if (priceBand !== undefined) changes.priceBand = priceBand;
     const row = await this.repos.coins.update(input.coinId, changes);
     this.caches.pairChanged(input.coinId);
     if (!row) throw new AppError(ErrorCode.PAIR_NOT_FOUND);

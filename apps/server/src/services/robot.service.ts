@@ -1,7 +1,10 @@
 import {
+  botExposure,
   ErrorCode,
   isRiskControlType,
+  exposureShortfalls,
   robotConfigJsonSchema,
+  shareOf,
   robotTypeKeys,
   robotTypes,
   SCHEDULED_START_MIN_MINUTES,
@@ -25,9 +28,10 @@ import {
   text,
   verbatim,
 } from '@makerdesk/contract';
-import { add, compare, div, isDecimal } from '@makerdesk/decimal';
+import { add, compare, div, isDecimal, mul } from '@makerdesk/decimal';
+import { formatAmount } from '@makerdesk/format';
 import { computeFigures, figureWindows, uptimeIn, type BotEngineApi } from '@makerdesk/engine';
-import { botScope, isOwnClientOrderId, type Exchange } from '@makerdesk/exchange';
+import { botScope, isOwnClientOrderId, type Balance, type Exchange, type Market } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
 import { toOrderDto } from './orders/order-mapper.ts';
 import { robotDisplayName } from './orders/order-source.ts';
@@ -159,6 +163,8 @@ export class RobotService {
       if (targetChanged && targetAt < (startAt ?? now) + target.minutes * 60_000) issues.push({ field: 'config.targetAt', message: target.text });
     }
     if (issues.length > 0) throw configError(issues);
+    // A running configuration the key's available balance cannot fund needs the caller's confirmation.
+    if (req.status === 'running' && req.confirmExposure !== true) await this.guardExposure(material, coin.coinName, req.type, config);
 
     const at = new Date(now);
     const values = {
@@ -257,6 +263,38 @@ export class RobotService {
     } catch {
       return fallbackPair(coin.coinName);
     }
+  }
+
+  /**
+   * Refuses (1030082) a configuration whose single order, or whose whole ladder, on either side the
+   * key's available balance cannot fund (botExposure, valued at the pair's mid). What cannot be read
+   * from the venue (down, no market) is not held against the caller: the engine's placements meet the
+   * venue's own balance checks then.
+   */
+  private async guardExposure(material: Parameters<ExchangeGateway['session']>[0], symbol: string, type: RobotTypeKey, config: Record<string, unknown>): Promise<void> {
+    let read: { market: Market; price: string; balances: Balance[] } | null = null;
+    try {
+      const { exchange } = await this.gateway.session(material);
+      const [markets, price, balances] = await Promise.all([exchange.loadMarkets(), this.midOf(exchange, symbol), exchange.fetchBalances()]);
+      const market = markets.find((m) => m.symbol === symbol);
+      if (market && price !== null) read = { market, price, balances };
+    } catch {
+      read = null;
+    }
+    if (read === null) return;
+    const { market, price, balances } = read;
+    const available = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? '0';
+    const [short] = exposureShortfalls(botExposure(type, config, price), { base: available(market.base), quote: available(market.quote) });
+    if (!short) return;
+    const unit = short.asset === 'quote' ? market.quote : market.base;
+    const digits = short.asset === 'quote' ? 2 : market.amountPrecision;
+    const amount = (v: string) => `${formatAmount(v, { digits, padZeros: short.asset === 'quote' })} ${unit}`;
+    const share = shareOf(short.needed, short.available);
+    throw new AppError(ErrorCode.BOT_EXPOSURE_UNFUNDED, {
+      needed: amount(short.needed),
+      available: amount(short.available),
+      share: share === null ? '—' : `${formatAmount(mul(share, '100'), { digits: 2, padZeros: true })}%`,
+    });
   }
 
   private async owned(admin: AdminRow, id: number, coinId?: number): Promise<{ row: RobotListRow; coin: Coin }> {

@@ -283,7 +283,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       },
       async insert(coin) {
         if (fake.tables.coins.some((c) => c.platformId === coin.platformId && c.coinName === coin.coinName)) return undefined;
-        const row: CoinRow = { id: nextId(), marketKind: 'spot', endTimeStamp: null, status: 'enabled', createdAt: now(), ...coin };
+        const row: CoinRow = { id: nextId(), marketKind: 'spot', endTimeStamp: null, status: 'enabled', createdAt: now(), ...coin, priceBand: coin.priceBand ?? '0.05' };
         fake.tables.coins.push(row);
         return row;
       },
@@ -295,7 +295,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async insertMissing(platformId, coinNames) {
         for (const coinName of coinNames) {
           if (fake.tables.coins.some((c) => c.platformId === platformId && c.coinName === coinName)) continue;
-          fake.tables.coins.push({ id: nextId(), coinName, platformId, marketKind: 'spot', endTimeStamp: null, status: 'enabled', createdAt: now() });
+          fake.tables.coins.push({ id: nextId(), coinName, platformId, marketKind: 'spot', endTimeStamp: null, status: 'enabled', priceBand: '0.05', createdAt: now() });
         }
       },
       async isBound(adminId, coinId) {

@@ -137,7 +137,7 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
   });
 
   it('B’s cancel-replace runs on A in one step, each part’s refusal back as an ExchangeError', async () => {
-    const request = (clientOrderId: string, amount = '0.01') => ({ symbol: SYMBOL, direction: 'buy' as const, tradeType: 'limit' as const, price: '1000.00', amount, clientOrderId });
+    const request = (clientOrderId: string, amount = '0.01') => ({ symbol: SYMBOL, direction: 'buy' as const, tradeType: 'limit' as const, price: '30000.00', amount, clientOrderId });
     const resting = await b.services.sim.account(API_KEY).placeOrder(request('cr-old'));
     const done = await b.services.sim.cancelReplace(API_KEY, SYMBOL, resting.orderNo, request('cr-new'), 'stop_on_failure');
     expect(done.canceled).toMatchObject({ ok: true, order: { orderNo: resting.orderNo, status: 'canceled' } });
@@ -248,7 +248,7 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
       const started = Date.now();
       const placed = await venueA()
         .account(API_KEY)
-        .placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '1000.00', amount: '0.01', clientOrderId: 'md-x-event' });
+        .placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '30000.00', amount: '0.01', clientOrderId: 'md-x-event' });
       for (let i = 0; i < 5; i++) venueA().step();
       const seen = async (test: (e: ExchangeEvent) => boolean) => {
         while (!events.some(test)) {
@@ -278,7 +278,7 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
       }
       return ms.sort((x, y) => x - y);
     };
-    const request = (id: string) => ({ symbol: SYMBOL, direction: 'buy' as const, tradeType: 'limit' as const, price: '1000.00', amount: '0.01', clientOrderId: id });
+    const request = (id: string) => ({ symbol: SYMBOL, direction: 'buy' as const, tradeType: 'limit' as const, price: '30000.00', amount: '0.01', clientOrderId: id });
     const local = await time((i) => venueA().account(API_KEY).placeOrder(request(`md-x-l${i}`)));
     const remote = await time((i) => b.services.sim.account(API_KEY).placeOrder(request(`md-x-r${i}`)));
     const open = await venueA().account(API_KEY).fetchOpenOrders(SYMBOL);
@@ -292,7 +292,7 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
   it('A dies (its claim connection ends): B claims, opens the simulator from the journal, and the order placed before is still there', async () => {
     const resting = await b.services.sim
       .account(API_KEY)
-      .placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '1100.00', amount: '0.02', clientOrderId: 'md-x-survivor' });
+      .placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price: '31000.00', amount: '0.02', clientOrderId: 'md-x-survivor' });
     let tookOver = false;
     seatB.onTakeover(() => {
       tookOver = true;
@@ -319,7 +319,7 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
     expect(events.some((e) => e.type === 'book')).toBe(true);
     stop();
     const kept = await venueB.account(API_KEY).fetchOrderByClientId(SYMBOL, 'md-x-survivor');
-    expect(kept).toMatchObject({ orderNo: resting.orderNo, status: 'pending', price: '1100.00', amount: '0.02000' });
+    expect(kept).toMatchObject({ orderNo: resting.orderNo, status: 'pending', price: '31000.00', amount: '0.02000' });
     // B's console now reads its own simulator; A's row no longer says it runs it.
     const open = await b.call('GET', `/backend/order/getOrders?coinId=${BTC}`, { token: tokenB });
     expect(open.body.data.map((o: { orderNo: string }) => o.orderNo)).toContain(resting.orderNo);

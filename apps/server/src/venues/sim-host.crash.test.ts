@@ -111,7 +111,7 @@ describe('the simulator killed with SIGKILL under load', () => {
           symbol: SYMBOL,
           direction: 'buy',
           tradeType: 'limit',
-          price: '100.00',
+          price: '1000.00', // far below ETH's market, inside PERCENT_PRICE_BY_SIDE (0.2x)
           amount: '0.05',
           clientOrderId: `after-round-${round}`,
         });

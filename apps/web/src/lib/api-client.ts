@@ -56,6 +56,11 @@ export class ApiError extends Error {
 }
 
 const SIGN_OUT_CODES: ReadonlySet<number> = new Set([ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_SUSPENDED]);
+/**
+ * Refusals the caller answers with a confirmation dialog (fat-finger guards) rather than a toast:
+ * the dialog says what the toast would, with the figures to decide on.
+ */
+export const CONFIRMATION_CODES: ReadonlySet<number> = new Set([ErrorCode.PRICE_BEYOND_BAND, ErrorCode.BOT_EXPOSURE_UNFUNDED]);
 const ONCE_PER_SESSION_CODES: ReadonlySet<number> = new Set([
   ErrorCode.ACCOUNT_SUSPENDED,
   ErrorCode.PAIR_UNAVAILABLE,
@@ -165,6 +170,8 @@ function replyFailure(status: number, envelope: ReplyEnvelope | null, lang: Lang
   if (skipErrorHandler) return error;
   if (code === SYSTEM_NOTICE_CODE) {
     window.dispatchEvent(new CustomEvent<SystemNoticeDetail>(SYSTEM_NOTICE_EVENT, { detail: { message: reply.msg } }));
+  } else if (CONFIRMATION_CODES.has(code)) {
+    // The caller asks the user (components/guard-confirm.tsx).
   } else if (!ONCE_PER_SESSION_CODES.has(code) || firstTimeThisSession(code)) {
     showError(error.message);
   }

@@ -6,6 +6,7 @@ import { analysisEntries } from './analysis.entries.ts';
 import { deskEntries } from './desk.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
+import { fatFingerEntries } from './fat-finger.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
 import { outboundEntries } from './outbound.entries.ts';
@@ -39,6 +40,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...deskEntries,
   ...accountLimitEntries,
   ...outcomeEntries,
+  ...fatFingerEntries,
 ];
 
 export const catalogue: ReadonlyMap<number, CatalogueEntry> = new Map(catalogueEntries.map((e) => [e.code, e]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceBandField } from '../fat-finger.ts';
 import { epochMs, idParam } from './common.ts';
 
 export const coinStatuses = ['enabled', 'disabled'] as const;
@@ -11,6 +12,12 @@ export const coin = z.object({
   /** Service expiry in epoch ms; null means the pair never expires. */
   endTimeStamp: epochMs.nullable(),
   status: z.enum(coinStatuses),
+  /**
+   * The fat-finger band of manual limit orders, a fraction (0.05 = 5 %): a price beyond it through the
+   * opposite best needs `confirmDeviation: true`. Set per pair by the main account; the server always
+   * answers it (optional for callers that build pairs themselves: absent means PRICE_BAND_DEFAULT).
+   */
+  priceBand: z.string().optional(),
 });
 export type Coin = z.infer<typeof coin>;
 export const coinListResponse = z.array(coin);
@@ -51,6 +58,8 @@ export const coinAddRequest = z.object({
   endTimeStamp: expiry,
   status: z.enum(coinStatuses).optional(),
   openingPrice: z.string().trim().max(40).optional(),
+  /** The fat-finger band, a fraction (0.05 = 5 %); left out: PRICE_BAND_DEFAULT. */
+  priceBand: priceBandField.optional(),
 });
 export type CoinAddRequest = z.infer<typeof coinAddRequest>;
 export const coinAddResponse = z.object({ coinId: z.number().int() });
@@ -60,6 +69,8 @@ export const coinUpdateRequest = z.object({
   coinId: idParam,
   endTimeStamp: expiry,
   status: z.enum(coinStatuses).optional(),
+  /** The fat-finger band, a fraction (0.05 = 5 %). */
+  priceBand: priceBandField.optional(),
 });
 export type CoinUpdateRequest = z.infer<typeof coinUpdateRequest>;
 

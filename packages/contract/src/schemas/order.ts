@@ -53,6 +53,8 @@ export const addOrderRequest = z
     tradeType: z.enum(tradeTypes),
     price: decimalString.optional(),
     amount: decimalString,
+    /** Places a limit order priced beyond the pair's band (1030080 without it), after the console's second confirmation. */
+    confirmDeviation: z.boolean().optional(),
   })
   .refine((v) => v.tradeType === 'market' || v.price !== undefined, { message: 'A limit order needs a price', path: ['price'] });
 export type AddOrderRequest = z.infer<typeof addOrderRequest>;
@@ -65,6 +67,8 @@ export const performTradesRequest = z.object({
   direction: z.enum(orderDirections),
   price: decimalString,
   amount: decimalString,
+  /** As on /order/add: a price beyond the pair's band needs it. */
+  confirmDeviation: z.boolean().optional(),
 });
 
 /** Exact, never through floats. A malformed price already carries its own issue, so it is not compared. */
@@ -84,6 +88,8 @@ export const generateOrdersRequest = z
     minPrice: decimalString,
     maxPrice: decimalString,
     distribution: z.enum(distributions).default('uniform'),
+    /** As on /order/add: a batch whose farthest price lies beyond the pair's band needs it. */
+    confirmDeviation: z.boolean().optional(),
   })
   .refine(minNotAboveMax, { message: 'Min value cannot exceed max value', path: ['minPrice'] });
 export const generateOrdersResponse = z.object({ orders: z.array(order), failed: z.array(z.object({ price: z.string(), amount: z.string(), msg: z.string() })) });
@@ -131,7 +137,15 @@ export const candlesResponse = z.array(candle);
 export const walletBalance = z.object({ asset: z.string(), available: z.string(), frozen: z.string(), total: z.string() });
 export const walletResponse = z.object({ base: walletBalance, quote: walletBalance, balances: z.array(walletBalance) });
 
-export const priceResponse = z.object({ symbol: z.string(), last: z.string().nullable(), bid: z.string().nullable(), ask: z.string().nullable(), reference: z.string().nullable() });
+export const priceResponse = z.object({
+  symbol: z.string(),
+  last: z.string().nullable(),
+  bid: z.string().nullable(),
+  ask: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** The pair's smallest order amount (its lot minimum) in base, so forms can say "below the minimum amount 0.00001 BTC". */
+  minAmount: z.string().nullable().optional(),
+});
 
 export const apiVerifyRequest = z.object({ coinId: idParam });
 export const apiVerifyResponse = z.object({

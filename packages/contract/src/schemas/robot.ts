@@ -166,6 +166,8 @@ export const robotUpdateRequest = z
     startAt: epochMs.optional(),
     priceMode: z.enum(priceModes),
     description: z.string().trim().max(200).optional(),
+    /** Saves a configuration whose orders the key's available balance cannot fund (1030082 without it), after the console's confirmation. */
+    confirmExposure: z.boolean().optional(),
   })
   .refine((v) => v.startMode === 'now' || v.startAt !== undefined, { message: 'A scheduled start needs a time', path: ['startAt'] });
 export type RobotUpdateRequest = z.infer<typeof robotUpdateRequest>;

@@ -47,7 +47,7 @@ export const binanceErrors = {
   invalidRecvWindow: () => new BinanceError(-1131, 'recvWindow must be less than 60000'),
   invalidTimeUnit: () => new BinanceError(-1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.'),
   invalidParam: (param: string) => new BinanceError(-1130, `Data sent for parameter '${param}' is not valid.`),
-  filter: (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL' | 'MARKET_LOT_SIZE') => new BinanceError(-1013, `Filter failure: ${filter}`),
+  filter: (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL' | 'MARKET_LOT_SIZE' | 'PERCENT_PRICE_BY_SIDE') => new BinanceError(-1013, `Filter failure: ${filter}`),
   invalidQuantity: () => new BinanceError(-1013, 'Invalid quantity.'),
   invalidPrice: () => new BinanceError(-1013, 'Invalid price.'),
   marketClosed: () => new BinanceError(-1013, 'Market is closed.'),
@@ -109,5 +109,6 @@ export function toBinanceError(err: unknown, action: FacadeAction): BinanceError
   if (action === 'cancel' && (err.kind === 'order_not_found' || err.kind === 'order_closed')) return binanceErrors.cancelRejected();
   if (err.kind === 'order_not_found') return binanceErrors.noSuchOrder();
   if (err.kind === 'invalid_order' && action === 'place') return binanceErrors.rejected(err.message || 'Order rejected.');
+  if (err.kind === 'price_protection' && err.params.filter === 'PERCENT_PRICE_BY_SIDE') return binanceErrors.filter('PERCENT_PRICE_BY_SIDE');
   return onPlace[err.kind]();
 }

@@ -6,6 +6,7 @@
 import type { Balance, BookLevel, Candle, Market, MyTrade, Order, OrderBook, Side, Ticker, Trade } from '../exchange.ts';
 import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
 import { decimalsOf, div, minus, mul, sign, stepOf, toFixed } from '@makerdesk/decimal';
+import { PERCENT_PRICE_BY_SIDE } from '../percent-price-filter.ts';
 import { toBinanceSymbol } from './symbols.ts';
 
 export type BinanceOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
@@ -128,6 +129,7 @@ export function formatSymbolInfo(market: Market) {
         applyMaxToMarket: false,
         avgPriceMins: 5,
       },
+      { ...PERCENT_PRICE_BY_SIDE },
     ],
     permissions: ['SPOT'],
     permissionSets: [['SPOT']],

@@ -12,6 +12,7 @@ import { ExchangeError } from '../errors.ts';
 import type { Order, PlaceOrderRequest } from '../exchange.ts';
 import { decimalToUnits } from './matching/index.ts';
 import { parsePlaceRequest, placeError, type ParsedOrder } from './order-request.ts';
+import { averagePrice, checkPercentPriceBySide } from './percent-price.ts';
 import { Prng } from './prng.ts';
 import { ReferenceVenue } from './reference-venue.ts';
 import { BackgroundDriver, fairOf } from './sim-background-driver.ts';
@@ -34,7 +35,10 @@ const REFERENCE_SEED_SALT = 0x5eedf00d;
 /** A place request checked against its pair: fields, precision and minimums. */
 function parsePlacement(pair: CorePair, request: PlaceOrderRequest): ParsedOrder {
   const book = pair.book.book;
-  return parsePlaceRequest(pair.setup, request, (side) => (side === 'buy' ? book.bestAsk() : book.bestBid()));
+  const parsed = parsePlaceRequest(pair.setup, request, (side) => (side === 'buy' ? book.bestAsk() : book.bestBid()));
+  // Binance's PERCENT_PRICE_BY_SIDE: every client's limit price, within multipliers of the average price.
+  if (parsed.price !== null) checkPercentPriceBySide(parsed.side, parsed.price, averagePrice(pair.trades, pair.lastPrice), pair.setup.config);
+  return parsed;
 }
 
 /** Why the account's order cannot be canceled: 'order_not_found' if it never had it, 'order_closed' if no longer open; null if it can. */

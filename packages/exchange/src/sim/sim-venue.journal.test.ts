@@ -194,8 +194,8 @@ describe('snapshot + replay rebuild the state exactly', () => {
           expect(stateOf(fromMiddle)).toEqual(stateOf(venue));
 
           // The rebuilt venue carries on exactly as the original: the same next order number.
-          const next = await bid(venue, 'after', '1000');
-          const rebuiltNext = await bid(fromMiddle, 'after', '1000');
+          const next = await bid(venue, 'after', '30000');
+          const rebuiltNext = await bid(fromMiddle, 'after', '30000');
           expect(rebuiltNext.orderNo).toBe(next.orderNo);
         },
       ),

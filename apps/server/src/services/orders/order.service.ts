@@ -2,6 +2,7 @@ import {
   ErrorCode,
   messageFor,
   OutcomeCode,
+  PRICE_BAND_DEFAULT,
   type AddOrderRequest,
   type Coin,
   type Lang,
@@ -19,7 +20,7 @@ import type { ExchangeGateway } from '../../venues/exchange-gateway.ts';
 import { toAppError, venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
-import { ordersInRange } from './price-range.ts';
+import { guardPriceBand, ordersInRange } from './price-range.ts';
 import { MANUAL_SOURCE, matchesSource, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
 
 interface PairContext {
@@ -48,6 +49,7 @@ export interface BatchRequest {
   minPrice: string;
   maxPrice: string;
   distribution: Distribution;
+  confirmDeviation?: boolean | undefined;
 }
 
 /** Every /order call: the pair gate, the caller's own key for that pair, then the venue. */
@@ -96,8 +98,16 @@ export class OrderService {
     return orders.filter((o) => matchesSource(o.source, filter));
   }
 
+  /** The fat-finger band (1030080 unless confirmed), measured on the venue's ticker now. */
+  private async guardBand(ctx: PairContext, req: { direction: Side; price: string; amount: string; confirmDeviation?: boolean | undefined }): Promise<void> {
+    if (req.confirmDeviation === true) return;
+    const [market, ticker] = await Promise.all([this.market(ctx), venueCall(() => ctx.publicData.fetchTicker(ctx.symbol))]);
+    guardPriceBand({ ...req, band: ctx.coin.priceBand ?? PRICE_BAND_DEFAULT, ticker, market, confirmed: req.confirmDeviation });
+  }
+
   async add(admin: AdminRow, req: AddOrderRequest): Promise<OrderDto> {
     const ctx = await this.context(admin, req.coinId);
+    if (req.tradeType === 'limit' && req.price !== undefined) await this.guardBand(ctx, { direction: req.direction, price: req.price, amount: req.amount, confirmDeviation: req.confirmDeviation });
     const order = await venueCall(() =>
       ctx.exchange.placeOrder({
         symbol: ctx.symbol,
@@ -117,8 +127,9 @@ export class OrderService {
   }
 
   /** Manual match: immediate-or-cancel at a limit price; self-trade prevention stays on. */
-  async performTrade(admin: AdminRow, coinId: number, req: { direction: Side; price: string; amount: string }): Promise<OrderDto> {
+  async performTrade(admin: AdminRow, coinId: number, req: { direction: Side; price: string; amount: string; confirmDeviation?: boolean | undefined }): Promise<OrderDto> {
     const ctx = await this.context(admin, coinId);
+    await this.guardBand(ctx, req);
     const order = await venueCall(() =>
       ctx.exchange.placeOrder({
         symbol: ctx.symbol,
@@ -188,7 +199,11 @@ export class OrderService {
   async price(admin: AdminRow, coinId: number) {
     const ctx = await this.context(admin, coinId);
     const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
-    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: await this.gateway.referencePrice(ctx.symbol) };
+    const minAmount = await this.market(ctx).then(
+      (m) => m.minAmount,
+      () => null,
+    );
+    return { symbol: ctx.symbol, last: ticker.last, bid: ticker.bid, ask: ticker.ask, reference: await this.gateway.referencePrice(ctx.symbol), minAmount };
   }
 
   /** Batch orders: split, check the whole batch against the balance first, then place one by one. */
@@ -203,6 +218,14 @@ export class OrderService {
         throw err.reason === 'too_small' ? new AppError(ErrorCode.SPLIT_ORDER_TOO_SMALL, { min: err.min }) : new AppError(ErrorCode.INVALID_PRICE_RANGE);
       }
       throw err;
+    }
+    // The band: the batch's farthest price through the book, valued as the whole batch.
+    if (req.confirmDeviation !== true && plan.length > 0) {
+      const farthest = plan.reduce((far, o) => ((req.direction === 'buy' ? compare(o.price, far) > 0 : compare(o.price, far) < 0) ? o.price : far), plan[0]!.price);
+      const quantity = plan.reduce((sum, o) => add(sum, o.amount), '0');
+      const notional = plan.reduce((sum, o) => add(sum, mul(o.price, o.amount)), '0');
+      const ticker = await venueCall(() => ctx.publicData.fetchTicker(ctx.symbol));
+      guardPriceBand({ direction: req.direction, price: farthest, amount: quantity, notional, band: ctx.coin.priceBand ?? PRICE_BAND_DEFAULT, ticker, market, confirmed: false });
     }
     const balances = await venueCall(() => ctx.exchange.fetchBalances());
     const available = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? '0';

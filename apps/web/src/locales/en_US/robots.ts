@@ -222,4 +222,13 @@ export default {
   'log.level.error': 'Error',
   'log.manual': 'Manual',
   'log.empty': 'No log entries',
+  // Fat-finger guard: a configuration the balance cannot fund (issue 18 §4)
+  'exposure.title': 'The balance cannot fund this bot: save it anyway?',
+  'exposure.buy.perOrder': 'One bid',
+  'exposure.buy.total': 'All bids ({{count}})',
+  'exposure.sell.perOrder': 'One ask',
+  'exposure.sell.total': 'All asks ({{count}})',
+  'exposure.value': '{{notional}} ({{size}}), {{share}} of the balance',
+  'exposure.available': 'Available balance',
+  'exposure.ok': 'Yes, save it',
 } as const;

@@ -222,4 +222,13 @@ export default {
   'desk.col.realised': 'Realised',
   'desk.col.unrealised': 'Unrealised',
   'desk.col.fees': 'Fees',
+  // Fat-finger guards (issue 18 §4) and the minimum amount (§7)
+  'guard.deviation.title': 'Price far from the market: place it anyway?',
+  'guard.deviation.okBuy': 'Yes, place this buy',
+  'guard.deviation.okSell': 'Yes, place this sell',
+  'guard.size': 'Size',
+  'guard.notional': 'Notional',
+  'guard.available': 'Available balance',
+  'guard.cancel': 'Cancel',
+  'validation.belowMin': 'Below the minimum amount {{min}} {{unit}}',
 } as const;

@@ -225,4 +225,13 @@ export default {
   'log.level.error': '错误',
   'log.manual': '手动',
   'log.empty': '暂无日志',
+  // Fat-finger guard: a configuration the balance cannot fund (issue 18 §4)
+  'exposure.title': '可用余额不足以支撑该机器人：仍要保存吗？',
+  'exposure.buy.perOrder': '单笔买单',
+  'exposure.buy.total': '全部买单（{{count}} 笔）',
+  'exposure.sell.perOrder': '单笔卖单',
+  'exposure.sell.total': '全部卖单（{{count}} 笔）',
+  'exposure.value': '{{notional}}（{{size}}），占余额 {{share}}',
+  'exposure.available': '可用余额',
+  'exposure.ok': '确认保存',
 } satisfies Messages<typeof en>;

@@ -225,4 +225,13 @@ export default {
   'desk.col.realised': '已实现',
   'desk.col.unrealised': '未实现',
   'desk.col.fees': '手续费',
+  // Fat-finger guards (issue 18 §4) and the minimum amount (§7)
+  'guard.deviation.title': '价格远离市场：仍要下单吗？',
+  'guard.deviation.okBuy': '确认下此买单',
+  'guard.deviation.okSell': '确认下此卖单',
+  'guard.size': '数量',
+  'guard.notional': '名义价值',
+  'guard.available': '可用余额',
+  'guard.cancel': '取消',
+  'validation.belowMin': '低于最小下单量 {{min}} {{unit}}',
 } satisfies Messages<typeof en>;

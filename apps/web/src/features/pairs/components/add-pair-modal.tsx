@@ -1,5 +1,5 @@
 import { ModalForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import type { Platform } from '@makerdesk/contract';
+import { PRICE_BAND_DEFAULT, type Platform } from '@makerdesk/contract';
 import { App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ interface AddPairValues {
   /** The picker's value (a dayjs), empty for no expiry. */
   endTimeStamp?: Dayjs | string | number | null;
   enabled: boolean;
+  /** The fat-finger band, a fraction (the field shows percent). */
+  priceBand?: string;
 }
 
 interface AddPairModalProps {
@@ -42,13 +44,14 @@ export function AddPairModal({ open, onOpenChange, platforms }: AddPairModalProp
       layout="vertical"
       dateFormatter={false}
       modalProps={{ destroyOnHidden: true, centered: true }}
-      initialValues={{ platformId: platforms.find((p) => p.code === SIM_PLATFORM_CODE)?.id, enabled: true }}
-      onFinish={async ({ platformId, coinName, openingPrice, endTimeStamp, enabled }) => {
+      initialValues={{ platformId: platforms.find((p) => p.code === SIM_PLATFORM_CODE)?.id, enabled: true, priceBand: PRICE_BAND_DEFAULT }}
+      onFinish={async ({ platformId, coinName, openingPrice, endTimeStamp, enabled, priceBand }) => {
         const pair = coinName.trim().toUpperCase();
         await addCoin.mutateAsync({
           platformId,
           coinName: pair,
           status: enabled ? 'enabled' : 'disabled',
+          ...(priceBand ? { priceBand } : {}),
           ...(pickerEpochMs(endTimeStamp) !== null ? { endTimeStamp: pickerEpochMs(endTimeStamp) } : {}),
           ...(openingPrice && isSim(platformId) ? { openingPrice: openingPrice.trim() } : {}),
         });

@@ -1,5 +1,5 @@
 import { ModalForm } from '@ant-design/pro-components';
-import type { Coin } from '@makerdesk/contract';
+import { PRICE_BAND_DEFAULT, type Coin } from '@makerdesk/contract';
 import { App } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ interface EditPairValues {
   /** The picker's value (a dayjs); empty clears the expiry. */
   endTimeStamp?: Dayjs | string | number | null;
   enabled: boolean;
+  /** The fat-finger band, a fraction (the field shows percent). */
+  priceBand?: string;
 }
 
 interface EditPairModalProps {
@@ -19,7 +21,7 @@ interface EditPairModalProps {
   onClose: () => void;
 }
 
-/** Edit a pair's service expiry and whether it is enabled. */
+/** Edit a pair's service expiry, whether it is enabled, and its fat-finger band. */
 export function EditPairModal({ coin, onClose }: EditPairModalProps) {
   const { t } = useTranslation('pairs');
   const { message } = App.useApp();
@@ -36,10 +38,10 @@ export function EditPairModal({ coin, onClose }: EditPairModalProps) {
       layout="vertical"
       dateFormatter={false}
       modalProps={{ destroyOnHidden: true, centered: true }}
-      initialValues={coin ? { endTimeStamp: coin.endTimeStamp === null ? undefined : dayjs(coin.endTimeStamp), enabled: coin.status === 'enabled' } : undefined}
-      onFinish={async ({ endTimeStamp, enabled }) => {
+      initialValues={coin ? { endTimeStamp: coin.endTimeStamp === null ? undefined : dayjs(coin.endTimeStamp), enabled: coin.status === 'enabled', priceBand: coin.priceBand ?? PRICE_BAND_DEFAULT } : undefined}
+      onFinish={async ({ endTimeStamp, enabled, priceBand }) => {
         if (!coin) return true;
-        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: pickerEpochMs(endTimeStamp), status: enabled ? 'enabled' : 'disabled' });
+        await updateCoin.mutateAsync({ coinId: coin.coinId, endTimeStamp: pickerEpochMs(endTimeStamp), status: enabled ? 'enabled' : 'disabled', ...(priceBand ? { priceBand } : {}) });
         void message.success(t('admin.edit.success', { pair: coin.coinName }));
         onClose();
         return true;

@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import type { Coin, Platform } from '@makerdesk/contract';
+import { PRICE_BAND_DEFAULT, type Coin, type Platform } from '@makerdesk/contract';
 import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
 import { formatDateTime } from '@/lib/format-time';
+import { formatPlain } from '@/lib/numbers';
+import { percentFromFraction } from '@/lib/percent';
 import { useCoins } from '../api/get-coins';
 import { useDeletePlatform } from '../api/delete-platform';
 import { usePlatforms } from '../api/get-platforms';
@@ -64,6 +66,11 @@ export function PairAdmin() {
           </Space>
         );
       },
+    },
+    {
+      title: t('admin.form.priceBand'),
+      dataIndex: 'priceBand',
+      render: (_, coin) => `${formatPlain(percentFromFraction(coin.priceBand ?? PRICE_BAND_DEFAULT) ?? '')}%`,
     },
     {
       title: t('admin.pairs.column.status'),

@@ -85,6 +85,39 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     expect(robotUpdateRequest.safeParse(body).success).toBe(true);
   });
 
+  it('a configuration the balance cannot fund: shows per-order and total notional with their share, then saves with confirmExposure', async () => {
+    const refusal = 'This bot can put 2,600.40 USDT on the book, more than the available 1,000.00 USDT (260.04% of it). Confirm to save it anyway';
+    let calls = 0;
+    const fetchMock = stubRobotBackend({
+      handlers: {
+        '/backend/robot/update': () => (calls++ === 0 ? jsonResponse(409, { code: 409, data: { code: 1030082 }, msg: refusal }) : { id: 9 }),
+      },
+    });
+    renderDeploymentPage();
+    const form = await chooseType('Depth near');
+    type(field(form, 'Single order amount max'), '0.04');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    await dialog('The balance cannot fund this bot: save it anyway?');
+    const box = screen.getByTestId('guard-confirm');
+    expect(within(box).getByText(refusal)).toBeInTheDocument();
+    // 0.04 BTC at the mid 65,000: 2,600.00 USDT a bid, 260.00 % of the 1,000 USDT; four bids a side.
+    expect(within(box).getByText('One bid')).toBeInTheDocument();
+    expect(within(box).getByText('2,600.00 USDT (0.04000 BTC), 260.00% of the balance')).toBeInTheDocument();
+    expect(within(box).getByText('All bids (4)')).toBeInTheDocument();
+    expect(within(box).getByText('10,400.00 USDT (0.16000 BTC), 1,040.00% of the balance')).toBeInTheDocument();
+    expect(within(box).getByText('2,600.00 USDT (0.04000 BTC), 2.00% of the balance')).toBeInTheDocument();
+    expect(within(box).getByText('1,000.00 USDT · 2.00000 BTC')).toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/backend/robot/update')).toHaveLength(1);
+    fireEvent.click(button(screen, 'Yes, save it'));
+    expect(await screen.findByText('Bot #9 deployed')).toBeInTheDocument();
+    const bodies = bodiesTo(fetchMock, '/backend/robot/update') as Record<string, unknown>[];
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).not.toHaveProperty('confirmExposure');
+    expect(bodies[1]).toMatchObject({ type: 'depth_near', confirmExposure: true });
+  });
+
   it('sends nothing when the second confirmation is cancelled', async () => {
     const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 7 }) } });
     renderDeploymentPage();

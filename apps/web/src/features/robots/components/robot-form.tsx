@@ -13,6 +13,7 @@ import { useTrading } from '@/market-data/components/trading-context';
 import { fetchReferencePrices } from '../api/get-reference-prices';
 import { useReferenceVenues } from '../api/get-reference-venues';
 import { useUpdateRobot } from '../api/update-robot';
+import { withExposureConfirmation } from './exposure-confirm';
 import { cachedConfigIssues, issueText } from '../config-form/config-issues';
 import { ConfigFields, type ConfigRule, type FieldContext } from '../config-form/config-fields';
 import { configOf, namePathOf } from '../config-form/config-values';
@@ -178,7 +179,16 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
       description: (values.description ?? '').trim(),
     };
     try {
-      const { id } = await update.mutateAsync(request);
+      const saved = await withExposureConfirmation((confirm) => update.mutateAsync(confirm ? { ...request, confirmExposure: true } : request), modal, t, {
+        coinId: pair.coinId,
+        type: type.type,
+        config: cfg,
+        pair,
+        precision,
+        queryClient,
+      });
+      if (saved === null) return;
+      const { id } = saved;
       void message.success(t(editing ? 'submit.updated' : 'submit.created', { id: String(id) }));
       onSaved(id);
     } catch (error) {

@@ -2,7 +2,10 @@ import type { RobotDto, RobotUpdateRequest } from '@makerdesk/contract';
 import { App, Popconfirm, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PRECISION } from '@/market-data/utils/precision';
 import { useUpdateRobot } from '../api/update-robot';
+import { withExposureConfirmation } from './exposure-confirm';
 import '../robots-i18n';
 
 /** The request that switches a bot on or off and changes nothing else (a past scheduled start becomes "now"). */
@@ -27,7 +30,8 @@ export function switchRequest(robot: RobotDto, status: RobotDto['status'], now =
  */
 export function RobotStatusSwitch({ robot }: { robot: RobotDto }) {
   const { t } = useTranslation('robots');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const update = useUpdateRobot();
   const [checkLoading, setCheckLoading] = useState(false);
   const loading = update.isPending;
@@ -37,7 +41,16 @@ export function RobotStatusSwitch({ robot }: { robot: RobotDto }) {
     setCheckLoading(false);
     const next = running ? 'stopped' : 'running';
     try {
-      await update.mutateAsync(switchRequest(robot, next));
+      const request = switchRequest(robot, next);
+      const saved = await withExposureConfirmation((confirm) => update.mutateAsync(confirm ? { ...request, confirmExposure: true } : request), modal, t, {
+        coinId: robot.coinId,
+        type: robot.type,
+        config: robot.config,
+        pair: { base: robot.coinName.split('/')[0] ?? '', quote: robot.coinName.split('/')[1] ?? '' },
+        precision: DEFAULT_PRECISION,
+        queryClient,
+      });
+      if (saved === null) return;
       void message.success(t(next === 'running' ? 'switch.started' : 'switch.stopped', { id: String(robot.id) }));
     } catch (error) {
       if (error instanceof Error) void message.error({ content: error.message, key: error.message });

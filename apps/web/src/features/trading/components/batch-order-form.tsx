@@ -9,6 +9,7 @@ import { exceedsBalance } from '../utils/balance-check';
 import { BATCH_ORDER_COUNT_MAX, distributions, type BatchOrder, type Distribution } from '@makerdesk/contract';
 import { previewBatch, type BatchPreview } from '../utils/batch-split';
 import { DecimalInput } from './decimal-input';
+import { withDeviationConfirmation } from './deviation-confirm';
 import { positiveRules } from './form-rules';
 import { PriceRangeField } from './price-range-field';
 import { useTrading } from '@/market-data/components/trading-context';
@@ -25,7 +26,7 @@ interface BatchValues {
 /** Batch orders: one amount split into up to 100 limit orders across a price range, previewed before it is sent. */
 export function BatchOrderForm() {
   const { t } = useTranslation('trading');
-  const { message, notification } = App.useApp();
+  const { message, notification, modal } = App.useApp();
   const { pair, precision } = useTrading();
   const wallet = useWallet(pair.coinId);
   const generate = useGenerateOrders();
@@ -52,7 +53,7 @@ export function BatchOrderForm() {
 
   const submit = async (v: BatchValues) => {
     if (!v.amount || !v.count || !v.minPrice || !v.maxPrice) return;
-    const result = await generate.mutateAsync({
+    const request = {
       coinId: pair.coinId,
       direction: v.direction,
       amount: v.amount,
@@ -60,7 +61,16 @@ export function BatchOrderForm() {
       minPrice: v.minPrice,
       maxPrice: v.maxPrice,
       distribution: v.distribution,
+    };
+    const result = await withDeviationConfirmation((confirm) => generate.mutateAsync(confirm ? { ...request, confirmDeviation: true } : request), modal, t, {
+      direction: v.direction,
+      amount: v.amount,
+      notional: ready?.cost ?? '0',
+      available: v.direction === 'buy' ? available.quote : available.base,
+      pair,
+      precision,
     });
+    if (result === null) return;
     void message.success(t('batch.success', { placed: String(result.orders.length), count: v.count }));
     if (result.failed.length > 0) {
       notification.warning({

@@ -2,6 +2,7 @@ import { mul } from '@makerdesk/format';
 import type { FormRule } from 'antd';
 import { compareDecimals, isPositive } from '@/lib/numbers';
 import type { Direction } from '@/market-data/types';
+import { minimumAmountRule } from '@/lib/validation';
 import { exceedsBalance, type Available } from '../utils/balance-check';
 
 /** A decimal field that must be filled and above 0. */
@@ -17,12 +18,32 @@ interface AmountTexts {
   positive: string;
   /** The spec's "Buy quantity must not exceed balance" or "Sell quantity must not exceed balance". */
   exceeds: string;
+  /** "Below the minimum amount 0.00001 BTC" for the pair's minimum (lib/validation.ts). */
+  belowMin?: (min: string) => string;
 }
 
-/** An order amount: filled, above 0, and payable from the available balance at `priceOf()` (spec §5). */
-export function amountRules(direction: Direction, priceOf: () => string | undefined, available: Available, texts: AmountTexts): FormRule[] {
+/**
+ * An order amount: filled, at least the pair's minimum when `minimum()` knows it (else above 0), and
+ * payable from the available balance at `priceOf()` (spec §5; issue 18 §7).
+ */
+export function amountRules(
+  direction: Direction,
+  priceOf: () => string | undefined,
+  available: Available,
+  texts: AmountTexts,
+  minimum: () => string | undefined = () => undefined,
+): FormRule[] {
+  const belowMin = texts.belowMin;
   return [
-    ...positiveRules(texts.required, texts.positive),
+    { required: true, message: texts.required },
+    // Below the lot size (zero included) says so with the minimum; without one known, "above 0".
+    ...(belowMin ? [minimumAmountRule(minimum, belowMin)] : []),
+    {
+      validator: (_, value?: string) => {
+        if (!value || isPositive(value) || (belowMin && minimum() !== undefined)) return Promise.resolve();
+        return Promise.reject(new Error(texts.positive));
+      },
+    },
     {
       validator: (_, value?: string) => {
         if (!value || !isPositive(value)) return Promise.resolve();

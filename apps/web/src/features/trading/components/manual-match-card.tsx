@@ -2,11 +2,13 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFixed, isPositive } from '@/lib/numbers';
+import { formatFixed, formatPlain, isPositive } from '@/lib/numbers';
+import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
 import { usePerformTrade } from '../api/perform-trade';
 import type { Direction } from '@/market-data/types';
 import { DecimalInput } from './decimal-input';
+import { notionalOf, withDeviationConfirmation } from './deviation-confirm';
 import { amountRules, positiveRules } from './form-rules';
 import { useTrading } from '@/market-data/components/trading-context';
 
@@ -18,9 +20,10 @@ interface MatchValues {
 /** Manual match: an immediate-or-cancel order at a limit price; what does not fill at once is canceled. */
 export function ManualMatchCard() {
   const { t } = useTranslation('trading');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { pair, precision, picked } = useTrading();
   const wallet = useWallet(pair.coinId);
+  const ticker = usePrice(pair.coinId);
   const match = usePerformTrade();
   const [direction, setDirection] = useState<Direction>('buy');
   const [form] = Form.useForm<MatchValues>();
@@ -32,7 +35,16 @@ export function ManualMatchCard() {
 
   const submit = async ({ price, amount }: MatchValues) => {
     if (!price || !amount) return;
-    const order = await match.mutateAsync({ coinId: pair.coinId, direction, price, amount });
+    const request = { coinId: pair.coinId, direction, price, amount };
+    const order = await withDeviationConfirmation((confirm) => match.mutateAsync(confirm ? { ...request, confirmDeviation: true } : request), modal, t, {
+      direction,
+      amount,
+      notional: notionalOf(price, amount),
+      available: direction === 'buy' ? available.quote : available.base,
+      pair,
+      precision,
+    });
+    if (order === null) return;
     const filled = formatFixed(order.filledAmount, precision.amount);
     const text = t('match.result', { filled, amount: formatFixed(order.amount, precision.amount), asset: pair.base, status: t(`status.${order.status}`) });
     if (isPositive(order.filledAmount)) void message.success(text);
@@ -75,7 +87,8 @@ export function ManualMatchCard() {
             required: t('validation.amount.required'),
             positive: t('validation.positive'),
             exceeds: t(direction === 'buy' ? 'validation.buyExceeds' : 'validation.sellExceeds'),
-          })}
+            belowMin: (min) => t('validation.belowMin', { min: formatPlain(min), unit: pair.base }),
+          }, () => ticker.data?.minAmount ?? undefined)}
         >
           <DecimalInput decimals={precision.amount} unit={pair.base} />
         </Form.Item>

@@ -2,12 +2,13 @@ import { App, Button, Card, Col, Flex, Form, Row, Slider, Typography } from 'ant
 import { mul } from '@makerdesk/format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFixed, isPositive } from '@/lib/numbers';
+import { formatFixed, formatPlain, isPositive } from '@/lib/numbers';
 import { useAddOrder } from '../api/add-order';
 import { usePrice } from '@/market-data/api/get-price';
 import { useWallet } from '@/market-data/api/get-wallet';
 import type { Direction } from '@/market-data/types';
 import { amountForShare } from '../utils/balance-check';
+import { notionalOf, withDeviationConfirmation } from './deviation-confirm';
 import { DecimalInput } from './decimal-input';
 import { amountRules, positiveRules } from './form-rules';
 import { useTrading } from '@/market-data/components/trading-context';
@@ -23,7 +24,7 @@ interface TicketValues {
 /** One side of the ticket: a buy spends quote, a sell spends base. */
 function TicketSide({ direction, tradeType }: { direction: Direction; tradeType: TradeType }) {
   const { t } = useTranslation('trading');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { pair, precision, picked } = useTrading();
   const wallet = useWallet(pair.coinId);
   const price = usePrice(pair.coinId);
@@ -59,13 +60,23 @@ function TicketSide({ direction, tradeType }: { direction: Direction; tradeType:
 
   const submit = async ({ price: limitPrice, amount: quantity }: TicketValues) => {
     if (!quantity) return;
-    await addOrder.mutateAsync({
+    const request = {
       coinId: pair.coinId,
       direction,
       tradeType,
       amount: quantity,
       ...(tradeType === 'limit' && limitPrice ? { price: limitPrice } : {}),
+    };
+    // A price beyond the pair's band asks a second time (the server's refusal names the distance).
+    const placed = await withDeviationConfirmation((confirm) => addOrder.mutateAsync(confirm ? { ...request, confirmDeviation: true } : request), modal, t, {
+      direction,
+      amount: quantity,
+      notional: limitPrice ? notionalOf(limitPrice, quantity) : '0',
+      available: spendable,
+      pair,
+      precision,
     });
+    if (placed === null) return;
     void message.success(t('ticket.success'));
     form.setFieldValue('amount', undefined);
     setShare(0);
@@ -112,7 +123,8 @@ function TicketSide({ direction, tradeType }: { direction: Direction; tradeType:
           required: t('validation.amount.required'),
           positive: t('validation.positive'),
           exceeds: t(direction === 'buy' ? 'validation.buyExceeds' : 'validation.sellExceeds'),
-        })}
+          belowMin: (min) => t('validation.belowMin', { min: formatPlain(min), unit: pair.base }),
+        }, () => price.data?.minAmount ?? undefined)}
       >
         <DecimalInput decimals={precision.amount} unit={pair.base} placeholder={t('ticket.amount')} />
       </Form.Item>

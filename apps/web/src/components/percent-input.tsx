@@ -1,0 +1,32 @@
+import { Input, type InputProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { fractionFromPercent, percentFromFraction } from '@/lib/percent';
+
+interface PercentInputProps extends Omit<InputProps, 'value' | 'onChange' | 'suffix'> {
+  /** The fraction the API keeps ("0.05"). */
+  value?: string;
+  /** Called with the fraction ("0.05" for "5"), or undefined while the text is no number. */
+  onChange?: (fraction: string | undefined) => void;
+}
+
+/** A percent field over a fraction: shows "5 %" for 0.05 and hands 0.05 back (lib/percent.ts). */
+export function PercentInput({ value, onChange, ...props }: PercentInputProps) {
+  const [text, setText] = useState(() => percentFromFraction(value) ?? '');
+  useEffect(() => {
+    // Follow the form's value unless it is what the text already says.
+    if (fractionFromPercent(text) !== value) setText(percentFromFraction(value) ?? '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <Input
+      inputMode="decimal"
+      {...props}
+      value={text}
+      suffix={<span className="md-input-unit">%</span>}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange?.(fractionFromPercent(e.target.value));
+      }}
+    />
+  );
+}
