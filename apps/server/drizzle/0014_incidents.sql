@@ -20,8 +20,8 @@ CREATE TABLE "incident_reads" (
 	CONSTRAINT "incident_reads_incident_id_admin_id_pk" PRIMARY KEY("incident_id","admin_id")
 );
 --> statement-breakpoint
-ALTER TABLE "alert_channels" ADD COLUMN "lang" text DEFAULT 'en_US' NOT NULL;--> statement-breakpoint
-ALTER TABLE "alerts" ADD COLUMN "message" jsonb;--> statement-breakpoint
+ALTER TABLE "alert_channels" ADD COLUMN IF NOT EXISTS "lang" text DEFAULT 'en_US' NOT NULL;--> statement-breakpoint
+ALTER TABLE "alerts" ADD COLUMN IF NOT EXISTS "message" jsonb;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_coin_id_coins_id_fk" FOREIGN KEY ("coin_id") REFERENCES "public"."coins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_robot_id_robots_id_fk" FOREIGN KEY ("robot_id") REFERENCES "public"."robots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

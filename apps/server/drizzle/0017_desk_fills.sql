@@ -2,7 +2,7 @@
 -- value in quote, and who placed it (the order's client order id: the console, or another client of
 -- the key). A fee in a third asset whose price was unknown has no quote value (null), never 0.
 -- Rows copied before keep their quote value; their fee, asset and client order id are unknown (null).
-ALTER TABLE "manual_fills" ADD COLUMN "fee" numeric;--> statement-breakpoint
-ALTER TABLE "manual_fills" ADD COLUMN "fee_asset" text;--> statement-breakpoint
-ALTER TABLE "manual_fills" ADD COLUMN "client_order_id" text;--> statement-breakpoint
+ALTER TABLE "manual_fills" ADD COLUMN IF NOT EXISTS "fee" numeric;--> statement-breakpoint
+ALTER TABLE "manual_fills" ADD COLUMN IF NOT EXISTS "fee_asset" text;--> statement-breakpoint
+ALTER TABLE "manual_fills" ADD COLUMN IF NOT EXISTS "client_order_id" text;--> statement-breakpoint
 ALTER TABLE "manual_fills" ALTER COLUMN "fee_quote" DROP NOT NULL;

@@ -31,6 +31,25 @@ function folderBefore(): string {
   return dir;
 }
 
+/** Every `ALTER TABLE … ADD COLUMN IF NOT EXISTS …` of the migrations after `tag`, so today's schema can write to a database migrated only up to it. */
+function columnsAddedAfter(tag: string): string[] {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const later = journal.entries.slice(journal.entries.findIndex((e) => e.tag === tag) + 1);
+  return later.flatMap(({ tag: t }) =>
+    readFileSync(join(MIGRATIONS, `${t}.sql`), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) =>
+        statement
+          .split('\n')
+          .filter((line) => !line.trimStart().startsWith('--'))
+          .join('\n')
+          .trim()
+          .replace(/;$/, ''),
+      )
+      .filter((statement) => /^ALTER TABLE "\w+" ADD COLUMN IF NOT EXISTS /.test(statement)),
+  );
+}
+
 /** The scratch database (PGlite in memory, or PostgreSQL with DATABASE_URL), migrated from any migrations folder. */
 async function openScratch(): Promise<{ db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> }> {
   const scratch = await scratchDatabase(process.env.DATABASE_URL, { inMemory: true });
@@ -73,8 +92,8 @@ describe('migration 0013: one key per account and pair', () => {
     } finally {
       rmSync(before, { recursive: true, force: true });
     }
-    // The app's seed writes through today's schema: the columns later migrations add (IF NOT EXISTS) come first.
-    await db.execute(sql`ALTER TABLE "coins" ADD COLUMN IF NOT EXISTS "price_band" numeric(12, 6) DEFAULT '0.05' NOT NULL`);
+    // The app's seed writes through today's schema: the columns later migrations add (each with IF NOT EXISTS) come first.
+    for (const statement of columnsAddedAfter(BEFORE)) await db.execute(sql.raw(statement));
     await seed(db, 'Seed-pass-1234');
     const [main] = await db.select().from(schema.admins);
     const pairs = await db.select().from(schema.coins).orderBy(asc(schema.coins.id));
