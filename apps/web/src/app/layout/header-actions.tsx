@@ -12,17 +12,16 @@ import { UserMenu } from './user-menu';
  * The top bar's controls (spec §1), the same in the console's own bar and in ProLayout's header. On a
  * phone the bar keeps what a supervisor needs at once (the pair, the emergency stop, the incidents)
  * and the rest goes to the phone menu's drawer, so nothing sits off-screen.
- * The incident bell takes its place after the emergency stop, in both forms.
  */
 export function headerActions({ phone = false }: { phone?: boolean } = {}) {
-  if (phone) return [<PairSelector key="pair" />, <PairEmergencyStop key="estop" />, <PhoneMenu key="menu" />];
+  if (phone) return [<PairSelector key="pair" />, <PairEmergencyStop key="estop" />, <IncidentBell key="incidents" />, <PhoneMenu key="menu" />];
   return [
     <PairSelector key="pair" />,
     <PairEmergencyStop key="estop" />,
+    <IncidentBell key="incidents" />,
     <ImportApiKeyButton key="import" />,
     <ApiKeysButton key="keys" />,
     <BindPairButton key="bind" />,
-    <IncidentBell key="incidents" />,
     <ThemePicker key="theme" />,
     <LanguageSwitch key="lang" />,
     <UserMenu key="user" />,

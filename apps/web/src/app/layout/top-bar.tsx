@@ -25,12 +25,11 @@ export function TopBar({ fixed, showBrand }: TopBarProps) {
       {showBrand && <BrandTitle size={24} />}
       <PairSelector />
       <PairEmergencyStop />
-      {/* The incident bell goes here, after the emergency stop (as in headerActions). */}
+      <IncidentBell />
       <ImportApiKeyButton />
       <div className="md-topbar-actions">
         <ApiKeysButton />
         <BindPairButton />
-        <IncidentBell />
         <ThemePicker />
         <LanguageSwitch />
         <UserMenu />
