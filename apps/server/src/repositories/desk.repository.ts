@@ -6,7 +6,9 @@ import type { PageWindow, RowPage } from './query-kit.ts';
 /** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
 export interface BotWindowRow {
   robotId: number;
-  name: string;
+  /** The bot's description and type: the service names it in the reader's language (`robotDisplayName`). */
+  description: string;
+  type: string;
   startBase: string | null;
   startAvg: string | null;
   endBase: string | null;
@@ -41,7 +43,9 @@ export interface LedgerRow {
   feeAsset: string | null;
   feeQuote: string | null;
   robotId: number | null;
-  robotName: string | null;
+  /** A bot's fill: the bot's description and type, named in the reader's language by the service. */
+  robotDescription: string | null;
+  robotType: string | null;
   clientOrderId: string | null;
   orderNo: string | null;
 }
@@ -77,7 +81,8 @@ export class DeskRepository {
     const sums = await this.db
       .select({
         robotId: robots.id,
-        name: sql<string>`coalesce(nullif(${robots.description}, ''), ${robots.type})`,
+        description: robots.description,
+        type: robots.type,
         realised: sql<string>`coalesce(sum(${robotFills.realizedPnl}) filter (where ${inWindow}), 0)::text`,
         fees: sql<string>`coalesce(sum(${robotFills.fee}) filter (where ${inWindow}), 0)::text`,
         boughtBase: sql<string>`coalesce(sum(${robotFills.amount}) filter (where ${inWindow} and ${robotFills.side} = 'buy'), 0)::text`,
@@ -150,7 +155,7 @@ export class DeskRepository {
     if (f.from) conditions.push(sql`rf.at >= ${f.from.toISOString()}::timestamptz`);
     if (f.to) conditions.push(sql`rf.at <= ${f.to.toISOString()}::timestamptz`);
     return sql`select 'bot' as kind, rf.id as id, rf.at as at, rf.side as side, rf.price::text as price, rf.amount::text as amount,
-      rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, coalesce(nullif(r.description, ''), r.type) as robot_name,
+      rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, r.description as robot_description, r.type as robot_type,
       rf.client_order_id as client_order_id, ro.order_no as order_no
       from robot_fills rf join robots r on r.id = rf.robot_id left join robot_orders ro on ro.client_order_id = rf.client_order_id
       where ${sql.join(conditions, sql` and `)}`;
@@ -164,7 +169,7 @@ export class DeskRepository {
     if (f.manualOnly === true) conditions.push(sql`(mf.client_order_id is null or mf.client_order_id like ${MANUAL_ID_PATTERN})`);
     if (f.manualOnly === false) conditions.push(sql`(mf.client_order_id is not null and mf.client_order_id not like ${MANUAL_ID_PATTERN})`);
     return sql`select 'manual' as kind, mf.id as id, mf.at as at, mf.side as side, mf.price::text as price, mf.amount::text as amount,
-      mf.fee::text as fee, mf.fee_asset as fee_asset, mf.fee_quote::text as fee_quote, null::int as robot_id, null::text as robot_name,
+      mf.fee::text as fee, mf.fee_asset as fee_asset, mf.fee_quote::text as fee_quote, null::int as robot_id, null::text as robot_description, null::text as robot_type,
       mf.client_order_id as client_order_id, mf.order_no as order_no
       from manual_fills mf where ${sql.join(conditions, sql` and `)}`;
   }
@@ -186,7 +191,8 @@ interface RawLedgerRow {
   fee_asset: string | null;
   fee_quote: string | null;
   robot_id: number | null;
-  robot_name: string | null;
+  robot_description: string | null;
+  robot_type: string | null;
   client_order_id: string | null;
   order_no: string | null;
 }
@@ -203,7 +209,8 @@ function ledgerRowOf(r: RawLedgerRow): LedgerRow {
     feeAsset: r.fee_asset,
     feeQuote: r.fee_quote,
     robotId: r.robot_id === null ? null : Number(r.robot_id),
-    robotName: r.robot_name,
+    robotDescription: r.robot_description,
+    robotType: r.robot_type,
     clientOrderId: r.client_order_id,
     orderNo: r.order_no,
   };

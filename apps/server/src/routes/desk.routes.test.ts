@@ -71,7 +71,8 @@ describe('GET /desk/pnl', () => {
     const a = d.bots.find((x: { robotId: number }) => x.robotId === botA);
     const b = d.bots.find((x: { robotId: number }) => x.robotId === botB);
     expect(a).toMatchObject({ name: 'Far ladder', realised: '10', fees: '0.11' });
-    expect(b).toMatchObject({ name: 'depth_near', realised: '0', fees: '0.105' });
+    // A bot without a description is named by its type in the reader's language and its number, as in the order lists.
+    expect(b).toMatchObject({ name: `Depth near #${botB}`, realised: '0', fees: '0.105' });
     // Manual: buy 0.5 at 104, sell 0.2 at 106: realised (106 − 104)·0.2.
     expect(d.manual).toMatchObject({ realised: '0.4', fees: '0.052' });
     // Bot A held 2 at 100 before the hour and 1 at 100 now: unrealised change (mid − 100)·1 − (midStart − 100)·2.
@@ -115,6 +116,13 @@ describe('GET /desk/pnl', () => {
     const zh = await t.call('GET', `/backend/desk/pnl?coinId=${BTC}&window=forever`, { token, lang: 'zh_CN' });
     expect(zh.body.data.code).toBe(ErrorCode.INVALID_PNL_WINDOW);
     expect(zh.body.msg).toBe('盈亏窗口须为 1h、today、7d 或 all 之一');
+  });
+
+  it('names a bot without a description in the reader’s language, in the P&L and in the ledger', async () => {
+    const pnl = await t.call('GET', `/backend/desk/pnl?coinId=${BTC}&window=all`, { token, lang: 'zh_CN' });
+    expect(pnl.body.data.bots.find((x: { robotId: number }) => x.robotId === botB)).toMatchObject({ name: `近端深度 #${botB}` });
+    const fills = await t.call('GET', `/backend/desk/fills?coinId=${BTC}&robotId=${botB}`, { token, lang: 'zh_CN' });
+    expect(fills.body.data.list.map((f: { source: unknown }) => f.source)).toEqual([{ kind: 'bot', robotId: botB, robotName: `近端深度 #${botB}` }]);
   });
 
   it('a restricted account sees its own desk only', async () => {
@@ -175,7 +183,7 @@ describe('GET /desk/fills and /desk/fills.csv', () => {
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('time,side,price,amount,fee,fee_asset,fee_quote,source,robot_id,robot_name,order_no');
     expect(lines.slice(1, -1)).toEqual([
-      `${at(20 * MIN).toISOString()},buy,105,1,0.105,USDT,0.105,bot,${botB},depth_near,`,
+      `${at(20 * MIN).toISOString()},buy,105,1,0.105,USDT,0.105,bot,${botB},"Depth near #${botB}",`,
       `${at(30 * MIN).toISOString()},sell,110,1,0.11,USDT,0.11,bot,${botA},"Far ladder",`,
       `${at(3 * DAY).toISOString()},buy,100,2,0.2,USDT,0.2,bot,${botA},"Far ladder",`,
     ]);

@@ -11,6 +11,7 @@ import {
   type DeskFillsResponse,
   type DeskPnl,
   type DeskPnlQuery,
+  type Lang,
   type PnlPartsDto,
 } from '@makerdesk/contract';
 import { add, div, minus, parse, sign } from '@makerdesk/decimal';
@@ -22,6 +23,7 @@ import { venueCall } from '../../domain/exchange-errors.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import type { BotWindowRow, DeskRepository, LedgerFilter, LedgerRow, ManualFillRow } from '../../repositories/desk.repository.ts';
 import { pageWindow } from '../../repositories/query-kit.ts';
+import { robotDisplayName } from '../orders/order-source.ts';
 import { fillsCsv } from './fills-csv.ts';
 
 const DAY = 86_400_000;
@@ -101,7 +103,7 @@ export class DeskService {
     }
   }
 
-  async pnl(admin: AdminRow, query: DeskPnlQuery): Promise<DeskPnl> {
+  async pnl(admin: AdminRow, query: DeskPnlQuery, lang: Lang): Promise<DeskPnl> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [base = '', quote = ''] = coin.coinName.split('/');
     await this.deps.manualFills.syncManualFills(admin, coin);
@@ -116,7 +118,7 @@ export class DeskService {
     const botPnls: (BotPnlDto & { vsHold: string })[] = bots.map((row) => {
       const sums = botSums(row);
       const p = pnlOfSums(sums, valueAt(sums.start, midStart ?? mid), valueAt(sums.end, mid));
-      return { robotId: row.robotId, name: row.name, ...parts(p), vsHold: p.vsHold };
+      return { robotId: row.robotId, name: robotDisplayName({ id: row.robotId, type: row.type, description: row.description }, lang), ...parts(p), vsHold: p.vsHold };
     });
     const manual = this.manualPnl(manualRows, from, midStart ?? mid, mid);
     const desk = sumParts([...botPnls, manual.pnl]);
@@ -203,7 +205,7 @@ export class DeskService {
     };
   }
 
-  async fills(admin: AdminRow, query: DeskFillsQuery): Promise<DeskFillsResponse> {
+  async fills(admin: AdminRow, query: DeskFillsQuery, lang: Lang): Promise<DeskFillsResponse> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     await this.deps.manualFills.syncManualFills(admin, coin);
     const [base = '', quote = ''] = coin.coinName.split('/');
@@ -211,10 +213,10 @@ export class DeskService {
     // A bot asked for with a non-bot source matches nothing.
     if (query.robotId !== undefined && (query.source === 'manual' || query.source === 'other')) return { list: [], total: 0, current: query.current, pageSize: query.pageSize, base, quote };
     const page = await this.deps.repo.ledger(filter, pageWindow(query.current, query.pageSize));
-    return { list: page.rows.map((r) => fillDto(r, quote)), total: page.total, current: query.current, pageSize: query.pageSize, base, quote };
+    return { list: page.rows.map((r) => fillDto(r, quote, lang)), total: page.total, current: query.current, pageSize: query.pageSize, base, quote };
   }
 
-  async fillsCsv(admin: AdminRow, query: DeskFillsFilters): Promise<{ fileName: string; csv: string }> {
+  async fillsCsv(admin: AdminRow, query: DeskFillsFilters, lang: Lang): Promise<{ fileName: string; csv: string }> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     await this.deps.manualFills.syncManualFills(admin, coin);
     const [, quote = ''] = coin.coinName.split('/');
@@ -222,12 +224,12 @@ export class DeskService {
     const page = none ? { rows: [], total: 0 } : await this.deps.repo.ledger(this.filterOf(admin, coin.coinId, query), { limit: DESK_FILLS_CSV_MAX_ROWS, offset: 0 });
     const iso = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
     const span = `${query.from === undefined ? 'start' : iso(query.from)}_${iso(query.to ?? this.now())}`;
-    return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote))) };
+    return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote, lang))) };
   }
 }
 
 /** A ledger row as the API shows it; a bot's fee is estimated in quote by the engine (its asset is the quote). */
-export function fillDto(r: LedgerRow, quote: string): DeskFill {
+export function fillDto(r: LedgerRow, quote: string, lang: Lang): DeskFill {
   const n = (v: string | null) => (v === null ? null : parse(v));
   if (r.kind === 'bot') {
     return {
@@ -239,7 +241,7 @@ export function fillDto(r: LedgerRow, quote: string): DeskFill {
       fee: n(r.fee),
       feeAsset: quote,
       feeQuote: n(r.feeQuote),
-      source: { kind: 'bot', robotId: r.robotId, robotName: r.robotName },
+      source: { kind: 'bot', robotId: r.robotId, robotName: r.robotId === null ? null : robotDisplayName({ id: r.robotId, type: r.robotType ?? '', description: r.robotDescription ?? '' }, lang) },
       orderNo: r.orderNo,
     };
   }
