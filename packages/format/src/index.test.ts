@@ -8,6 +8,8 @@ describe('public entry point', () => {
         'MAX_DIGITS', 'add', 'ceilAt', 'compact', 'compactForPath', 'div', 'expandZeroBrace', 'formatAmount',
         'isNumeric', 'localeForPath', 'minus', 'mul', 'thousands', 'toDecimalString', 'trimZeros', 'truncate',
         'zeroBrace',
+        // The desk's figures (figures.ts): DESK.md's spread in bps, fractions as bps or %, fees in quote, amounts with their unit.
+        'amountWithUnit', 'feeInQuote', 'fractionToBps', 'fractionToPercent', 'spreadBps',
       ].sort(),
     );
   });
