@@ -33,7 +33,7 @@ afterAll(async () => {
 const start = (env: Record<string, string> = {}) => ServerProcess.start({ target, dataDir, password: PASSWORD, simSeed: 7, env, started });
 
 describe('master key check at start', () => {
-  it('a start with another key is refused in words and changes nothing; the key the database was set up with starts again', async () => {
+  it('a start with another key is refused in words and changes nothing; the key the database was set up with starts again', { timeout: 120_000 }, async () => {
     const first = await start();
     expect(await first.signIn()).toBeTruthy();
     await first.kill('SIGTERM');

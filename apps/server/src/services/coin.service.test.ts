@@ -33,7 +33,7 @@ describe('CoinService', () => {
     expect((await service.listFor(main)).map((c) => c.coinName)).toEqual(['BTC/USDT', 'ETH/USDT']);
     expect(await service.listFor(sub)).toEqual([]);
     await service.bind(sub.id, eth.id);
-    expect(await service.listFor(sub)).toEqual([{ coinId: eth.id, coinName: 'ETH/USDT', platformId: eth.platformId, marketKind: 'spot', endTimeStamp: null, status: 'enabled' }]);
+    expect(await service.listFor(sub)).toEqual([{ coinId: eth.id, coinName: 'ETH/USDT', platformId: eth.platformId, marketKind: 'spot', endTimeStamp: null, status: 'enabled', priceBand: '0.05' }]);
   });
 
   it('lists platforms as id, name and code', async () => {
