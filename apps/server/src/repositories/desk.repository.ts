@@ -72,6 +72,16 @@ const MANUAL_ID_PATTERN = 'MDmanualZ%';
 export class DeskRepository {
   constructor(private readonly db: Db) {}
 
+  /** The pairs the account trades: those with one of its bots or with a fill of it no bot made, by id. */
+  async tradedPairs(adminId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ coinId: robots.coinId })
+      .from(robots)
+      .where(eq(robots.adminId, adminId))
+      .union(this.db.select({ coinId: manualFills.coinId }).from(manualFills).where(eq(manualFills.adminId, adminId)));
+    return rows.map((r) => r.coinId).sort((a, b) => a - b);
+  }
+
   /**
    * Each bot of the account on the pair with any fill until `to`: its sums over [from, to] and its
    * position before `from` and at `to` (the ledger row's position and average cost after its fill).
