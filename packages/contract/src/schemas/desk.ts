@@ -53,7 +53,7 @@ export const deskPnl = pnlParts.extend({
 });
 export type DeskPnl = z.infer<typeof deskPnl>;
 
-/** The P&L across the desk's pairs: one window, every pair the account trades (with fills or bots). */
+/** The P&L across the desk's pairs: one window, every pair the account trades (with fills, bots or its API key). */
 export const deskPnlAllQuery = z.object({
   window: z.enum(deskPnlWindows, { message: deskMessages.window }).default('today'),
 });
