@@ -63,6 +63,7 @@ export const paths = {
   analysisExport: '/analysis/export',
   analysisPanel: '/analysis/panel',
   deskPnl: '/desk/pnl',
+  deskPnlAll: '/desk/pnlAll',
   deskFills: '/desk/fills',
   deskFillsCsv: '/desk/fills.csv',
   deskEquity: '/desk/equity',

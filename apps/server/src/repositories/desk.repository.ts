@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { manualFills, robotFills, robots } from '../db/schema.ts';
+import { credentials, manualFills, robotFills, robots } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 /** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
@@ -71,6 +71,20 @@ const MANUAL_ID_PATTERN = 'MDmanualZ%';
 /** The desk's P&L and fills ledger: the SQL over robot_fills and manual_fills of one account and pair. */
 export class DeskRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The pairs the account trades, by id: those with one of its bots, with a fill of it no bot made, or
+   * with its API key (whose venue fills are copied in when the pair's P&L is read).
+   */
+  async tradedPairs(adminId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ coinId: robots.coinId })
+      .from(robots)
+      .where(eq(robots.adminId, adminId))
+      .union(this.db.select({ coinId: manualFills.coinId }).from(manualFills).where(eq(manualFills.adminId, adminId)))
+      .union(this.db.select({ coinId: credentials.coinId }).from(credentials).where(eq(credentials.adminId, adminId)));
+    return rows.map((r) => r.coinId).sort((a, b) => a - b);
+  }
 
   /**
    * Each bot of the account on the pair with any fill until `to`: its sums over [from, to] and its

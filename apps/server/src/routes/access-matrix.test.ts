@@ -574,6 +574,16 @@ const table: Record<string, Row> = {
   'GET /backend/analysis/panel': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/analysis/panel?coinId=${coinId}` })) },
   // --------------------------------------------------------------- the desk's P&L and fills ledger
   'GET /backend/desk/pnl': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/pnl?coinId=${coinId}&window=1h` })) },
+  'GET /backend/desk/pnlAll': {
+    access: 'signedIn',
+    request: (who) => ({
+      url: '/backend/desk/pnlAll?window=1h',
+      check: (answer) => {
+        // Across pairs, a restricted account reads only the pairs bound to it.
+        if (who === 'restricted') expect((answer.body.data.pairs as { coinName: string }[]).every((p) => p.coinName === 'BTC/USDT')).toBe(true);
+      },
+    }),
+  },
   'GET /backend/desk/fills': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills?coinId=${coinId}` })) },
   'GET /backend/desk/equity': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/equity?coinId=${coinId}` })) },
   'GET /backend/desk/fills.csv': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills.csv?coinId=${coinId}` })) },

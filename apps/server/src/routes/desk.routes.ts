@@ -15,6 +15,12 @@ export const deskRoutes: RoutePlugin = (app, { auth, desk }) => {
     async (request) => ok(await desk.pnl(me(request), request.query, langOf(request))),
   );
 
+  serve(
+    'deskPnlAll',
+    { access: 'signed-in', tags, summary: 'The desk’s P&L across its pairs for a window: each pair it trades (with fills or bots) and totals per quote asset; a pair that fails shows why' },
+    async (request) => ok(await desk.pnlAll(me(request), request.query, langOf(request))),
+  );
+
   serve('deskFills', { access: 'signed-in', tags, summary: 'The fills ledger of the pair, newest first: bots’ and manual fills with fee, fee asset, fee in quote, source and order number' }, async (request) =>
     ok(await desk.fills(me(request), request.query, langOf(request))),
   );

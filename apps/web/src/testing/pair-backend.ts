@@ -61,6 +61,22 @@ const replies: Record<string, unknown> = {
     manual: { total: '1', realised: '1.25', unrealised: '0', fees: '0.25' },
     unvaluedFees: 1,
   },
+  // The desk P&L across pairs: two USDT pairs (one whose venue failed) and one BTC pair, totals per quote.
+  '/backend/desk/pnlAll': {
+    window: 'today',
+    from: now - 3_600_000,
+    to: now,
+    pairs: [
+      { coinId: 1, coinName: 'BTC/USDT', quote: 'USDT', total: '13', realised: '11.75', unrealised: '2', fees: '0.75', vsHold: '9.5', unvaluedFees: 1, unavailable: null },
+      { coinId: 7, coinName: 'ETH/BTC', quote: 'BTC', total: '-0.0004', realised: '0.0001', unrealised: '-0.0004', fees: '0.0001', vsHold: '-0.0003', unvaluedFees: 0, unavailable: null },
+      { coinId: 2, coinName: 'ETH/USDT', quote: 'USDT', total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, unavailable: { code: 1050500, msg: 'The system is busy, please try again later' } },
+      { coinId: 3, coinName: 'SOL/USDT', quote: 'USDT', total: '-2.5', realised: '-1', unrealised: '-1', fees: '0.5', vsHold: '-3', unvaluedFees: 0, unavailable: null },
+    ],
+    totals: [
+      { quote: 'USDT', total: '10.5', realised: '10.75', unrealised: '1', fees: '1.25', vsHold: '6.5', pairs: 2, unavailablePairs: 1 },
+      { quote: 'BTC', total: '-0.0004', realised: '0.0001', unrealised: '-0.0004', fees: '0.0001', vsHold: '-0.0003', pairs: 1, unavailablePairs: 0 },
+    ],
+  },
   '/backend/order/candles': [{ time: now - 600_000, open: '64000.00', high: '65100.00', low: '63900.00', close: '65000.00', volume: '1.20000', quoteVolume: '78000.00' }],
 };
 

@@ -53,6 +53,51 @@ export const deskPnl = pnlParts.extend({
 });
 export type DeskPnl = z.infer<typeof deskPnl>;
 
+/** The P&L across the desk's pairs: one window, every pair the account trades (with fills, bots or its API key). */
+export const deskPnlAllQuery = z.object({
+  window: z.enum(deskPnlWindows, { message: deskMessages.window }).default('today'),
+});
+export type DeskPnlAllQuery = z.infer<typeof deskPnlAllQuery>;
+
+/** Why a pair's figures are missing: the catalogue code and its text in the reader's language. */
+export const deskPnlUnavailable = z.object({ code: z.number().int(), msg: z.string() });
+
+/** One pair's desk P&L (the same figures as `GET /desk/pnl` for it), null figures when it could not be read. */
+export const deskPairPnl = z.object({
+  coinId: z.number().int(),
+  coinName: z.string(),
+  quote: z.string(),
+  total: z.string().nullable(),
+  realised: z.string().nullable(),
+  unrealised: z.string().nullable(),
+  fees: z.string().nullable(),
+  vsHold: z.string().nullable(),
+  unvaluedFees: z.number().int(),
+  /** null when the figures are there; else why they are not (the venue failed, the pair is disabled...). */
+  unavailable: deskPnlUnavailable.nullable(),
+});
+export type DeskPairPnl = z.infer<typeof deskPairPnl>;
+
+/** The sum of the pairs quoted in one asset (pairs in different quote assets are never summed together). */
+export const deskQuoteTotal = pnlParts.extend({
+  quote: z.string(),
+  vsHold: z.string(),
+  /** Pairs whose figures are in the sums. */
+  pairs: z.number().int(),
+  /** Pairs in this quote whose figures were unavailable, so not in the sums. */
+  unavailablePairs: z.number().int(),
+});
+export type DeskQuoteTotal = z.infer<typeof deskQuoteTotal>;
+
+export const deskPnlAll = z.object({
+  window: z.enum(deskPnlWindows),
+  from: epochMs,
+  to: epochMs,
+  pairs: z.array(deskPairPnl),
+  totals: z.array(deskQuoteTotal),
+});
+export type DeskPnlAll = z.infer<typeof deskPnlAll>;
+
 const DAY_MS = 86_400_000;
 
 const fillsFilterShape = coinScopedQuery.extend({

@@ -9,9 +9,14 @@ import {
   type DeskFillsFilters,
   type DeskFillsQuery,
   type DeskFillsResponse,
+  type DeskPairPnl,
   type DeskPnl,
+  type DeskPnlAll,
+  type DeskPnlAllQuery,
   type DeskPnlQuery,
+  type DeskQuoteTotal,
   type Lang,
+  messageFor,
   type PnlPartsDto,
 } from '@makerdesk/contract';
 import { add, div, minus, parse, sign } from '@makerdesk/decimal';
@@ -29,10 +34,12 @@ import { fillsCsv } from './fills-csv.ts';
 const DAY = 86_400_000;
 /** Most candles an equity curve samples. */
 const EQUITY_POINTS_MAX = 500;
+/** Pairs whose P&L the desk-wide view reads at once (each one reads its venue). */
+export const DESK_PAIRS_IN_PARALLEL = 4;
 
 export interface DeskDeps {
-  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills'>;
-  coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin> };
+  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills' | 'tradedPairs'>;
+  coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; listFor(admin: AdminRow): Promise<Coin[]> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
   gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
   /** Copies the account's new non-bot fills from the venue first (data analysis does the copying). */
@@ -104,11 +111,15 @@ export class DeskService {
   }
 
   async pnl(admin: AdminRow, query: DeskPnlQuery, lang: Lang): Promise<DeskPnl> {
+    return this.pnlAt(admin, query, lang, this.now());
+  }
+
+  /** One pair's P&L for the window ending at `to`: the one computation behind `pnl` and `pnlAll`. */
+  private async pnlAt(admin: AdminRow, query: DeskPnlQuery, lang: Lang, to: number): Promise<DeskPnl> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [base = '', quote = ''] = coin.coinName.split('/');
     await this.deps.manualFills.syncManualFills(admin, coin);
     const venue = await venueCall(() => this.venue(admin, coin));
-    const to = this.now();
     const from = pnlWindowStart(query.window, to);
     const [bots, manualRows] = await Promise.all([this.deps.repo.botWindows(admin.id, coin.coinId, new Date(from), new Date(to)), this.deps.repo.manualFills(admin.id, coin.coinId, new Date(to))]);
     const mid = venue ? await venueCall(() => this.midNow(venue.exchange, coin.coinName)) : null;
@@ -137,6 +148,34 @@ export class DeskService {
       manual: parts(manual.pnl),
       unvaluedFees: manual.unvalued,
     };
+  }
+
+  /**
+   * The P&L across the desk's pairs for one window (all of them ending at the same moment): each pair
+   * the account trades and may see, by the same computation as `pnl`, a few pairs at a time; a pair
+   * whose venue (or anything else) fails shows why, not its figures, and the others still answer.
+   * Totals are per quote asset: pairs quoted in different assets are never summed together.
+   */
+  async pnlAll(admin: AdminRow, query: DeskPnlAllQuery, lang: Lang): Promise<DeskPnlAll> {
+    const to = this.now();
+    const from = pnlWindowStart(query.window, to);
+    const [traded, visible] = await Promise.all([this.deps.repo.tradedPairs(admin.id), this.deps.coins.listFor(admin)]);
+    const tradedIds = new Set(traded);
+    const coins = visible.filter((c) => tradedIds.has(c.coinId)).sort((a, b) => a.coinName.localeCompare(b.coinName) || a.coinId - b.coinId);
+    const pairs = await inBatches(coins, DESK_PAIRS_IN_PARALLEL, async (coin): Promise<DeskPairPnl> => {
+      const quote = coin.coinName.split('/')[1] ?? '';
+      try {
+        const p = await this.pnlAt(admin, { coinId: coin.coinId, window: query.window }, lang, to);
+        return { coinId: coin.coinId, coinName: coin.coinName, quote: p.quote, total: p.total, realised: p.realised, unrealised: p.unrealised, fees: p.fees, vsHold: p.vsHold, unvaluedFees: p.unvaluedFees, unavailable: null };
+      } catch (err) {
+        const known = err instanceof AppError ? err : null;
+        if (!known) this.deps.log?.warn({ err, coinId: coin.coinId }, 'desk P&L across pairs: a pair failed');
+        const code = known?.code ?? ErrorCode.INTERNAL_ERROR;
+        const reason = { code, msg: messageFor(code, lang, known?.params) };
+        return { coinId: coin.coinId, coinName: coin.coinName, quote, total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, unavailable: reason };
+      }
+    });
+    return { window: query.window, from, to, pairs, totals: quoteTotals(pairs) };
   }
 
   private manualPnl(rows: readonly ManualFillRow[], from: number, midStart: string | null, mid: string | null): { pnl: SourcePnl; unvalued: number } {
@@ -226,6 +265,30 @@ export class DeskService {
     const span = `${query.from === undefined ? 'start' : iso(query.from)}_${iso(query.to ?? this.now())}`;
     return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote, lang))) };
   }
+}
+
+/** The pairs' figures summed per quote asset (the available ones), quotes in order of first appearance. */
+export function quoteTotals(pairs: readonly DeskPairPnl[]): DeskQuoteTotal[] {
+  const byQuote = new Map<string, DeskPairPnl[]>();
+  for (const p of pairs) byQuote.set(p.quote, [...(byQuote.get(p.quote) ?? []), p]);
+  return [...byQuote].map(([quote, rows]) => {
+    const shown = rows.flatMap((r) => (r.total !== null && r.realised !== null && r.unrealised !== null && r.fees !== null && r.vsHold !== null ? [{ total: r.total, realised: r.realised, unrealised: r.unrealised, fees: r.fees, vsHold: r.vsHold }] : []));
+    return { quote, ...sumParts(shown), vsHold: sumVsHold(shown), pairs: shown.length, unavailablePairs: rows.length - shown.length };
+  });
+}
+
+/** `fn` over the items, at most `limit` at once, the answers in the items' order. */
+async function inBatches<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 /** A ledger row as the API shows it; a bot's fee is estimated in quote by the engine (its asset is the quote). */

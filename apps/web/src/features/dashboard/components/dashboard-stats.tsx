@@ -11,6 +11,7 @@ import { orderOccupied, valuation, volumeSince } from '@/market-data/utils/marke
 import { useAnalysisPanel } from '../api/get-analysis-panel';
 import { priceChange, type PriceChange } from '../utils/price-change';
 import { DeskPnlCard, signedQuote, toneOf } from './desk-pnl-card';
+import { DeskWidePnlCard } from './desk-wide-pnl-card';
 import { StatCard } from '@/components/stat-card';
 import { useTrading } from '@/market-data/components/trading-context';
 
@@ -139,6 +140,9 @@ export function DashboardStats() {
       </Row>
       <div style={{ marginTop: 16 }}>
         <DeskPnlCard />
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <DeskWidePnlCard />
       </div>
       <Typography.Title level={5} className="md-section-title">
         {t('stats.section.margin')}
