@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import type { Exchange, MarketDataReader, OrderBook } from '@makerdesk/exchange';
+import type { Exchange, MarketDataReader, OrderBook, SubscribeOptions } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
@@ -38,22 +38,37 @@ export interface VenueCallObserver {
 }
 
 /**
- * The key's venue with every call told to `observer`: a promise's outcome, a live feed's events.
+ * The key's venue with every call told to `observer`: a promise's outcome, a live feed's events and
+ * (on a venue that polls for them) its polls' outcomes.
  * The venue's own object is called (its `this`), so classes with private state keep working.
  */
 export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, observer: VenueCallObserver): Exchange {
   return new Proxy(exchange, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
+    get(target, prop) {
+      // The venue itself as `this` (getters and methods may read private fields).
+      const value: unknown = Reflect.get(target, prop);
       if (typeof value !== 'function' || typeof prop !== 'string' || prop === 'close') return value;
       if (prop === 'subscribe') {
-        return (symbol: string, listener: (event: unknown) => void) => {
+        return (symbol: string, listener: (event: unknown) => void, options: SubscribeOptions = {}) => {
           const feed = observer.streamOpened(material, symbol);
-          const stop = (value as (s: string, l: (event: unknown) => void) => () => void).call(target, symbol, (event: unknown) => {
-            feed.delivered();
-            listener(event);
-          });
           let closed = false;
+          const stop = (value as (s: string, l: (event: unknown) => void, o: SubscribeOptions) => () => void).call(
+            target,
+            symbol,
+            (event: unknown) => {
+              if (!closed) feed.delivered();
+              listener(event);
+            },
+            {
+              onPoll: (error: unknown) => {
+                options.onPoll?.(error);
+                if (closed) return;
+                // A poll is a call to the venue; one that answered keeps the feed alive, quiet book or not.
+                observer.called(material, 'poll', error);
+                if (error === null) feed.delivered();
+              },
+            },
+          );
           return () => {
             if (!closed) {
               closed = true;

@@ -64,13 +64,13 @@ export function botStopCause(reason: string): BotStopCause {
   return 'guard';
 }
 
-export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_throttled' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
+export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_refused' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
   const params = { bot: facts.bot, pair: facts.pair, reason: facts.reason };
   switch (cause) {
     case 'failures':
       return { kind: 'bot_stopped', level: 'error', title: text('incident.botFailedTitle', params), text: text('incident.botFailedText', params) };
     case 'key_refused':
-      return { kind: 'key_throttled', level: 'error', title: text('incident.keyRefusedTitle', params), text: text('incident.keyRefusedText', params) };
+      return { kind: 'key_refused', level: 'error', title: text('incident.keyRefusedTitle', params), text: text('incident.keyRefusedText', params) };
     case 'venue_down':
       return { kind: 'venue_down', level: 'error', title: text('incident.venueDownTitle', params), text: text('incident.venueDownText', params) };
     case 'guard':
