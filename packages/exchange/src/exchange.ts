@@ -145,6 +145,10 @@ export type ExchangeEvent =
   | { type: 'order'; symbol: string; order: Order }
   | { type: 'balances'; balances: Balance[] };
 
+export interface SubscribeOptions {
+  onPoll?(error: unknown): void;
+}
+
 export interface ExchangeCapabilities {
   /** Venue enforces self-trade prevention itself. */
   selfTradePrevention: boolean;
@@ -185,7 +189,11 @@ export interface Exchange {
   cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]>;
   /** What the key may do, where the venue tells (Binance's account `canTrade`). */
   fetchPermissions?(): Promise<{ canTrade: boolean; canWithdraw: boolean | null }>;
-  /** Live updates for one pair; returns the unsubscribe function. */
-  subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void;
+  /**
+   * Live updates for one pair; returns the unsubscribe function. A venue that polls for them tells
+   * `options.onPoll` each poll's outcome (null: it answered), so a quiet book is told apart from a
+   * venue that stopped answering; a venue that pushes ignores it.
+   */
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options?: SubscribeOptions): () => void;
   close(): Promise<void>;
 }

@@ -9,4 +9,6 @@ export interface ApiKeyMaterial {
   secretKey: string;
   passphrase: string | null;
   hosts: string[];
+  /** The account and pair this key was read for (the incident centre names them when the venue refuses it). */
+  owner?: { adminId: number; coinId: number };
 }

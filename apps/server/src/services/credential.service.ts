@@ -191,6 +191,7 @@ export class CredentialService {
       secretKey: this.openField(adminId, 'secretKey', row.secretKeySealed),
       passphrase: row.passphraseSealed ? this.openField(adminId, 'passphrase', row.passphraseSealed) : null,
       hosts: Object.freeze([...row.hosts]) as string[],
+      owner: Object.freeze({ adminId, coinId }),
     });
   }
 }

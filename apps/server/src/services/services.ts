@@ -47,6 +47,7 @@ import type { ClusterOptions } from '../cluster/cluster-engine.ts';
 import { ClusterRepository } from '../repositories/cluster.repository.ts';
 import { IncidentRepository } from '../repositories/incident.repository.ts';
 import { IncidentService } from './incidents/incident.service.ts';
+import { VenueWatch } from './incidents/venue-watch.ts';
 
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
@@ -196,6 +197,8 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     ...(log ? { log } : {}),
   });
   const incidents = new IncidentService(new IncidentRepository(database.db), coins, bus, log, { robots: repos.robots, alerts });
+  // Venues out of reach and back, stalled live feeds, keys refused: incidents (issue 18 §1).
+  gateway.observe(new VenueWatch(incidents));
   const engine = createEngineHost(
     {
       repos,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import type { Exchange, MarketDataReader, OrderBook } from '@makerdesk/exchange';
+import type { Exchange, MarketDataReader, OrderBook, SubscribeOptions } from '@makerdesk/exchange';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
@@ -23,6 +23,75 @@ export function budgetKeyOf(material: Pick<ApiKeyMaterial, 'platformCode' | 'api
   return `${material.platformCode}:${createHash('sha256').update(`${material.platformCode}\0${material.apiKey}${mode}`).digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * Told the outcome of every call made through a key's venue session (console orders, bot calls,
+ * balance and market-data reads) and every event its live feeds deliver: the venue-health and
+ * key-refused incidents (services/incidents/venue-watch.ts). Must not throw nor wait.
+ */
+export interface VenueCallObserver {
+  /** `err` null: the venue answered. */
+  called(material: ApiKeyMaterial, call: string, err: unknown): void;
+  /** A live feed of `symbol` opened; answers what to call on each event it delivers and when it closes. */
+  streamOpened(material: ApiKeyMaterial, symbol: string): { delivered(): void; closed(): void };
+  /** The gateway closes: no more checks. */
+  stop?(): void;
+}
+
+/**
+ * The key's venue with every call told to `observer`: a promise's outcome, a live feed's events and
+ * (on a venue that polls for them) its polls' outcomes.
+ * The venue's own object is called (its `this`), so classes with private state keep working.
+ */
+export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, observer: VenueCallObserver): Exchange {
+  return new Proxy(exchange, {
+    get(target, prop) {
+      // The venue itself as `this` (getters and methods may read private fields).
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function' || typeof prop !== 'string' || prop === 'close') return value;
+      if (prop === 'subscribe') {
+        return (symbol: string, listener: (event: unknown) => void, options: SubscribeOptions = {}) => {
+          const feed = observer.streamOpened(material, symbol);
+          let closed = false;
+          const stop = (value as (s: string, l: (event: unknown) => void, o: SubscribeOptions) => () => void).call(
+            target,
+            symbol,
+            (event: unknown) => {
+              if (!closed) feed.delivered();
+              listener(event);
+            },
+            {
+              onPoll: (error: unknown) => {
+                options.onPoll?.(error);
+                if (closed) return;
+                // A poll is a call to the venue; one that answered keeps the feed alive, quiet book or not.
+                observer.called(material, 'poll', error);
+                if (error === null) feed.delivered();
+              },
+            },
+          );
+          return () => {
+            if (!closed) {
+              closed = true;
+              feed.closed();
+            }
+            stop();
+          };
+        };
+      }
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (result instanceof Promise) {
+          result.then(
+            () => observer.called(material, prop, null),
+            (err: unknown) => observer.called(material, prop, err ?? new Error('failed')),
+          );
+        }
+        return result;
+      };
+    },
+  });
+}
+
 /** A venue connection as bots and manual calls use it. */
 export interface KeySession {
   exchange: Exchange;
@@ -42,6 +111,7 @@ export class ExchangeGateway {
    * old one goes with its last holder.
    */
   private readonly sessions = new WeakMap<ApiKeyMaterial, { budgeted?: Promise<KeySession>; direct?: Promise<KeySession> }>();
+  private observer: VenueCallObserver | undefined;
 
   constructor(
     /** The simulator: this server's, or the holder's over the internal API (SimAccess). */
@@ -65,6 +135,11 @@ export class ExchangeGateway {
       throw new AppError(ErrorCode.INVALID_API_KEY);
     }
     await this.sim.openAccount(material.apiKey);
+  }
+
+  /** Tells `observer` every call of the sessions opened from now on (the incident centre's venue watch). */
+  observe(observer: VenueCallObserver): void {
+    this.observer = observer;
   }
 
   /** The key's venue, behind its rate budget when the gateway has one. */
@@ -94,7 +169,8 @@ export class ExchangeGateway {
   }
 
   private async openSession(material: ApiKeyMaterial, budgeted: boolean): Promise<KeySession> {
-    const exchange = await this.open(material);
+    const opened = await this.open(material);
+    const exchange = this.observer ? observedExchange(opened, material, this.observer) : opened;
     const budgetKey = budgetKeyOf(material);
     return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
   }
@@ -137,6 +213,7 @@ export class ExchangeGateway {
   }
 
   async close(): Promise<void> {
+    this.observer?.stop?.();
     const opened = await Promise.allSettled(this.live.values());
     for (const result of opened) if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
     this.live.clear();

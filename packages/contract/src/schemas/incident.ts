@@ -8,7 +8,7 @@ import { tradingLogLevels } from './trading-log.ts';
  * failures or by a guard, a key throttled or refused by the venue, a stream or venue down. Titles
  * and texts are stored as server texts and answered in the request's language (`lang` header).
  */
-export const incidentKinds = ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down'] as const;
+export const incidentKinds = ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down', 'venue_up', 'stream_down', 'stream_up', 'key_refused'] as const;
 export type IncidentKind = (typeof incidentKinds)[number];
 export const incidentLevels = tradingLogLevels;
 export type IncidentLevel = (typeof incidentLevels)[number];

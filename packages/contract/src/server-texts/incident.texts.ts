@@ -31,4 +31,23 @@ export const incidentTexts: ServerTextTemplates = {
   'incident.keyRefusedText': { en: 'The venue refused the key of bot {bot} on {pair}: {reason}', zh: '交易所拒绝了 {pair} 上机器人 {bot} 的 API 密钥：{reason}' },
   'incident.venueDownTitle': { en: 'Venue unreachable', zh: '交易所无法访问' },
   'incident.venueDownText': { en: 'Bot {bot} on {pair} cannot reach the venue: {reason}', zh: '{pair} 上的机器人 {bot} 无法访问交易所：{reason}' },
+  'incident.venueUnreachableTitle': { en: 'Venue {venue} unreachable', zh: '交易所 {venue} 无法访问' },
+  'incident.venueUnreachableText': {
+    en: 'Venue {venue} has not answered since {since} ({failures} failed calls in a row; last: {what})',
+    zh: '交易所 {venue} 自 {since} 起无应答（连续 {failures} 次调用失败；最近一次：{what}）',
+  },
+  'incident.venueUpTitle': { en: 'Venue {venue} reachable again', zh: '交易所 {venue} 已恢复访问' },
+  'incident.venueUpText': { en: 'Venue {venue} answers again after {down} out of reach (since {since})', zh: '交易所 {venue} 在无法访问 {down} 后恢复应答（自 {since} 起中断）' },
+  'incident.streamDownTitle': { en: 'Live data of {pair} stopped', zh: '{pair} 实时行情已中断' },
+  'incident.streamDownText': {
+    en: 'The live feed of {pair} from {venue} has delivered nothing since {since} ({what}) while consoles are watching it',
+    zh: '来自 {venue} 的 {pair} 实时行情自 {since} 起无数据（{what}），控制台仍在订阅',
+  },
+  'incident.streamUpTitle': { en: 'Live data of {pair} back', zh: '{pair} 实时行情已恢复' },
+  'incident.streamUpText': { en: 'The live feed of {pair} from {venue} delivers again after {down} without data (since {since})', zh: '来自 {venue} 的 {pair} 实时行情在中断 {down} 后恢复（自 {since} 起中断）' },
+  'incident.keyRefusedByVenueTitle': { en: 'Key refused by {venue}', zh: 'API 密钥被 {venue} 拒绝' },
+  'incident.keyRefusedByVenueText': {
+    en: 'Venue {venue} refused the key on {call}: {reason}. Check the key, its permissions and its bound IP addresses',
+    zh: '交易所 {venue} 在 {call} 调用时拒绝了 API 密钥：{reason}。请检查密钥、其权限及绑定的 IP 地址',
+  },
 };

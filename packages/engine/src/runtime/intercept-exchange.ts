@@ -1,4 +1,4 @@
-import type { CandleInterval, Exchange, ExchangeEvent, Order, PlaceOrderRequest } from '@makerdesk/exchange';
+import type { CandleInterval, Exchange, ExchangeEvent, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
 
 /** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
 export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close'>;
@@ -69,8 +69,8 @@ class InterceptedExchange implements Exchange {
   cancelOrders(symbol: string, orderNos: string[]) {
     return this.around('cancelOrders', () => this.inner.cancelOrders(symbol, orderNos), [symbol, orderNos]);
   }
-  subscribe(symbol: string, listener: (event: ExchangeEvent) => void) {
-    return this.inner.subscribe(symbol, listener);
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options?: SubscribeOptions) {
+    return this.inner.subscribe(symbol, listener, options);
   }
   close() {
     return this.inner.close();

@@ -155,8 +155,12 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
 
   it('subscribe polls the book, trades, the account’s orders and balances', async () => {
     const events: ExchangeEvent[] = [];
-    const unsubscribe = exchange.subscribe('BTC/USDT', (event) => events.push(event));
+    const polls: unknown[] = [];
+    const unsubscribe = exchange.subscribe('BTC/USDT', (event) => events.push(event), { onPoll: (error) => polls.push(error) });
     await until(() => events.some((e) => e.type === 'balances'));
+    // Each poll that answered is told, book changed or not.
+    await until(() => polls.length >= 1);
+    expect(polls.every((p) => p === null)).toBe(true);
     const order = await exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: '28000', amount: '0.01', clientOrderId: makerDeskClientOrderId('bot4') });
     await until(() => events.some((e) => e.type === 'order' && e.order.orderNo === order.orderNo));
     await exchange.cancelOrder('BTC/USDT', order.orderNo);
@@ -166,6 +170,30 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
     const trades = events.filter((e) => e.type === 'trades');
     expect(trades.flatMap((e) => (e.type === 'trades' ? e.trades.map((t) => t.id) : []))).toEqual(expect.arrayContaining(['101', '102']));
     expect(new Set(trades.flatMap((e) => (e.type === 'trades' ? e.trades.map((t) => t.id) : []))).size).toBe(trades.flatMap((e) => (e.type === 'trades' ? e.trades : [])).length);
+  });
+});
+
+describe('CcxtExchange.subscribe on a venue out of reach', () => {
+  it('tells each failed poll to onPoll as a network error, and nothing after unsubscribing', async () => {
+    // ccxt's classes are recognised by name along the prototype chain.
+    class BaseError extends Error {}
+    class NetworkError extends BaseError {}
+    const venue = {
+      id: 'downvenue',
+      has: {},
+      fetchOrderBook: async () => {
+        throw new NetworkError('ETIMEDOUT');
+      },
+    };
+    const down = new CcxtExchange(venue as unknown as ConstructorParameters<typeof CcxtExchange>[0], { pollIntervalMs: 5, onPollError: () => undefined });
+    const polls: unknown[] = [];
+    const unsubscribe = down.subscribe('BTC/USDT', () => undefined, { onPoll: (error) => polls.push(error) });
+    await until(() => polls.length >= 2);
+    unsubscribe();
+    const told = polls.length;
+    expect(polls.every((e) => e instanceof ExchangeError && e.kind === 'network')).toBe(true);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(polls.length).toBe(told);
   });
 });
 

@@ -17,6 +17,7 @@ import type {
   Order,
   OrderBook,
   PlaceOrderRequest,
+  SubscribeOptions,
   Ticker,
   Trade,
 } from '../exchange.ts';
@@ -312,15 +313,17 @@ export class CcxtExchange implements Exchange {
    * account's orders on this pair (each change, and each order that left the book, read back once)
    * and its balances when they change.
    */
-  subscribe(symbol: string, listener: (event: ExchangeEvent) => void): () => void {
+  subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options: SubscribeOptions = {}): () => void {
     const poller = new Poller(this, symbol, listener, Boolean(this.venue.apiKey));
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
         await poller.poll();
+        if (!stopped) options.onPoll?.(null);
       } catch (err) {
         this.config.onPollError?.(err);
+        if (!stopped) options.onPoll?.(err ?? new Error('poll failed'));
       }
       if (!stopped) timer = setTimeout(tick, this.pollMs);
     };

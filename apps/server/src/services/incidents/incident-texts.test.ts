@@ -27,7 +27,7 @@ describe('incident texts', () => {
     expect(failed).toMatchObject({ kind: 'bot_stopped', level: 'error' });
     expect(renderServerText(failed.title, 'zh_CN')).toBe('机器人 #7 因连续失败而停止');
     expect(botStopTexts('guard', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'bot_stopped', level: 'warn' });
-    expect(botStopTexts('key_refused', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'key_throttled', level: 'error' });
+    expect(botStopTexts('key_refused', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'key_refused', level: 'error' });
     expect(botStopTexts('venue_down', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'venue_down', level: 'error' });
   });
 });

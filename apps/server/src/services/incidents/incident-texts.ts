@@ -7,6 +7,16 @@ export function incidentTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** A duration as people read it: `45 s`, `3 min 20 s`, `2 h 5 min`. */
+export function spanText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+}
+
 export interface EmergencyStopFacts {
   pair: string;
   /** The account that pressed it, or the monitor that asked ("price monitor #4"). */
@@ -54,13 +64,13 @@ export function botStopCause(reason: string): BotStopCause {
   return 'guard';
 }
 
-export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_throttled' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
+export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_refused' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
   const params = { bot: facts.bot, pair: facts.pair, reason: facts.reason };
   switch (cause) {
     case 'failures':
       return { kind: 'bot_stopped', level: 'error', title: text('incident.botFailedTitle', params), text: text('incident.botFailedText', params) };
     case 'key_refused':
-      return { kind: 'key_throttled', level: 'error', title: text('incident.keyRefusedTitle', params), text: text('incident.keyRefusedText', params) };
+      return { kind: 'key_refused', level: 'error', title: text('incident.keyRefusedTitle', params), text: text('incident.keyRefusedText', params) };
     case 'venue_down':
       return { kind: 'venue_down', level: 'error', title: text('incident.venueDownTitle', params), text: text('incident.venueDownText', params) };
     case 'guard':

@@ -3,6 +3,7 @@ import {
   renderServerText,
   serverText,
   type HaltedPair,
+  incidentKinds,
   type Incident,
   type IncidentListResponse,
   type IncidentReadRequest,
@@ -17,7 +18,8 @@ import type { Port } from '../../repositories/repositories.ts';
 import type { CoinService } from '../coin.service.ts';
 import type { RaiseAlert } from '../../alerts/alert-dispatcher.ts';
 import type { Repositories } from '../../repositories/repositories.ts';
-import { botStopCause, botStopTexts, haltedText } from './incident-texts.ts';
+import { botStopCause, botStopTexts, haltedText, incidentTime, spanText } from './incident-texts.ts';
+import type { HealthChange } from '../../domain/venue-health.ts';
 
 /** A bot's throttled key is told again after this long at the soonest. */
 export const THROTTLE_REPORT_MS = 10 * 60_000;
@@ -46,7 +48,7 @@ export interface IncidentNotice {
 }
 
 const levels = new Set(['info', 'warn', 'error']);
-const kinds = new Set(['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down']);
+const kinds = new Set<string>(incidentKinds);
 
 /** What arrives from another server is checked before anyone acts on it. */
 export function parseIncidentNotice(payload: unknown): IncidentNotice | null {
@@ -127,6 +129,36 @@ export class IncidentService {
     } catch (err) {
       this.log?.error({ err, robotId }, 'throttle incident not recorded');
     }
+  }
+
+  /**
+   * A venue went out of reach or came back (services/incidents/venue-watch.ts decides when, with its
+   * hysteresis): one pair-wide incident on each pair it was called for. Never throws.
+   */
+  async venueChanged(change: HealthChange, scope: { venue: string; coinIds: number[]; now: number }): Promise<void> {
+    for (const coinId of scope.coinIds) {
+      const made =
+        change.type === 'down'
+          ? { level: 'error' as const, kind: 'venue_down' as const, title: text('incident.venueUnreachableTitle', { venue: scope.venue }), text: text('incident.venueUnreachableText', { venue: scope.venue, since: incidentTime(change.since), what: change.what, failures: change.failures }) }
+          : { level: 'info' as const, kind: 'venue_up' as const, title: text('incident.venueUpTitle', { venue: scope.venue }), text: text('incident.venueUpText', { venue: scope.venue, down: spanText(change.downMs), since: incidentTime(change.since) }) };
+      await this.record({ coinId, adminId: null, ...made, details: { venue: scope.venue, since: change.since, ...(change.type === 'up' ? { downMs: change.downMs } : {}) } });
+    }
+  }
+
+  /** A pair's live feed stalled while sockets listen, or delivers again. Never throws. */
+  async streamChanged(change: HealthChange, scope: { venue: string; coinId: number; symbol: string; now: number }): Promise<void> {
+    const params = { venue: scope.venue, pair: scope.symbol, since: incidentTime(change.since) };
+    const made =
+      change.type === 'down'
+        ? { level: 'error' as const, kind: 'stream_down' as const, title: text('incident.streamDownTitle', params), text: text('incident.streamDownText', { ...params, what: change.what }) }
+        : { level: 'info' as const, kind: 'stream_up' as const, title: text('incident.streamUpTitle', params), text: text('incident.streamUpText', { ...params, down: spanText(change.downMs) }) };
+    await this.record({ coinId: scope.coinId, adminId: null, ...made, details: { venue: scope.venue, since: change.since } });
+  }
+
+  /** The venue refused a key (authentication, permission) on any call: an incident of the key's account. Never throws. */
+  async keyRefused(facts: { adminId: number; coinId: number; venue: string; call: string; reason: string }): Promise<void> {
+    const params = { venue: facts.venue, call: facts.call, reason: facts.reason };
+    await this.record({ coinId: facts.coinId, adminId: facts.adminId, level: 'error', kind: 'key_refused', title: text('incident.keyRefusedByVenueTitle', params), text: text('incident.keyRefusedByVenueText', params), details: { venue: facts.venue, call: facts.call } });
   }
 
   /** Every alert a monitor raises is an incident of its pair, concerning the monitor's owner. */

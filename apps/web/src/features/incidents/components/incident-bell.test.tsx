@@ -103,6 +103,28 @@ describe('IncidentBell', () => {
     expect(item!.textContent).toContain('BTC/USDT · 紧急停止 · ');
     expect(screen.getByRole('button', { name: '全部标为已读' })).toBeInTheDocument();
   });
+
+  it('labels the venue-health and refused-key kinds, in both languages', async () => {
+    const items = [
+      incident({ id: 14, level: 'error', kind: 'key_refused', robotId: null, title: 'Key refused by binance' }),
+      incident({ id: 13, level: 'info', kind: 'stream_up', robotId: null, title: 'Live data of BTC/USDT back' }),
+      incident({ id: 12, level: 'error', kind: 'stream_down', robotId: null, title: 'Live data of BTC/USDT stopped' }),
+      incident({ id: 11, level: 'info', kind: 'venue_up', robotId: null, title: 'Venue binance reachable again' }),
+      incident({ id: 10, level: 'error', kind: 'venue_down', robotId: null, title: 'Venue binance unreachable' }),
+    ];
+    backend([{ items, unread: 5, halted: [] }]);
+    const { unmount } = renderWithProviders(<IncidentBell />);
+    fireEvent.click(await screen.findByRole('button', { name: '5 unread incidents' }, { timeout: 8000 }));
+    const shown = (await screen.findAllByTestId('incident-item')).map((i) => i.textContent ?? '');
+    expect(shown.map((text) => /BTC\/USDT · ([^·]+) · /.exec(text)?.[1])).toEqual(['Key refused', 'Live data back', 'Live data stopped', 'Venue back', 'Venue down']);
+    unmount();
+    await i18n.changeLanguage('zh_CN');
+    backend([{ items, unread: 5, halted: [] }]);
+    renderWithProviders(<IncidentBell />);
+    fireEvent.click(await screen.findByRole('button', { name: '5 条未读事件' }, { timeout: 8000 }));
+    const zh = (await screen.findAllByTestId('incident-item')).map((i) => i.textContent ?? '');
+    expect(zh.map((text) => /BTC\/USDT · ([^·]+) · /.exec(text)?.[1])).toEqual(['密钥被拒', '行情恢复', '行情中断', '交易所恢复', '交易所故障']);
+  });
 });
 
 describe('HaltedBanner', () => {
