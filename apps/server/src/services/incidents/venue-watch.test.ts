@@ -82,4 +82,17 @@ describe('VenueWatch', () => {
     watch.stop();
     expect(seen).toEqual(['stream down BTC/USDT@10 2000', 'stream up BTC/USDT@10 48000']);
   });
+
+  it('the built-in simulator’s feeds are not watched: it pushes only when its book changes', () => {
+    let now = 0;
+    const { seen, incidents } = recorder();
+    const watch = new VenueWatch(incidents, () => now, { stallMs: 30_000, checkMs: 60_000 });
+    const feed = watch.streamOpened({ ...material(1, 10), platformCode: 'sim' }, 'BTC/USDT');
+    now = 120_000;
+    watch.checkStreams();
+    feed.delivered();
+    feed.closed();
+    watch.stop();
+    expect(seen).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { isExchangeError } from '@makerdesk/exchange';
 import { venueReason } from '../../domain/exchange-errors.ts';
 import { StreamWatch, VenueHealthTracker, type HealthChange } from '../../domain/venue-health.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
+import { SIM_PLATFORM } from '../../domain/platforms.ts';
 import type { VenueCallObserver } from '../../venues/exchange-gateway.ts';
 import type { IncidentService } from './incident.service.ts';
 
@@ -78,6 +79,9 @@ export class VenueWatch implements VenueCallObserver {
   }
 
   streamOpened(material: ApiKeyMaterial, symbol: string): { delivered(): void; closed(): void } {
+    // The built-in simulator pushes events only when its book changes, in this process: a quiet pair
+    // there is no stalled stream, so its feeds are not watched (its calls still are).
+    if (material.platformCode === SIM_PLATFORM) return { delivered: () => undefined, closed: () => undefined };
     const venue = venueOf(material);
     const key = `${venue}|${symbol}`;
     const coinId = material.owner?.coinId;
