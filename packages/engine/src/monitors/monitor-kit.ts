@@ -1,7 +1,6 @@
 import { add, compare, div, minus, mul, toFixed } from '@makerdesk/decimal';
 import type { ServerText } from '@makerdesk/contract';
 import type { OrderBook } from '@makerdesk/exchange';
-import { withUnit } from '../runtime/live-figures.ts';
 import type { PairRules } from '../strategy.ts';
 
 /** What the risk-control monitors share (docs/strategies.md, "Risk control"). */
@@ -48,9 +47,17 @@ export function localTime(at: number, offsetMin: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`;
 }
 
+/** A value at `decimals` (half-up, trailing zeros kept: the pair's precision), with thousands separators and its unit: "64,873.80 USDT". */
+export function figureOf(value: string, decimals: number, unit: string): string {
+  const [int = '0', frac] = shown(value, decimals).split('.');
+  const negative = int.startsWith('-');
+  const digits = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${digits}${frac ? `.${frac}` : ''} ${unit}`;
+}
+
 /** A price as monitors write it: at the pair's price precision, grouped, with the quote unit ("64,873.80 USDT"). */
 export function priceOf(value: string, rules: Pick<PairRules, 'pricePrecision' | 'quote'>): string {
-  return withUnit(value, rules.pricePrecision, rules.quote);
+  return figureOf(value, rules.pricePrecision, rules.quote);
 }
 
 /** Decimals a quote amount (a balance, a P&L, a fee) is shown at: the price precision, 2 to 8. */
@@ -60,7 +67,7 @@ export function quoteDecimals(rules: Pick<PairRules, 'pricePrecision'>): number 
 
 /** An amount of the pair's base (amount precision) or quote asset (quoteDecimals), grouped, with its unit. */
 export function assetAmount(value: string, asset: 'base' | 'quote', rules: Pick<PairRules, 'pricePrecision' | 'amountPrecision' | 'base' | 'quote'>): string {
-  return asset === 'base' ? withUnit(value, rules.amountPrecision, rules.base) : withUnit(value, quoteDecimals(rules), rules.quote);
+  return asset === 'base' ? figureOf(value, rules.amountPrecision, rules.base) : figureOf(value, quoteDecimals(rules), rules.quote);
 }
 
 /** A percentage as monitors write it: "5.2 %" (the value is in % already). */

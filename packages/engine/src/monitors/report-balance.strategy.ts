@@ -2,9 +2,8 @@ import { botTypeKey, offsetMinutes, REPORT_BOT_LINES, text, type ReportBalanceCo
 import { add, sign } from '@makerdesk/decimal';
 import { alert, notify } from '../intents.ts';
 import type { PairBotFigures } from '../ports.ts';
-import { grouped } from '../runtime/live-figures.ts';
 import type { MarketSnapshot, Strategy, TickInput, TickOutput } from '../strategy.ts';
-import { assetAmount, localTime, midPrice, priceOf, quoteDecimals, sameRun, shown } from './monitor-kit.ts';
+import { assetAmount, figureOf, localTime, midPrice, priceOf, quoteDecimals, sameRun, shown } from './monitor-kit.ts';
 
 /**
  * Balance timed report (docs/strategies.md, "Balance timed report"): at each slot of its schedule
@@ -118,8 +117,8 @@ function botParams(bot: PairBotFigures, i: number, q: number, quote: string): Re
     [`type${i}`]: `@${botTypeKey(bot.type)}`,
     [`status${i}`]: `@monitor.report.${bot.status}`,
     [`trades${i}`]: bot.trades,
-    [`volume${i}`]: `${grouped(shown(bot.quoteVolume, q))} ${quote}`,
-    [`fees${i}`]: `${grouped(shown(bot.fees, q))} ${quote}`,
+    [`volume${i}`]: figureOf(bot.quoteVolume, q, quote),
+    [`fees${i}`]: figureOf(bot.fees, q, quote),
     ...(bot.totalPnl === null
       ? { [`pnl${i}`]: '@monitor.report.pnlUnknown' }
       : { [`pnl${i}`]: `@monitor.report.pnl${i}`, [`total${i}`]: at(bot.totalPnl), [`realised${i}`]: at(bot.realizedPnl), [`unrealised${i}`]: at(bot.unrealizedPnl ?? '0') }),
@@ -128,8 +127,7 @@ function botParams(bot: PairBotFigures, i: number, q: number, quote: string): Re
 
 /** A quote amount with its sign (+ when above zero), grouped, with its unit: "+1,234.50 USDT". */
 function signedAmount(value: string, q: number, unit: string): string {
-  const fixed = shown(value, q);
-  return `${sign(fixed) > 0 ? '+' : ''}${grouped(fixed)} ${unit}`;
+  return `${sign(shown(value, q)) > 0 ? '+' : ''}${figureOf(value, q, unit)}`;
 }
 
 export const reportBalanceStrategy: Strategy<ReportBalanceConfig, ReportState> = {
