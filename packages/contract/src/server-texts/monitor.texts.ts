@@ -118,4 +118,22 @@ export const monitorTexts: ServerTextTemplates = {
     zh: '{pair} 紧急停止：{cause}（{stopBy}）；停止 {stoppedBots} 个机器人，撤销 {cancelled} 笔订单，期间成交 {filled} 笔{pending}，用时 {ms} 毫秒',
   },
   'monitor.pairStopPending': { en: ', {pendingOrders} not confirmed yet (still being cancelled)', zh: '，{pendingOrders} 笔尚未确认（仍在撤销）' },
+
+  // Other strategies' own notices and stops (issue 18 §6: every text the server writes for people).
+  'strategy.range.gridTooFine': {
+    en: "The grid is finer than the pair's price step: levels {lower} and {upper} are both {level}. Use fewer grids or a wider range.",
+    zh: '网格比交易对的价格最小变动单位更细：第 {lower} 和第 {upper} 档都是 {level}。请减少网格数或扩大区间。',
+  },
+  'strategy.follow.driftSafe': {
+    en: 'The market mid {mid} is {gap} from the reference {reference}; safe price mode never takes liquidity, so it is not corrected',
+    zh: '市场中间价 {mid} 偏离参考价 {reference} {gap}；安全价格模式从不吃单，因此不做修正',
+  },
+  'strategy.follow.correcting': {
+    en: 'Correcting a {gap} drift: {side} {amount} IOC at {price} toward the reference {reference}',
+    zh: '修正 {gap} 的偏离：以 {price} {side} {amount}（IOC），向参考价 {reference} 靠拢',
+  },
+  'strategy.follow.driftStuck': {
+    en: 'The market mid {mid} is {gap} from the reference {reference}; no correction possible now (budget, balance or liquidity)',
+    zh: '市场中间价 {mid} 偏离参考价 {reference} {gap}；当前无法修正（预算、余额或流动性不足）',
+  },
 };
