@@ -119,6 +119,25 @@ export const monitorTexts: ServerTextTemplates = {
   },
   'monitor.pairStopPending': { en: ', {pendingOrders} not confirmed yet (still being cancelled)', zh: '，{pendingOrders} 笔尚未确认（仍在撤销）' },
 
+  // An alert's delivery through a channel, in the pair's trading log.
+  'alerts.delivery.sent': { en: 'Alert "{alertTitle}" sent via {where}{atAttempt}', zh: '告警“{alertTitle}”已通过 {where} 发送{atAttempt}' },
+  'alerts.delivery.atAttempt': { en: ' at attempt {attempt}', zh: '（第 {attempt} 次尝试）' },
+  'alerts.delivery.retrying': {
+    en: 'Alert "{alertTitle}" via {where}: attempt {attempt} of {maxAttempts} failed ({failure}); retrying in {delay} s',
+    zh: '告警“{alertTitle}”通过 {where} 发送：第 {attempt} / {maxAttempts} 次尝试失败（{failure}）；{delay} 秒后重试',
+  },
+  'alerts.delivery.failedOne': { en: 'Alert "{alertTitle}" not delivered via {where} after {attempts} attempt: {failure}', zh: '告警“{alertTitle}”经 {attempts} 次尝试仍未能通过 {where} 发送：{failure}' },
+  'alerts.delivery.failedMany': { en: 'Alert "{alertTitle}" not delivered via {where} after {attempts} attempts: {failure}', zh: '告警“{alertTitle}”经 {attempts} 次尝试仍未能通过 {where} 发送：{failure}' },
+  'alerts.failure.refused': { en: 'refused', zh: '被拒绝' },
+  'alerts.failure.refusedStatus': { en: 'refused: {status}', zh: '被拒绝：{status}' },
+  'alerts.failure.noAnswer': { en: 'no answer', zh: '无应答' },
+  'alerts.failure.notAllowed': { en: 'destination not allowed', zh: '目标地址不被允许' },
+  'alerts.failure.switchedOff': { en: 'the channel is switched off', zh: '该渠道已关闭' },
+  'alerts.failure.channelDeleted': { en: 'the channel was deleted', zh: '该渠道已删除' },
+  'alerts.failure.secretUnreadable': { en: 'the channel secret cannot be opened (was the master key changed?)', zh: '无法打开该渠道的密钥（主密钥是否已更换？）' },
+  'alerts.failure.notDelivered': { en: 'not delivered', zh: '未送达' },
+  'alerts.failure.unknown': { en: 'unknown', zh: '未知' },
+
   // Other strategies' own notices and stops (issue 18 §6: every text the server writes for people).
   'strategy.range.gridTooFine': {
     en: "The grid is finer than the pair's price step: levels {lower} and {upper} are both {level}. Use fewer grids or a wider range.",
