@@ -150,8 +150,8 @@ describe('risk-control monitors in the server', () => {
     // The stop reasons and the lines read in Chinese too.
     const zhRobot = async (rid: number) => (await t.call('GET', `/backend/robot/${rid}?coinId=1`, { token, lang: 'zh_CN' })).body.data as { stopReason: string | null };
     expect((await zhRobot(guard)).stopReason).toMatch(/^已触发紧急停止：该交易对机器人的回撤 [\d,.]+ USDT（总盈亏从峰值 -?[\d,.]+ USDT 降至 -?[\d,.]+ USDT）超过上限 100\.0+ USDT$/);
-    expect((await zhRobot(bots[1]!)).stopReason).toMatch(new RegExp(`^紧急停止：该交易对机器人的回撤 .*（bot #${guard}）$`));
+    expect((await zhRobot(bots[1]!)).stopReason).toMatch(new RegExp(`^紧急停止：该交易对机器人的回撤 .*（机器人 #${guard}）$`));
     const zhPairLogs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=200', { token, lang: 'zh_CN' })).body.data.list as Log[];
-    expect(zhPairLogs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT 紧急停止：该交易对机器人的回撤 .*（bot #\d+）；停止 3 个机器人，撤销 \d+ 笔订单，期间成交 \d+ 笔，用时 \d+ 毫秒$/));
+    expect(zhPairLogs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT 紧急停止：该交易对机器人的回撤 .*（机器人 #\d+）；停止 3 个机器人，撤销 \d+ 笔订单，期间成交 \d+ 笔，用时 \d+ 毫秒$/));
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import type { PairGuardPort, PairStopRequest } from '@makerdesk/engine';
 export interface PairStop {
   emergencyStop(
     coinId: number,
-    cause: { reason: string; reasonText?: ServerText; by: string; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
+    cause: { reason: string; reasonText?: ServerText; by: string; byBot?: number; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
   ): Promise<{ robotIds: number[] }>;
 }
 
@@ -24,6 +24,7 @@ export class EnginePairGuard implements PairGuardPort {
       reason,
       ...(reasonText ? { reasonText } : {}),
       by: `bot #${robotId}`,
+      byBot: robotId,
       ownerId: adminId,
       logAdminId: adminId,
       spare: (robot) => robot.id === robotId || isRiskControlType(robot.type),

@@ -18,8 +18,10 @@ export interface EmergencyStopCause {
   reason: string;
   /** The reason as a server text (a monitor's rule), rendered in each reader's language. */
   reasonText?: ServerText;
-  /** Who: an account, or a monitor ("price monitor #4"). */
+  /** Who: an account, or a monitor ("bot #4"). */
   by: string;
+  /** The monitor that asked, when a monitor did: `by` then reads in each reader's language. */
+  byBot?: number;
   /** Only this account's bots (a sub-account pressing the button); absent: every bot of the pair. */
   ownerId?: number;
   /** The account the pair's log line is filed under (the presser, or the monitor's owner). */
@@ -73,14 +75,14 @@ export class EmergencyStopService {
       const why = reasonTextOf(cause);
       const result: EmergencyStopResult =
         targets.length > 0
-          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})`, reasonText: text('monitor.causeBy', { ...nestText('breach', why), stopBy: cause.by }) })
+          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})`, reasonText: text('monitor.causeBy', { ...nestText('breach', why), ...stopByParams(cause) }) })
           : { robotsStopped: [], ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
       const elapsedMs = this.now() - startedAt;
       const level = result.failed.length > 0 ? 'warn' : 'info';
       const summary = text('monitor.pairStopSummary', {
         ...nestText('cause', why),
         pair: coin.coinName,
-        stopBy: cause.by,
+        ...stopByParams(cause),
         stoppedBots: result.robotsStopped.length,
         cancelled: result.ordersCancelled,
         filled: result.ordersFilled,
@@ -251,6 +253,11 @@ export class EmergencyStopService {
 /** The cause's reason as a server text: a monitor's rule, the stop button, or its words as written. */
 function reasonTextOf(cause: EmergencyStopCause): ServerText {
   return cause.reasonText ?? (cause.pressed ? text('incident.reasonStopButton') : verbatim(cause.reason));
+}
+
+/** Who stopped, for a server text: a monitor as "bot #4" in the reader's language, an account by its name. */
+function stopByParams(cause: EmergencyStopCause): Record<string, string | number> {
+  return cause.byBot !== undefined ? { stopBy: '@monitor.botRef', stopBot: cause.byBot } : { stopBy: cause.by };
 }
 
 /** A text's params with the text itself under `name` (`'@key'`), for a template that names it as a part. */

@@ -50,6 +50,7 @@ export const monitorTexts: ServerTextTemplates = {
   'monitor.word.up': { en: 'up', zh: '上涨' },
   'monitor.word.down': { en: 'down', zh: '下跌' },
   'monitor.causeBy': { en: '{breach} ({stopBy})', zh: '{breach}（{stopBy}）' },
+  'monitor.botRef': { en: 'bot #{stopBot}', zh: '机器人 #{stopBot}' },
 
   // Price monitor.
   'monitor.price.emptyBook': { en: 'Price monitor: the {pair} book is empty, no price to check; checks resume when it has one', zh: '价格监控：{pair} 盘口为空，无价格可查；有价格后恢复检查' },
@@ -117,6 +118,7 @@ export const monitorTexts: ServerTextTemplates = {
     en: 'Emergency stop of {pair}: {cause} ({stopBy}); {stoppedBots} bot(s) stopped, {cancelled} order(s) cancelled, {filled} filled meanwhile{pending}, in {ms} ms',
     zh: '{pair} 紧急停止：{cause}（{stopBy}）；停止 {stoppedBots} 个机器人，撤销 {cancelled} 笔订单，期间成交 {filled} 笔{pending}，用时 {ms} 毫秒',
   },
+  'monitor.leftLive': { en: '{why}: cancelling the orders left live', zh: '{why}：正在撤销遗留的活动订单' },
   'monitor.pairStopPending': { en: ', {pendingOrders} not confirmed yet (still being cancelled)', zh: '，{pendingOrders} 笔尚未确认（仍在撤销）' },
 
   // An alert's delivery through a channel, in the pair's trading log.

@@ -1,4 +1,4 @@
-import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, renderServerText, text, verbatim, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, text, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { systemClock, type Clock } from '../ports.ts';
 import { BotRunner, nest, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
@@ -123,7 +123,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       const marking = markStopped(deps.robots, stoppedIds, reason, why);
       for (const t of targets) {
         if (t.wasRunning) t.runner.log('warn', text('bots.stopped', { ...cause, reason: '@bots.stopReason.emergency' }), { kind: 'stopped', error: false });
-        else t.runner.log('warn', verbatim(`${renderServerText(why, 'en_US')}: cancelling the orders left live`));
+        else t.runner.log('warn', text('monitor.leftLive', nest('why', why)));
       }
       // A tick in flight finishes in milliseconds on most venues; a hanging one is not waited for past the limit.
       await waitAtMost(Promise.all(halts), EMERGENCY_TICK_WAIT_MS, clock);
