@@ -59,7 +59,7 @@ describe('risk control', () => {
     await expect.poll(() => botRow(id).locator('.md-robot-activity').innerText(), { timeout: 20_000 }).toBe('Active');
     await botRow(id).getByText('Details').click();
     const drawer = page.locator('.md-robot-drawer');
-    const line = drawer.getByText(/BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\./).first();
+    const line = drawer.getByText(/BTC\/USDT price alert: The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\./).first();
     await line.waitFor({ timeout: 20_000 });
     expect(await drawer.getByText('Price mode', { exact: true }).count()).toBe(0);
     // A monitor places no orders: no figures table and no open-orders table in its drawer.

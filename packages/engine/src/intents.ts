@@ -63,8 +63,9 @@ export interface StopIntent {
 export interface NotifyIntent {
   kind: 'notify';
   level: 'info' | 'warn' | 'error';
-  title: string;
-  text: string;
+  /** Server texts (rendered in each reader's and each channel's language); a plain string is kept verbatim. */
+  title: string | ServerText;
+  text: string | ServerText;
 }
 
 /**
@@ -74,7 +75,8 @@ export interface NotifyIntent {
  */
 export interface EmergencyStopIntent {
   kind: 'emergencyStop';
-  reason: string;
+  /** A server text (the stop reason reads in each reader's language); a plain string is kept verbatim. */
+  reason: string | ServerText;
 }
 
 export type Intent = PlaceIntent | CancelIntent | ReplaceIntent | AlertIntent | StopIntent | NotifyIntent | EmergencyStopIntent;
@@ -84,5 +86,5 @@ export const cancel = (clientOrderId: string): CancelIntent => ({ kind: 'cancel'
 export const replace = (clientOrderId: string, p: Omit<PlaceIntent, 'kind'>): ReplaceIntent => ({ kind: 'replace', clientOrderId, place: p });
 export const alert = (level: AlertIntent['level'], message: string | ServerText): AlertIntent => ({ kind: 'alert', level, message });
 export const stop = (reason: string | ServerText): StopIntent => ({ kind: 'stop', reason });
-export const notify = (level: NotifyIntent['level'], title: string, text: string): NotifyIntent => ({ kind: 'notify', level, title, text });
-export const emergencyStop = (reason: string): EmergencyStopIntent => ({ kind: 'emergencyStop', reason });
+export const notify = (level: NotifyIntent['level'], title: string | ServerText, text: string | ServerText): NotifyIntent => ({ kind: 'notify', level, title, text });
+export const emergencyStop = (reason: string | ServerText): EmergencyStopIntent => ({ kind: 'emergencyStop', reason });

@@ -130,8 +130,11 @@ export interface AlertRequest {
   coinId: number;
   robotId: number;
   level: 'info' | 'warn' | 'error';
+  /** The title and text in English (for readers of the raw rows and channels without a language). */
   title: string;
   text: string;
+  /** The title and text as server texts: each channel and reader gets them in their language. */
+  message?: { title: ServerText; text: ServerText };
   at: number;
 }
 
@@ -148,7 +151,10 @@ export interface PairStopRequest {
   coinId: number;
   /** The bot that asks (a monitor): it is never among the bots stopped, and stops itself if it means to. */
   robotId: number;
+  /** In English. */
   reason: string;
+  /** The reason as a server text, rendered in each reader's language. */
+  reasonText?: ServerText;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MAIN_ACCOUNT } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, renderServerText, text } from '@makerdesk/contract';
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
@@ -143,6 +143,26 @@ describe('AlertDispatcher', () => {
       'warn: Alert "Balance low" via telegram "desk" (chat -1001): attempt 3 of 4 failed (refused: HTTP 502); retrying in 4 s',
       'info: Alert "Balance low" sent via telegram "desk" (chat -1001) at attempt 4',
     ]);
+  });
+
+  it("each delivery line reads in the reader's language, with a monitor's title in that language too", async () => {
+    await telegramChannel();
+    const fail: SendOutcome = { ok: false, retryable: true, reason: { code: 'refused', status: 'HTTP 502' } };
+    const sender = scriptedSender(clock, [fail, fail, fail, fail]);
+    const d = dispatcher(sender.send);
+    const title = text('monitor.price.alertTitle', { pair: 'BTC/USDT' });
+    await d.raise({ adminId, coinId, level: 'warn', title: 'BTC/USDT price alert', text: 'x', message: { title, text: text('verbatim', { text: 'x' }) } });
+    await clock.advance(10_000);
+    const zh = fake.tables.tradingLogs.map((l) => renderServerText({ key: l.textKey!, params: l.textParams ?? {} }, 'zh_CN'));
+    expect(zh).toEqual([
+      '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 1 / 4 次尝试失败（被拒绝：HTTP 502）；1 秒后重试',
+      '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 2 / 4 次尝试失败（被拒绝：HTTP 502）；2 秒后重试',
+      '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 3 / 4 次尝试失败（被拒绝：HTTP 502）；4 秒后重试',
+      '告警“BTC/USDT 价格告警”经 4 次尝试仍未能通过 telegram "desk" (chat -1001) 发送：被拒绝：HTTP 502',
+    ]);
+    // The English line is the stored message, word for word.
+    expect(fake.tables.tradingLogs.map((l) => renderServerText({ key: l.textKey!, params: l.textParams ?? {} }, 'en_US'))).toEqual(fake.tables.tradingLogs.map((l) => l.message));
+    expect(logs().at(-1)).toBe('error: Alert "BTC/USDT price alert" not delivered via telegram "desk" (chat -1001) after 4 attempts: refused: HTTP 502');
   });
 
   it("honours Telegram's retry_after, and later alerts wait behind the retried one", async () => {

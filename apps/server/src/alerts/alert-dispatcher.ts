@@ -1,4 +1,4 @@
-import { renderServerText, type AlertLevel, type DeliveryFailure, type ServerText } from '@makerdesk/contract';
+import { renderServerText, text, type AlertLevel, type DeliveryFailure, type ServerText } from '@makerdesk/contract';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRow, DeliveryClaim, PendingDelivery } from '../repositories/alert.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { systemClock, type AlertClock } from './clock.ts';
@@ -283,7 +283,14 @@ export class AlertDispatcher {
         await this.log(
           item,
           'warn',
-          `Alert "${item.alert.title}" via ${describe(item.delivery, channel)}: attempt ${attempt} of ${this.policy.maxAttempts} failed (${reason}); retrying in ${seconds(delay)}`,
+          text('alerts.delivery.retrying', {
+            ...titleParams(item.alert),
+            where: describe(item.delivery, channel),
+            attempt,
+            maxAttempts: this.policy.maxAttempts,
+            ...failureParams(outcome.reason),
+            delay: seconds(delay),
+          }),
         );
       }
     }
@@ -296,18 +303,29 @@ export class AlertDispatcher {
     const channel = item.delivery.channelId !== null ? await this.deps.repos.alerts.findChannel(item.delivery.channelId) : undefined;
     const where = describe(item.delivery, channel);
     if (status === 'sent') {
-      await this.log(item, 'info', `Alert "${item.alert.title}" sent via ${where}${attempts > 1 ? ` at attempt ${attempts}` : ''}`);
+      await this.log(item, 'info', text('alerts.delivery.sent', { ...titleParams(item.alert), where, ...(attempts > 1 ? { atAttempt: '@alerts.delivery.atAttempt', attempt: attempts } : {}) }));
     } else {
-      await this.log(item, 'error', `Alert "${item.alert.title}" not delivered via ${where} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason ?? 'unknown'}`);
+      await this.log(item, 'error', text(attempts === 1 ? 'alerts.delivery.failedOne' : 'alerts.delivery.failedMany', { ...titleParams(item.alert), where, attempts, ...failureParams(failure) }));
     }
     const final = row ?? { ...item.delivery, status, attempts, reason };
     for (const resolve of this.waiters.get(item.delivery.id) ?? []) resolve(final);
     this.waiters.delete(item.delivery.id);
   }
 
-  private async log(item: QueuedDelivery, level: 'info' | 'warn' | 'error', message: string): Promise<void> {
+  /** A delivery's outcome in the pair's trading log: in English, and as a server text each reader reads in their language. */
+  private async log(item: QueuedDelivery, level: 'info' | 'warn' | 'error', line: ServerText): Promise<void> {
+    const message = renderServerText(line, 'en_US');
     try {
-      await this.deps.repos.tradingLogs.append({ coinId: item.alert.coinId, adminId: item.alert.adminId, robotId: item.alert.robotId, level, message: message.slice(0, 2000), createdAt: new Date(this.clock.now()) });
+      await this.deps.repos.tradingLogs.append({
+        coinId: item.alert.coinId,
+        adminId: item.alert.adminId,
+        robotId: item.alert.robotId,
+        level,
+        message: message.slice(0, 2000),
+        textKey: line.key,
+        textParams: line.params,
+        createdAt: new Date(this.clock.now()),
+      });
     } catch (err) {
       this.deps.log?.warn({ err, deliveryId: item.delivery.id }, 'alert delivery outcome not written to the trading log');
     }
@@ -324,6 +342,31 @@ function describe(delivery: AlertDeliveryRow, channel: AlertChannelRow | undefin
   return `${delivery.channelKind} "${delivery.channelName}"${target ? ` (${target})` : ''}`;
 }
 
+/** A delay in seconds, written with its unit by the template ("1", "0.3"). */
 function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+  return ms % 1000 === 0 ? `${ms / 1000}` : `${(ms / 1000).toFixed(1)}`;
+}
+
+/** The alert's title for a delivery line: its server text when it has one (each reader's language), else as stored. */
+function titleParams(alert: AlertRow): Record<string, string | number> {
+  const title = alert.message?.title;
+  if (!title || title.key === 'verbatim') return { alertTitle: alert.title };
+  return { ...title.params, alertTitle: `@${title.key}` };
+}
+
+const FAILURE_KEYS: Record<DeliveryFailure['code'], string> = {
+  refused: 'refused',
+  no_answer: 'noAnswer',
+  not_allowed: 'notAllowed',
+  switched_off: 'switchedOff',
+  channel_deleted: 'channelDeleted',
+  secret_unreadable: 'secretUnreadable',
+  not_delivered: 'notDelivered',
+};
+
+/** Why a delivery failed, as a text in the reader's language (the same words as `failureText` in English). */
+function failureParams(reason: DeliveryFailure | null): Record<string, string | number> {
+  if (!reason) return { failure: '@alerts.failure.unknown' };
+  if (reason.code === 'refused' && reason.status) return { failure: '@alerts.failure.refusedStatus', status: reason.status };
+  return { failure: `@alerts.failure.${FAILURE_KEYS[reason.code]}` };
 }

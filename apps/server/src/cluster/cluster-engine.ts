@@ -161,7 +161,7 @@ export class ClusterEngine {
     const waitMs = request.waitMs ?? 15_000;
     const results = await Promise.all(
       [...groups].map(async ([node, robots]): Promise<EmergencyStopResult> => {
-        const part: EmergencyStopRequest = { robots, reason: request.reason, waitMs };
+        const part: EmergencyStopRequest = { robots, reason: request.reason, ...(request.reasonText ? { reasonText: request.reasonText } : {}), waitMs };
         if (node === this.nodeId) return this.stopHere(part);
         try {
           const call = this.requests.call<EmergencyStopResult>(node, 'emergencyStop', part, waitMs + this.options.requestTimeoutMs);

@@ -1,3 +1,4 @@
+import type { ServerText } from '@makerdesk/contract';
 import type { AlertPort } from '@makerdesk/engine';
 import type { IncidentSeam } from './incident-port.ts';
 
@@ -8,7 +9,7 @@ import type { IncidentSeam } from './incident-port.ts';
  * runtime writes that line before it calls the port, in both cases).
  */
 export interface AlertDispatcherSeam {
-  raise(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<unknown>;
+  raise(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string; message?: { title: ServerText; text: ServerText } }): Promise<unknown>;
 }
 
 /**
@@ -18,9 +19,11 @@ export interface AlertDispatcherSeam {
 export function alertPortFor(dispatcher: AlertDispatcherSeam | undefined, incidents?: Pick<IncidentSeam, 'monitorAlert'>): AlertPort | undefined {
   if (!dispatcher && !incidents) return undefined;
   return {
-    raise: async ({ adminId, coinId, robotId, level, title, text }) => {
-      await incidents?.monitorAlert({ adminId, coinId, ...(robotId !== undefined ? { robotId } : {}), level, title, text });
-      await dispatcher?.raise({ adminId, coinId, robotId, level, title, text });
+    // The server texts go along: the incident and each channel read them in their own language.
+    raise: async ({ adminId, coinId, robotId, level, title, text, message }) => {
+      const texts = message ? { message } : {};
+      await incidents?.monitorAlert({ adminId, coinId, ...(robotId !== undefined ? { robotId } : {}), level, title, text, ...texts });
+      await dispatcher?.raise({ adminId, coinId, robotId, level, title, text, ...texts });
     },
   };
 }

@@ -1,10 +1,12 @@
+import type { ServerText } from '@makerdesk/contract';
+
 /**
  * The incident centre as the engine host reaches it (`EngineHostDeps.incidents`, given by
  * services.ts): a monitor's alert and a bot that stopped itself (repeated failures, a guard, a refused
  * key) become incidents; a bot's failure also goes to its owner's alert channels. Both never throw.
  */
 export interface IncidentSeam {
-  monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<void>;
+  monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string; message?: { title: ServerText; text: ServerText } }): Promise<void>;
   botStopped(robotId: number, reason: string): Promise<void>;
   /** The venue rate-limited the bot's key (the bot shows "throttled"); told at most once a while per bot. */
   keyThrottled(robotId: number): Promise<void>;

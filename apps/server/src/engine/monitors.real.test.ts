@@ -66,12 +66,23 @@ describe('risk-control monitors in the server', () => {
 
   it('a price monitor with a tight bound raises its alert line in the trading log, and stays running', async () => {
     const id = await deploy('monitor_price', { ...(await defaultsOf('monitor_price')), upperBound: '1', lowerBound: undefined, movePercent: undefined, intervalSec: 5 });
-    await vi.waitFor(async () => expect((await logsOf(id)).map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT price alert: The price [\d.]+ is above the upper bound 1\.$/)), {
+    await vi.waitFor(async () => expect((await logsOf(id)).map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT price alert: The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\.$/)), {
       timeout: 15_000,
       interval: 250,
     });
     const alerts = (await logsOf(id)).filter((l) => l.message.includes('price alert'));
     expect(alerts).toEqual([expect.objectContaining({ robotId: id, level: 'warn' })]);
+    // The trading-log line, the alert and its incident read in the reader's language: English by default, Chinese with lang zh_CN.
+    const zhLogs = (await t.call('GET', `/backend/tradingLog/list?coinId=1&robotId=${id}&pageSize=100`, { token, lang: 'zh_CN' })).body.data.list as Log[];
+    expect(zhLogs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT 价格告警：价格 [\d,]+\.\d+ USDT 高于上限 1\.0+ USDT。$/));
+    const alertOf = async (lang?: string) =>
+      ((await t.call('GET', '/backend/alert/list?coinId=1', { token, ...(lang ? { lang } : {}) })).body.data.list as { robotId: number | null; title: string; text: string }[]).find((a) => a.robotId === id);
+    expect(await alertOf()).toMatchObject({ title: 'BTC/USDT price alert', text: expect.stringMatching(/^The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\.$/) });
+    expect(await alertOf('zh_CN')).toMatchObject({ title: 'BTC/USDT 价格告警', text: expect.stringMatching(/^价格 [\d,]+\.\d+ USDT 高于上限 1\.0+ USDT。$/) });
+    const incidentOf = async (lang?: string) =>
+      ((await t.call('GET', '/backend/incident/list?coinId=1', { token, ...(lang ? { lang } : {}) })).body.data.items as { kind: string; robotId: number | null; title: string; text: string }[]).find((i) => i.robotId === id);
+    expect(await incidentOf()).toMatchObject({ kind: 'monitor_alert', title: 'BTC/USDT price alert', text: expect.stringMatching(/^The price [\d,]+\.\d+ USDT is above/) });
+    expect(await incidentOf('zh_CN')).toMatchObject({ kind: 'monitor_alert', title: 'BTC/USDT 价格告警', text: expect.stringMatching(/^价格 [\d,]+\.\d+ USDT 高于上限 1\.0+ USDT。$/) });
     expect(await robot(id)).toMatchObject({ status: 'running', runtime: { activity: 'active' } });
     await t.call('PUT', '/backend/robot/update', { token, body: { id, coinId: 1, type: 'monitor_price', config: { ...(await defaultsOf('monitor_price')) }, status: 'stopped', startMode: 'now', priceMode: 'normal' } });
   }, 30_000);
@@ -87,7 +98,7 @@ describe('risk-control monitors in the server', () => {
     const message = JSON.parse(sent!.body) as { chat_id: string; text: string };
     expect(message.chat_id).toBe('-100777');
     expect(message.text).toMatch(/BTC\/USDT price alert/);
-    expect(message.text).toMatch(/The price [\d.]+ is above the upper bound 1\./);
+    expect(message.text).toMatch(/The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\./);
     // The delivery is in the pair's trading log, and nothing there shows the token.
     await t.services.engine.logs.flush();
     const logs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=200', { token })).body.data.list as Log[];
@@ -122,7 +133,7 @@ describe('risk-control monitors in the server', () => {
 
     await vi.waitFor(async () => expect((await robot(guard)).status).toBe('stopped'), { timeout: 20_000, interval: 250 });
     const guardRow = await robot(guard);
-    expect(guardRow.stopReason).toMatch(/^emergency stop fired: drawdown [\d.]+ USDT of the pair's bots \(total P&L -?[\d.]+ from a peak of -?[\d.]+\) passed the limit 100 USDT$/);
+    expect(guardRow.stopReason).toMatch(/^emergency stop fired: drawdown [\d,.]+ USDT of the pair's bots \(total P&L -?[\d,.]+ USDT from a peak of -?[\d,.]+ USDT\) passed the limit 100\.0+ USDT$/);
     for (const id of bots) {
       const row = await robot(id);
       expect(row.status, `bot ${id}`).toBe('stopped');
@@ -136,5 +147,11 @@ describe('risk-control monitors in the server', () => {
     expect(guardLogs).toContainEqual(expect.stringMatching(new RegExp(`^error Emergency stop of BTC/USDT \\(drawdown .*\\): 3 bot\\(s\\) stopped and their orders cancelled: ${bots.map((id) => `#${id}`).join(', ')}$`)));
     expect(guardLogs).toContainEqual(expect.stringMatching(/^error Emergency stop: BTC\/USDT: drawdown /));
     expect((await logsOf(bots[1]!)).map((l) => l.message)).toContainEqual(`Stopped: ${(await robot(bots[1]!)).stopReason}`);
+    // The stop reasons and the lines read in Chinese too.
+    const zhRobot = async (rid: number) => (await t.call('GET', `/backend/robot/${rid}?coinId=1`, { token, lang: 'zh_CN' })).body.data as { stopReason: string | null };
+    expect((await zhRobot(guard)).stopReason).toMatch(/^已触发紧急停止：该交易对机器人的回撤 [\d,.]+ USDT（总盈亏从峰值 -?[\d,.]+ USDT 降至 -?[\d,.]+ USDT）超过上限 100\.0+ USDT$/);
+    expect((await zhRobot(bots[1]!)).stopReason).toMatch(new RegExp(`^紧急停止：该交易对机器人的回撤 .*（机器人 #${guard}）$`));
+    const zhPairLogs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=200', { token, lang: 'zh_CN' })).body.data.list as Log[];
+    expect(zhPairLogs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^BTC\/USDT 紧急停止：该交易对机器人的回撤 .*（机器人 #\d+）；停止 3 个机器人，撤销 \d+ 笔订单，期间成交 \d+ 笔，用时 \d+ 毫秒$/));
   }, 60_000);
 });

@@ -1,11 +1,11 @@
-import { isRiskControlType } from '@makerdesk/contract';
+import { isRiskControlType, type ServerText } from '@makerdesk/contract';
 import type { PairGuardPort, PairStopRequest } from '@makerdesk/engine';
 
 /** The server's pair emergency stop (EmergencyStopService.emergencyStop), as the guard uses it. */
 export interface PairStop {
   emergencyStop(
     coinId: number,
-    cause: { reason: string; by: string; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
+    cause: { reason: string; reasonText?: ServerText; by: string; byBot?: number; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
   ): Promise<{ robotIds: number[] }>;
 }
 
@@ -19,10 +19,12 @@ export interface PairStop {
 export class EnginePairGuard implements PairGuardPort {
   constructor(private readonly pairStop: () => PairStop) {}
 
-  async emergencyStop({ adminId, coinId, robotId, reason }: PairStopRequest): Promise<{ stopped: number[] }> {
+  async emergencyStop({ adminId, coinId, robotId, reason, reasonText }: PairStopRequest): Promise<{ stopped: number[] }> {
     const { robotIds } = await this.pairStop().emergencyStop(coinId, {
       reason,
+      ...(reasonText ? { reasonText } : {}),
       by: `bot #${robotId}`,
+      byBot: robotId,
       ownerId: adminId,
       logAdminId: adminId,
       spare: (robot) => robot.id === robotId || isRiskControlType(robot.type),

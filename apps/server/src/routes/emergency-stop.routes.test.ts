@@ -103,6 +103,10 @@ describe('POST /robot/emergencyStop', () => {
     expect((await repos.robots.listRunning()).filter((r) => ids.includes(r.id))).toEqual([]);
     const rows = (await t.call('GET', `/backend/tradingLog/list?coinId=${ETH}&pageSize=100`, { token: admin })).body.data.list as { message: string }[];
     expect(rows.some((r) => /^Emergency stop of ETH\/USDT: stop button pressed \(admin@makerdesk\.local\); 50 bot\(s\) stopped/.test(r.message))).toBe(true);
+    // The summary and the bots' stop reason read in Chinese too.
+    const zhRows = (await t.call('GET', `/backend/tradingLog/list?coinId=${ETH}&pageSize=100`, { token: admin, lang: 'zh_CN' })).body.data.list as { message: string }[];
+    expect(zhRows.some((r) => /^ETH\/USDT 紧急停止：按下了紧急停止按钮（admin@makerdesk\.local）；停止 50 个机器人，撤销 \d+ 笔订单，期间成交 \d+ 笔(，\d+ 笔尚未确认（仍在撤销）)?，用时 \d+ 毫秒$/.test(r.message))).toBe(true);
+    expect((await t.call('GET', `/backend/robot/${ids[0]}?coinId=${ETH}`, { token: admin, lang: 'zh_CN' })).body.data.stopReason).toBe('紧急停止：按下了紧急停止按钮（admin@makerdesk.local）');
   }, 120_000);
 
   it('a sub-account stops its own bots only; the main account stops every account’s bots on the pair', async () => {

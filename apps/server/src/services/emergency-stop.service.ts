@@ -10,14 +10,18 @@ import type { CredentialService } from './credential.service.ts';
 import type { RaiseAlert } from '../alerts/alert-dispatcher.ts';
 import type { IncidentService } from './incidents/incident.service.ts';
 import { emergencyStopTexts } from './incidents/incident-texts.ts';
-import { renderServerText } from '@makerdesk/contract';
+import { renderServerText, text, verbatim, type ServerText } from '@makerdesk/contract';
 
 /** Who or what asks for a stop: the words go to the bots' stop reason and the pair's trading log. */
 export interface EmergencyStopCause {
   /** What happened, e.g. "stop button pressed", "price 31000 above the bound 30000". */
   reason: string;
-  /** Who: an account, or a monitor ("price monitor #4"). */
+  /** The reason as a server text (a monitor's rule), rendered in each reader's language. */
+  reasonText?: ServerText;
+  /** Who: an account, or a monitor ("bot #4"). */
   by: string;
+  /** The monitor that asked, when a monitor did: `by` then reads in each reader's language. */
+  byBot?: number;
   /** Only this account's bots (a sub-account pressing the button); absent: every bot of the pair. */
   ownerId?: number;
   /** The account the pair's log line is filed under (the presser, or the monitor's owner). */
@@ -68,19 +72,31 @@ export class EmergencyStopService {
       const startedAt = this.now();
       const rows = await this.repos.robots.listOnPair(coinId, cause.ownerId);
       const targets = await this.reachable(rows.filter((r) => !cause.spare?.(r)));
+      const why = reasonTextOf(cause);
       const result: EmergencyStopResult =
         targets.length > 0
-          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})` })
+          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})`, reasonText: text('monitor.causeBy', { ...nestText('breach', why), ...stopByParams(cause) }) })
           : { robotsStopped: [], ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
       const elapsedMs = this.now() - startedAt;
       const level = result.failed.length > 0 ? 'warn' : 'info';
-      const failed = result.failed.length > 0 ? `, ${result.failed.length} not confirmed yet (still being cancelled)` : '';
+      const summary = text('monitor.pairStopSummary', {
+        ...nestText('cause', why),
+        pair: coin.coinName,
+        ...stopByParams(cause),
+        stoppedBots: result.robotsStopped.length,
+        cancelled: result.ordersCancelled,
+        filled: result.ordersFilled,
+        ...(result.failed.length > 0 ? { pending: '@monitor.pairStopPending', pendingOrders: result.failed.length } : {}),
+        ms: elapsedMs,
+      });
       await this.repos.tradingLogs.append({
         coinId,
         adminId: cause.logAdminId ?? null,
         robotId: null,
         level,
-        message: `Emergency stop of ${coin.coinName}: ${cause.reason} (${cause.by}); ${result.robotsStopped.length} bot(s) stopped, ${result.ordersCancelled} order(s) cancelled, ${result.ordersFilled} filled meanwhile${failed}, in ${elapsedMs} ms`,
+        message: renderServerText(summary, 'en_US'),
+        textKey: summary.key,
+        textParams: summary.params,
       });
       await this.reportStop(coinId, coin.coinName, cause, result, startedAt, level);
       return {
@@ -103,7 +119,7 @@ export class EmergencyStopService {
     const made = emergencyStopTexts({
       pair,
       by: cause.by,
-      ...(cause.pressed ? {} : { reason: cause.reason }),
+      ...(cause.pressed ? {} : { reason: reasonTextOf(cause) }),
       at,
       ordersCancelled: result.ordersCancelled,
       botsStopped: result.robotsStopped.length,
@@ -232,6 +248,22 @@ export class EmergencyStopService {
     });
     return next;
   }
+}
+
+/** The cause's reason as a server text: a monitor's rule, the stop button, or its words as written. */
+function reasonTextOf(cause: EmergencyStopCause): ServerText {
+  return cause.reasonText ?? (cause.pressed ? text('incident.reasonStopButton') : verbatim(cause.reason));
+}
+
+/** Who stopped, for a server text: a monitor as "bot #4" in the reader's language, an account by its name. */
+function stopByParams(cause: EmergencyStopCause): Record<string, string | number> {
+  return cause.byBot !== undefined ? { stopBy: '@monitor.botRef', stopBot: cause.byBot } : { stopBy: cause.by };
+}
+
+/** A text's params with the text itself under `name` (`'@key'`), for a template that names it as a part. */
+function nestText(name: string, t: ServerText): Record<string, string | number> {
+  if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
+  return { ...t.params, [name]: `@${t.key}` };
 }
 
 function messageOf(err: unknown): string {

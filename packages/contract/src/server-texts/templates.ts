@@ -1,5 +1,6 @@
 import { botTexts } from './bots.texts.ts';
 import { incidentTexts } from './incident.texts.ts';
+import { monitorTexts } from './monitor.texts.ts';
 import type { ServerTextTemplates } from './server-text.ts';
 
 /**
@@ -9,4 +10,5 @@ import type { ServerTextTemplates } from './server-text.ts';
 export const serverTextTemplates: ServerTextTemplates = {
   ...botTexts,
   ...incidentTexts,
+  ...monitorTexts,
 };

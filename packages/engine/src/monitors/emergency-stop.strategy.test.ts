@@ -2,6 +2,7 @@ import { emergencyStopConfig } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import type { PairBotFigures } from '../ports.ts';
 import { book, emptyBook, kinds, market, tick } from '../strategies/testing/execution-fixtures.ts';
+import { readIntents } from '../testing/read-intents.ts';
 import { emergencyStopStrategy, summedPnl, type EmergencyStopState } from './emergency-stop.strategy.ts';
 
 const T0 = 1_700_000_000_000;
@@ -37,11 +38,17 @@ describe('emergency stop guard', () => {
     expect(outs.slice(0, 4).map((o) => o.intents)).toEqual([[], [], [], []]);
     expect(outs[3]!.state).toMatchObject({ peak: '50', last: '0', fired: null });
     expect(kinds(outs[4]!.intents)).toEqual(['emergencyStop', 'notify', 'stop']);
-    const reason = "drawdown 60 USDT of the pair's bots (total P&L -10 from a peak of 50) passed the limit 50 USDT";
-    expect(outs[4]!.intents).toEqual([
+    const reason = "drawdown 60.00 USDT of the pair's bots (total P&L -10.00 USDT from a peak of 50.00 USDT) passed the limit 50.00 USDT";
+    expect(readIntents(outs[4]!.intents)).toEqual([
       { kind: 'emergencyStop', reason },
       { kind: 'notify', level: 'error', title: 'Emergency stop: TKN/USDT', text: `${reason}. The pair's bots are stopped and their orders cancelled; this guard stops too.` },
       { kind: 'stop', reason: `emergency stop fired: ${reason}` },
+    ]);
+    const zh = '该交易对机器人的回撤 60.00 USDT（总盈亏从峰值 50.00 USDT 降至 -10.00 USDT）超过上限 50.00 USDT';
+    expect(readIntents(outs[4]!.intents, 'zh_CN')).toEqual([
+      { kind: 'emergencyStop', reason: zh },
+      { kind: 'notify', level: 'error', title: '紧急停止：TKN/USDT', text: `${zh}。该交易对的机器人已停止，其挂单已撤销；本守卫也随之停止。` },
+      { kind: 'stop', reason: `已触发紧急停止：${zh}` },
     ]);
   });
 
@@ -53,7 +60,10 @@ describe('emergency stop guard', () => {
     const { state } = run(config, [at(['100']), at(['0'])]);
     expect(state.fired).not.toBeNull();
     const again = emergencyStopStrategy.decide(tick(config, state, { market: at(['-100']), startedAt: T0 }));
-    expect(kinds(again.intents)).toEqual(['stop']);
+    expect(readIntents(again.intents)).toEqual([{ kind: 'stop', reason: "emergency stop fired: drawdown 100.00 USDT of the pair's bots (total P&L 0.00 USDT from a peak of 100.00 USDT) passed the limit 50.00 USDT" }]);
+    // A reason kept in English by an earlier version reads as it was.
+    const older = emergencyStopStrategy.decide(tick(config, { ...state, fired: 'price 89 below the lower bound 90' }, { market: at(['-100']), startedAt: T0 }));
+    expect(readIntents(older.intents, 'zh_CN')).toEqual([{ kind: 'stop', reason: 'emergency stop fired: price 89 below the lower bound 90' }]);
     // A new switch-on starts afresh.
     expect(emergencyStopStrategy.decide(tick(config, state, { market: at(['-100']), startedAt: T0 + 1 })).intents).toEqual([]);
   });
@@ -63,13 +73,15 @@ describe('emergency stop guard', () => {
     expect(emergencyStopStrategy.needs(bounds)).toEqual({ bookDepth: 1, references: [], balances: false, pairFigures: false });
     const { outs } = run(bounds, [market({ book: book([['95', '1']], [['96', '1']]) }), market({ book: book([['89', '1']], [['89.5', '1']]) })]);
     expect(outs[0]!.intents).toEqual([]);
-    expect(outs[1]!.intents[0]).toEqual({ kind: 'emergencyStop', reason: 'price 89.25 below the lower bound 90' });
+    expect(readIntents(outs[1]!.intents.slice(0, 1))).toEqual([{ kind: 'emergencyStop', reason: 'price 89.25 USDT below the lower bound 90.00 USDT' }]);
+    expect(readIntents(outs[1]!.intents.slice(0, 1), 'zh_CN')).toEqual([{ kind: 'emergencyStop', reason: '价格 89.25 USDT 低于下限 90.00 USDT' }]);
   });
 
   it('a bot without a total P&L (no price) leaves the drawdown for the next tick; an empty book is told once', () => {
     expect(summedPnl([bot(1, '3'), bot(2, null)])).toBeNull();
     const { outs, state } = run(config, [at(['100']), at(['0', null]), market({ book: emptyBook, pairBots: [] }), market({ book: emptyBook, pairBots: [] })]);
     expect(outs.map((o) => kinds(o.intents))).toEqual([[], [], ['alert'], []]);
+    expect(readIntents(outs[2]!.intents, 'zh_CN')).toEqual([{ kind: 'alert', level: 'warn', message: '紧急停止守卫：TKN/USDT 盘口为空；价格区间和回撤检查等待价格' }]);
     expect(state.peak).toBe('100');
   });
 

@@ -1,9 +1,9 @@
-import type { EmergencyStopConfig } from '@makerdesk/contract';
+import { text, type EmergencyStopConfig, type ServerText } from '@makerdesk/contract';
 import { add, compare, max, minus } from '@makerdesk/decimal';
 import { alert, emergencyStop, notify, stop, type Intent } from '../intents.ts';
 import type { PairBotFigures } from '../ports.ts';
 import type { Strategy, TickInput, TickOutput } from '../strategy.ts';
-import { midPrice, sameRun } from './monitor-kit.ts';
+import { assetAmount, joined, midPrice, nested, priceOf, sameRun } from './monitor-kit.ts';
 
 /**
  * Emergency stop guard (docs/strategies.md, "Emergency stop"): the pair's bots' summed total P&L
@@ -17,7 +17,8 @@ export interface EmergencyStopState {
   peak: string | null;
   /** The last summed total P&L read. */
   last: string | null;
-  fired: string | null;
+  /** The reason it fired for (a string: kept by an older version, in English). */
+  fired: ServerText | string | null;
   blind: boolean;
 }
 
@@ -33,19 +34,20 @@ export function summedPnl(bots: readonly PairBotFigures[]): string | null {
 
 function decide(input: TickInput<EmergencyStopConfig, EmergencyStopState>): TickOutput<EmergencyStopState> {
   const { config, market } = input;
-  const { symbol, quote } = market.rules;
+  const { rules } = market;
+  const pair = rules.symbol;
   const prior: EmergencyStopState = sameRun(input.state, input.startedAt) ? input.state : { run: input.startedAt, peak: null, last: null, fired: null, blind: false };
   // Fired already (the stop did not go through): stop again, never fire twice.
-  if (prior.fired !== null) return { intents: [stop(`emergency stop fired: ${prior.fired}`)], state: prior, reference: null };
+  if (prior.fired !== null) return { intents: [stop(firedReason(prior.fired))], state: prior, reference: null };
   const price = midPrice(market.book);
   const intents: Intent[] = [];
   let state: EmergencyStopState = { ...prior, blind: price === null };
-  if (price === null && !prior.blind) intents.push(alert('warn', `Emergency stop guard: the ${symbol} book is empty; price bounds and drawdown wait for a price`));
-  if (price !== null && prior.blind) intents.push(alert('info', `Emergency stop guard: ${symbol} has a price again (${price})`));
+  if (price === null && !prior.blind) intents.push(alert('warn', text('monitor.guard.emptyBook', { pair })));
+  if (price !== null && prior.blind) intents.push(alert('info', text('monitor.guard.priceBack', { pair, price: priceOf(price, rules) })));
 
-  const reasons: string[] = [];
-  if (price !== null && config.lowerBound !== undefined && compare(price, config.lowerBound) < 0) reasons.push(`price ${price} below the lower bound ${config.lowerBound}`);
-  if (price !== null && config.upperBound !== undefined && compare(price, config.upperBound) > 0) reasons.push(`price ${price} above the upper bound ${config.upperBound}`);
+  const reasons: ServerText[] = [];
+  if (price !== null && config.lowerBound !== undefined && compare(price, config.lowerBound) < 0) reasons.push(text('monitor.guard.below', { price: priceOf(price, rules), lower: priceOf(config.lowerBound, rules) }));
+  if (price !== null && config.upperBound !== undefined && compare(price, config.upperBound) > 0) reasons.push(text('monitor.guard.above', { price: priceOf(price, rules), upper: priceOf(config.upperBound, rules) }));
   if (price !== null && config.maxDrawdown !== undefined && market.pairBots !== undefined) {
     const total = summedPnl(market.pairBots);
     if (total !== null) {
@@ -53,22 +55,28 @@ function decide(input: TickInput<EmergencyStopConfig, EmergencyStopState>): Tick
       state = { ...state, peak, last: total };
       const drawdown = minus(peak, total);
       if (compare(drawdown, config.maxDrawdown) > 0) {
-        reasons.push(`drawdown ${drawdown} ${quote} of the pair's bots (total P&L ${total} from a peak of ${peak}) passed the limit ${config.maxDrawdown} ${quote}`);
+        const q = (v: string) => assetAmount(v, 'quote', rules);
+        reasons.push(text('monitor.guard.drawdown', { drawdown: q(drawdown), pnl: q(total), peak: q(peak), maxDrawdown: q(config.maxDrawdown) }));
       }
     }
   }
   if (reasons.length === 0) return { intents, state, reference: price };
-  const reason = reasons.join('; ');
+  const reason = joined(reasons);
   return {
     intents: [
       ...intents,
       emergencyStop(reason),
-      notify('error', `Emergency stop: ${symbol}`, `${reason}. The pair's bots are stopped and their orders cancelled; this guard stops too.`),
-      stop(`emergency stop fired: ${reason}`),
+      notify('error', text('monitor.guard.title', { pair }), text('monitor.guard.text', nested('breach', reason))),
+      stop(firedReason(reason)),
     ],
     state: { ...state, fired: reason },
     reference: price,
   };
+}
+
+/** The guard's own stop reason; a reason kept as English by an older version reads as it was. */
+function firedReason(fired: ServerText | string): ServerText | string {
+  return typeof fired === 'string' ? `emergency stop fired: ${fired}` : text('monitor.guard.fired', nested('breach', fired));
 }
 
 export const emergencyStopStrategy: Strategy<EmergencyStopConfig, EmergencyStopState> = {

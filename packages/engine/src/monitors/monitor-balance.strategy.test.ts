@@ -2,6 +2,7 @@ import { monitorBalanceConfig } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../intents.ts';
 import { balances, market, tick } from '../strategies/testing/execution-fixtures.ts';
+import { read, readIntents } from '../testing/read-intents.ts';
 import { balanceStatus, monitorBalanceStrategy, type BalanceMonitorState } from './monitor-balance.strategy.ts';
 
 const T0 = 1_700_000_000_000;
@@ -22,7 +23,7 @@ function run(series: [string, string][], startedAt = T0, first: BalanceMonitorSt
   series.forEach(([base, quote], i) => {
     const out = monitorBalanceStrategy.decide(tick(config, state, { market: market({ balances: balances(base, quote) }), now: T0 + i * 60_000, startedAt }));
     expect(out.intents.every((x: Intent) => x.kind === 'notify')).toBe(true);
-    said.push(out.intents.map((x) => (x.kind === 'notify' ? `${x.level} ${x.title}` : x.kind)));
+    said.push(out.intents.map((x) => (x.kind === 'notify' ? `${x.level} ${read(x.title)}` : x.kind)));
     state = out.state;
   });
   return { said, state };
@@ -39,7 +40,7 @@ describe('balance monitor', () => {
       ['10', '1010'],
       ['10', '1200'],
     ]);
-    expect(said).toEqual([[], ['warn USDT balance below 1000'], [], [], [], ['info USDT balance back to normal'], []]);
+    expect(said).toEqual([[], ['warn USDT balance below 1,000.00 USDT'], [], [], [], ['info USDT balance back to normal'], []]);
   });
 
   it('does not flap while the balance hovers around the threshold', () => {
@@ -50,31 +51,37 @@ describe('balance monitor', () => {
       ['10', '1002'],
       ['10', '998'],
     ]);
-    expect(said.flat()).toEqual(['warn USDT balance below 1000']);
+    expect(said.flat()).toEqual(['warn USDT balance below 1,000.00 USDT']);
   });
 
   it('watches above thresholds and each row on its own; the notice names the asset and the value', () => {
     const first = monitorBalanceStrategy.decide(tick(config, monitorBalanceStrategy.initialState(config, T0), { market: market({ balances: balances('60', '500') }), startedAt: T0 }));
-    expect(first.intents).toEqual([
-      { kind: 'notify', level: 'warn', title: 'USDT balance below 1000', text: 'Total USDT balance 500 is below 1000 (TKN/USDT).' },
-      { kind: 'notify', level: 'warn', title: 'TKN balance above 50', text: 'Total TKN balance 60 is above 50 (TKN/USDT).' },
+    expect(readIntents(first.intents)).toEqual([
+      { kind: 'notify', level: 'warn', title: 'USDT balance below 1,000.00 USDT', text: 'Total USDT balance 500.00 USDT is below 1,000.00 USDT (TKN/USDT).' },
+      { kind: 'notify', level: 'warn', title: 'TKN balance above 50.0000 TKN', text: 'Total TKN balance 60.0000 TKN is above 50.0000 TKN (TKN/USDT).' },
+    ]);
+    expect(readIntents(first.intents, 'zh_CN')).toEqual([
+      { kind: 'notify', level: 'warn', title: 'USDT 余额低于 1,000.00 USDT', text: 'USDT 总余额 500.00 USDT 低于 1,000.00 USDT（TKN/USDT）。' },
+      { kind: 'notify', level: 'warn', title: 'TKN 余额高于 50.0000 TKN', text: 'TKN 总余额 60.0000 TKN 高于 50.0000 TKN（TKN/USDT）。' },
     ]);
     expect(first.state.breaches).toEqual({ 'quote:1000:': 'below', 'base:5:50': 'above' });
     const back = monitorBalanceStrategy.decide(tick(config, first.state, { market: market({ balances: balances('40', '500') }), startedAt: T0 }));
-    expect(back.intents).toEqual([{ kind: 'notify', level: 'info', title: 'TKN balance back to normal', text: 'Total TKN balance 40 is back below 50 (TKN/USDT).' }]);
+    expect(readIntents(back.intents)).toEqual([{ kind: 'notify', level: 'info', title: 'TKN balance back to normal', text: 'Total TKN balance 40.0000 TKN is back below 50.0000 TKN (TKN/USDT).' }]);
+    expect(readIntents(back.intents, 'zh_CN')).toEqual([{ kind: 'notify', level: 'info', title: 'TKN 余额恢复正常', text: 'TKN 总余额 40.0000 TKN 已回到 50.0000 TKN 之下（TKN/USDT）。' }]);
   });
 
   it('reads the available balance when told to', () => {
     const available = { ...config, balanceKind: 'available' as const };
     const snapshot = market({ balances: { base: { available: '10', total: '10' }, quote: { available: '100', total: '5000' } } });
     const out = monitorBalanceStrategy.decide(tick(available, monitorBalanceStrategy.initialState(available, T0), { market: snapshot, startedAt: T0 }));
-    expect(out.intents.map((i) => (i.kind === 'notify' ? i.text : ''))).toEqual(['Available USDT balance 100 is below 1000 (TKN/USDT).']);
+    expect(out.intents.map((i) => (i.kind === 'notify' ? read(i.text) : ''))).toEqual(['Available USDT balance 100.00 USDT is below 1,000.00 USDT (TKN/USDT).']);
+    expect(out.intents.map((i) => (i.kind === 'notify' ? read(i.text, 'zh_CN') : ''))).toEqual(['USDT 可用余额 100.00 USDT 低于 1,000.00 USDT（TKN/USDT）。']);
   });
 
   it('keeps its breaches across a restart (same run) and forgets them at a new switch-on', () => {
     const { state } = run([['10', '500']]);
     expect(run([['10', '500']], T0, state).said).toEqual([[]]);
-    expect(run([['10', '500']], T0 + 3_600_000, state).said).toEqual([['warn USDT balance below 1000']]);
+    expect(run([['10', '500']], T0 + 3_600_000, state).said).toEqual([['warn USDT balance below 1,000.00 USDT']]);
   });
 
   it('reads no book and no other bot (one balance read per tick)', () => {

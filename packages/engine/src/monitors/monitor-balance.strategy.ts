@@ -1,8 +1,8 @@
-import type { BalanceThreshold, MonitorBalanceConfig } from '@makerdesk/contract';
+import { text, type BalanceThreshold, type MonitorBalanceConfig } from '@makerdesk/contract';
 import { compare } from '@makerdesk/decimal';
 import { notify, type Intent } from '../intents.ts';
 import type { Strategy, TickInput, TickOutput } from '../strategy.ts';
-import { sameRun, withMargin } from './monitor-kit.ts';
+import { assetAmount, sameRun, withMargin } from './monitor-kit.ts';
 
 /**
  * Balance monitor (docs/strategies.md, "Balance monitor"): each threshold row watches the base or
@@ -46,10 +46,18 @@ function decide(input: TickInput<MonitorBalanceConfig, BalanceMonitorState>): Ti
     const now = balanceStatus(t, value, was, config.recoveryMargin);
     if (now !== 'normal') breaches[key] = now;
     if (now === was) continue;
-    const what = `${kind === 'total' ? 'Total' : 'Available'} ${asset} balance ${value}`;
-    if (now === 'below') intents.push(notify('warn', `${asset} balance below ${t.below}`, `${what} is below ${t.below} (${market.rules.symbol}).`));
-    else if (now === 'above') intents.push(notify('warn', `${asset} balance above ${t.above}`, `${what} is above ${t.above} (${market.rules.symbol}).`));
-    else intents.push(notify('info', `${asset} balance back to normal`, `${what} is back ${was === 'below' ? `above ${t.below}` : `below ${t.above}`} (${market.rules.symbol}).`));
+    const figure = (v: string) => assetAmount(v, t.asset, market.rules);
+    const facts = { asset, pair: market.rules.symbol, what: `@monitor.balance.${kind}`, value: figure(value) };
+    if (now === 'below') {
+      const threshold = figure(t.below!);
+      intents.push(notify('warn', text('monitor.balance.belowTitle', { asset, threshold }), text('monitor.balance.belowText', { ...facts, threshold })));
+    } else if (now === 'above') {
+      const threshold = figure(t.above!);
+      intents.push(notify('warn', text('monitor.balance.aboveTitle', { asset, threshold }), text('monitor.balance.aboveText', { ...facts, threshold })));
+    } else {
+      const back = was === 'below' ? text('monitor.balance.backAboveText', { ...facts, threshold: figure(t.below!) }) : text('monitor.balance.backBelowText', { ...facts, threshold: figure(t.above!) });
+      intents.push(notify('info', text('monitor.balance.backTitle', { asset }), back));
+    }
   }
   return { intents, state: { run: input.startedAt, breaches }, reference: null };
 }

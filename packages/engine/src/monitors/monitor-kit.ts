@@ -1,5 +1,7 @@
 import { add, compare, div, minus, mul, toFixed } from '@makerdesk/decimal';
+import type { ServerText } from '@makerdesk/contract';
 import type { OrderBook } from '@makerdesk/exchange';
+import type { PairRules } from '../strategy.ts';
 
 /** What the risk-control monitors share (docs/strategies.md, "Risk control"). */
 
@@ -43,4 +45,49 @@ export function localTime(at: number, offsetMin: number): string {
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`;
+}
+
+/** A value at `decimals` (half-up, trailing zeros kept: the pair's precision), with thousands separators and its unit: "64,873.80 USDT". */
+export function figureOf(value: string, decimals: number, unit: string): string {
+  const [int = '0', frac] = shown(value, decimals).split('.');
+  const negative = int.startsWith('-');
+  const digits = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${digits}${frac ? `.${frac}` : ''} ${unit}`;
+}
+
+/** A price as monitors write it: at the pair's price precision, grouped, with the quote unit ("64,873.80 USDT"). */
+export function priceOf(value: string, rules: Pick<PairRules, 'pricePrecision' | 'quote'>): string {
+  return figureOf(value, rules.pricePrecision, rules.quote);
+}
+
+/** Decimals a quote amount (a balance, a P&L, a fee) is shown at: the price precision, 2 to 8. */
+export function quoteDecimals(rules: Pick<PairRules, 'pricePrecision'>): number {
+  return Math.min(8, Math.max(2, rules.pricePrecision));
+}
+
+/** An amount of the pair's base (amount precision) or quote asset (quoteDecimals), grouped, with its unit. */
+export function assetAmount(value: string, asset: 'base' | 'quote', rules: Pick<PairRules, 'pricePrecision' | 'amountPrecision' | 'base' | 'quote'>): string {
+  return asset === 'base' ? figureOf(value, rules.amountPrecision, rules.base) : figureOf(value, quoteDecimals(rules), rules.quote);
+}
+
+/** A percentage as monitors write it: "5.2 %" (the value is in % already). */
+export function percentOf(value: string): string {
+  return `${value} %`;
+}
+
+/**
+ * A server text's params with the text itself under `name` (`'@key'`), for a template that names it
+ * as a part (`{breach}`): nested texts share their params.
+ */
+export function nested(name: string, t: ServerText): Record<string, string | number> {
+  if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
+  return { ...t.params, [name]: `@${t.key}` };
+}
+
+/** Two clauses as one ("the price … ; the price moved …"); one clause as it is. */
+export function joined(parts: ServerText[]): ServerText {
+  const [first, second] = parts;
+  if (!first) throw new Error('joined: no clause');
+  if (!second) return first;
+  return { key: 'monitor.both', params: { ...nested('second', second), ...nested('first', first) } };
 }

@@ -1,8 +1,8 @@
-import type { MonitorPriceConfig } from '@makerdesk/contract';
+import { text, type MonitorPriceConfig, type ServerText } from '@makerdesk/contract';
 import { compare, max, min, mul } from '@makerdesk/decimal';
 import { alert, emergencyStop, notify, type Intent } from '../intents.ts';
 import type { Strategy, TickInput, TickOutput } from '../strategy.ts';
-import { midPrice, percentChange, sameRun, withMargin } from './monitor-kit.ts';
+import { joined, midPrice, nested, percentChange, percentOf, priceOf, sameRun, withMargin } from './monitor-kit.ts';
 
 /**
  * Price monitor (docs/strategies.md, "Price monitor"): the own book's mid against a lower and an
@@ -65,24 +65,32 @@ function boundStatus(config: MonitorPriceConfig, price: string, previous: PriceM
 
 function decide(input: TickInput<MonitorPriceConfig, PriceMonitorState>): TickOutput<PriceMonitorState> {
   const { config, market, now } = input;
-  const symbol = market.rules.symbol;
+  const { rules } = market;
+  const pair = rules.symbol;
   const bucketMs = bucketMsOf(config.windowMinutes);
   const fresh = !sameRun(input.state, input.startedAt);
   const prior: PriceMonitorState = fresh ? { run: input.startedAt, bucketMs, buckets: [], bound: null, moved: null, blind: false } : input.state;
   const price = midPrice(market.book);
   if (price === null) {
-    const intents = prior.blind ? [] : [alert('warn', `Price monitor: the ${symbol} book is empty, no price to check; checks resume when it has one`)];
+    const intents = prior.blind ? [] : [alert('warn', text('monitor.price.emptyBook', { pair }))];
     return { intents, state: { ...prior, blind: true }, reference: null };
   }
-  const intents: Intent[] = prior.blind ? [alert('info', `Price monitor: ${symbol} has a price again (${price})`)] : [];
+  const shownPrice = priceOf(price, rules);
+  const lower = config.lowerBound !== undefined ? priceOf(config.lowerBound, rules) : '';
+  const upper = config.upperBound !== undefined ? priceOf(config.upperBound, rules) : '';
+  const intents: Intent[] = prior.blind ? [alert('info', text('monitor.price.priceBack', { pair, price: shownPrice }))] : [];
   const buckets = slideWindow(prior.bucketMs === bucketMs ? prior.buckets : [], bucketMs, config.windowMinutes * 60_000, now, price);
-  const breaches: string[] = [];
+  /** Each breach as a clause key and its params (also the start of a sentence: `<key>Sentence`). */
+  const breaches: ServerText[] = [];
 
   const bound = boundStatus(config, price, prior.bound);
   if (bound !== prior.bound) {
-    if (bound === 'lower') breaches.push(`the price ${price} is below the lower bound ${config.lowerBound}`);
-    else if (bound === 'upper') breaches.push(`the price ${price} is above the upper bound ${config.upperBound}`);
-    else intents.push(notify('info', `${symbol} price back inside its bounds`, `The price ${price} is back ${prior.bound === 'lower' ? `above ${config.lowerBound}` : `below ${config.upperBound}`}.`));
+    if (bound === 'lower') breaches.push(text('monitor.price.below', { price: shownPrice, lower }));
+    else if (bound === 'upper') breaches.push(text('monitor.price.above', { price: shownPrice, upper }));
+    else {
+      const back = prior.bound === 'lower' ? text('monitor.price.backAboveText', { price: shownPrice, lower }) : text('monitor.price.backBelowText', { price: shownPrice, upper });
+      intents.push(notify('info', text('monitor.price.backInsideTitle', { pair }), back));
+    }
   }
 
   let moved: string | null = null;
@@ -90,24 +98,23 @@ function decide(input: TickInput<MonitorPriceConfig, PriceMonitorState>): TickOu
     const move = windowMove(buckets, price);
     const limit = prior.moved !== null ? withMargin(config.movePercent, config.recoveryMargin, -1) : config.movePercent;
     if (compare(move.percent, limit) >= 0) moved = move.percent;
-    if (moved !== null && prior.moved === null) breaches.push(`the price ${price} moved ${move.direction} ${move.percent} % within ${config.windowMinutes} min (limit ${config.movePercent} %)`);
-    if (moved === null && prior.moved !== null) intents.push(notify('info', `${symbol} price move back to normal`, `The move within ${config.windowMinutes} min is ${move.percent} %, under ${config.movePercent} %.`));
+    const figures = { minutes: config.windowMinutes, move: percentOf(move.percent), limit: percentOf(config.movePercent) };
+    if (moved !== null && prior.moved === null) breaches.push(text('monitor.price.moved', { price: shownPrice, direction: `@monitor.word.${move.direction}`, ...figures }));
+    if (moved === null && prior.moved !== null) intents.push(notify('info', text('monitor.price.moveBackTitle', { pair }), text('monitor.price.moveBackText', figures)));
   }
 
   if (breaches.length > 0) {
-    const reason = breaches.join('; ');
+    const reason = joined(breaches);
+    // In a sentence the first clause starts with a capital.
+    const sentence = joined([{ key: `${breaches[0]!.key}Sentence`, params: breaches[0]!.params }, ...breaches.slice(1)]);
     if (config.action === 'stop_pair') {
       intents.unshift(emergencyStop(reason));
-      intents.push(notify('error', `${symbol} price alert: pair stopped`, `${capitalised(reason)}. The pair's bots are stopped and their orders cancelled.`));
+      intents.push(notify('error', text('monitor.price.stoppedTitle', { pair }), text('monitor.price.stoppedText', nested('breach', sentence))));
     } else {
-      intents.push(notify('warn', `${symbol} price alert`, `${capitalised(reason)}.`));
+      intents.push(notify('warn', text('monitor.price.alertTitle', { pair }), text('monitor.price.alertText', nested('breach', sentence))));
     }
   }
   return { intents, state: { run: prior.run, bucketMs, buckets, bound, moved, blind: false }, reference: price };
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export const monitorPriceStrategy: Strategy<MonitorPriceConfig, PriceMonitorState> = {

@@ -1,4 +1,4 @@
-import { emergencyStopConfig, monitorBalanceConfig, monitorPriceConfig } from '@makerdesk/contract';
+import { emergencyStopConfig, monitorBalanceConfig, monitorPriceConfig, renderServerText } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { place } from '../intents.ts';
 import type { AlertRequest, PairBotFigures, PairStopRequest } from '../ports.ts';
@@ -24,8 +24,23 @@ describe('monitors in the engine', () => {
     await h.clock.advance(30_000);
     const lines = h.logs.of(7).map((e) => `${e.level} ${e.message}`);
     expect(lines[0]).toBe('info Started: watching (this bot places no orders)');
-    expect(lines.filter((l) => l.includes('price alert'))).toEqual([expect.stringMatching(/^warn ETH\/USDT price alert: The price [\d.]+ is above the upper bound 1\.$/)]);
-    expect(raised).toEqual([{ adminId: 1, coinId: 2, robotId: 7, level: 'warn', title: 'ETH/USDT price alert', text: expect.stringContaining('above the upper bound 1'), at: expect.any(Number) }]);
+    expect(lines.filter((l) => l.includes('price alert'))).toEqual([expect.stringMatching(/^warn ETH\/USDT price alert: The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\.$/)]);
+    // The trading-log line reads in Chinese too.
+    const zh = h.logs.of(7).map((e) => renderServerText(e.text, 'zh_CN'));
+    expect(zh.filter((l) => l.includes('价格告警'))).toEqual([expect.stringMatching(/^ETH\/USDT 价格告警：价格 [\d,]+\.\d+ USDT 高于上限 1\.0+ USDT。$/)]);
+    expect(raised).toEqual([
+      {
+        adminId: 1,
+        coinId: 2,
+        robotId: 7,
+        level: 'warn',
+        title: 'ETH/USDT price alert',
+        text: expect.stringMatching(/^The price [\d,]+\.\d+ USDT is above the upper bound 1\.0+ USDT\.$/),
+        message: { title: { key: 'monitor.price.alertTitle', params: { pair: 'ETH/USDT' } }, text: expect.objectContaining({ key: 'monitor.price.alertText' }) },
+        at: expect.any(Number),
+      },
+    ]);
+    expect(renderServerText(raised[0]!.message!.text, 'zh_CN')).toMatch(/^价格 [\d,]+\.\d+ USDT 高于上限 1\.0+ USDT。$/);
     const venue = h.key('mm');
     const ticks = h.observed.ticks.filter(([id]) => id === 7).length;
     expect(ticks).toBe(7); // at 0 s, then every 5 s
@@ -47,8 +62,12 @@ describe('monitors in the engine', () => {
     await h.clock.advance(0);
     await h.clock.advance(60_000);
     expect(h.logs.of(3).map((e) => `${e.level} ${e.message}`).slice(1)).toEqual([
-      expect.stringMatching(/^warn USDT balance above 1: Total USDT balance [\d.]+ is above 1 \(ETH\/USDT\)\.$/),
-      'warn the alert "USDT balance above 1" could not be delivered to the account\'s channels: telegram said 429',
+      expect.stringMatching(/^warn USDT balance above 1\.0+ USDT: Total USDT balance [\d,]+\.\d+ USDT is above 1\.0+ USDT \(ETH\/USDT\)\.$/),
+      expect.stringMatching(/^warn the alert "USDT balance above 1\.0+ USDT" could not be delivered to the account's channels: telegram said 429$/),
+    ]);
+    expect(h.logs.of(3).map((e) => renderServerText(e.text, 'zh_CN')).slice(1)).toEqual([
+      expect.stringMatching(/^USDT 余额高于 1\.0+ USDT：USDT 总余额 [\d,]+\.\d+ USDT 高于 1\.0+ USDT（ETH\/USDT）。$/),
+      expect.stringMatching(/^告警“USDT 余额高于 1\.0+ USDT”未能发送到账户的通知渠道：telegram said 429$/),
     ]);
     expect([h.key('mm').count('fetchBalances'), h.key('mm').count('fetchOrderBook')]).toEqual([2, 0]);
     expect(h.engine.runtime(3).consecutiveFailures).toBe(0);
@@ -81,12 +100,16 @@ describe('monitors in the engine', () => {
       [9, 1, 2],
       [9, 1, 2],
     ]);
-    expect(stops[1]!.reason).toBe("drawdown 55 USDT of the pair's bots (total P&L 5 from a peak of 60) passed the limit 50 USDT");
+    expect(stops[1]!.reason).toBe("drawdown 55.00 USDT of the pair's bots (total P&L 5.00 USDT from a peak of 60.00 USDT) passed the limit 50.00 USDT");
+    expect(renderServerText(stops[1]!.reasonText!, 'zh_CN')).toBe('该交易对机器人的回撤 55.00 USDT（总盈亏从峰值 60.00 USDT 降至 5.00 USDT）超过上限 50.00 USDT');
     const lines = h.logs.of(9).map((e) => `${e.level} ${e.message}`);
     expect(lines).toContain('warn Tick failed (1 in a row): the emergency stop of the pair failed: database down');
     expect(lines).toContain(`error Emergency stop of ETH/USDT (${stops[1]!.reason}): 3 bot(s) stopped and their orders cancelled: #1, #2, #3`);
     expect(h.store.robots.get(9)!.status).toBe('stopped');
     expect(h.store.stopReasons.get(9)).toBe(`emergency stop fired: ${stops[1]!.reason}`);
+    expect(h.logs.of(9).map((e) => renderServerText(e.text, 'zh_CN'))).toContain(
+      'ETH/USDT 紧急停止（该交易对机器人的回撤 55.00 USDT（总盈亏从峰值 60.00 USDT 降至 5.00 USDT）超过上限 50.00 USDT）：已停止 3 个机器人并撤销其订单：#1, #2, #3',
+    );
     expect(h.engine.runtime(9).activity).toBe('idle');
   });
 
@@ -94,7 +117,7 @@ describe('monitors in the engine', () => {
     const h = new SimHarness(strategyRegistry, [guard({ maxDrawdown: undefined, lowerBound: '1000000' })]);
     await h.engine.start();
     await h.clock.advance(0);
-    expect(h.logs.of(9).map((e) => e.message)).toContain('Tick failed (1 in a row): emergency stop (price 3200 below the lower bound 1000000) is not available in this engine');
+    expect(h.logs.of(9).map((e) => e.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Tick failed \(1 in a row\): emergency stop \(price 3,200\.0+ USDT below the lower bound 1,000,000\.0+ USDT\) is not available in this engine$/)]));
     expect(h.store.robots.get(9)!.status).toBe('running');
   });
 

@@ -1,9 +1,9 @@
-import { offsetMinutes, robotTypes, type ReportBalanceConfig } from '@makerdesk/contract';
+import { botTypeKey, offsetMinutes, REPORT_BOT_LINES, text, type ReportBalanceConfig, type ServerText } from '@makerdesk/contract';
 import { add, sign } from '@makerdesk/decimal';
 import { alert, notify } from '../intents.ts';
 import type { PairBotFigures } from '../ports.ts';
 import type { MarketSnapshot, Strategy, TickInput, TickOutput } from '../strategy.ts';
-import { localTime, midPrice, sameRun, shown } from './monitor-kit.ts';
+import { assetAmount, figureOf, localTime, midPrice, priceOf, quoteDecimals, sameRun, shown } from './monitor-kit.ts';
 
 /**
  * Balance timed report (docs/strategies.md, "Balance timed report"): at each slot of its schedule
@@ -57,44 +57,77 @@ function decide(input: TickInput<ReportBalanceConfig, ReportState>): TickOutput<
   const state: ReportState = { run: input.startedAt, schedule, lastSlot: slot };
   if (known === null) {
     const next = slot + periodMs(config);
-    return { intents: [alert('info', `Balance report: ${schedule}; the first report is due at ${localTime(next, offset)}`)], state, reference };
+    return { intents: [alert('info', text('monitor.report.scheduled', { ...scheduleParams(config), due: localTime(next, offset) }))], state, reference };
   }
   if (slot <= known) return { intents: [], state: { ...state, lastSlot: known }, reference };
   const missed = Math.max(0, Math.round((slot - known) / periodMs(config)) - 1);
-  const late = now - slot > 5 * 60_000 ? ` (late: the server was down at ${localTime(slot, offset)}${missed > 0 ? `; ${missed} earlier report(s) missed` : ''})` : '';
-  const title = `${market.rules.symbol} balance report, ${localTime(slot, offset)}`;
-  return { intents: [notify('info', title, reportText(market, reference) + late)], state, reference };
+  const slotAt = localTime(slot, offset);
+  const late: Record<string, string | number> = now - slot > 5 * 60_000 ? (missed > 0 ? { late: '@monitor.report.lateMissed', missed } : { late: '@monitor.report.late' }) : {};
+  const title = text('monitor.report.title', { pair: market.rules.symbol, slot: slotAt });
+  const body = reportText(market, reference);
+  return { intents: [notify('info', title, { key: body.key, params: { ...body.params, ...late, slot: slotAt } })], state, reference };
 }
 
-/** The report's lines: balances, the mid price, each bot's figures and the pair's totals (quote at the price precision, base at the amount precision). */
-export function reportText(market: MarketSnapshot, mid: string | null): string {
+/** The schedule as the report's first notice says it: `schedule` names the template, the rest its params. */
+function scheduleParams(config: ReportBalanceConfig): Record<string, string | number> {
+  return config.schedule === 'every'
+    ? { schedule: '@monitor.report.every', hours: config.everyHours, offset: config.utcOffset }
+    : { schedule: '@monitor.report.daily', at: config.dailyAt, offset: config.utcOffset };
+}
+
+/**
+ * The report: balances, the mid price, each bot's figures (at most REPORT_BOT_LINES lines, the rest
+ * counted) and the pair's totals; quote amounts at the price precision, base at the amount precision,
+ * each with its unit.
+ */
+export function reportText(market: MarketSnapshot, mid: string | null): ServerText {
   const { rules, balances } = market;
-  const q = Math.min(8, Math.max(2, rules.pricePrecision));
-  const b = rules.amountPrecision;
-  const lines = [
-    `Balances: ${rules.base} ${shown(balances.base.total, b)} (available ${shown(balances.base.available, b)}), ${rules.quote} ${shown(balances.quote.total, q)} (available ${shown(balances.quote.available, q)})`,
-    `Mid price: ${mid ?? 'unknown (empty book)'}`,
-  ];
+  const q = quoteDecimals(rules);
+  const quote = (v: string) => assetAmount(v, 'quote', rules);
+  const params: Record<string, string | number> = {
+    base: assetAmount(balances.base.total, 'base', rules),
+    baseAvailable: assetAmount(balances.base.available, 'base', rules),
+    quote: quote(balances.quote.total),
+    quoteAvailable: quote(balances.quote.available),
+    mid: mid === null ? '@monitor.report.unknownMid' : priceOf(mid, rules),
+  };
   const bots = market.pairBots ?? [];
-  const running = bots.filter((bot) => bot.status === 'running').length;
-  lines.push(`Bots: ${bots.length} (${running} running)`);
-  for (const bot of bots) lines.push(botLine(bot, q, rules.quote));
+  params.botCount = bots.length;
+  params.running = bots.filter((bot) => bot.status === 'running').length;
+  const listed = bots.slice(0, REPORT_BOT_LINES);
+  if (listed.length > 0) params.lines = `@monitor.report.lines${listed.length}`;
+  listed.forEach((bot, index) => Object.assign(params, botParams(bot, index + 1, q, rules.quote)));
+  if (bots.length > listed.length) Object.assign(params, { more: '@monitor.report.more', moreBots: bots.length - listed.length });
   if (bots.length > 0) {
     const fees = bots.reduce((sum, bot) => add(sum, bot.fees), '0');
     const totals = bots.map((bot) => bot.totalPnl);
-    const total = totals.every((t): t is string => t !== null) ? signed(shown(totals.reduce((s, t) => add(s, t), '0'), q)) : 'unknown (no price)';
-    lines.push(`Pair total P&L: ${total} ${rules.quote}, fees ${shown(fees, q)} ${rules.quote}`);
+    params.pairFees = quote(fees);
+    if (totals.every((t): t is string => t !== null)) Object.assign(params, { totals: '@monitor.report.totals', pairTotal: signedAmount(totals.reduce((s, t) => add(s, t), '0'), q, rules.quote) });
+    else params.totals = '@monitor.report.totalsUnknown';
   }
-  return lines.join('\n');
+  return text('monitor.report.text', params);
 }
 
-function botLine(bot: PairBotFigures, q: number, quote: string): string {
-  const pnl = bot.totalPnl === null ? 'P&L unknown (no price)' : `P&L ${signed(shown(bot.totalPnl, q))} (realised ${signed(shown(bot.realizedPnl, q))}, unrealised ${signed(shown(bot.unrealizedPnl ?? '0', q))})`;
-  return `#${bot.id} ${robotTypes[bot.type].name} (${bot.status}): ${bot.trades} trades, volume ${shown(bot.quoteVolume, q)} ${quote}, fees ${shown(bot.fees, q)}, ${pnl}`;
+/** Bot line `i`'s params (`id3`, `type3`, …): numbered, so that several bots' lines share one text. */
+function botParams(bot: PairBotFigures, i: number, q: number, quote: string): Record<string, string | number> {
+  const at = (v: string) => signedAmount(v, q, quote);
+  return {
+    [`bot${i}`]: `@monitor.report.bot${i}`,
+    [`id${i}`]: bot.id,
+    [`type${i}`]: `@${botTypeKey(bot.type)}`,
+    [`status${i}`]: `@monitor.report.${bot.status}`,
+    [`trades${i}`]: bot.trades,
+    [`volume${i}`]: figureOf(bot.quoteVolume, q, quote),
+    [`fees${i}`]: figureOf(bot.fees, q, quote),
+    ...(bot.totalPnl === null
+      ? { [`pnl${i}`]: '@monitor.report.pnlUnknown' }
+      : { [`pnl${i}`]: `@monitor.report.pnl${i}`, [`total${i}`]: at(bot.totalPnl), [`realised${i}`]: at(bot.realizedPnl), [`unrealised${i}`]: at(bot.unrealizedPnl ?? '0') }),
+  };
 }
 
-function signed(value: string): string {
-  return sign(value) > 0 ? `+${value}` : value;
+/** A quote amount with its sign (+ when above zero), grouped, with its unit: "+1,234.50 USDT". */
+function signedAmount(value: string, q: number, unit: string): string {
+  return `${sign(shown(value, q)) > 0 ? '+' : ''}${figureOf(value, q, unit)}`;
 }
 
 export const reportBalanceStrategy: Strategy<ReportBalanceConfig, ReportState> = {

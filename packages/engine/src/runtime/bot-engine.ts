@@ -1,6 +1,6 @@
-import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, renderServerText, text, verbatim, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, text, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { systemClock, type Clock } from '../ports.ts';
-import { BotRunner, type RunnerSettings } from './bot-runner.ts';
+import { BotRunner, nest, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
 import type { BotEngineApi, EngineDeps } from './engine-api.ts';
 import { DEFAULT_NOT_FOUND_AFTER_MS } from './executor.ts';
@@ -106,7 +106,8 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       const startedAt = clock.now();
       const deadline = startedAt + (request.waitMs ?? EMERGENCY_STOP_WAIT_MS);
       const reason = `Emergency stop: ${request.reason}`;
-      const why = text('bots.stopReason.emergency', { cause: request.reason });
+      const cause = request.reasonText ? nest('cause', request.reasonText) : { cause: request.reason };
+      const why = text('bots.stopReason.emergency', cause);
       const targets: StopTarget[] = [];
       const halts: Promise<void>[] = [];
       // First, synchronously: no target places anything more (halt closes placements before it awaits).
@@ -121,8 +122,8 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       const stoppedIds = targets.filter((t) => t.wasRunning).map((t) => t.runner.robot.id);
       const marking = markStopped(deps.robots, stoppedIds, reason, why);
       for (const t of targets) {
-        if (t.wasRunning) t.runner.log('warn', text('bots.stopped', { reason: '@bots.stopReason.emergency', cause: request.reason }), { kind: 'stopped', error: false });
-        else t.runner.log('warn', verbatim(`${renderServerText(why, 'en_US')}: cancelling the orders left live`));
+        if (t.wasRunning) t.runner.log('warn', text('bots.stopped', { ...cause, reason: '@bots.stopReason.emergency' }), { kind: 'stopped', error: false });
+        else t.runner.log('warn', text('monitor.leftLive', nest('why', why)));
       }
       // A tick in flight finishes in milliseconds on most venues; a hanging one is not waited for past the limit.
       await waitAtMost(Promise.all(halts), EMERGENCY_TICK_WAIT_MS, clock);

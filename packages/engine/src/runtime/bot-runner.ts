@@ -418,30 +418,35 @@ export class BotRunner {
 
   /** A notice: a line in the trading log first, then the account's channels (a failed delivery is logged, the tick goes on). */
   private async notify(intent: NotifyIntent): Promise<void> {
-    this.log(intent.level, verbatim(`${intent.title}: ${intent.text}`));
+    const title = typeof intent.title === 'string' ? verbatim(intent.title) : intent.title;
+    const body = typeof intent.text === 'string' ? verbatim(intent.text) : intent.text;
+    this.log(intent.level, noticeLine(title, body));
     const { alerts } = this.deps;
     if (!alerts) return;
     const { id: robotId, adminId, coinId } = this.robot;
+    const english = { title: renderServerText(title, 'en_US'), text: renderServerText(body, 'en_US') };
     try {
-      await alerts.raise({ adminId, coinId, robotId, level: intent.level, title: intent.title, text: intent.text, at: this.clock.now() });
+      await alerts.raise({ adminId, coinId, robotId, level: intent.level, ...english, message: { title, text: body }, at: this.clock.now() });
     } catch (err) {
-      this.log('warn', verbatim(`the alert "${intent.title}" could not be delivered to the account's channels: ${messageOf(err)}`));
+      this.log('warn', text('monitor.notDelivered', { ...nest('title', title), error: messageOf(err) }));
     }
   }
 
   /** The pair's emergency stop. A failure throws: the tick fails, its state is not kept, and the strategy asks again next tick. */
-  private async emergencyStop(reason: string): Promise<void> {
+  private async emergencyStop(reason: string | ServerText): Promise<void> {
     const { pairGuard } = this.deps;
-    if (!pairGuard) throw new Error(`emergency stop (${reason}) is not available in this engine`);
+    const why = typeof reason === 'string' ? verbatim(reason) : reason;
+    const english = renderServerText(why, 'en_US');
+    if (!pairGuard) throw new Error(`emergency stop (${english}) is not available in this engine`);
     const { id: robotId, adminId, coinId } = this.robot;
     let stopped: number[];
     try {
-      ({ stopped } = await pairGuard.emergencyStop({ adminId, coinId, robotId, reason }));
+      ({ stopped } = await pairGuard.emergencyStop({ adminId, coinId, robotId, reason: english, reasonText: why }));
     } catch (err) {
       throw new Error(`the emergency stop of the pair failed: ${messageOf(err)}`, { cause: err });
     }
     const which: Record<string, string | number> = stopped.length === 0 ? { which: '@bots.pairStopped.none' } : { which: '@bots.pairStopped.some', count: stopped.length, ids: stopped.map((id) => `#${id}`).join(', ') };
-    this.log('error', text('bots.pairStopped', { symbol: this.robot.symbol, reason, ...which }));
+    this.log('error', text('bots.pairStopped', { ...nest('reason', why), symbol: this.robot.symbol, ...which }));
   }
 
   /** References the strategy asked for; one that cannot be read this tick is missing (the strategy decides what that means). */
@@ -593,6 +598,15 @@ function isRateLimited(err: unknown): boolean {
 }
 
 /** A reason as a param of another text: its template named by `@key` with its params beside it (a verbatim text as itself). */
+/**
+ * A monitor's notice in the trading log, "title: text", in each reader's language. A verbatim part
+ * (a plain string from a strategy) makes the whole line verbatim: its `text` param would collide.
+ */
+export function noticeLine(title: ServerText, body: ServerText): ServerText {
+  if (title.key === 'verbatim' || body.key === 'verbatim') return verbatim(`${renderServerText(title, 'en_US')}: ${renderServerText(body, 'en_US')}`);
+  return text('monitor.notice', { ...title.params, ...body.params, title: `@${title.key}`, text: `@${body.key}` });
+}
+
 export function nest(name: string, t: ServerText): Record<string, string | number> {
   if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
   return { ...t.params, [name]: `@${t.key}` };

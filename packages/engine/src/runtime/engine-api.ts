@@ -1,4 +1,4 @@
-import type { RobotRuntime, RobotTypeKey } from '@makerdesk/contract';
+import type { RobotRuntime, RobotTypeKey, ServerText } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
 import type { AlertPort, Clock, EngineObserver, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotRecord, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
 import type { AnyStrategy } from '../strategy.ts';
@@ -42,6 +42,8 @@ export interface EmergencyStopRequest {
   robots: RobotRecord[];
   /** Why (who pressed it, or which monitor rule fired): the bots' stop reason and trading log say it. */
   reason: string;
+  /** The reason as a server text (a monitor's rule), rendered in each reader's language; without it the reason reads as written. */
+  reasonText?: ServerText;
   /** Answer after this at the latest (default EMERGENCY_STOP_WAIT_MS). */
   waitMs?: number;
 }

@@ -1,5 +1,6 @@
 import { followExchangeConfig } from '@makerdesk/contract';
 import { compare } from '@makerdesk/decimal';
+import { readIntents } from '../testing/read-intents.ts';
 import { describe, expect, it } from 'vitest';
 import { atMost, balances, book, committed, kinds, market, ownOrder, placements, tick } from './testing/execution-fixtures.ts';
 import { CORRECTION_TAG, followExchangeStrategy as strategy, type FollowExchangeState } from './follow-exchange.strategy.ts';
@@ -138,6 +139,8 @@ describe('follow_exchange', () => {
       const first = strategy.decide(tick(config, fresh(), { priceMode: 'safe', market: market({ references: refs, book: low }) }));
       expect(placements(first.intents).find((p) => p.tag === CORRECTION_TAG)).toBeUndefined();
       expect(first.intents.filter((i) => i.kind === 'alert')).toHaveLength(1);
+      const [said] = readIntents(first.intents.filter((i) => i.kind === 'alert'), 'zh_CN') as { message: string }[];
+      expect(said!.message).toMatch(/^市场中间价 [\d,]+\.\d+ USDT 偏离参考价 [\d,]+\.\d+ USDT [\d.]+ %；安全价格模式从不吃单，因此不做修正$/);
       const second = strategy.decide(tick(config, first.state, { priceMode: 'safe', market: market({ references: refs, book: low }) }));
       expect(second.intents.filter((i) => i.kind === 'alert')).toHaveLength(0);
     });

@@ -1,4 +1,4 @@
-import type { FollowExchangeConfig } from '@makerdesk/contract';
+import { text, type FollowExchangeConfig } from '@makerdesk/contract';
 import { abs, add, ceil, compare, div, floor, min, minus, mul, round, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 import { alert, place, type Intent, type PlaceIntent } from '../intents.ts';
@@ -9,6 +9,7 @@ import { referenceBack, syncLadder, withoutReference, type FollowState } from '.
 import { levelsWithin, totalAmount } from './kit/liquidity.ts';
 import { externalBook } from './kit/book-price.ts';
 import { bookMid, mapPrice, sourceMid } from './kit/reference-price.ts';
+import { figureOf, priceOf } from '../monitors/monitor-kit.ts';
 
 /**
  * Exchange price follow (docs/strategies.md, "Follow modes"): a ladder around the follow
@@ -44,19 +45,31 @@ export const followExchangeStrategy: Strategy<FollowExchangeConfig, FollowExchan
     const intents: Intent[] = [...back.intents];
     const funds = fundsOf(market.balances, input.orders);
     const drift = driftOf(input, reference);
+    const rules = market.rules;
+    const gap: Record<string, string> = drift ? { mid: priceOf(drift.mid, rules), gap: percent(drift.gap), reference: priceOf(reference, rules) } : {};
     let correction: PlaceIntent | null = null;
     if (drift === null) {
       state = { ...state, drifting: false };
     } else if (input.priceMode === 'safe') {
-      if (!state.drifting) intents.push(alert('warn', `The market mid ${drift.mid} is ${percent(drift.gap)} from the reference ${reference}; safe price mode never takes liquidity, so it is not corrected`));
+      if (!state.drifting) intents.push(alert('warn', text('strategy.follow.driftSafe', gap)));
       state = { ...state, drifting: true };
     } else {
       correction = correctionOrder(input, reference, drift.mid, state);
       if (correction) {
         state = { ...state, budgetSpent: add(state.budgetSpent, mul(correction.price, correction.amount)) };
-        intents.push(alert('info', `Correcting a ${percent(drift.gap)} drift: ${correction.side} ${correction.amount} IOC at ${correction.price} toward the reference ${reference}`));
+        intents.push(
+          alert(
+            'info',
+            text('strategy.follow.correcting', {
+              ...gap,
+              side: `@bots.sideWord.${correction.side}`,
+              amount: figureOf(correction.amount, rules.amountPrecision, rules.base),
+              price: priceOf(correction.price, rules),
+            }),
+          ),
+        );
       } else if (!state.drifting) {
-        intents.push(alert('warn', `The market mid ${drift.mid} is ${percent(drift.gap)} from the reference ${reference}; no correction possible now (budget, balance or liquidity)`));
+        intents.push(alert('warn', text('strategy.follow.driftStuck', gap)));
       }
       state = { ...state, drifting: true };
     }

@@ -1,4 +1,5 @@
 import { rangeOscillationConfig } from '@makerdesk/contract';
+import { readIntents } from '../testing/read-intents.ts';
 import { describe, expect, it } from 'vitest';
 import { atMost, balances, book, committed, kinds, market, ownFill, ownOrder, placements, tick } from './testing/execution-fixtures.ts';
 import { buyTag, rangeOscillationStrategy as strategy, sellTag, type RangeOscillationState } from './range-oscillation.strategy.ts';
@@ -99,6 +100,9 @@ describe('range_oscillation', () => {
 
   it('stops when the grid is finer than the price step', () => {
     const fine = { ...config, lowerPrice: '100', upperPrice: '100.02', gridCount: 4 };
-    expect(kinds(strategy.decide(tick(fine, strategy.initialState(fine, 0), { market: market({ book: at102 }) })).intents)).toEqual(['stop']);
+    const out = strategy.decide(tick(fine, strategy.initialState(fine, 0), { market: market({ book: at102 }) }));
+    expect(kinds(out.intents)).toEqual(['stop']);
+    expect(readIntents(out.intents)).toEqual([{ kind: 'stop', reason: "The grid is finer than the pair's price step: levels 0 and 1 are both 100.00 USDT. Use fewer grids or a wider range." }]);
+    expect(readIntents(out.intents, 'zh_CN')).toEqual([{ kind: 'stop', reason: '网格比交易对的价格最小变动单位更细：第 0 和第 1 档都是 100.00 USDT。请减少网格数或扩大区间。' }]);
   });
 });

@@ -7,6 +7,7 @@ import { meetsMinimums } from './kit/order-size.ts';
 import { gridLevels } from './kit/grid-levels.ts';
 import { touchPrice } from './kit/reference-price.ts';
 import { syncSlots, type DesiredOrder } from './kit/sync-slots.ts';
+import { priceOf } from '../monitors/monitor-kit.ts';
 
 /**
  * Range oscillation (docs/strategies.md, "Range oscillation"): a grid of gridCount + 1 levels
@@ -43,7 +44,8 @@ export const rangeOscillationStrategy: Strategy<RangeOscillationConfig, RangeOsc
     const levels = gridLevels(config.lowerPrice, config.upperPrice, config.gridCount, config.spacing, rules.pricePrecision);
     const collapsed = levels.findIndex((level, i) => i > 0 && compare(level, levels[i - 1]!) <= 0);
     if (collapsed > 0) {
-      return { intents: [stop(`The grid is finer than the pair's price step: levels ${collapsed - 1} and ${collapsed} are both ${levels[collapsed]}. Use fewer grids or a wider range.`)], state: input.state, reference: null };
+      const level = priceOf(levels[collapsed]!, rules);
+      return { intents: [stop(text('strategy.range.gridTooFine', { lower: collapsed - 1, upper: collapsed, level }))], state: input.state, reference: null };
     }
 
     const intents: Intent[] = [];

@@ -21,8 +21,8 @@ export interface EmergencyStopFacts {
   pair: string;
   /** The account that pressed it, or the monitor that asked ("price monitor #4"). */
   by: string;
-  /** Free words of a monitor's reason; absent: the stop button. */
-  reason?: string;
+  /** A monitor's reason (words as written, or a server text); absent: the stop button. */
+  reason?: string | ServerText;
   at: number;
   ordersCancelled: number;
   botsStopped: number;
@@ -36,13 +36,20 @@ export function emergencyStopTexts(f: EmergencyStopFacts): { title: ServerText; 
     time: incidentTime(f.at),
     orders: f.ordersCancelled,
     bots: f.botsStopped,
-    reason: f.reason ?? '@incident.reasonStopButton',
+    ...reasonParams(f.reason),
   };
   return {
     title: text('incident.emergencyStopTitle', { pair: f.pair }),
     text: f.failed > 0 ? text('incident.emergencyStopFailed', { ...params, failed: f.failed }) : text('incident.emergencyStopText', params),
     details: { by: f.by, ordersCancelled: f.ordersCancelled, botsStopped: f.botsStopped },
   };
+}
+
+function reasonParams(reason: string | ServerText | undefined): Record<string, string | number> {
+  if (reason === undefined) return { reason: '@incident.reasonStopButton' };
+  if (typeof reason === 'string') return { reason };
+  if (reason.key === 'verbatim') return { reason: String(reason.params.text ?? '') };
+  return { ...reason.params, reason: `@${reason.key}` };
 }
 
 /** The halted pair's banner, from its stop's details and time. */

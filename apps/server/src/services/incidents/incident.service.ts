@@ -161,16 +161,19 @@ export class IncidentService {
     await this.record({ coinId: facts.coinId, adminId: facts.adminId, level: 'error', kind: 'key_refused', title: text('incident.keyRefusedByVenueTitle', params), text: text('incident.keyRefusedByVenueText', params), details: { venue: facts.venue, call: facts.call } });
   }
 
-  /** Every alert a monitor raises is an incident of its pair, concerning the monitor's owner. */
-  async monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string }): Promise<void> {
+  /**
+   * Every alert a monitor raises is an incident of its pair, concerning the monitor's owner: its
+   * server texts when it has them (each reader's language), its English words otherwise.
+   */
+  async monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string; message?: { title: ServerText; text: ServerText } }): Promise<void> {
     await this.record({
       coinId: alert.coinId,
       robotId: alert.robotId ?? null,
       adminId: alert.adminId,
       level: alert.level,
       kind: 'monitor_alert',
-      title: text('incident.monitorAlertTitle', { title: alert.title }),
-      text: text('incident.monitorAlertText', { text: alert.text }),
+      title: alert.message?.title ?? text('incident.monitorAlertTitle', { title: alert.title }),
+      text: alert.message?.text ?? text('incident.monitorAlertText', { text: alert.text }),
     });
   }
 
