@@ -12,6 +12,7 @@ import type { JournalPatch, RobotRecord } from '../ports.ts';
 import { strategyRegistry } from '../strategies/registry.ts';
 import { faults } from '../testing/faulty-exchange.ts';
 import { SimHarness } from '../testing/sim-harness.ts';
+import { selfTradeTaker } from './bot-runner.ts';
 
 const SYMBOL = 'ETH/USDT';
 
@@ -21,7 +22,7 @@ function volumeBot(h: SimHarness): RobotRecord {
   const patch = { volumeMin: '0.05', volumeMax: '0.2', intervalMin: 2, intervalMax: 3, orderCountMin: 1, orderCountMax: 3 };
   const parsed = parseRobotConfig('volume_mid', { ...(robotTypes.volume_mid.defaults(pair, h.clock.now()) as object), ...patch });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return { id: 1, adminId: 1, coinId: 1, symbol: SYMBOL, type: 'volume_mid', config: parsed.config, status: 'running', startMode: 'now', priceMode: 'normal', state: null, startedAt: h.clock.now() };
+  return { id: 1, adminId: 1, coinId: 1, symbol: SYMBOL, type: 'volume_mid', config: parsed.config, status: 'running', startMode: 'now', startAt: null, priceMode: 'normal', state: null, startedAt: h.clock.now() };
 }
 
 async function runFor(h: SimHarness, seconds: number): Promise<void> {
@@ -139,5 +140,25 @@ describe('a volume bot’s two legs and its fills', () => {
     // Nothing of the bot is left live in the journal or resting on the venue.
     expect(await h.journal.live(1)).toEqual([]);
     expect((await h.venue.account('mm').fetchOpenOrders(SYMBOL)).length).toBe(0);
+  });
+});
+
+describe('selfTradeTaker', () => {
+  const maker = { kind: 'place', tag: 'vol-1-m', side: 'buy', price: '100.5', amount: '0.1', timeInForce: 'GTC', selfTrade: true } as const;
+  const taker = { kind: 'place', tag: 'vol-1-t', side: 'sell', price: '100.5', amount: '0.1', timeInForce: 'IOC', selfTrade: true } as const;
+  it('pairs a resting self-trade leg with the IOC of the other side at its price and amount that follows it', () => {
+    expect(selfTradeTaker(maker, taker)).toBe(taker);
+    expect(selfTradeTaker({ ...maker, timeInForce: undefined }, taker)).toBe(taker);
+  });
+  it('pairs nothing else: no opt-in, an IOC maker, same side, another price or amount, a cancel', () => {
+    expect(selfTradeTaker({ ...maker, selfTrade: false }, taker)).toBeNull();
+    expect(selfTradeTaker(maker, { ...taker, selfTrade: undefined })).toBeNull();
+    expect(selfTradeTaker({ ...maker, timeInForce: 'IOC' }, taker)).toBeNull();
+    expect(selfTradeTaker(maker, { ...taker, timeInForce: 'GTC' })).toBeNull();
+    expect(selfTradeTaker(maker, { ...taker, side: 'buy' })).toBeNull();
+    expect(selfTradeTaker(maker, { ...taker, price: '100.6' })).toBeNull();
+    expect(selfTradeTaker(maker, { ...taker, amount: '0.2' })).toBeNull();
+    expect(selfTradeTaker(maker, { kind: 'cancel', clientOrderId: 'x' })).toBeNull();
+    expect(selfTradeTaker(maker, undefined)).toBeNull();
   });
 });
