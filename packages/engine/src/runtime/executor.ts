@@ -111,23 +111,33 @@ export class OrderExecutor {
 
   /**
    * A self-trade's two legs (simulation only): a resting maker and the IOC taker that trades with it.
-   * While the maker rests alone the market can take it (the taker then finds nothing: the bot traded
-   * one side with someone else), so the legs go out together: both journalled 'sending' in one write,
-   * then both sent at once, maker first, without waiting for the maker's answer. The venue takes them
-   * in that order (the simulator does each call's matching when it is made, so nothing of the market
-   * comes between them); the answers are journalled after. Answers each leg's outcome.
+   * Both are journalled 'sending' in one write before the maker is sent, and the taker is sent the
+   * moment the maker is acknowledged, with no journal write between: while the maker rests alone the
+   * market can take it (then the taker finds nothing and the bot traded one side with someone else),
+   * so the legs are kept as close as two venue calls allow. A taker not sent because the venue
+   * refused its maker, or the bot is stopping, is journalled 'rejected'. Answers each leg's outcome.
    */
   async placePair(maker: GuardedOrder, taker: GuardedOrder): Promise<[PlaceOutcome, PlaceOutcome]> {
+    const { journal, clock } = this.o;
     if (this.o.placementsClosed() || this.slotBusy(maker) || this.slotBusy(taker)) return ['refused', 'refused'];
     const makerRow = this.newRow(maker);
     const takerRow = this.newRow(taker);
-    await this.o.journal.insert([makerRow, takerRow]);
+    await journal.insert([makerRow, takerRow]);
     this.live.set(makerRow.clientOrderId, makerRow);
     this.live.set(takerRow.clientOrderId, takerRow);
-    const [makerSent, takerSent] = await Promise.all([this.send(makerRow, maker), this.send(takerRow, taker)]);
+    const makerSent = await this.send(makerRow, maker);
+    // A refused maker rests nowhere: its taker would trade with the market. A lost answer may rest: the taker goes.
+    if ('outcome' in makerSent && makerSent.outcome === 'rejected') {
+      await this.settle(takerRow, { state: 'rejected', error: `not sent: the venue refused its maker leg ${makerRow.clientOrderId}`, updatedAt: clock.now() });
+      return ['rejected', 'rejected'];
+    }
+    const takerSent = this.o.placementsClosed() ? null : await this.send(takerRow, taker);
     const makerOutcome = 'outcome' in makerSent ? makerSent.outcome : await this.applyVenue(makerRow, makerSent.answer);
-    const takerOutcome = 'outcome' in takerSent ? takerSent.outcome : await this.applyVenue(takerRow, takerSent.answer);
-    return [makerOutcome, takerOutcome];
+    if (takerSent === null) {
+      await this.settle(takerRow, { state: 'rejected', error: 'not sent: the bot is stopping', updatedAt: clock.now() });
+      return [makerOutcome, 'refused'];
+    }
+    return [makerOutcome, 'outcome' in takerSent ? takerSent.outcome : await this.applyVenue(takerRow, takerSent.answer)];
   }
 
   private slotBusy(order: GuardedOrder): boolean {
