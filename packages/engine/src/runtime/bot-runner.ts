@@ -1,7 +1,7 @@
 import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
-import type { Intent, NotifyIntent } from '../intents.ts';
+import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
 import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
@@ -312,7 +312,8 @@ export class BotRunner {
       canceled.add(clientOrderId);
       guard = { ...tickGuard, accountResting: tickGuard.accountResting.filter((o) => o.clientOrderId === null || !canceled.has(o.clientOrderId)) };
     };
-    for (const intent of intents) {
+    for (let i = 0; i < intents.length; i++) {
+      const intent = intents[i]!;
       if (watchOnly && (intent.kind === 'place' || intent.kind === 'replace' || intent.kind === 'cancel')) {
         this.logOnce('watch-only', text('bots.watchOnly', { intent: intent.kind }));
         continue;
@@ -340,6 +341,22 @@ export class BotRunner {
         }
         case 'place': {
           if (stopping || this.halted || this.shuttingDown()) break;
+          const taker = selfTradeTaker(intent, intents[i + 1]);
+          if (taker) {
+            // A self-trade's two legs go out together (OrderExecutor.placePair), or neither does.
+            i++;
+            const [makerChecked, takerChecked] = [guardPlacement(intent, guard), guardPlacement(taker, guard)];
+            if (!makerChecked.ok) this.guarded(makerChecked.code, makerChecked.text);
+            else if (!takerChecked.ok) this.guarded(takerChecked.code, takerChecked.text);
+            else {
+              for (const outcome of await executor.placePair(makerChecked.order, takerChecked.order)) {
+                if (!sent(outcome)) continue;
+                done.places++;
+                this.live.placed(this.clock.now());
+              }
+            }
+            break;
+          }
           const checked = guardPlacement(intent, guard);
           if (checked.ok) {
             if (sent(await executor.place(checked.order))) {
@@ -564,6 +581,16 @@ export class BotRunner {
     this.loggedOnce.add(key);
     this.log('warn', message, { error: false });
   }
+}
+
+/**
+ * The taker leg of a self-trade (simulation only): `next`, when `intent` is a resting self-trade leg
+ * and `next` the IOC of the other side at the same price and amount that trades with it.
+ */
+export function selfTradeTaker(intent: PlaceIntent, next: Intent | undefined): PlaceIntent | null {
+  if (intent.selfTrade !== true || (intent.timeInForce ?? 'GTC') === 'IOC' || next?.kind !== 'place' || next.selfTrade !== true) return null;
+  if (next.timeInForce !== 'IOC' || next.side === intent.side || next.price !== intent.price || next.amount !== intent.amount) return null;
+  return next;
 }
 
 type MarketSnapshotNeeds = ReturnType<AnyStrategy['needs']>['references'];

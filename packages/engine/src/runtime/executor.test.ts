@@ -234,7 +234,7 @@ describe('OrderExecutor: cancelAll', () => {
 });
 
 describe('OrderExecutor: self-trade opt-in (DESIGN §8)', () => {
-  const leg = (tag: string, side: 'buy' | 'sell', timeInForce: 'GTC' | 'IOC', price: string): GuardedOrder => ({ tag, side, price, amount: '0.0100', timeInForce, selfTrade: true });
+  const leg = (tag: string, side: 'buy' | 'sell', timeInForce: 'GTC' | 'IOC', price: string, amount = '0.0100'): GuardedOrder => ({ tag, side, price, amount, timeInForce, selfTrade: true });
   /** A price strictly inside the background market's spread, where only the bot's own order rests. */
   const inside = async (venue: ReturnType<typeof setup>['venue']) => {
     const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
@@ -253,6 +253,46 @@ describe('OrderExecutor: self-trade opt-in (DESIGN §8)', () => {
     expect(fills.sort()).toEqual([
       ['vol-1-m', 'sell', parse(price), '0.01'],
       ['vol-1-t', 'buy', parse(price), '0.01'],
+    ]);
+    expect(executor.liveCount).toBe(0);
+  });
+
+  it('placePair: both legs journalled before the maker is sent, the taker sent before any journal write; each leg’s fill once', async () => {
+    const { faulty, executor, run, venue, journal } = setup({ simulated: true });
+    const price = await inside(venue);
+    const writes: string[] = [];
+    const settle = journal.settle.bind(journal);
+    journal.settle = async (changes, fills) => {
+      writes.push(`settle after ${faulty.log.filter((r) => r.method === 'placeOrder').length} sent`);
+      return settle(changes, fills);
+    };
+    const insert = journal.insert.bind(journal);
+    journal.insert = async (orders) => {
+      writes.push(`insert ${orders.length} after ${faulty.log.filter((r) => r.method === 'placeOrder').length} sent`);
+      return insert(orders);
+    };
+    expect(await run(executor.placePair(leg('vol-1-m', 'buy', 'GTC', price), leg('vol-1-t', 'sell', 'IOC', price)))).toEqual(['open', 'filled']);
+    expect(writes).toEqual(['insert 2 after 0 sent', 'settle after 2 sent', 'settle after 2 sent']);
+    await run(executor.reconcile());
+    expect(journal.fills.map((f) => [f.side, f.amount]).sort()).toEqual([
+      ['buy', '0.01'],
+      ['sell', '0.01'],
+    ]);
+    expect(executor.liveCount).toBe(0);
+  });
+
+  it('placePair: a refused maker leaves its taker unsent (rejected); a lost maker answer still sends the taker', async () => {
+    const { faulty, executor, run, venue, journal } = setup({ simulated: true });
+    const price = await inside(venue);
+    expect(await run(executor.placePair(leg('vol-1-m', 'buy', 'GTC', price, '0.00000001'), leg('vol-1-t', 'sell', 'IOC', price, '0.00000001')))).toEqual(['rejected', 'rejected']);
+    expect(faulty.log.filter((r) => r.method === 'placeOrder')).toHaveLength(1);
+    expect(journal.all(ROBOT).map((o) => o.state)).toEqual(['rejected', 'rejected']);
+    faulty.inject('placeOrder', faults.loseAnswer);
+    expect(await run(executor.placePair(leg('vol-2-m', 'sell', 'GTC', price), leg('vol-2-t', 'buy', 'IOC', price)))).toEqual(['unknown', 'filled']);
+    await run(executor.reconcile());
+    expect(journal.fills.map((f) => [f.side, f.amount]).sort()).toEqual([
+      ['buy', '0.01'],
+      ['sell', '0.01'],
     ]);
     expect(executor.liveCount).toBe(0);
   });

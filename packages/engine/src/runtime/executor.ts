@@ -101,15 +101,55 @@ export class OrderExecutor {
   }
 
   async place(order: GuardedOrder): Promise<PlaceOutcome> {
-    const { robot, exchange, journal, clock } = this.o;
-    if (this.o.placementsClosed()) return 'refused';
-    const busy = this.liveOrders().find((o) => o.tag === order.tag);
-    if (busy) {
-      this.o.log('warn', text('bots.order.slotBusy', { tag: order.tag, order: busy.clientOrderId, state: busy.state }));
-      return 'refused';
+    if (this.o.placementsClosed() || this.slotBusy(order)) return 'refused';
+    const row = this.newRow(order);
+    await this.o.journal.insert([row]);
+    this.live.set(row.clientOrderId, row);
+    const sent = await this.send(row, order);
+    return 'outcome' in sent ? sent.outcome : this.applyVenue(row, sent.answer);
+  }
+
+  /**
+   * A self-trade's two legs (simulation only): a resting maker and the IOC taker that trades with it.
+   * Both are journalled 'sending' in one write before the maker is sent, and the taker is sent the
+   * moment the maker is acknowledged, with no journal write between: while the maker rests alone the
+   * market can take it (then the taker finds nothing and the bot traded one side with someone else),
+   * so the legs are kept as close as two venue calls allow. A taker not sent because the venue
+   * refused its maker, or the bot is stopping, is journalled 'rejected'. Answers each leg's outcome.
+   */
+  async placePair(maker: GuardedOrder, taker: GuardedOrder): Promise<[PlaceOutcome, PlaceOutcome]> {
+    const { journal, clock } = this.o;
+    if (this.o.placementsClosed() || this.slotBusy(maker) || this.slotBusy(taker)) return ['refused', 'refused'];
+    const makerRow = this.newRow(maker);
+    const takerRow = this.newRow(taker);
+    await journal.insert([makerRow, takerRow]);
+    this.live.set(makerRow.clientOrderId, makerRow);
+    this.live.set(takerRow.clientOrderId, takerRow);
+    const makerSent = await this.send(makerRow, maker);
+    // A refused maker rests nowhere: its taker would trade with the market. A lost answer may rest: the taker goes.
+    if ('outcome' in makerSent && makerSent.outcome === 'rejected') {
+      await this.settle(takerRow, { state: 'rejected', error: `not sent: the venue refused its maker leg ${makerRow.clientOrderId}`, updatedAt: clock.now() });
+      return ['rejected', 'rejected'];
     }
+    const takerSent = this.o.placementsClosed() ? null : await this.send(takerRow, taker);
+    const makerOutcome = 'outcome' in makerSent ? makerSent.outcome : await this.applyVenue(makerRow, makerSent.answer);
+    if (takerSent === null) {
+      await this.settle(takerRow, { state: 'rejected', error: 'not sent: the bot is stopping', updatedAt: clock.now() });
+      return [makerOutcome, 'refused'];
+    }
+    return [makerOutcome, 'outcome' in takerSent ? takerSent.outcome : await this.applyVenue(takerRow, takerSent.answer)];
+  }
+
+  private slotBusy(order: GuardedOrder): boolean {
+    const busy = this.liveOrders().find((o) => o.tag === order.tag);
+    if (busy) this.o.log('warn', text('bots.order.slotBusy', { tag: order.tag, order: busy.clientOrderId, state: busy.state }));
+    return busy !== undefined;
+  }
+
+  private newRow(order: GuardedOrder): JournalOrder {
+    const { robot, clock } = this.o;
     const now = clock.now();
-    const row: JournalOrder = {
+    return {
       robotId: robot.id,
       clientOrderId: makerDeskClientOrderId(this.scope),
       tag: order.tag,
@@ -126,8 +166,14 @@ export class OrderExecutor {
       createdAt: now,
       updatedAt: now,
     };
-    await journal.insert([row]);
-    this.live.set(row.clientOrderId, row);
+  }
+
+  /**
+   * Sends a journalled order. The venue's answer, else the outcome already journalled: 'rejected'
+   * for a refusal, 'unknown' for a lost answer (resolved later by the client order id).
+   */
+  private async send(row: JournalOrder, order: GuardedOrder): Promise<{ answer: Order } | { outcome: PlaceOutcome }> {
+    const { robot, exchange, clock } = this.o;
     let answer: Order;
     try {
       answer = await exchange.placeOrder({
@@ -145,15 +191,15 @@ export class OrderExecutor {
       if (isRefusal(err)) {
         await this.settle(row, { state: 'rejected', error: err.message, updatedAt: clock.now() });
         this.o.log('warn', text('bots.order.refused', { tag: order.tag, side: order.side, amount: order.amount, price: order.price, error: err.message }));
-        return 'rejected';
+        return { outcome: 'rejected' };
       }
       await this.settle(row, { state: 'unknown', error: messageOf(err), updatedAt: clock.now() });
       this.o.log('warn', text('bots.order.noAnswer', { tag: order.tag, order: row.clientOrderId, error: messageOf(err) }));
-      return 'unknown';
+      return { outcome: 'unknown' };
     }
     this.o.onPlacementAnswer?.(clock.now());
     this.o.observer?.order?.(robot.id, 'placed');
-    return this.applyVenue(row, answer);
+    return { answer };
   }
 
   /** Cancels one of the bot's own open orders; 'pending' when the venue's answer was lost (the journal says canceling). */

@@ -12,7 +12,7 @@ import {
 } from '@makerdesk/contract';
 import { add } from '@makerdesk/decimal';
 import { feeValueInQuote } from '@makerdesk/engine';
-import type { Exchange, Market } from '@makerdesk/exchange';
+import { clientOrderOrigin, type Exchange, type Market } from '@makerdesk/exchange';
 import { AppError } from '../../domain/app-error.ts';
 import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../../repositories/analysis.repository.ts';
 import type { AdminRow } from '../../domain/account.ts';
@@ -159,6 +159,9 @@ export class AnalysisService {
     for (const orderNo of [...new Set(fresh.map((t) => t.orderNo))].slice(0, MANUAL_ORDER_LOOKUPS)) clientIds.set(orderNo, await this.clientOrderIdOf(venue, orderNo));
     const rows = [];
     for (const t of fresh) {
+      // A bot's order the journal does not number yet (its placement's answer still awaited or lost):
+      // its fills reach robot_fills once the bot resolves it, never manual_fills.
+      if (clientOrderOrigin(clientIds.get(t.orderNo)).kind === 'bot') continue;
       const third = t.feeAsset !== base && t.feeAsset !== quote ? await this.priceAt(venue, `${t.feeAsset}/${quote}`, t.timestamp) : null;
       rows.push({
         adminId,
