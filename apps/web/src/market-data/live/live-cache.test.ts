@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_LIVE_FIGURES } from '@makerdesk/contract';
 import type { Order, OrderBook, Price, PublicTrade, Wallet } from '../types';
 import { cacheChangesFor, parseLiveMessage, type CacheChange } from './live-cache';
 
@@ -91,7 +92,7 @@ describe('live messages into the query cache', () => {
   });
 
   it('shows a pushed bot activity at once and fetches the list again for its figures', () => {
-    const runtime = (activity: 'active' | 'throttled', openOrders: number) => ({ activity, lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders });
+    const runtime = (activity: 'active' | 'throttled', openOrders: number) => ({ ...EMPTY_LIVE_FIGURES, activity, lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders });
     const robots = JSON.stringify(['robots', 1, 'list']);
     const cache = new Map<string, unknown>([[robots, [{ id: 3, runtime: runtime('active', 4) }, { id: 4, runtime: runtime('active', 2) }]]]);
     const invalidated = applyAll(cacheChangesFor(message({ type: 'robots', coinId: 1, data: [{ id: 3, runtime: runtime('throttled', 0) }] })), cache);
