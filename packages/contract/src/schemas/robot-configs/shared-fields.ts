@@ -21,8 +21,8 @@ export function checkAmountAndInterval(value: Record<string, unknown>, ctx: Para
 
 /** Single order amount (spec §5: min 0 to 10,000; max up to 1,000,000), in the base asset. */
 export const orderAmountFields = {
-  orderAmountMin: decimalField({ title: 'Single order amount min', titleZh: '单笔下单量最小值', min: '0', max: '10000', unit: 'base' }),
-  orderAmountMax: decimalField({ title: 'Single order amount max', titleZh: '单笔下单量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base' }),
+  orderAmountMin: decimalField({ title: 'Single order amount min', titleZh: '单笔下单量最小值', min: '0', max: '10000', unit: 'base', orderAmount: true }),
+  orderAmountMax: decimalField({ title: 'Single order amount max', titleZh: '单笔下单量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base', orderAmount: true }),
 };
 
 /** Price mode safe: never quote further than this fraction from the reference price. */
