@@ -49,8 +49,8 @@ export const volumeNaturalConfig = volumeConfig({
   walkStep: decimalField({
     title: 'Walk step',
     titleZh: '游走步长',
-    help: 'Largest move of the price per round, as a fraction of the spread (0.1 = a tenth of it).',
-    helpZh: '每轮价格最大移动幅度，占价差的比例（0.1 = 十分之一）。',
+    help: 'Largest move of the price per round, as a share of the spread in percent (10 % = a tenth of it).',
+    helpZh: '每轮价格最大移动幅度，占价差的百分比（10% = 十分之一）。',
     min: '0.01',
     max: '1',
     unit: 'fraction',

@@ -4,7 +4,7 @@ import { fractionToPercent } from '@makerdesk/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Divider, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-time';
@@ -99,6 +99,10 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
   const price = usePrice(pair.coinId);
   const minAmountValue = price.data?.minAmount ?? undefined;
   const minAmount = useCallback(() => minAmountValue, [minAmountValue]);
+  // An amount typed before the pair's minimum was known is checked again once it is.
+  useEffect(() => {
+    if (minAmountValue !== undefined) form.validateFields({ dirty: true }).catch(() => undefined);
+  }, [form, minAmountValue]);
   const ctx: FieldContext = useMemo(
     () => ({ base: pair.base, quote: pair.quote, lang, rulesFor, venues, minAmount }),
     [pair.base, pair.quote, lang, rulesFor, venues, minAmount],
