@@ -18,7 +18,7 @@ import { withExposureConfirmation } from './exposure-confirm';
 import { cachedConfigIssues, issueText } from '../config-form/config-issues';
 import { ConfigFields, type ConfigRule, type FieldContext } from '../config-form/config-fields';
 import { configOf, namePathOf } from '../config-form/config-values';
-import { fieldsOf, localText, unitAt } from '../config-form/schema-fields';
+import { fieldsOf, localText, orderAmountPaths, unitAt } from '../config-form/schema-fields';
 import { mappedPrice, priceGap, referenceLegs, referencePrice } from '../utils/price-gap';
 import { ask } from './confirm';
 import '../robots-i18n';
@@ -99,10 +99,11 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
   const price = usePrice(pair.coinId);
   const minAmountValue = price.data?.minAmount ?? undefined;
   const minAmount = useCallback(() => minAmountValue, [minAmountValue]);
-  // An amount typed before the pair's minimum was known is checked again once it is.
+  // An order amount typed before the pair's minimum was known is checked again once it is (only those fields).
+  const amountNames = useMemo(() => orderAmountPaths(fields).map((path) => ['config', ...path]), [fields]);
   useEffect(() => {
-    if (minAmountValue !== undefined) form.validateFields({ dirty: true }).catch(() => undefined);
-  }, [form, minAmountValue]);
+    if (minAmountValue !== undefined && amountNames.length > 0) form.validateFields(amountNames, { dirty: true }).catch(() => undefined);
+  }, [form, minAmountValue, amountNames]);
   const ctx: FieldContext = useMemo(
     () => ({ base: pair.base, quote: pair.quote, lang, rulesFor, venues, minAmount }),
     [pair.base, pair.quote, lang, rulesFor, venues, minAmount],

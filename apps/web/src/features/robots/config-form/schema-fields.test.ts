@@ -1,6 +1,6 @@
 import { robotConfigJsonSchema } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, unitAt, type GroupField, type ListField } from './schema-fields';
+import { fieldsOf, orderAmountPaths, unitAt, type GroupField, type ListField } from './schema-fields';
 
 describe('fieldsOf', () => {
   it('reads each field’s kind, titles, unit and bounds from the contract’s annotations', () => {
@@ -76,6 +76,8 @@ describe('fieldsOf', () => {
     expect(unitAt(nearFields, 'options.minSpread')).toBe('fraction');
     expect(unitAt(nearFields, 'orderAmountMax')).toBe('base');
     expect(unitAt(nearFields, 'nothing')).toBeUndefined();
+    expect(orderAmountPaths(nearFields)).toEqual([['orderAmountMin'], ['orderAmountMax']]);
+    expect(orderAmountPaths(fieldsOf(robotConfigJsonSchema('emergency_stop')))).toEqual([]);
     expect(unitAt(fieldsOf(robotConfigJsonSchema('monitor_balance')), 'thresholds.1.below')).toBe('asset');
   });
 });

@@ -159,6 +159,11 @@ export function unitAt(fields: ConfigField[], path: string): string | undefined 
   return undefined;
 }
 
+/** The paths of the order amount fields (`x-order-amount`) outside lists: at the top level and in groups. */
+export function orderAmountPaths(fields: ConfigField[]): string[][] {
+  return fields.flatMap((field) => (field.kind === 'group' ? orderAmountPaths(field.fields) : (field.kind === 'decimal' && field.orderAmount ? [field.path] : [])));
+}
+
 export function localText(value: LocalText, lang: string): string {
   return lang === 'zh_CN' ? value.zh : value.en;
 }
