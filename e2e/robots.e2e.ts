@@ -26,13 +26,15 @@ describe('bots on the built-in simulator', () => {
     await page.locator('.md-robot-type', { hasText: 'Depth near' }).click();
     const form = configForm();
     await form.waitFor();
-    expect(await form.getByLabel('Base spread min').inputValue()).toMatch(/^0\.\d+$/);
+    // The spread the API keeps as a fraction (0.002) is typed in percent: '0.2'.
+    expect(await form.getByLabel('Base spread min').inputValue()).toBe('0.2');
     await form.getByLabel('Layers per side min').fill('3');
     await form.getByLabel('Layers per side max').fill('3');
     await form.getByText('Min value cannot exceed max value').waitFor();
     await form.getByText('Max value must exceed min value').waitFor();
-    await form.getByLabel('Base spread max').fill('0.2');
-    await form.getByText('Must be between 0.0005 and 0.1').waitFor();
+    // 20 % is past the 10 % (0.1) bound, said in percent.
+    await form.getByLabel('Base spread max').fill('20');
+    await form.getByText('Must be between 0.05 % and 10 %').waitFor();
     await screenshotTall(page, 'robot-form-validation');
     await form.getByRole('button', { name: 'Reset to defaults' }).click();
     await expect.poll(() => form.locator('.ant-form-item-explain-error').count()).toBe(0);

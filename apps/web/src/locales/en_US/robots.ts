@@ -49,9 +49,9 @@ export default {
 
   'bounds.between': 'From {{min}} to {{max}}',
   'bounds.aboveAtMost': 'Above {{min}}, at most {{max}}',
-  'bounds.fraction': '= {{percent}} %',
   'unit.fraction': 'fraction',
   'unit.percent': '%',
+  'unit.percentValue': '{{value}} %',
   'unit.ratio': '×',
   'unit.seconds': 's',
   'unit.minutes': 'min',
@@ -63,6 +63,7 @@ export default {
   'issue.aboveAtMost': 'Must be above {{min}} and at most {{max}}',
   'issue.invalid': 'Please enter a valid value',
   'issue.integer': 'Please enter a whole number',
+  'issue.belowMin': 'Below the minimum amount {{min}} {{unit}}',
   'issue.symbol': 'Use the form BASE/QUOTE, e.g. BTC/USDT',
   'issue.combo': 'A combo needs {{min}} to {{max}} pairs',
   'issue.basket': 'A basket needs {{min}} to {{max}} pairs',

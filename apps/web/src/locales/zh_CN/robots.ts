@@ -52,9 +52,9 @@ export default {
 
   'bounds.between': '范围 {{min}} 至 {{max}}',
   'bounds.aboveAtMost': '大于 {{min}}，不超过 {{max}}',
-  'bounds.fraction': '= {{percent}}%',
   'unit.fraction': '比例',
   'unit.percent': '%',
+  'unit.percentValue': '{{value}}%',
   'unit.ratio': '×',
   'unit.seconds': '秒',
   'unit.minutes': '分钟',
@@ -66,6 +66,7 @@ export default {
   'issue.aboveAtMost': '必须大于 {{min}} 且不超过 {{max}}',
   'issue.invalid': '请输入有效的数值',
   'issue.integer': '请输入整数',
+  'issue.belowMin': '低于最小下单量 {{min}} {{unit}}',
   'issue.symbol': '请使用 BASE/QUOTE 格式，如 BTC/USDT',
   'issue.combo': '组合需要 {{min}} 到 {{max}} 个交易对',
   'issue.basket': '篮子需要 {{min}} 到 {{max}} 个交易对',

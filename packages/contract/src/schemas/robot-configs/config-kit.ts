@@ -27,6 +27,8 @@ export interface DecimalBounds extends FieldText {
   /** The value must be strictly above `min` (an amount or price of 0 makes no sense). */
   minExclusive?: boolean;
   unit: DecimalUnit;
+  /** One order's amount (base): the console checks it against the pair's minimum amount (`x-order-amount`). */
+  orderAmount?: true;
 }
 
 function boundsMessage(b: { min: string; max: string; minExclusive?: boolean }): string {
@@ -51,6 +53,7 @@ export function decimalField(b: DecimalBounds) {
       'x-min': b.min,
       'x-max': b.max,
       ...(b.minExclusive ? { 'x-min-exclusive': true } : {}),
+      ...(b.orderAmount ? { 'x-order-amount': true } : {}),
     });
 }
 

@@ -8,7 +8,7 @@ export const depthFarConfig = z
   .object({
     depthLayersMin: integerField({ title: 'Depth layers min', titleZh: '深度档位最小值', min: 15, max: 50 }),
     depthLayersMax: integerField({ title: 'Depth layers max', titleZh: '深度档位最大值', min: 16, max: 80 }),
-    nearestOffset: decimalField({ title: 'Nearest offset', titleZh: '最近偏移', help: 'Fraction of the reference price (0.005 = 0.5 %).', helpZh: '占参考价比例（0.005 = 0.5%）。', min: '0', max: '0.2', unit: 'fraction' }),
+    nearestOffset: decimalField({ title: 'Nearest offset', titleZh: '最近偏移', help: 'A share of the reference price, in percent.', helpZh: '占参考价的百分比。', min: '0', max: '0.2', unit: 'fraction' }),
     farthestOffset: decimalField({ title: 'Farthest offset', titleZh: '最远偏移', min: '0.005', max: '0.5', unit: 'fraction' }),
     distribution: choiceField(['even', 'random'] as const, {
       title: 'Layer placement',

@@ -10,7 +10,7 @@ export const depthNearConfig = z
     baseSpreadMax: decimalField({ title: 'Base spread max', titleZh: '基础价差最大值', min: '0.0005', max: '0.1', unit: 'fraction' }),
     layersPerSideMin: integerField({ title: 'Layers per side min', titleZh: '每侧档位最小值', min: 1, max: 3 }),
     layersPerSideMax: integerField({ title: 'Layers per side max', titleZh: '每侧档位最大值', min: 3, max: 8 }),
-    layerStep: decimalField({ title: 'Layer step', titleZh: '档位间距', help: 'Distance between layers, a fraction of the price.', helpZh: '相邻档位间距，占价格比例。', min: '0.0001', max: '0.05', unit: 'fraction' }),
+    layerStep: decimalField({ title: 'Layer step', titleZh: '档位间距', help: 'Distance between layers, a share of the price in percent.', helpZh: '相邻档位间距，占价格的百分比。', min: '0.0001', max: '0.05', unit: 'fraction' }),
     ...orderAmountFields,
     ...intervalFields,
     ...maxDeviationField,

@@ -15,7 +15,7 @@ export const followExchangeConfig = z
     correctionThreshold: decimalField({
       title: 'Correction threshold',
       titleZh: '纠偏阈值',
-      help: 'When the own mid drifts further than this fraction from the mapped price, trade to bring it back. 0 = never.',
+      help: 'When the own mid drifts further than this share (%) from the mapped price, trade to bring it back. 0 = never.',
       helpZh: '本盘中间价偏离映射价超过该比例时主动成交纠偏。0 = 不纠偏。',
       min: '0',
       max: '0.5',

@@ -19,8 +19,8 @@ const pumpBase = {
     minExclusive: true,
     unit: 'quote',
   }),
-  orderSizeMin: decimalField({ title: 'Order size min', titleZh: '单笔数量最小值', min: '0', max: '10000', unit: 'base' }),
-  orderSizeMax: decimalField({ title: 'Order size max', titleZh: '单笔数量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base' }),
+  orderSizeMin: decimalField({ title: 'Order size min', titleZh: '单笔数量最小值', min: '0', max: '10000', unit: 'base', orderAmount: true }),
+  orderSizeMax: decimalField({ title: 'Order size max', titleZh: '单笔数量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base', orderAmount: true }),
 };
 
 function pumpRefine(v: Record<string, unknown>, ctx: Parameters<typeof checkMinBelowMax>[1]): void {

@@ -9,7 +9,7 @@ export const rangeOscillationConfig = z
     upperPrice: decimalField({ title: 'Upper price', titleZh: '价格上限', min: '0', max: '1000000000', minExclusive: true, unit: 'price' }),
     gridCount: integerField({ title: 'Grid count', titleZh: '网格数量', min: 2, max: 100 }),
     spacing: spacingField,
-    orderAmount: decimalField({ title: 'Order size', titleZh: '单格下单量', min: '0', max: '1000000', minExclusive: true, unit: 'base' }),
+    orderAmount: decimalField({ title: 'Order size', titleZh: '单格下单量', min: '0', max: '1000000', minExclusive: true, unit: 'base', orderAmount: true }),
     totalBudget: decimalField({ title: 'Total budget (quote)', titleZh: '总预算（计价币）', min: '0', max: '1000000000', minExclusive: true, unit: 'quote' }),
     ...intervalFields,
     ...maxDeviationField,

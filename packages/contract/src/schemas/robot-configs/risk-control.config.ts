@@ -32,7 +32,7 @@ const intervalSec = integerField({
 const recoveryMargin = decimalField({
   title: 'Recovery margin',
   titleZh: '恢复余量',
-  help: 'Back to normal only once the value is this fraction inside the threshold again, so a value hovering at it does not alert every check.',
+  help: 'Back to normal only once the value is this share (%) inside the threshold again, so a value hovering at it does not alert every check.',
   helpZh: '数值需回到阈值以内超过该比例才算恢复正常，避免在阈值附近反复告警。',
   min: '0',
   max: '0.2',

@@ -21,8 +21,8 @@ export function checkAmountAndInterval(value: Record<string, unknown>, ctx: Para
 
 /** Single order amount (spec §5: min 0 to 10,000; max up to 1,000,000), in the base asset. */
 export const orderAmountFields = {
-  orderAmountMin: decimalField({ title: 'Single order amount min', titleZh: '单笔下单量最小值', min: '0', max: '10000', unit: 'base' }),
-  orderAmountMax: decimalField({ title: 'Single order amount max', titleZh: '单笔下单量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base' }),
+  orderAmountMin: decimalField({ title: 'Single order amount min', titleZh: '单笔下单量最小值', min: '0', max: '10000', unit: 'base', orderAmount: true }),
+  orderAmountMax: decimalField({ title: 'Single order amount max', titleZh: '单笔下单量最大值', min: '0', max: '1000000', minExclusive: true, unit: 'base', orderAmount: true }),
 };
 
 /** Price mode safe: never quote further than this fraction from the reference price. */
@@ -30,8 +30,8 @@ export const maxDeviationField = {
   maxDeviation: decimalField({
     title: 'Max deviation from reference',
     titleZh: '距参考价最大偏离',
-    help: 'In safe price mode, no order is placed further than this fraction from the reference price (0.05 = 5 %).',
-    helpZh: '安全价格模式下，任何挂单距参考价不超过该比例（0.05 = 5%）。',
+    help: 'In safe price mode, no order is placed further than this share (%) from the reference price.',
+    helpZh: '安全价格模式下，任何挂单距参考价不超过该百分比。',
     min: '0.001',
     max: '0.5',
     unit: 'fraction',
@@ -47,7 +47,7 @@ export const quotingOptions = z
     refreshTolerance: decimalField({
       title: 'Refresh tolerance',
       titleZh: '刷新容差',
-      help: 'Keep an order whose ideal price moved less than this fraction (saves cancels and queue position). 0 = off.',
+      help: 'Keep an order whose ideal price moved less than this share (%) (saves cancels and queue position). 0 = off.',
       helpZh: '理想价格变动小于该比例时保留原挂单（节省撤单、保留排队位置）。0 = 关闭。',
       min: '0',
       max: '0.05',
@@ -85,7 +85,7 @@ export const quotingOptions = z
     minSpread: decimalField({
       title: 'Minimum spread',
       titleZh: '最小价差',
-      help: 'Cancel any own order closer to the reference price than this fraction. 0 = off.',
+      help: 'Cancel any own order closer to the reference price than this share (%). 0 = off.',
       helpZh: '撤销距参考价小于该比例的自有挂单。0 = 关闭。',
       min: '0',
       max: '0.1',
@@ -119,7 +119,7 @@ export const priceMappingRatio = decimalField({
 
 export const ladderFields = {
   layersPerSide: integerField({ title: 'Layers per side', titleZh: '每侧档位数', min: 1, max: 20 }),
-  layerStep: decimalField({ title: 'Layer step', titleZh: '档位间距', help: 'Distance between layers, a fraction of the price.', helpZh: '相邻档位间距，占价格比例。', min: '0.0001', max: '0.05', unit: 'fraction' }),
+  layerStep: decimalField({ title: 'Layer step', titleZh: '档位间距', help: 'Distance between layers, a share of the price in percent.', helpZh: '相邻档位间距，占价格的百分比。', min: '0.0001', max: '0.05', unit: 'fraction' }),
   baseSpread: decimalField({ title: 'Base spread', titleZh: '基础价差', help: 'Distance between the first bid and the first ask.', helpZh: '买一与卖一之间的距离。', min: '0', max: '0.1', unit: 'fraction' }),
 };
 

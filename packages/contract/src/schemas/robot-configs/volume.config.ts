@@ -18,8 +18,8 @@ export const roundOrderCountFields = {
 };
 
 export const singleVolumeFields = {
-  volumeMin: decimalField({ title: 'Single volume min', titleZh: '单次成交量最小值', help: 'Base amount traded per round, at least.', helpZh: '每轮成交的基础币数量下限。', min: '0', max: '10000', unit: 'base' }),
-  volumeMax: decimalField({ title: 'Single volume max', titleZh: '单次成交量最大值', help: 'Base amount traded per round, at most.', helpZh: '每轮成交的基础币数量上限。', min: '0', max: '100000', minExclusive: true, unit: 'base' }),
+  volumeMin: decimalField({ title: 'Single volume min', titleZh: '单次成交量最小值', help: 'Base amount traded per round, at least.', helpZh: '每轮成交的基础币数量下限。', min: '0', max: '10000', unit: 'base', orderAmount: true }),
+  volumeMax: decimalField({ title: 'Single volume max', titleZh: '单次成交量最大值', help: 'Base amount traded per round, at most.', helpZh: '每轮成交的基础币数量上限。', min: '0', max: '100000', minExclusive: true, unit: 'base', orderAmount: true }),
 };
 
 /** The min < max checks of the round fields, each with the spec's two messages. */
@@ -49,8 +49,8 @@ export const volumeNaturalConfig = volumeConfig({
   walkStep: decimalField({
     title: 'Walk step',
     titleZh: '游走步长',
-    help: 'Largest move of the price per round, as a fraction of the spread (0.1 = a tenth of it).',
-    helpZh: '每轮价格最大移动幅度，占价差的比例（0.1 = 十分之一）。',
+    help: 'Largest move of the price per round, as a share of the spread in percent (10 % = a tenth of it).',
+    helpZh: '每轮价格最大移动幅度，占价差的百分比（10% = 十分之一）。',
     min: '0.01',
     max: '1',
     unit: 'fraction',

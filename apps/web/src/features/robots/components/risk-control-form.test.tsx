@@ -71,4 +71,26 @@ describe('risk-control forms', { timeout: 60_000 }, () => {
     fireEvent.click(button(within(form), '部署机器人'));
     expect((await within(form).findAllByText(/^请至少设置一条规则/)).length).toBeGreaterThan(0);
   });
+
+  it('the price monitor shows its recovery margin (a fraction) in percent, its bounds in percent, and sends the fraction', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 6 }) } });
+    renderDeploymentPage();
+    const form = await chooseType('Price monitor', 'Risk control');
+    const margin = within(form).getByLabelText('Recovery margin');
+    expect(margin).toHaveValue('0.5');
+    expect(within(form).getByText('From 0 % to 20 %')).toBeInTheDocument();
+    fireEvent.change(margin, { target: { value: '25' } });
+    expect(await within(form).findByText('Must be between 0 % and 20 %')).toBeInTheDocument();
+    fireEvent.change(margin, { target: { value: '2.5' } });
+    await waitFor(() => expect(within(form).queryByText('Must be between 0 % and 20 %')).not.toBeInTheDocument());
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await screen.findByText('Deploy this bot?', { selector: '.ant-modal-confirm-title' });
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #6 deployed')).toBeInTheDocument();
+    const body = bodiesTo(fetchMock, '/backend/robot/update')[0] as { config: Record<string, unknown> };
+    expect(body.config.recoveryMargin).toBe('0.025');
+    // The move is kept in percent already: it is sent as typed.
+    expect(body.config.movePercent).toBe('5');
+    expect(robotUpdateRequest.safeParse(body).success).toBe(true);
+  });
 });

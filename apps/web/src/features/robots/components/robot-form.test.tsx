@@ -24,10 +24,13 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     expect(screen.getByText('AI (2)')).toBeInTheDocument();
     expect(screen.getByText('Depth far')).toBeInTheDocument();
     const form = await chooseType('Depth near');
-    expect(field(form, 'Base spread min')).toHaveValue('0.002');
+    // A spread the API keeps as a fraction (0.002) is shown in percent, with its % sign.
+    expect(field(form, 'Base spread min')).toHaveValue('0.2');
+    expect(field(form, 'Base spread min').closest('.ant-input-affix-wrapper')?.querySelector('.md-input-unit')?.textContent).toBe('%');
     expect(field(form, 'Layers per side max')).toHaveValue('4');
-    // The bounds under each field, and a fraction as a percentage.
-    expect(within(form).getByText('From 0 to 0.05 · = 0.2 %')).toBeInTheDocument();
+    // The bounds under each field, a fraction's in percent.
+    expect(within(form).getAllByText('From 0 % to 5 %').length).toBeGreaterThan(0);
+    expect(within(form).getByText('From 0.05 % to 10 %')).toBeInTheDocument();
     expect(within(form).getByText('Above 0, at most 1000000')).toBeInTheDocument();
     // The professional options are there, collapsed.
     const options = within(form).getByText('Professional options');
@@ -39,10 +42,11 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     stubRobotBackend();
     renderDeploymentPage();
     const form = await chooseType('Depth near');
-    type(field(form, 'Base spread min'), '0.06');
-    expect(await within(form).findByText('Must be between 0 and 0.05')).toBeInTheDocument();
-    type(field(form, 'Base spread min'), '0.002');
-    await waitFor(() => expect(within(form).queryByText('Must be between 0 and 0.05')).not.toBeInTheDocument());
+    // Typed in percent: 6 % is past the 5 % (0.05) bound, said in percent.
+    type(field(form, 'Base spread min'), '6');
+    expect(await within(form).findByText('Must be between 0 % and 5 %')).toBeInTheDocument();
+    type(field(form, 'Base spread min'), '0.2');
+    await waitFor(() => expect(within(form).queryByText('Must be between 0 % and 5 %')).not.toBeInTheDocument());
 
     type(field(form, 'Layers per side min'), '3');
     type(field(form, 'Layers per side max'), '3');
@@ -64,8 +68,10 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     type(field(form, '每侧档位最大值'), '3');
     expect(await within(form).findByText('最小值不能超过最大值')).toBeInTheDocument();
     expect(await within(form).findByText('最大值必须大于最小值')).toBeInTheDocument();
-    type(field(form, '基础价差最小值'), '0.06');
-    expect(await within(form).findByText('必须在 0 到 0.05 之间')).toBeInTheDocument();
+    type(field(form, '基础价差最小值'), '6');
+    expect(await within(form).findByText('必须在 0% 到 5% 之间')).toBeInTheDocument();
+    type(field(form, '单笔下单量最小值'), '0.000001');
+    expect(await within(form).findByText('低于最小下单量 0.00001 BTC')).toBeInTheDocument();
   });
 
   it('asks a second time, then sends exactly the robotUpdateRequest shape and says the bot is deployed', async () => {
@@ -167,7 +173,7 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     const form = await chooseType('Exchange price follow', 'Strategy');
     type(field(form, 'Price mapping ratio'), '0.5');
     fireEvent.click(button(within(form), 'Deploy bot'));
-    await dialog('The mapped price is 50.00 % away from the current price');
+    await dialog('The mapped price is 50 % away from the current price');
     fireEvent.click(button(screen, 'Cancel'));
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByText('Deploy this bot?')).not.toBeInTheDocument();
@@ -199,8 +205,9 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     fireEvent.click(within(row).getByText('Edit'));
     expect(await screen.findByText('Editing bot #3: Depth near')).toBeInTheDocument();
     const form = await formNamed('Bot configuration');
-    expect(field(form, 'Base spread max')).toHaveValue('0.006');
-    type(field(form, 'Base spread max'), '0.008');
+    // The stored fraction shown in percent; the percent typed goes back as the exact fraction.
+    expect(field(form, 'Base spread max')).toHaveValue('0.6');
+    type(field(form, 'Base spread max'), '0.8');
     fireEvent.click(button(within(form), 'Save changes'));
     await dialog('Save the changes to this bot?');
     fireEvent.click(button(screen, 'Confirm'));
@@ -216,5 +223,36 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
       priceMode: 'safe',
       description: 'tight book',
     });
+  });
+
+  it('sends the fraction of the percent typed, exactly', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
+    renderDeploymentPage();
+    const form = await chooseType('Depth near');
+    type(field(form, 'Base spread min'), '0.15');
+    type(field(form, 'Base spread max'), '1.25 %');
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #8 deployed')).toBeInTheDocument();
+    const [body] = bodiesTo(fetchMock, '/backend/robot/update') as { config: Record<string, unknown> }[];
+    expect(body?.config.baseSpreadMin).toBe('0.0015');
+    expect(body?.config.baseSpreadMax).toBe('0.0125');
+    expect(robotUpdateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('says an order amount under the pair’s minimum is below it, with the pair’s unit', async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 5 }) } });
+    renderDeploymentPage();
+    const form = await chooseType('Depth near');
+    // Under the max (no min/max issue), but under the pair's 0.00001 BTC.
+    type(field(form, 'Single order amount min'), '0.000009');
+    expect(await within(form).findByText('Below the minimum amount 0.00001 BTC')).toBeInTheDocument();
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(screen.queryByText('Deploy this bot?')).not.toBeInTheDocument();
+    type(field(form, 'Single order amount min'), '0.00001');
+    await waitFor(() => expect(within(form).queryByText('Below the minimum amount 0.00001 BTC')).not.toBeInTheDocument());
+    expect(bodiesTo(fetchMock, '/backend/robot/update')).toHaveLength(0);
   });
 });

@@ -1,14 +1,15 @@
 import { ProForm } from '@ant-design/pro-components';
 import { SCHEDULED_START_MIN_MINUTES, type RobotDto, type RobotTypeItem, type RobotUpdateRequest } from '@makerdesk/contract';
-import { mul } from '@makerdesk/format';
+import { fractionToPercent } from '@makerdesk/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Divider, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-time';
-import { formatFixed } from '@/lib/numbers';
+import { formatFixed, formatPlain } from '@/lib/numbers';
+import { usePrice } from '@/market-data/api/get-price';
 import { useTrading } from '@/market-data/components/trading-context';
 import { fetchReferencePrices } from '../api/get-reference-prices';
 import { useReferenceVenues } from '../api/get-reference-venues';
@@ -17,7 +18,7 @@ import { withExposureConfirmation } from './exposure-confirm';
 import { cachedConfigIssues, issueText } from '../config-form/config-issues';
 import { ConfigFields, type ConfigRule, type FieldContext } from '../config-form/config-fields';
 import { configOf, namePathOf } from '../config-form/config-values';
-import { fieldsOf, localText } from '../config-form/schema-fields';
+import { fieldsOf, localText, orderAmountPaths, unitAt } from '../config-form/schema-fields';
 import { mappedPrice, priceGap, referenceLegs, referencePrice } from '../utils/price-gap';
 import { ask } from './confirm';
 import '../robots-i18n';
@@ -53,7 +54,10 @@ function initialValues(type: RobotTypeItem, editing: RobotDto | null | undefined
   };
 }
 
-const percentOf = (fraction: string) => `${formatFixed(mul(fraction, '100'), 2)} %`;
+/** A gap (a fraction) as the house writes a share: at most 2 decimals, separators, its % sign ('5.01 %'). */
+function percentOf(fraction: string, t: (key: 'unit.percentValue', options: { value: string }) => string): string {
+  return t('unit.percentValue', { value: formatPlain(fractionToPercent(fraction, 2)) });
+}
 
 /**
  * The form of one bot type, generated from its JSON Schema and checked as the user types with the
@@ -84,15 +88,26 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
       {
         validator: async () => {
           const issue = issuesNow().find((i) => i.field === field);
-          if (issue) throw new Error(issueText(issue.message, t));
+          if (issue) throw new Error(issueText(issue.message, t, unitAt(fields, field)));
         },
       },
     ],
-    [issuesNow, t],
+    [issuesNow, t, fields],
   );
 
   const venues = useReferenceVenues();
-  const ctx: FieldContext = useMemo(() => ({ base: pair.base, quote: pair.quote, lang, rulesFor, venues }), [pair.base, pair.quote, lang, rulesFor, venues]);
+  const price = usePrice(pair.coinId);
+  const minAmountValue = price.data?.minAmount ?? undefined;
+  const minAmount = useCallback(() => minAmountValue, [minAmountValue]);
+  // An order amount typed before the pair's minimum was known is checked again once it is (only those fields).
+  const amountNames = useMemo(() => orderAmountPaths(fields).map((path) => ['config', ...path]), [fields]);
+  useEffect(() => {
+    if (minAmountValue !== undefined && amountNames.length > 0) form.validateFields(amountNames, { dirty: true }).catch(() => undefined);
+  }, [form, minAmountValue, amountNames]);
+  const ctx: FieldContext = useMemo(
+    () => ({ base: pair.base, quote: pair.quote, lang, rulesFor, venues, minAmount }),
+    [pair.base, pair.quote, lang, rulesFor, venues, minAmount],
+  );
 
   /** A change can make or mend an issue on another field (min against max): those fields are checked again. */
   const recheck = () => {
@@ -114,7 +129,7 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
     const gap = mapped && prices?.current ? priceGap(mapped, prices.current) : null;
     if (!gap?.needsConfirmation) return true;
     return ask(modal, {
-      title: t('confirm.gap.title', { gap: percentOf(gap.gap) }),
+      title: t('confirm.gap.title', { gap: percentOf(gap.gap, t) }),
       content: t('confirm.gap.content', { mapped: formatFixed(gap.mapped, precision.price), current: formatFixed(gap.current, precision.price), quote: pair.quote }),
       okText: t('confirm.gap.ok'),
       cancelText: t('confirm.cancel'),
@@ -145,7 +160,7 @@ export function RobotForm({ type, editing, onSaved }: RobotFormProps) {
         .map((f) => {
           const path = f.field.replace(/^body\./, '');
           const formName = path.startsWith('config.') || ['startAt', 'description', 'startMode', 'priceMode'].includes(path) ? namePathOf(path) : ['config', ...namePathOf(path)];
-          return { name: formName, errors: [issueText(f.message, t)] };
+          return { name: formName, errors: [issueText(f.message, t, unitAt(fields, formName.slice(1).join('.')))] };
         })
         .filter((f) => known.has(f.name.join('.')));
       if (onFields.length > 0) {
@@ -273,7 +288,7 @@ function FollowGapLine({ type }: { type: RobotTypeItem }) {
         ratio,
         current: formatFixed(gap.current, precision.price),
         quote: pair.quote,
-        gap: percentOf(gap.gap),
+        gap: percentOf(gap.gap, t),
       })}
     />
   );

@@ -1,11 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { mul } from '@makerdesk/format';
-import { isDecimal } from '@makerdesk/decimal';
 import type { Coin, Platform } from '@makerdesk/contract';
 import { AutoComplete, Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PercentInput } from '@/components/percent-input';
+import { formatPlain } from '@/lib/numbers';
+import { minimumAmountRule } from '@/lib/validation';
+import { boundText } from './config-issues';
 import { namePathOf } from './config-values';
 import { referencePairOptions, referencePlatformOptions } from './reference-options';
 import { localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
@@ -27,6 +29,8 @@ export interface FieldContext {
   rulesFor: (field: string) => ConfigRule[];
   /** The platforms and pairs a follow bot's reference (`platform`, `symbol`) is picked from. */
   venues?: { platforms: Platform[]; coins: Coin[] };
+  /** The pair's minimum order amount (base), for the order amount fields; undefined while unknown. */
+  minAmount?: () => string | undefined;
 }
 
 const COL = { xs: 24, md: 12, xl: 8 } as const;
@@ -58,17 +62,12 @@ function unitLabel(field: ValueField, ctx: FieldContext, t: (key: UnitKey) => st
   }
 }
 
-/** What a field's bounds are, said under it, with its help sentence. */
-function FieldHint({ field, value }: { field: ValueField; value: unknown }) {
+/** What a field's bounds are, said under it in the unit it is typed in (a fraction's bounds in percent). */
+function FieldHint({ field }: { field: ValueField }) {
   const { t } = useTranslation('robots');
-  const parts: string[] = [];
-  if (field.min !== undefined && field.max !== undefined) {
-    parts.push(field.minExclusive ? t('bounds.aboveAtMost', { min: field.min, max: field.max }) : t('bounds.between', { min: field.min, max: field.max }));
-  }
-  // A fraction of the price reads easier as a percentage: 0.005 = 0.5 %.
-  if (field.unit === 'fraction' && isDecimal(value)) parts.push(t('bounds.fraction', { percent: mul(value, '100') }));
-  if (parts.length === 0) return null;
-  return <span className="md-robot-bounds">{parts.join(' · ')}</span>;
+  if (field.min === undefined || field.max === undefined) return null;
+  const bounds = { min: boundText(field.min, field.unit, t), max: boundText(field.max, field.unit, t) };
+  return <span className="md-robot-bounds">{t(field.minExclusive ? 'bounds.aboveAtMost' : 'bounds.between', bounds)}</span>;
 }
 
 function help(field: ConfigField, lang: string): ReactNode {
@@ -87,21 +86,37 @@ function ValueItem({ field, name, rulePath, ctx, rowAsset }: { field: ValueField
   const { t } = useTranslation('robots');
   const label = localText(field.title, ctx.lang);
   const unit = unitLabel(field, ctx, t, rowAsset);
-  const rules = ctx.rulesFor(rulePath);
-  const hasHint = field.help !== undefined || (field.min !== undefined && field.max !== undefined) || field.unit === 'fraction';
+  const rules: ConfigRule[] = [...ctx.rulesFor(rulePath)];
+  if (field.orderAmount && ctx.minAmount) {
+    // An order amount under the pair's lot size says so (issue 18 §7); 0 stays allowed where the contract allows it (off).
+    // The shared rule is an object rule (a validator): its check runs after the zero test below.
+    const belowMin = minimumAmountRule(ctx.minAmount, (min) => t('issue.belowMin', { min: formatPlain(min), unit: ctx.base })) as ConfigRule;
+    const zeroAllowed = field.min === '0' && !field.minExclusive;
+    rules.push({
+      validator: async (rule, value) => {
+        if (typeof value !== 'string' || (zeroAllowed && /^0*(\.0*)?$/.test(value.trim()))) return;
+        await belowMin.validator(rule, value);
+      },
+    });
+  }
+  const hasHint = field.help !== undefined || (field.min !== undefined && field.max !== undefined);
   const extra = hasHint ? (
-    <Form.Item noStyle shouldUpdate={(a, b) => getIn(a, name) !== getIn(b, name)}>
-      {({ getFieldValue }) => (
-        <Flex vertical>
-          {help(field, ctx.lang)}
-          <FieldHint field={field} value={getFieldValue(name)} />
-        </Flex>
-      )}
-    </Form.Item>
+    <Flex vertical>
+      {help(field, ctx.lang)}
+      <FieldHint field={field} />
+    </Flex>
   ) : undefined;
   const common = { name, label, rules, extra, validateFirst: true, required: field.required };
   switch (field.kind) {
     case 'decimal':
+      // A fraction the API keeps (a spread, an offset) is shown and typed in percent, converted exactly.
+      if (field.unit === 'fraction') {
+        return (
+          <Form.Item {...common}>
+            <PercentInput />
+          </Form.Item>
+        );
+      }
       return (
         <Form.Item {...common}>
           <InputNumber<string> stringMode controls={false} style={{ width: '100%' }} suffix={unit && <span className="md-input-unit">{unit}</span>} />
@@ -161,10 +176,6 @@ function ChoiceItem({ field, name, rulePath, ctx }: { field: ChoiceField; name: 
       {options.length <= 3 ? <Radio.Group optionType="button" options={options} /> : <Select options={options} />}
     </Form.Item>
   );
-}
-
-function getIn(values: unknown, path: NamePath): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), values);
 }
 
 /** Value and choice fields side by side; groups and lists full width below them, in schema order. */

@@ -1,7 +1,7 @@
 import { robotTypes } from '@makerdesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { configIssues, issueText } from './config-issues';
+import { boundText, configIssues, issueText } from './config-issues';
 
 const pair = { symbol: 'BTC/USDT', price: '65000', pricePrecision: 2, amountPrecision: 5, minAmount: '0.00001', minNotional: '5' };
 const NOW = 1_795_440_000_000;
@@ -45,5 +45,19 @@ describe('issueText', () => {
     expect(issueText('The target date must be at least 1 minute after the start', t)).toBe('The target date must be at least 1 minute after the start');
     expect(issueText('The target date must be at least 60 minutes after the start', t)).toBe('The target date must be at least 60 minutes after the start');
     expect(issueText('The target date must be at least 1 minute after the start', zh)).toBe('目标完成时间必须至少晚于开始时间 1 分钟');
+  });
+});
+
+describe('bounds in the unit the field is typed in', () => {
+  it('says a fraction’s bounds in percent, exactly, and a percent field’s with its sign', () => {
+    const t = i18n.getFixedT('en_US', 'robots');
+    expect(issueText('Must be between 0.0005 and 0.1', t, 'fraction')).toBe('Must be between 0.05 % and 10 %');
+    expect(issueText('Must be above 0 and at most 0.5', t, 'fraction')).toBe('Must be above 0 % and at most 50 %');
+    expect(issueText('Must be between 1 and 100', t, 'percent')).toBe('Must be between 1 % and 100 %');
+    expect(issueText('Must be between 0 and 10000', t, 'base')).toBe('Must be between 0 and 10000');
+    expect(issueText('Must be between 0.0005 and 0.1', t)).toBe('Must be between 0.0005 and 0.1');
+    expect(boundText('0.00015', 'fraction', t)).toBe('0.015 %');
+    const zh = i18n.getFixedT('zh_CN', 'robots');
+    expect(issueText('Must be between 0.0001 and 0.5', zh, 'fraction')).toBe('必须在 0.01% 到 50% 之间');
   });
 });

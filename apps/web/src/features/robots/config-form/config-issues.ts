@@ -1,5 +1,7 @@
 import { parseRobotConfig, PUMP_TARGET_MIN_MINUTES, PUMP_TARGET_TEXT, SMART_TARGET_MIN_MINUTES, type RobotTypeKey } from '@makerdesk/contract';
 import type { TFunction } from 'i18next';
+import { formatPlain } from '@/lib/numbers';
+import { percentFromFraction } from '@/lib/percent';
 import '../robots-i18n';
 
 export interface ConfigIssue {
@@ -44,11 +46,11 @@ export function cachedConfigIssues(type: RobotTypeKey, config: Record<string, un
 }
 
 /** The contract's and server's texts (English) as the console's language says them. */
-const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray) => string][] = [
+const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray, bound: (value: string) => string) => string][] = [
   [/^Min value cannot exceed max value$/, (t) => t('issue.minAboveMax')],
   [/^Max value must exceed min value$/, (t) => t('issue.maxBelowMin')],
-  [/^Must be between (\S+) and (\S+)$/, (t, m) => t('issue.between', { min: m[1] ?? '', max: m[2] ?? '' })],
-  [/^Must be above (\S+) and at most (\S+)$/, (t, m) => t('issue.aboveAtMost', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^Must be between (\S+) and (\S+)$/, (t, m, bound) => t('issue.between', { min: bound(m[1] ?? ''), max: bound(m[2] ?? '') })],
+  [/^Must be above (\S+) and at most (\S+)$/, (t, m, bound) => t('issue.aboveAtMost', { min: bound(m[1] ?? ''), max: bound(m[2] ?? '') })],
   [/^Please enter a valid value$/, (t) => t('issue.invalid')],
   [/^Please enter a whole number$/, (t) => t('issue.integer')],
   [/^Use the form BASE\/QUOTE/, (t) => t('issue.symbol')],
@@ -65,13 +67,28 @@ const patterns: [RegExp, (t: TFunction<'robots'>, m: RegExpMatchArray) => string
 ];
 
 /**
- * One issue's text for the field it sits on. zod's own texts (a required value missing, a wrong
+ * A bound as the field shows its value: a fraction the API keeps ('0.0005') as the percent the form
+ * is typed in ('0.05 %'), a percent field's bound with its sign; other units as they are.
+ */
+export function boundText(value: string, unit: string | undefined, t: TFunction<'robots'>): string {
+  if (unit === 'fraction') {
+    const percent = percentFromFraction(value);
+    return percent === undefined ? value : t('unit.percentValue', { value: formatPlain(percent) });
+  }
+  if (unit === 'percent') return t('unit.percentValue', { value: formatPlain(value) });
+  return value;
+}
+
+/**
+ * One issue's text for the field it sits on, its bounds in the field's unit (`unit`: the field's
+ * `x-unit`; a fraction's bounds in percent). zod's own texts (a required value missing, a wrong
  * type) read as the spec's "please enter a valid value".
  */
-export function issueText(message: string, t: TFunction<'robots'>): string {
+export function issueText(message: string, t: TFunction<'robots'>, unit?: string): string {
+  const bound = (value: string) => boundText(value, unit, t);
   for (const [pattern, render] of patterns) {
     const match = message.match(pattern);
-    if (match) return render(t, match);
+    if (match) return render(t, match, bound);
   }
   if (/^Invalid input|^Too (small|big)|^Invalid option|expected/i.test(message)) return t('issue.invalid');
   return message;

@@ -1,6 +1,6 @@
 import { robotConfigJsonSchema } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, type GroupField, type ListField } from './schema-fields';
+import { fieldsOf, orderAmountPaths, unitAt, type GroupField, type ListField } from './schema-fields';
 
 describe('fieldsOf', () => {
   it('reads each field’s kind, titles, unit and bounds from the contract’s annotations', () => {
@@ -9,13 +9,15 @@ describe('fieldsOf', () => {
     expect(byKey.nearestOffset).toMatchObject({
       kind: 'decimal',
       title: { en: 'Nearest offset', zh: '最近偏移' },
-      help: { en: 'Fraction of the reference price (0.005 = 0.5 %).', zh: '占参考价比例（0.005 = 0.5%）。' },
+      help: { en: 'A share of the reference price, in percent.', zh: '占参考价的百分比。' },
       unit: 'fraction',
       min: '0',
       max: '0.2',
       required: true,
     });
-    expect(byKey.orderAmountMax).toMatchObject({ kind: 'decimal', unit: 'base', min: '0', max: '1000000', minExclusive: true });
+    expect(byKey.orderAmountMax).toMatchObject({ kind: 'decimal', unit: 'base', min: '0', max: '1000000', minExclusive: true, orderAmount: true });
+    // An amount that is no single order's (a total) is not checked against the lot size.
+    expect(fieldsOf(robotConfigJsonSchema('smart_sell')).find((f) => f.key === 'totalAmount')).not.toHaveProperty('orderAmount', true);
     expect(byKey.depthLayersMin).toMatchObject({ kind: 'integer', min: '15', max: '50' });
     expect(byKey.distribution).toMatchObject({
       kind: 'choice',
@@ -66,5 +68,16 @@ describe('fieldsOf', () => {
       ['s', 'text', false],
       ['e', 'choice', false],
     ]);
+  });
+
+  it('finds the unit of a field by its dotted config path, inside groups and list rows', () => {
+    const nearFields = fieldsOf(robotConfigJsonSchema('depth_near'));
+    expect(unitAt(nearFields, 'baseSpreadMin')).toBe('fraction');
+    expect(unitAt(nearFields, 'options.minSpread')).toBe('fraction');
+    expect(unitAt(nearFields, 'orderAmountMax')).toBe('base');
+    expect(unitAt(nearFields, 'nothing')).toBeUndefined();
+    expect(orderAmountPaths(nearFields)).toEqual([['orderAmountMin'], ['orderAmountMax']]);
+    expect(orderAmountPaths(fieldsOf(robotConfigJsonSchema('emergency_stop')))).toEqual([]);
+    expect(unitAt(fieldsOf(robotConfigJsonSchema('monitor_balance')), 'thresholds.1.below')).toBe('asset');
   });
 });

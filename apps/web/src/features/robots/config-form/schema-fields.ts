@@ -36,6 +36,8 @@ export interface ValueField extends FieldBase {
   min?: string;
   max?: string;
   minExclusive?: boolean;
+  /** One order's amount (`x-order-amount`): checked against the pair's minimum amount. */
+  orderAmount?: boolean;
 }
 
 export interface ChoiceField extends FieldBase {
@@ -128,6 +130,7 @@ function fieldOf(key: string, schema: Json, path: string[], required: boolean): 
         min: bound(schema['x-min'] ?? schema.minimum),
         max: bound(schema['x-max'] ?? schema.maximum),
         minExclusive: schema['x-min-exclusive'] === true || undefined,
+        orderAmount: schema['x-order-amount'] === true || undefined,
       };
   }
 }
@@ -139,6 +142,26 @@ export function fieldsOf(schema: Json, parent: string[] = []): ConfigField[] {
   return Object.entries(properties)
     .filter((entry): entry is [string, Json] => isObject(entry[1]))
     .map(([key, property]) => fieldOf(key, property, [...parent, key], required.has(key)));
+}
+
+/** The unit of the value field at a dotted config path ('legs.0.weight' → the list item's field), if any. */
+export function unitAt(fields: ConfigField[], path: string): string | undefined {
+  let current: ConfigField[] = fields;
+  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+  for (const [i, part] of parts.entries()) {
+    const field = current.find((f) => f.key === part);
+    if (!field) return undefined;
+    if (i === parts.length - 1) return field.kind === 'decimal' || field.kind === 'integer' ? field.unit : undefined;
+    if (field.kind === 'group') current = field.fields;
+    else if (field.kind === 'list') current = field.item;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** The paths of the order amount fields (`x-order-amount`) outside lists: at the top level and in groups. */
+export function orderAmountPaths(fields: ConfigField[]): string[][] {
+  return fields.flatMap((field) => (field.kind === 'group' ? orderAmountPaths(field.fields) : (field.kind === 'decimal' && field.orderAmount ? [field.path] : [])));
 }
 
 export function localText(value: LocalText, lang: string): string {

@@ -118,7 +118,7 @@ export function stubRobotBackend({ robots = [] as RobotDto[], price = { last: '6
   const replies: Record<string, Handler> = {
     '/backend/order/orderBook': () => ({ symbol: 'BTC/USDT', bids: [['64990.00', '0.50000']], asks: [['65010.00', '0.40000']], timestamp: 1 }),
     '/backend/order/wallet': () => ({ base: balance('BTC', '2.00000000'), quote: balance('USDT', '1000.00000000'), balances: [] }),
-    '/backend/order/getPrice': () => ({ symbol: 'BTC/USDT', bid: '64990.00', ask: '65010.00', ...price }),
+    '/backend/order/getPrice': () => ({ symbol: 'BTC/USDT', bid: '64990.00', ask: '65010.00', minAmount: '0.00001', ...price }),
     '/backend/robot/init/list': () => robotTypeItems(),
     '/backend/robot/list': () => robots,
     '/backend/coin/list': () => [],
