@@ -217,9 +217,9 @@ describe('markets and trading on the built-in simulator', () => {
     expect(await card('Total balance').locator('.md-stat-value').innerText()).toMatch(/^\d{3},\d{3}\.\d{2}\s*USDT$/);
     await waitForText(card('Total volume'), '0.00100');
     expect(await card('Order occupied').locator('.md-stat-value').innerText()).toMatch(/^0\.00\s*USDT/);
-    // The account's value against its first balance snapshot (taken when the panel first asked).
-    await waitForText(card('1H change'), '%');
-    expect(await card('1H change').locator('.md-stat-value').innerText()).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    // The desk's total P&L over the last hour (DESK.md): the manual fill's fee and unrealised change, in USDT.
+    await waitForText(card('P&L · last hour'), 'USDT');
+    expect(await card('P&L · last hour').locator('.md-stat-value').innerText()).toMatch(/^[+-]?\d+\.\d{2}\s*USDT$/);
     for (const title of ['Other occupied', 'Isolated occupied', 'Cross occupied']) {
       expect(await card(title).locator('.md-stat-value').innerText()).toBe('—');
     }

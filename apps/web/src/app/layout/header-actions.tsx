@@ -14,7 +14,7 @@ import { UserMenu } from './user-menu';
  * and the rest goes to the phone menu's drawer, so nothing sits off-screen.
  */
 export function headerActions({ phone = false }: { phone?: boolean } = {}) {
-  if (phone) return [<PairSelector key="pair" />, <PairEmergencyStop key="estop" />, <IncidentBell key="incidents" />, <PhoneMenu key="menu" />];
+  if (phone) return [<PairSelector key="pair" />, <PairEmergencyStop key="estop" compact />, <IncidentBell key="incidents" />, <PhoneMenu key="menu" />];
   return [
     <PairSelector key="pair" />,
     <PairEmergencyStop key="estop" />,
