@@ -112,14 +112,15 @@ describe('incident centre', () => {
     expect(await drawer().locator('[data-testid="incident-item"]').first().innerText()).toContain('Emergency stop of BTC/USDT');
     await closeDrawer();
 
-    // On the pair's other screens too, not on the user pages.
-    await goTo(page, 'Work panel', '/work');
-    await banner().waitFor();
-    await goTo(page, 'Control panel', '/dashborad');
-    await banner().waitFor();
+    // On the pair's other screens too, opened afresh (the halt is the server's, not the page's). By
+    // address: the side menu was seen collapsed to its icons after the stop in some runs (not yet understood).
+    for (const path of ['/work', '/dashborad']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await banner().waitFor();
+    }
     await settled();
     await screenshot(page, 'incidents-halted-control-en', { fullPage: false });
-    await goTo(page, 'Bot deployment', '/robot');
+    await page.goto(`${server.baseUrl}/robot`);
     await banner().waitFor();
   });
 
