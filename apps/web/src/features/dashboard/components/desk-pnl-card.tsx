@@ -1,7 +1,8 @@
-import { deskPnlWindows, type DeskPnl, type DeskPnlWindow, type PnlPartsDto } from '@makerdesk/contract';
-import { Card, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
+import { type DeskPnl, type DeskPnlWindow, type PnlPartsDto } from '@makerdesk/contract';
+import { Card, Col, Flex, Row, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PnlWindowTitle } from './pnl-window-title';
 import { StatCard } from '@/components/stat-card';
 import { compareDecimals, formatFixed } from '@/lib/numbers';
 import { useDeskPnl } from '@/market-data/api/get-desk-pnl';
@@ -52,20 +53,7 @@ export function DeskPnlCard() {
       className="md-desk-pnl"
       data-testid="desk-pnl"
       data-window={d?.window}
-      title={
-        <Flex wrap gap={8} align="center" justify="space-between">
-          <Typography.Text strong>{t('desk.title', { pair: pair.name })}</Typography.Text>
-          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-            <Segmented<DeskPnlWindow>
-              size="small"
-              value={window}
-              onChange={setWindow}
-              aria-label={t('desk.window.label')}
-              options={deskPnlWindows.map((w) => ({ value: w, label: t(`desk.window.${w}`) }))}
-            />
-          </div>
-        </Flex>
-      }
+      title={<PnlWindowTitle title={t('desk.title', { pair: pair.name })} window={window} onChange={setWindow} />}
     >
       <Flex vertical gap={12}>
         <Row gutter={[12, 12]}>

@@ -1,7 +1,8 @@
-import { deskPnlWindows, type DeskPairPnl, type DeskPnlWindow, type DeskQuoteTotal } from '@makerdesk/contract';
-import { Card, Flex, Grid, Segmented, Table, Typography } from 'antd';
+import { type DeskPairPnl, type DeskPnlWindow, type DeskQuoteTotal } from '@makerdesk/contract';
+import { Card, Flex, Grid, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PnlWindowTitle } from './pnl-window-title';
 import { formatFixed, writtenDecimals } from '@/lib/numbers';
 import { useDeskPnlAll } from '@/market-data/api/get-desk-pnl-all';
 import { signedQuote, toneOf } from './desk-pnl-card';
@@ -92,20 +93,7 @@ export function DeskWidePnlCard() {
       className="md-desk-wide-pnl"
       data-testid="desk-wide-pnl"
       data-window={d?.window}
-      title={
-        <Flex wrap gap={8} align="center" justify="space-between">
-          <Typography.Text strong>{t('deskWide.title')}</Typography.Text>
-          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-            <Segmented<DeskPnlWindow>
-              size="small"
-              value={window}
-              onChange={setWindow}
-              aria-label={t('desk.window.label')}
-              options={deskPnlWindows.map((w) => ({ value: w, label: t(`desk.window.${w}`) }))}
-            />
-          </div>
-        </Flex>
-      }
+      title={<PnlWindowTitle title={t('deskWide.title')} window={window} onChange={setWindow} />}
     >
       <Flex vertical gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
