@@ -71,8 +71,12 @@ describe('the desk P&L', () => {
     await expect.poll(() => ledger.locator('tbody tr.ant-table-row', { hasText: `Bot #${botId}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const sourceSelect = ledger.locator('.ant-select').first();
     await chooseOption(page, sourceSelect, 'Manual (console)');
-    await expect.poll(() => ledger.locator('tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await ledger.locator('tbody tr.ant-table-row', { hasText: 'Bot #' }).count()).toBe(0);
+    // The previous rows stay on screen while the filtered page loads: wait for the filtered one.
+    const filtered = async () => ({
+      rows: await ledger.locator('tbody tr.ant-table-row').count(),
+      botRows: await ledger.locator('tbody tr.ant-table-row', { hasText: 'Bot #' }).count(),
+    });
+    await expect.poll(async () => { const f = await filtered(); return f.rows > 0 && f.botRows === 0; }, { timeout: 10_000 }).toBe(true);
     expect(await ledger.locator('tbody tr.ant-table-row').first().innerText()).toMatch(/Buy[\s\S]*Manual/);
     await chooseOption(page, sourceSelect, 'All sources');
     const [download] = await Promise.all([page.waitForEvent('download'), ledger.getByRole('button', { name: 'Export fills CSV' }).click()]);

@@ -96,7 +96,7 @@ export function FillsLedger() {
         <Table<DeskFill>
           size="small"
           rowKey="id"
-          loading={fills.isLoading}
+          loading={fills.isLoading || fills.isPlaceholderData}
           dataSource={fills.data?.list ?? []}
           scroll={{ x: 'max-content' }}
           pagination={{
