@@ -1,4 +1,5 @@
-import type { RobotRuntime } from '@makerdesk/contract';
+import { renderServerText, text, type RobotRuntime } from '@makerdesk/contract';
+import { emergencyStopReason } from '@makerdesk/engine';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, EngineObserver, RobotStore } from '@makerdesk/engine';
 import type { ClusterRepository } from '../repositories/cluster.repository.ts';
 import { LeaseKeeper, type LeaseOptions } from './bot-leases.ts';
@@ -168,9 +169,9 @@ export class ClusterEngine {
           const answer = await this.answerOrGone(call, node, robots.map((r) => r.id));
           if (answer !== 'gone') return answer.value;
           if (again === 0) return await this.splitStop(part, again + 1);
-          return this.ownerSilent(robots, request.reason, new Error(`node ${node} stopped while it was asked`));
+          return this.ownerSilent(part, new Error(`node ${node} stopped while it was asked`));
         } catch (err) {
-          return this.ownerSilent(robots, request.reason, err);
+          return this.ownerSilent(part, err);
         }
       }),
     );
@@ -262,15 +263,20 @@ export class ClusterEngine {
   }
 
   /** The owner did not answer: its bots are switched off in the database (it, or the next holder, stops them and cancels their orders). */
-  private async ownerSilent(robots: EmergencyStopRequest['robots'], reason: string, err: unknown): Promise<EmergencyStopResult> {
+  private async ownerSilent(request: EmergencyStopRequest, err: unknown): Promise<EmergencyStopResult> {
+    const { robots } = request;
     const running = robots.filter((r) => r.status === 'running').map((r) => r.id);
-    await this.deps.robots.markManyStopped?.(running, `Emergency stop: ${reason}`);
-    const message = `the server running the bot did not answer (${err instanceof Error ? err.message : String(err)}); its orders are cancelled when that server stops it or its lease runs out`;
+    const stopped = emergencyStopReason(request);
+    await this.deps.robots.markManyStopped?.(running, stopped.english, stopped.text);
+    // What went wrong between the servers is for the log; people read what it means for their bots.
+    this.deps.log?.warn({ err, robotIds: robots.map((r) => r.id) }, 'emergency stop: the server running these bots did not answer');
+    const said = text('bots.emergency.ownerSilent');
+    const message = renderServerText(said, 'en_US');
     return {
       robotsStopped: running,
       ordersCancelled: 0,
       ordersFilled: 0,
-      failed: robots.map((r) => ({ robotId: r.id, clientOrderId: null, orderNo: null, kind: 'no_answer' as const, message })),
+      failed: robots.map((r) => ({ robotId: r.id, clientOrderId: null, orderNo: null, kind: 'no_answer' as const, message, text: said })),
       elapsedMs: 0,
     };
   }

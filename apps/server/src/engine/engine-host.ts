@@ -11,6 +11,7 @@ import type {
   StrategyRegistry,
   VenueSessions,
 } from '@makerdesk/engine';
+import { emergencyStopReason } from '@makerdesk/engine';
 import { ClusterEngine, type ClusterEngineDeps, type ClusterOptions } from '../cluster/cluster-engine.ts';
 import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -96,7 +97,9 @@ function withStopReports(robots: EngineHostDeps['repos']['robots'], incidents: I
     // Every argument passed on as given (the store's signature may carry more than the reason).
     markStopped: async (...args: Parameters<EngineHostDeps['repos']['robots']['markStopped']>) => {
       await robots.markStopped(...args);
-      await incidents.botStopped(args[0], args[1]);
+      // The incident says what the bot's stop reason says, in each reader's language (the English words classify it).
+      const [robotId, reason, said] = args;
+      await incidents.botStopped(robotId, reason, said);
     },
   });
 }
@@ -234,7 +237,8 @@ export class EngineHost implements BotEngineApi {
     if (this.cluster) return this.cluster.emergencyStop(request);
     if (this.engine) return this.engine.emergencyStop(request);
     const running = request.robots.filter((r) => r.status === 'running').map((r) => r.id);
-    await this.deps.repos.robots.markManyStopped(running, `Emergency stop: ${request.reason}`);
+    const stopped = emergencyStopReason(request);
+    await this.deps.repos.robots.markManyStopped(running, stopped.english, stopped.text);
     return { robotsStopped: running, ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
   }
 

@@ -7,7 +7,8 @@ import type { ServerText } from '@makerdesk/contract';
  */
 export interface IncidentSeam {
   monitorAlert(alert: { adminId: number; coinId: number; robotId?: number; level: 'info' | 'warn' | 'error'; title: string; text: string; message?: { title: ServerText; text: ServerText } }): Promise<void>;
-  botStopped(robotId: number, reason: string): Promise<void>;
+  /** `reason` in English (what classifies the stop), `said` the stop reason as stored (the incident's words, in each reader's language). */
+  botStopped(robotId: number, reason: string, said?: ServerText): Promise<void>;
   /** The venue rate-limited the bot's key (the bot shows "throttled"); told at most once a while per bot. */
   keyThrottled(robotId: number): Promise<void>;
 }

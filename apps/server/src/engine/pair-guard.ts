@@ -5,7 +5,7 @@ import type { PairGuardPort, PairStopRequest } from '@makerdesk/engine';
 export interface PairStop {
   emergencyStop(
     coinId: number,
-    cause: { reason: string; reasonText?: ServerText; by: string; byBot?: number; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
+    cause: { reason: string; reasonText?: ServerText; byBot?: number; ownerId?: number; logAdminId?: number; spare?: (robot: { id: number; type: string }) => boolean },
   ): Promise<{ robotIds: number[] }>;
 }
 
@@ -23,7 +23,6 @@ export class EnginePairGuard implements PairGuardPort {
     const { robotIds } = await this.pairStop().emergencyStop(coinId, {
       reason,
       ...(reasonText ? { reasonText } : {}),
-      by: `bot #${robotId}`,
       byBot: robotId,
       ownerId: adminId,
       logAdminId: adminId,

@@ -19,7 +19,7 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
       tags,
       summary: "Emergency stop: every bot of the pair the caller may stop is switched off and its orders cancelled (manual orders only with cancelManual); answers when the last cancel is acknowledged",
     },
-    async (request) => ok(await emergencyStop.stopFor(principalOf(request).admin, request.body.coinId, request.body.cancelManual ?? false)),
+    async (request) => ok(await emergencyStop.stopFor(principalOf(request).admin, request.body.coinId, request.body.cancelManual ?? false, langOf(request))),
   );
   serve('robotEmergencyStopPreview', { access: 'signed-in', tags, summary: 'What an emergency stop of the pair would reach now' }, async (request) =>
     ok(await emergencyStop.preview(principalOf(request).admin, request.query.coinId)),

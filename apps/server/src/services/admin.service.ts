@@ -2,6 +2,8 @@ import {
   ErrorCode,
   MAIN_ACCOUNT,
   RESTRICTED_ACCOUNT,
+  text,
+  type ServerText,
   type AddUserRequest,
   type AdminUser,
   type ChangeOwnPasswordRequest,
@@ -35,7 +37,7 @@ export class AdminService {
     private readonly revocations: Pick<SessionRevocationBus, 'publish'>,
     private readonly attempts: PasswordAttempts,
     /** Stops an account's bots and cancels their orders (EmergencyStopService.stopAccount); absent in tests without an engine. */
-    private readonly accountBots?: { stopAccount(adminId: number, reason: string): Promise<unknown> },
+    private readonly accountBots?: { stopAccount(adminId: number, reason: ServerText): Promise<unknown> },
     /** Told of every committed change to an account, so no call runs on its old row, key or bindings. */
     private readonly caches: Pick<HotCaches, 'accountChanged'> = HotCaches.none(),
   ) {}
@@ -90,7 +92,7 @@ export class AdminService {
    */
   async remove(actor: AdminRow, id: number): Promise<void> {
     const target = await this.managedAccount(actor, id);
-    await this.accountBots?.stopAccount(target.id, `account deleted by ${actor.account}`);
+    await this.accountBots?.stopAccount(target.id, text('bots.stopReason.accountDeleted', { account: actor.account }));
     const sessionIds = await this.repos.transaction(async ({ admins, sessions }) => {
       const revoked = await sessions.revokeAllSessions(target.id, new Date());
       await admins.delete(target.id);
@@ -118,7 +120,7 @@ export class AdminService {
     await this.revocations.publish({ sessionIds });
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
     // A suspended account trades no more: its bots stop (they stay off when it is reinstated).
-    if (input.status === 'suspended' && target.status !== 'suspended') await this.accountBots?.stopAccount(row.id, `account suspended by ${actor.account}`);
+    if (input.status === 'suspended' && target.status !== 'suspended') await this.accountBots?.stopAccount(row.id, text('bots.stopReason.accountSuspended', { account: actor.account }));
     return toAdminUser(row);
   }
 

@@ -1,4 +1,5 @@
-import { CLIENT_ORDER_ID_PREFIX, type Order } from '@makerdesk/exchange';
+import { CLIENT_ORDER_ID_PREFIX, isExchangeError, type Order } from '@makerdesk/exchange';
+import { venueReason } from '../domain/exchange-errors.ts';
 import { ErrorCode, isRiskControlType, MAIN_ACCOUNT, type EmergencyStopPreview, type EmergencyStopResponse } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopResult, RobotRecord } from '@makerdesk/engine';
 import { AppError } from '../domain/app-error.ts';
@@ -10,7 +11,7 @@ import type { CredentialService } from './credential.service.ts';
 import type { RaiseAlert } from '../alerts/alert-dispatcher.ts';
 import type { IncidentService } from './incidents/incident.service.ts';
 import { emergencyStopTexts } from './incidents/incident-texts.ts';
-import { renderServerText, text, verbatim, type ServerText } from '@makerdesk/contract';
+import { nestText, renderServerText, text, verbatim, type Lang, type ServerText } from '@makerdesk/contract';
 
 /** Who or what asks for a stop: the words go to the bots' stop reason and the pair's trading log. */
 export interface EmergencyStopCause {
@@ -18,9 +19,9 @@ export interface EmergencyStopCause {
   reason: string;
   /** The reason as a server text (a monitor's rule), rendered in each reader's language. */
   reasonText?: ServerText;
-  /** Who: an account, or a monitor ("bot #4"). */
-  by: string;
-  /** The monitor that asked, when a monitor did: `by` then reads in each reader's language. */
+  /** Who, when an account: its name (as every reader reads it). */
+  by?: string;
+  /** Who, when a monitor asked: its bot id ("bot #4" / "机器人 #4" in each reader's language). */
   byBot?: number;
   /** Only this account's bots (a sub-account pressing the button); absent: every bot of the pair. */
   ownerId?: number;
@@ -32,7 +33,10 @@ export interface EmergencyStopCause {
   pressed?: boolean;
 }
 
-export type PairStopResult = Omit<EmergencyStopResponse, 'manualCancelled' | 'manualOpenOrders'>;
+/** An order (or a venue) not seen cancelled: `message` in English for the log, `text` (when the server words it) for people. */
+export type StopFailure = EmergencyStopResponse['failed'][number] & { text?: ServerText };
+
+export type PairStopResult = Omit<EmergencyStopResponse, 'manualCancelled' | 'manualOpenOrders' | 'failed'> & { failed: StopFailure[] };
 
 /** A bot's client order id (`MD` + `b<id>` + `Z…`); every other order of the account on the pair is manual. */
 const BOT_ORDER = new RegExp(`^${CLIENT_ORDER_ID_PREFIX}b\\d+Z`);
@@ -75,7 +79,7 @@ export class EmergencyStopService {
       const why = reasonTextOf(cause);
       const result: EmergencyStopResult =
         targets.length > 0
-          ? await this.engine.emergencyStop({ robots: targets, reason: `${cause.reason} (${cause.by})`, reasonText: text('monitor.causeBy', { ...nestText('breach', why), ...stopByParams(cause) }) })
+          ? await this.engine.emergencyStop({ robots: targets, ...engineReason(text('monitor.causeBy', { ...nestText('breach', why), ...stopByParams(cause) })) })
           : { robotsStopped: [], ordersCancelled: 0, ordersFilled: 0, failed: [], elapsedMs: 0 };
       const elapsedMs = this.now() - startedAt;
       const level = result.failed.length > 0 ? 'warn' : 'info';
@@ -118,7 +122,7 @@ export class EmergencyStopService {
   private async reportStop(coinId: number, pair: string, cause: EmergencyStopCause, result: EmergencyStopResult, at: number, level: 'info' | 'warn'): Promise<void> {
     const made = emergencyStopTexts({
       pair,
-      by: cause.by,
+      by: stopper(cause),
       ...(cause.pressed ? {} : { reason: reasonTextOf(cause) }),
       at,
       ordersCancelled: result.ordersCancelled,
@@ -156,10 +160,10 @@ export class EmergencyStopService {
    * order may be left resting untracked) or when it is suspended (it may not trade any more).
    * Resolves with the ids stopped once the cancels are acknowledged, or at the engine's wait limit.
    */
-  async stopAccount(adminId: number, reason: string): Promise<number[]> {
+  async stopAccount(adminId: number, reason: ServerText): Promise<number[]> {
     const targets = await this.reachable(await this.repos.robots.listOwnedBy(adminId));
     if (targets.length === 0) return [];
-    const result = await this.engine.emergencyStop({ robots: targets, reason });
+    const result = await this.engine.emergencyStop({ robots: targets, ...engineReason(reason) });
     return [...result.robotsStopped].sort((a, b) => a - b);
   }
 
@@ -168,7 +172,7 @@ export class EmergencyStopService {
    * pair. The pair's risk-control monitors keep running, as through a monitor's stop: they place no
    * orders, and they are what tells the desk how the market moves after the stop.
    */
-  async stopFor(admin: AdminRow, coinId: number, cancelManual = false): Promise<EmergencyStopResponse> {
+  async stopFor(admin: AdminRow, coinId: number, cancelManual = false, lang: Lang = 'en_US'): Promise<EmergencyStopResponse> {
     await this.requirePair(admin, coinId);
     const startedAt = this.now();
     const bots = await this.emergencyStop(coinId, {
@@ -181,7 +185,8 @@ export class EmergencyStopService {
     });
     const manual = await this.manual(admin, coinId, cancelManual);
     const elapsedMs = cancelManual ? this.now() - startedAt : bots.elapsedMs;
-    return { ...bots, failed: [...bots.failed, ...manual.failed], manualCancelled: manual.cancelled, manualOpenOrders: manual.open, elapsedMs };
+    const failed = [...bots.failed, ...manual.failed].map(({ text: said, ...f }) => ({ ...f, message: renderServerText(said ?? verbatim(f.message), lang) }));
+    return { ...bots, failed, manualCancelled: manual.cancelled, manualOpenOrders: manual.open, elapsedMs };
   }
 
   /** GET /robot/emergencyStop/preview: the bots a stop would reach now and the caller's manual orders. */
@@ -203,7 +208,7 @@ export class EmergencyStopService {
   }
 
   /** The caller's manual orders on the pair: cancelled when asked, then counted. No key, or a venue that cannot be read: none counted, said in `failed`. */
-  private async manual(admin: AdminRow, coinId: number, cancel: boolean): Promise<{ open: number; cancelled: number; failed: EmergencyStopResponse['failed'] }> {
+  private async manual(admin: AdminRow, coinId: number, cancel: boolean): Promise<{ open: number; cancelled: number; failed: StopFailure[] }> {
     const material = await this.credentials.materialFor(admin, coinId);
     const coin = await this.repos.coins.findById(coinId);
     if (!material || !coin) return { open: 0, cancelled: 0, failed: [] };
@@ -211,7 +216,7 @@ export class EmergencyStopService {
       const { exchange } = await this.gateway.session(material);
       const open = (await exchange.fetchOpenOrders(coin.coinName)).filter(isManual);
       if (!cancel || open.length === 0) return { open: open.length, cancelled: 0, failed: [] };
-      const failed: EmergencyStopResponse['failed'] = [];
+      const failed: StopFailure[] = [];
       let cancelled = 0;
       if (exchange.capabilities.batchCancel) {
         const answers = await exchange.cancelOrders(coin.coinName, open.map((o) => o.orderNo));
@@ -221,7 +226,7 @@ export class EmergencyStopService {
           open.map((o) =>
             exchange.cancelOrder(coin.coinName, o.orderNo).then(
               () => cancelled++,
-              (err: unknown) => failed.push({ robotId: null, clientOrderId: o.clientOrderId, orderNo: o.orderNo, kind: 'no_answer', message: messageOf(err) }),
+              (err: unknown) => failed.push({ robotId: null, clientOrderId: o.clientOrderId, orderNo: o.orderNo, kind: 'no_answer', message: refusalOf(err) }),
             ),
           ),
         );
@@ -229,7 +234,8 @@ export class EmergencyStopService {
       const left = (await exchange.fetchOpenOrders(coin.coinName)).filter(isManual).length;
       return { open: left, cancelled, failed };
     } catch (err) {
-      return { open: 0, cancelled: 0, failed: [{ robotId: null, clientOrderId: null, orderNo: null, kind: 'no_venue', message: `manual orders could not be read: ${messageOf(err)}` }] };
+      const why = text('bots.emergency.manualUnreadable', { error: refusalOf(err) });
+      return { open: 0, cancelled: 0, failed: [{ robotId: null, clientOrderId: null, orderNo: null, kind: 'no_venue', message: renderServerText(why, 'en_US'), text: why }] };
     }
   }
 
@@ -257,15 +263,25 @@ function reasonTextOf(cause: EmergencyStopCause): ServerText {
 
 /** Who stopped, for a server text: a monitor as "bot #4" in the reader's language, an account by its name. */
 function stopByParams(cause: EmergencyStopCause): Record<string, string | number> {
-  return cause.byBot !== undefined ? { stopBy: '@monitor.botRef', stopBot: cause.byBot } : { stopBy: cause.by };
+  return cause.byBot !== undefined ? { stopBy: '@monitor.botRef', stopBot: cause.byBot } : { stopBy: cause.by ?? '' };
 }
 
-/** A text's params with the text itself under `name` (`'@key'`), for a template that names it as a part. */
-function nestText(name: string, t: ServerText): Record<string, string | number> {
-  if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
-  return { ...t.params, [name]: `@${t.key}` };
+/** Who stopped, for the incident: a monitor by its bot id, an account by its name. */
+function stopper(cause: EmergencyStopCause): { bot: number } | string {
+  return cause.byBot !== undefined ? { bot: cause.byBot } : (cause.by ?? '');
 }
+
+/** The engine's stop reason: as a server text (the bots' stop reason, each reader's language), and in English for the log. */
+function engineReason(reason: ServerText): { reason: string; reasonText: ServerText } {
+  return { reason: renderServerText(reason, 'en_US'), reasonText: reason };
+}
+
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** What people may read of a venue's failure: its own short words (never ccxt's URL and raw answer), or the message. */
+function refusalOf(err: unknown): string {
+  return isExchangeError(err) ? venueReason(err) : messageOf(err);
 }

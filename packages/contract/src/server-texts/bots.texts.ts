@@ -70,6 +70,14 @@ export const botTexts: ServerTextTemplates = {
   'bots.stopReason.targetReached': { en: 'target reached: {summary}', zh: '已达目标：{summary}' },
   'bots.stopReason.done': { en: 'done: {summary}', zh: '已完成：{summary}' },
   'bots.stopReason.stopPrice': { en: 'stop price {stopPrice} reached: the {where} it; {summary}', zh: '已到止损价 {stopPrice}：{where}；{summary}' },
+  'bots.stopReason.accountDeleted': { en: 'account deleted by {account}', zh: '账户已被 {account} 删除' },
+  'bots.stopReason.accountSuspended': { en: 'account suspended by {account}', zh: '账户已被 {account} 停用' },
+  'bots.stopReason.simulationOnly': {
+    en: '{type} runs on the simulator only ({code}): market integrity policy, no wash trading or price manipulation on a live venue; choose a simulator key for this pair',
+    zh: '{type}只能在内置模拟交易所运行（{code}）：市场诚信政策，禁止在真实交易所刷量或操纵价格，请为该交易对选择模拟交易所的 API Key',
+  },
+  'bots.stopReason.noStrategy': { en: 'this server has no strategy for the bot type {type}', zh: '本服务器没有{type}类型机器人的策略' },
+  'bots.stopReason.invalidConfig': { en: 'invalid config: {issues}', zh: '配置无效：{issues}' },
   'bots.stopReason.smartTargetDate': { en: 'target date reached: {summary}, the price limit held', zh: '已到目标时间：{summary}，价格限制未被突破' },
   'bots.pump.summary': { en: 'target {target} {reached}, {spent} of the {budget} budget spent', zh: '目标价 {target}{reached}，预算 {budget} 已用 {spent}' },
   'bots.bulldozer.summary': { en: '{sweeps} sweep(s), {spent} of the {budget} budget spent', zh: '扫单 {sweeps} 次，预算 {budget} 已用 {spent}' },
@@ -116,6 +124,17 @@ export const botTexts: ServerTextTemplates = {
   'bots.pairStopped.some': { en: '{count} bot(s) stopped and their orders cancelled: {ids}', zh: '已停止 {count} 个机器人并撤销其订单：{ids}' },
 
   'bots.emergency.readFailed': { en: 'Emergency stop: the open orders could not be read ({error})', zh: '紧急停止：无法读取当前委托（{error}）' },
+  'bots.emergency.ownerSilent': {
+    en: 'the server running the bot did not answer; its orders are cancelled when that server stops it or its lease runs out',
+    zh: '运行该机器人的服务器无应答；该服务器停止它或其租约到期时将撤销其订单',
+  },
+  'bots.emergency.manualUnreadable': { en: 'manual orders could not be read: {error}', zh: '无法读取手动订单：{error}' },
+  'bots.emergency.noAnswerYet': { en: 'the cancel got no answer yet', zh: '撤单尚未得到应答' },
+  'bots.emergency.noVenue': { en: 'the venue could not be opened: {error}', zh: '无法连接交易所：{error}' },
+  'bots.emergency.placementPending': { en: "the placement's answer is not in yet; the order is looked up by its client order id{why}", zh: '下单应答尚未收到；将按客户订单号查询该订单{why}' },
+  'bots.emergency.cancelPending': { en: 'the cancel is not confirmed yet{why}', zh: '撤单尚未确认{why}' },
+  'bots.emergency.stillOpen': { en: 'still open on the venue{why}', zh: '仍在交易所挂单中{why}' },
+  'bots.emergency.why': { en: ': {error}', zh: '：{error}' },
   'bots.emergency.roundFailed': { en: 'Emergency stop: a cancel round failed ({error})', zh: '紧急停止：一轮撤单失败（{error}）' },
 
   // The AMM.

@@ -17,6 +17,7 @@ export const incidentTexts: ServerTextTemplates = {
     en: 'Halted by {by} at {time}: {orders} order(s) cancelled, {bots} bot(s) stopped',
     zh: '已由 {by} 于 {time} 紧急停止：撤销 {orders} 笔订单，停止 {bots} 个机器人',
   },
+  'incident.byBot': { en: 'bot #{byBot}', zh: '机器人 #{byBot}' },
   'incident.reasonStopButton': { en: 'stop button pressed', zh: '按下了紧急停止按钮' },
   'incident.botFailedTitle': { en: 'Bot {bot} stopped by failures', zh: '机器人 {bot} 因连续失败而停止' },
   'incident.botFailedText': { en: 'Bot {bot} on {pair} stopped itself: {reason}', zh: '{pair} 上的机器人 {bot} 已自行停止：{reason}' },

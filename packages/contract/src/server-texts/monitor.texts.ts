@@ -130,6 +130,11 @@ export const monitorTexts: ServerTextTemplates = {
   },
   'alerts.delivery.failedOne': { en: 'Alert "{alertTitle}" not delivered via {where} after {attempts} attempt: {failure}', zh: '告警“{alertTitle}”经 {attempts} 次尝试仍未能通过 {where} 发送：{failure}' },
   'alerts.delivery.failedMany': { en: 'Alert "{alertTitle}" not delivered via {where} after {attempts} attempts: {failure}', zh: '告警“{alertTitle}”经 {attempts} 次尝试仍未能通过 {where} 发送：{failure}' },
+  'alerts.test.title': { en: 'Test message', zh: '测试消息' },
+  'alerts.test.text': {
+    en: 'MakerDesk test message for {pair} through {channel}. If you read this, alerts reach you here.',
+    zh: 'MakerDesk 测试消息：交易对 {pair}，渠道 {channel}。如果您看到这条消息，说明告警可以送达这里。',
+  },
   'alerts.failure.refused': { en: 'refused', zh: '被拒绝' },
   'alerts.failure.refusedStatus': { en: 'refused: {status}', zh: '被拒绝：{status}' },
   'alerts.failure.noAnswer': { en: 'no answer', zh: '无应答' },

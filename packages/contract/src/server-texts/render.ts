@@ -33,3 +33,12 @@ function renderWith(templates: ServerTextTemplates, t: ServerText, lang: Lang): 
 export function renderServerText(t: ServerText, lang: Lang): string {
   return renderWith(serverTextTemplates, t, lang);
 }
+
+/**
+ * A text as a part of another text: its params beside the others and `name` naming its template
+ * (`'@key'`), so the part renders in the reader's language too; a verbatim text goes in as itself.
+ */
+export function nestText(name: string, t: ServerText): Record<string, string | number> {
+  if (t.key === VERBATIM_KEY) return { [name]: String(t.params.text ?? '') };
+  return { ...t.params, [name]: `@${t.key}` };
+}

@@ -4,7 +4,7 @@ import { BotRunner, nest, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
 import type { BotEngineApi, EngineDeps } from './engine-api.ts';
 import { DEFAULT_NOT_FOUND_AFTER_MS } from './executor.ts';
-import { EMERGENCY_STOP_WAIT_MS, EMERGENCY_TICK_WAIT_MS, runEmergencyCancels, summarize, type StopTarget } from './emergency-stop.ts';
+import { EMERGENCY_STOP_WAIT_MS, EMERGENCY_TICK_WAIT_MS, emergencyStopReason, runEmergencyCancels, summarize, type StopTarget } from './emergency-stop.ts';
 
 export interface BotEngineOptions {
   /** A venue request without an answer after this is a lost answer (default 10 s). */
@@ -105,9 +105,8 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
     async emergencyStop(request) {
       const startedAt = clock.now();
       const deadline = startedAt + (request.waitMs ?? EMERGENCY_STOP_WAIT_MS);
-      const reason = `Emergency stop: ${request.reason}`;
+      const { english: reason, text: why } = emergencyStopReason(request);
       const cause = request.reasonText ? nest('cause', request.reasonText) : { cause: request.reason };
-      const why = text('bots.stopReason.emergency', cause);
       const targets: StopTarget[] = [];
       const halts: Promise<void>[] = [];
       // First, synchronously: no target places anything more (halt closes placements before it awaits).

@@ -1,4 +1,4 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, ErrorCode, messageFor, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
@@ -28,7 +28,12 @@ interface Prepared {
 }
 
 /** A refusal that no retry fixes (unknown type, invalid config, a simulation-only type on a live venue): the bot stops at once. */
-class StartRefused extends Error {}
+/** A bot that cannot start: why, in the reader's language (`reason`), and in English for the server log. */
+class StartRefused extends Error {
+  constructor(readonly reason: ServerText) {
+    super(renderServerText(reason, 'en_US'));
+  }
+}
 
 /**
  * One running bot: its timer chain, its ticks (read the market, decide, act, save, reconcile) and
@@ -219,7 +224,7 @@ export class BotRunner {
       this.setActivity('active');
       stopReason = await this.decideAndAct(config);
     } catch (err) {
-      if (err instanceof StartRefused) return this.stop(err.message, 'error');
+      if (err instanceof StartRefused) return this.stop(err.reason, 'error');
       failure = err;
     }
     if (this.halted) return;
@@ -507,7 +512,7 @@ export class BotRunner {
     const type = robotTypes[this.robot.type];
     // At start and at every resume (e.g. after the bot's key was switched to a live venue): catalogue code 1030034.
     if (type.simulationOnly && !session.simulated) {
-      throw new StartRefused(`${type.name} runs on the simulator only (${ErrorCode.ROBOT_SIMULATION_ONLY}): ${messageFor(ErrorCode.ROBOT_SIMULATION_ONLY, 'en_US')}`);
+      throw new StartRefused(text('bots.stopReason.simulationOnly', { type: `@${botTypeKey(this.robot.type)}`, code: ErrorCode.ROBOT_SIMULATION_ONLY }));
     }
     const exchange = budgets.wrap(withCallTimeout(session.exchange, this.settings.callTimeoutMs, this.clock), session.budgetKey);
     const market = (await exchange.loadMarkets()).find((m) => m.symbol === this.robot.symbol);
@@ -548,7 +553,7 @@ export class BotRunner {
 
   private strategy(): AnyStrategy {
     const strategy = this.deps.strategies(this.robot.type);
-    if (!strategy) throw new StartRefused(`the engine has no strategy for ${this.robot.type}`);
+    if (!strategy) throw new StartRefused(text('bots.stopReason.noStrategy', { type: this.robot.type }));
     return strategy;
   }
 
@@ -557,7 +562,7 @@ export class BotRunner {
     if (this.parsedConfig) return this.parsedConfig;
     this.strategy();
     const parsed = robotTypes[this.robot.type].config.safeParse(this.robot.config);
-    if (!parsed.success) throw new StartRefused(`invalid config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success) throw new StartRefused(text('bots.stopReason.invalidConfig', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }));
     this.parsedConfig = parsed.data as Record<string, unknown> & { intervalMin: number; intervalMax: number };
     return this.parsedConfig;
   }
@@ -634,10 +639,8 @@ export function noticeLine(title: ServerText, body: ServerText): ServerText {
   return text('monitor.notice', { ...title.params, ...body.params, title: `@${title.key}`, text: `@${body.key}` });
 }
 
-export function nest(name: string, t: ServerText): Record<string, string | number> {
-  if (t.key === 'verbatim') return { [name]: String(t.params.text ?? '') };
-  return { ...t.params, [name]: `@${t.key}` };
-}
+/** A reason as a param of another text (the contract's nestText). */
+export const nest = nestText;
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

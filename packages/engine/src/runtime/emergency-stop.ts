@@ -1,4 +1,4 @@
-import { text } from '@makerdesk/contract';
+import { nestText, renderServerText, text, type ServerText } from '@makerdesk/contract';
 import type { Order } from '@makerdesk/exchange';
 import type { Clock, FillRecord, JournalPatch, JournalState, OrderJournal } from '../ports.ts';
 import type { BotRunner } from './bot-runner.ts';
@@ -79,7 +79,7 @@ async function cancelGroup(group: Prepared[], clock: Clock, deadline: number): P
       group.map(async (p) => {
         const executor = p.executor!;
         // Until the round answers, an open order's cancel is in flight (what the result says if the wait ends first).
-        const inFlight = { kind: 'no_answer', message: 'the cancel got no answer yet' } as const;
+        const inFlight = said('no_answer', text('bots.emergency.noAnswerYet'));
         p.failures = new Map(executor.liveOrders().flatMap((o) => (o.state === 'open' ? [[o.clientOrderId, inFlight]] : [])));
         try {
           if (venueOpen) await executor.reconcile({ venueOpen, trustMemory: true });
@@ -136,7 +136,7 @@ export function summarize(prepared: Prepared[], elapsedMs: number): EmergencySto
     const robotId = p.target.runner.robot.id;
     if (p.target.wasRunning) result.robotsStopped.push(robotId);
     if (!p.executor) {
-      result.failed.push({ robotId, clientOrderId: null, orderNo: null, kind: 'no_venue', message: p.error ?? 'the venue could not be opened' });
+      result.failed.push({ robotId, clientOrderId: null, orderNo: null, ...said('no_venue', text('bots.emergency.noVenue', { error: p.error ?? '' })) });
       continue;
     }
     for (const state of p.executor.closedSince().values()) {
@@ -149,24 +149,37 @@ export function summarize(prepared: Prepared[], elapsedMs: number): EmergencySto
         robotId,
         clientOrderId: order.clientOrderId,
         orderNo: order.orderNo,
-        kind: failure?.kind ?? 'unresolved',
-        message: failure?.message ?? unresolvedText(order.state, order.error),
+        ...(failure ?? said('unresolved', unresolvedText(order.state, order.error))),
       });
     }
   }
   return result;
 }
 
-function unresolvedText(state: JournalState, error: string | null): string {
-  const why = error ? `: ${error}` : '';
+/**
+ * A bot's stop reason after an emergency stop ("Emergency stop: …"): the server text each reader
+ * reads in their language, and its English words for the store's plain column and the log.
+ */
+export function emergencyStopReason(request: { reason: string; reasonText?: ServerText }): { english: string; text: ServerText } {
+  const cause = request.reasonText ? nestText('cause', request.reasonText) : { cause: request.reason };
+  return { english: `Emergency stop: ${request.reason}`, text: text('bots.stopReason.emergency', cause) };
+}
+
+/** A failure the engine words itself: in each reader's language, and in English for the log. */
+function said<K extends string>(kind: K, why: ServerText): { kind: K; message: string; text: ServerText } {
+  return { kind, message: renderServerText(why, 'en_US'), text: why };
+}
+
+function unresolvedText(state: JournalState, error: string | null): ServerText {
+  const why: Record<string, string> = error ? { why: '@bots.emergency.why', error } : {};
   switch (state) {
     case 'sending':
     case 'unknown':
-      return `the placement's answer is not in yet; the order is looked up by its client order id${why}`;
+      return text('bots.emergency.placementPending', why);
     case 'canceling':
-      return `the cancel is not confirmed yet${why}`;
+      return text('bots.emergency.cancelPending', why);
     default:
-      return `still open on the venue${why}`;
+      return text('bots.emergency.stillOpen', why);
   }
 }
 

@@ -56,7 +56,10 @@ export interface EmergencyStopFailure {
   clientOrderId: string | null;
   orderNo: string | null;
   kind: EmergencyFailureKind;
+  /** In English, for the server's log (a venue's own words as it gave them). */
   message: string;
+  /** What the engine itself says, in each reader's language; without it the message reads as written. */
+  text?: ServerText;
 }
 
 export interface EmergencyStopResult {

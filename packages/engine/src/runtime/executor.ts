@@ -38,6 +38,8 @@ export type CancelOutcome = 'canceled' | 'filled' | 'pending' | 'skipped';
 export interface CancelFailure {
   kind: 'no_answer' | 'venue_refused' | 'rate_limited';
   message: string;
+  /** The engine's own words, in each reader's language (a venue's refusal has none: its message reads as written). */
+  text?: ServerText;
 }
 
 /**

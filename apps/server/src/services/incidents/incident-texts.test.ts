@@ -1,7 +1,7 @@
-import { renderServerText } from '@makerdesk/contract';
+import { renderServerText, text, verbatim } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { mayRead, parseIncidentNotice, renderIncident } from './incident.service.ts';
-import { botStopCause, botStopTexts, emergencyStopTexts, haltedText, incidentTime } from './incident-texts.ts';
+import { botStopCause, botStopTexts, emergencyStopTexts, haltedBy, haltedText, incidentTime } from './incident-texts.ts';
 
 const AT = Date.UTC(2026, 10, 27, 4, 31, 5);
 
@@ -12,10 +12,24 @@ describe('incident texts', () => {
     expect(renderServerText(made.text, 'en_US')).toBe('Halted by ops@desk.io at 2026-11-27 04:31:05 UTC: 12 order(s) cancelled, 3 bot(s) stopped. Reason: stop button pressed');
     expect(renderServerText(made.text, 'zh_CN')).toBe('由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人。原因：按下了紧急停止按钮');
     expect(made.details).toEqual({ by: 'ops@desk.io', ordersCancelled: 12, botsStopped: 3 });
-    const byMonitor = emergencyStopTexts({ pair: 'BTC/USDT', by: 'price monitor #4', reason: 'price 31000 above the bound 30000', at: AT, ordersCancelled: 1, botsStopped: 1, failed: 2 });
-    expect(renderServerText(byMonitor.text, 'en_US')).toBe('Halted by price monitor #4 at 2026-11-27 04:31:05 UTC: 1 order(s) cancelled, 1 bot(s) stopped, 2 order(s) not confirmed yet (still being cancelled). Reason: price 31000 above the bound 30000');
+    const byMonitor = emergencyStopTexts({ pair: 'BTC/USDT', by: { bot: 4 }, reason: 'price 31000 above the bound 30000', at: AT, ordersCancelled: 1, botsStopped: 1, failed: 2 });
+    expect(renderServerText(byMonitor.text, 'en_US')).toBe('Halted by bot #4 at 2026-11-27 04:31:05 UTC: 1 order(s) cancelled, 1 bot(s) stopped, 2 order(s) not confirmed yet (still being cancelled). Reason: price 31000 above the bound 30000');
     expect(renderServerText(haltedText(made.details, AT), 'zh_CN')).toBe('已由 ops@desk.io 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 12 笔订单，停止 3 个机器人');
     expect(incidentTime(0)).toBe('1970-01-01 00:00:00 UTC');
+  });
+
+  it('a stop a monitor asked for names the bot in the reader’s language, in the incident and the halted banner; a stop stored before reads as it was', () => {
+    const byMonitor = emergencyStopTexts({ pair: 'BTC/USDT', by: { bot: 4 }, at: AT, ordersCancelled: 1, botsStopped: 2, failed: 0 });
+    expect(byMonitor.text.params).toMatchObject({ by: '@incident.byBot', byBot: 4 });
+    expect(renderServerText(byMonitor.text, 'zh_CN')).toBe('由 机器人 #4 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 1 笔订单，停止 2 个机器人。原因：按下了紧急停止按钮');
+    expect(byMonitor.details).toEqual({ byBot: 4, ordersCancelled: 1, botsStopped: 2 });
+    expect(renderServerText(haltedText(byMonitor.details, AT), 'zh_CN')).toBe('已由 机器人 #4 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 1 笔订单，停止 2 个机器人');
+    expect(renderServerText(haltedBy(byMonitor.details), 'zh_CN')).toBe('机器人 #4');
+    expect(renderServerText(haltedBy(byMonitor.details), 'en_US')).toBe('bot #4');
+    // A stop recorded before: its details hold who as plain words, shown as they are.
+    const before = { by: 'bot #4', ordersCancelled: 1, botsStopped: 2 };
+    expect(renderServerText(haltedText(before, AT), 'zh_CN')).toBe('已由 bot #4 于 2026-11-27 04:31:05 UTC 紧急停止：撤销 1 笔订单，停止 2 个机器人');
+    expect(renderServerText(haltedBy(before), 'zh_CN')).toBe('bot #4');
   });
 
   it('a bot’s own stop is told apart by its reason: failures, a refused key, a venue out of reach, a guard', () => {
@@ -23,12 +37,20 @@ describe('incident texts', () => {
     expect(botStopCause('5 ticks failed in a row; the last: request timed out')).toBe('venue_down');
     expect(botStopCause('5 ticks failed in a row; the last: Invalid API-key, IP, or permissions for action')).toBe('key_refused');
     expect(botStopCause('target reached')).toBe('guard');
-    const failed = botStopTexts('failures', { bot: '#7', pair: 'BTC/USDT', reason: '5 ticks failed in a row' });
+    const failed = botStopTexts('failures', { bot: '#7', pair: 'BTC/USDT', reason: verbatim('5 ticks failed in a row') });
     expect(failed).toMatchObject({ kind: 'bot_stopped', level: 'error' });
     expect(renderServerText(failed.title, 'zh_CN')).toBe('机器人 #7 因连续失败而停止');
-    expect(botStopTexts('guard', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'bot_stopped', level: 'warn' });
-    expect(botStopTexts('key_refused', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'key_refused', level: 'error' });
-    expect(botStopTexts('venue_down', { bot: '#7', pair: 'BTC/USDT', reason: 'x' })).toMatchObject({ kind: 'venue_down', level: 'error' });
+    expect(botStopTexts('guard', { bot: '#7', pair: 'BTC/USDT', reason: verbatim('x') })).toMatchObject({ kind: 'bot_stopped', level: 'warn' });
+    expect(botStopTexts('key_refused', { bot: '#7', pair: 'BTC/USDT', reason: verbatim('x') })).toMatchObject({ kind: 'key_refused', level: 'error' });
+    expect(botStopTexts('venue_down', { bot: '#7', pair: 'BTC/USDT', reason: verbatim('x') })).toMatchObject({ kind: 'venue_down', level: 'error' });
+  });
+
+  it('a bot’s own stop carries its stop reason as a server text: the incident reads it in the reader’s language', () => {
+    const reason = text('bots.stopReason.failures', { failures: 5, error: 'timeout' });
+    const made = botStopTexts('failures', { bot: '#7', pair: 'BTC/USDT', reason });
+    expect(made.text).toEqual({ key: 'incident.botFailedText', params: { reason: '@bots.stopReason.failures', failures: 5, error: 'timeout', bot: '#7', pair: 'BTC/USDT' } });
+    expect(renderServerText(made.text, 'zh_CN')).toBe('BTC/USDT 上的机器人 #7 已自行停止：连续 5 个周期失败；最后一次：timeout');
+    expect(renderServerText(made.text, 'en_US')).toBe('Bot #7 on BTC/USDT stopped itself: 5 ticks failed in a row; the last: timeout');
   });
 });
 

@@ -1,4 +1,4 @@
-import { text, type ServerText } from '@makerdesk/contract';
+import { nestText, text, verbatim, type ServerText } from '@makerdesk/contract';
 
 /** What the incident centre stores for each kind: pure builders of its server texts (no IO). */
 
@@ -19,8 +19,8 @@ export function spanText(ms: number): string {
 
 export interface EmergencyStopFacts {
   pair: string;
-  /** The account that pressed it, or the monitor that asked ("price monitor #4"). */
-  by: string;
+  /** The account that pressed it (its name), or the monitor that asked (its bot id: "bot #4" in each reader's language). */
+  by: string | { bot: number };
   /** A monitor's reason (words as written, or a server text); absent: the stop button. */
   reason?: string | ServerText;
   at: number;
@@ -32,7 +32,7 @@ export interface EmergencyStopFacts {
 
 export function emergencyStopTexts(f: EmergencyStopFacts): { title: ServerText; text: ServerText; details: Record<string, string | number> } {
   const params = {
-    by: f.by,
+    ...byParams(f.by),
     time: incidentTime(f.at),
     orders: f.ordersCancelled,
     bots: f.botsStopped,
@@ -41,7 +41,7 @@ export function emergencyStopTexts(f: EmergencyStopFacts): { title: ServerText; 
   return {
     title: text('incident.emergencyStopTitle', { pair: f.pair }),
     text: f.failed > 0 ? text('incident.emergencyStopFailed', { ...params, failed: f.failed }) : text('incident.emergencyStopText', params),
-    details: { by: f.by, ordersCancelled: f.ordersCancelled, botsStopped: f.botsStopped },
+    details: { ...(typeof f.by === 'string' ? { by: f.by } : { byBot: f.by.bot }), ordersCancelled: f.ordersCancelled, botsStopped: f.botsStopped },
   };
 }
 
@@ -52,9 +52,19 @@ function reasonParams(reason: string | ServerText | undefined): Record<string, s
   return { ...reason.params, reason: `@${reason.key}` };
 }
 
+/** Who stopped, as params of an incident text: an account's name, or a monitor as "bot #4" in the reader's language. */
+function byParams(by: string | { bot: number }): Record<string, string | number> {
+  return typeof by === 'string' ? { by } : { by: '@incident.byBot', byBot: by.bot };
+}
+
+/** Who stopped the pair, from its stop's details (a monitor's bot id, or an account's name), in the reader's language. */
+export function haltedBy(details: Record<string, string | number>): ServerText {
+  return typeof details.byBot === 'number' ? text('incident.byBot', { byBot: details.byBot }) : verbatim(String(details.by ?? ''));
+}
+
 /** The halted pair's banner, from its stop's details and time. */
 export function haltedText(details: Record<string, string | number>, at: number): ServerText {
-  return text('incident.halted', { by: String(details.by ?? ''), time: incidentTime(at), orders: Number(details.ordersCancelled ?? 0), bots: Number(details.botsStopped ?? 0) });
+  return text('incident.halted', { ...nestText('by', haltedBy(details)), time: incidentTime(at), orders: Number(details.ordersCancelled ?? 0), bots: Number(details.botsStopped ?? 0) });
 }
 
 export type BotStopCause = 'failures' | 'guard' | 'key_refused' | 'venue_down';
@@ -71,8 +81,9 @@ export function botStopCause(reason: string): BotStopCause {
   return 'guard';
 }
 
-export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: string }): { kind: 'bot_stopped' | 'key_refused' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
-  const params = { bot: facts.bot, pair: facts.pair, reason: facts.reason };
+/** The incident of a bot that stopped itself; `reason` is its stop reason as stored (rendered in each reader's language). */
+export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: string; reason: ServerText }): { kind: 'bot_stopped' | 'key_refused' | 'venue_down'; level: 'warn' | 'error'; title: ServerText; text: ServerText } {
+  const params = { ...nestText('reason', facts.reason), bot: facts.bot, pair: facts.pair };
   switch (cause) {
     case 'failures':
       return { kind: 'bot_stopped', level: 'error', title: text('incident.botFailedTitle', params), text: text('incident.botFailedText', params) };

@@ -10,6 +10,7 @@ import {
   type Lang,
   type ServerText,
   text,
+  verbatim,
 } from '@makerdesk/contract';
 import type { ClusterBus } from '../../bus/cluster-bus.ts';
 import type { AdminRow } from '../../domain/account.ts';
@@ -18,7 +19,7 @@ import type { Port } from '../../repositories/repositories.ts';
 import type { CoinService } from '../coin.service.ts';
 import type { RaiseAlert } from '../../alerts/alert-dispatcher.ts';
 import type { Repositories } from '../../repositories/repositories.ts';
-import { botStopCause, botStopTexts, haltedText, incidentTime, spanText } from './incident-texts.ts';
+import { botStopCause, botStopTexts, haltedBy, haltedText, incidentTime, spanText } from './incident-texts.ts';
 import type { HealthChange } from '../../domain/venue-health.ts';
 
 /** A bot's throttled key is told again after this long at the soonest. */
@@ -182,11 +183,11 @@ export class IncidentService {
    * cause (repeated failures, a refused key, a venue out of reach, a guard); a failure (level error)
    * also goes to the owner's alert channels. Never throws.
    */
-  async botStopped(robotId: number, reason: string): Promise<void> {
+  async botStopped(robotId: number, reason: string, said?: ServerText): Promise<void> {
     try {
       const robot = await this.extra.robots?.findById(robotId);
       if (!robot) return;
-      const facts = { bot: `#${robot.id}`, pair: robot.coinName, reason };
+      const facts = { bot: `#${robot.id}`, pair: robot.coinName, reason: said ?? verbatim(reason) };
       const made = botStopTexts(botStopCause(reason), facts);
       await this.record({ coinId: robot.coinId, robotId: robot.id, adminId: robot.adminId, level: made.level, kind: made.kind, title: made.title, text: made.text });
       if (made.level === 'error' && this.extra.alerts) {
@@ -262,7 +263,7 @@ export class IncidentService {
           coinId: h.coinId,
           coinName: h.coinName,
           incidentId: h.id,
-          by: String(h.details.by ?? ''),
+          by: renderServerText(haltedBy(h.details), lang),
           at: h.createdAt.getTime(),
           ordersCancelled: Number(h.details.ordersCancelled ?? 0),
           botsStopped: Number(h.details.botsStopped ?? 0),
