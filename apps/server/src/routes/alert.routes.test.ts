@@ -143,6 +143,20 @@ describe('alert channels', () => {
     expect(webhook.received.slice(before).map((r) => [JSON.parse(r.body).title, r.signatureValid])).toEqual([['Test message', true]]);
   });
 
+  it("writes the test message in the channel's language, and the recent alerts in the reader's", async () => {
+    const zh = await add({ kind: 'webhook', name: '中文', lang: 'zh_CN', url: `${webhook.url}/zh`, secret: WEBHOOK_SECRET });
+    const before = webhook.received.length;
+    const res = await t.call('POST', '/backend/alert/channel/test', { token, body: { id: zh.body.data.id, coinId } });
+    expect(res.body.data).toMatchObject({ status: 'sent' });
+    const sent = JSON.parse(webhook.received.slice(before)[0]!.body) as { title: string; text: string };
+    expect(sent.title).toBe('测试消息');
+    expect(sent.text).toBe('MakerDesk 测试消息：交易对 BTC/USDT，渠道 中文。如果您看到这条消息，说明告警可以送达这里。');
+    const read = async (lang: string) => (await t.call('GET', `/backend/alert/list?coinId=${coinId}&pageSize=1`, { token, lang })).body.data.list[0];
+    expect(await read('zh_CN')).toMatchObject({ title: '测试消息' });
+    expect(await read('en_US')).toMatchObject({ title: 'Test message', text: 'MakerDesk test message for BTC/USDT through 中文. If you read this, alerts reach you here.' });
+    await t.call('DELETE', `/backend/alert/channel/${zh.body.data.id}`, { token });
+  });
+
   it('answers a failed test message with the reason, and a deleted channel keeps its past deliveries', async () => {
     const bad = await add({ kind: 'webhook', name: 'Gone', url: `${webhook.url}/missing`, secret: 'another-secret-0123456789' });
     const res = await t.call('POST', '/backend/alert/channel/test', { token, body: { id: bad.body.data.id, coinId } });

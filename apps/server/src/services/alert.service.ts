@@ -2,6 +2,7 @@ import {
   ALERT_CHANNELS_PER_ACCOUNT,
   ErrorCode,
   renderServerText,
+  text,
   type Alert,
   type Lang,
   type AlertChannelAddRequest,
@@ -167,13 +168,17 @@ export class AlertService {
   async testChannel(owner: AdminRow, id: number, coinId: number): Promise<AlertDelivery> {
     const channel = await this.owned(owner, id);
     const coin = await this.coins.requireUsablePair(owner, coinId);
+    const title = text('alerts.test.title');
+    const body = text('alerts.test.text', { pair: coin.coinName, channel: channelLabel(channel) });
     const raised = await this.dispatcher.raise(
       {
         adminId: owner.id,
         coinId,
         level: 'info',
-        title: 'Test message',
-        text: `MakerDesk test message for ${coin.coinName} through ${channelLabel(channel)}. If you read this, alerts reach you here.`,
+        title: renderServerText(title, 'en_US'),
+        text: renderServerText(body, 'en_US'),
+        // In the channel's language (and each reader's in the recent alerts).
+        message: { title, text: body },
       },
       { channelId: channel.id },
     );
