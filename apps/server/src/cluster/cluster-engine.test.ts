@@ -1,4 +1,4 @@
-import { EMPTY_LIVE_FIGURES, type RobotRuntime } from '@makerdesk/contract';
+import { EMPTY_LIVE_FIGURES, renderServerText, type RobotRuntime } from '@makerdesk/contract';
 import type { BotEngineApi, EmergencyStopRequest, EmergencyStopResult, RobotRecord, RobotStore } from '@makerdesk/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalClusterNet } from '../testing/cluster-net.ts';
@@ -129,7 +129,11 @@ describe('ClusterEngine', () => {
     expect([...result.robotsStopped].sort()).toEqual([1, 2, 3, 4]);
     expect(result.ordersCancelled).toBe(8);
     expect(result.ordersFilled).toBe(2);
-    expect(result.failed).toEqual([{ robotId: 3, clientOrderId: null, orderNo: null, kind: 'no_answer', message: expect.stringMatching(/did not answer/) }]);
+    // What it means for the bot, in each reader's language; what went wrong between the servers only in the log.
+    const silent = { key: 'bots.emergency.ownerSilent', params: {} };
+    expect(result.failed).toEqual([{ robotId: 3, clientOrderId: null, orderNo: null, kind: 'no_answer', message: renderServerText(silent, 'en_US'), text: silent }]);
+    expect(result.failed[0]!.message).toMatch(/^the server running the bot did not answer; its orders are cancelled/);
+    expect(renderServerText(result.failed[0]!.text!, 'zh_CN')).toBe('运行该机器人的服务器无应答；该服务器停止它或其租约到期时将撤销其订单');
     expect(store.robots.get(3)).toBe('stopped');
     expect([...store.leases.keys()]).toEqual([3]);
     expect(a.cluster.keeper.heldIds()).toEqual([]);

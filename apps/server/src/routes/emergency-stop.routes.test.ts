@@ -1,4 +1,4 @@
-import { ErrorCode } from '@makerdesk/contract';
+import { ErrorCode, renderServerText } from '@makerdesk/contract';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -152,6 +152,9 @@ describe('POST /robot/emergencyStop', () => {
     expect(await liveOrders([suspendedBot])).toBe(0);
     const bot = await t.database.db.select().from(robots).where(eq(robots.id, suspendedBot));
     expect(bot[0]).toMatchObject({ status: 'stopped', stopReason: 'Emergency stop: account suspended by admin@makerdesk.local' });
+    // Stored as a key and its params: each reader reads it in their language.
+    expect(bot[0]!.stopReasonText).toEqual({ key: 'bots.stopReason.emergency', params: { cause: '@bots.stopReason.accountSuspended', account: 'admin@makerdesk.local' } });
+    expect(renderServerText(bot[0]!.stopReasonText!, 'zh_CN')).toBe('紧急停止：账户已被 admin@makerdesk.local 停用');
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await venueOrders('estop-doomed-key')).toEqual([]);
     expect(await venueOrders('estop-suspended-key')).toEqual([]);
@@ -198,5 +201,23 @@ describe('POST /robot/emergencyStop', () => {
     const repos = createRepositories(t.database.db);
     for (const id of ids) expect(await repos.robots.findById(id)).toMatchObject({ status: 'stopped', stopReason: 'Emergency stop: price 1 below the bound 2 (price monitor #7)' });
     await expect(t.services.emergencyStop.emergencyStop(999, { reason: 'x', by: 'y' })).rejects.toMatchObject({ code: ErrorCode.PAIR_NOT_FOUND });
+  }, 60_000);
+
+  it("a monitor's stop names the bot in each reader's language: the incident, the halted banner and the bots' stop reasons", async () => {
+    const ids = [await deploy(admin, ETH)];
+    await quotingBots(ids);
+    await t.services.emergencyStop.emergencyStop(ETH, { reason: 'price 1 below the bound 2', byBot: 7 });
+    const repos = createRepositories(t.database.db);
+    const row = await repos.robots.findById(ids[0]!);
+    expect(row).toMatchObject({ status: 'stopped', stopReason: 'Emergency stop: price 1 below the bound 2 (bot #7)' });
+    expect(renderServerText(row!.stopReasonText!, 'zh_CN')).toBe('紧急停止：price 1 below the bound 2（机器人 #7）');
+    const read = async (lang: string) => (await t.call('GET', `/backend/incident/list?coinId=${ETH}`, { token: admin, lang })).body.data;
+    const zh = await read('zh_CN');
+    expect(zh.halted[0]).toMatchObject({ by: '机器人 #7' });
+    expect(zh.halted[0].text).toMatch(/^已由 机器人 #7 于 /);
+    expect(zh.items[0].text).toMatch(/^由 机器人 #7 于 .+原因：price 1 below the bound 2$/);
+    const en = await read('en_US');
+    expect(en.halted[0]).toMatchObject({ by: 'bot #7' });
+    expect(en.items[0].text).toMatch(/^Halted by bot #7 at /);
   }, 60_000);
 });
