@@ -20,7 +20,9 @@ describe("a monitor's pair stop", () => {
     expect(calls).toHaveLength(1);
     const { coinId, cause } = calls[0]!;
     expect(coinId).toBe(2);
-    expect(cause).toMatchObject({ reason: 'price 1 below the bound 2', by: 'bot #7', ownerId: 4, logAdminId: 4 });
+    // Who asked is the bot's id, read "bot #7" / "机器人 #7" by each reader, never English words.
+    expect(cause).toMatchObject({ reason: 'price 1 below the bound 2', byBot: 7, ownerId: 4, logAdminId: 4 });
+    expect(cause).not.toHaveProperty('by');
     expect(cause.spare?.({ id: 7, type: 'depth_far' })).toBe(true);
     expect(cause.spare?.({ id: 8, type: 'monitor_balance' })).toBe(true);
     expect(cause.spare?.({ id: 10, type: 'emergency_stop' })).toBe(true);
