@@ -1,4 +1,7 @@
+import { renderServerText, text } from '@makerdesk/contract';
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incidents as incidentsTable } from '../db/schema.ts';
 import { recordingWiring } from '../testing/recording-engine.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -38,6 +41,17 @@ describe('engine reports as incidents', () => {
     expect((await incidents('zh_CN')).items[0].title).toBe(`机器人 #${botId} 因连续失败而停止`);
     const alerts = (await t.call('GET', '/backend/alert/list?coinId=1', { token, lang: 'zh_CN' })).body.data.list;
     expect(alerts[0]).toMatchObject({ level: 'error', robotId: botId, title: `机器人 #${botId} 因连续失败而停止` });
+  });
+
+  it("the incident carries the bot's stop reason as stored (key and params): each reader reads it in their language, the robot's status too", async () => {
+    const reason = text('bots.stopReason.failures', { failures: 10, error: 'price out of range' });
+    await rec.engine().deps.robots.markStopped(botId, renderServerText(reason, 'en_US'), reason);
+    const [row] = await t.database.db.select().from(incidentsTable).orderBy(desc(incidentsTable.id)).limit(1);
+    expect(row!.text).toEqual({ key: 'incident.botFailedText', params: { reason: '@bots.stopReason.failures', failures: 10, error: 'price out of range', bot: `#${botId}`, pair: 'BTC/USDT' } });
+    const zh = (await incidents('zh_CN')).items[0];
+    expect(zh).toMatchObject({ kind: 'bot_stopped', level: 'error', text: `BTC/USDT 上的机器人 #${botId} 已自行停止：连续 10 个周期失败；最后一次：price out of range` });
+    expect((await incidents()).items[0].text).toBe(`Bot #${botId} on BTC/USDT stopped itself: 10 ticks failed in a row; the last: price out of range`);
+    expect((await t.call('GET', `/backend/robot/${botId}?coinId=1`, { token, lang: 'zh_CN' })).body.data.stopReason).toBe('连续 10 个周期失败；最后一次：price out of range');
   });
 
   it("a guard's stop is a warning, without an alert of its own", async () => {
