@@ -1,3 +1,4 @@
+import { renderServerText } from '@makerdesk/contract';
 import { isOwnClientOrderId, makerDeskClientOrderId, type PlaceOrderRequest } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
 import type { AnyStrategy } from '../strategy.ts';
@@ -281,6 +282,8 @@ describe('createBotEngine on the simulator', () => {
     await h.clock.advance(0);
     expect(h.store.robots.get(1)!.status).toBe('stopped');
     expect(h.store.stopReasons.get(1)).toMatch(/^invalid config/);
+    expect(h.store.stopTexts.get(1)).toMatchObject({ key: 'bots.stopReason.invalidConfig' });
+    expect(renderServerText(h.store.stopTexts.get(1)!, 'zh_CN')).toMatch(/^配置无效：\w+: /);
     expect(h.key('mm').count('placeOrder')).toBe(0);
   });
 
@@ -291,6 +294,9 @@ describe('createBotEngine on the simulator', () => {
     expect(h.store.robots.get(1)!.status).toBe('stopped');
     expect(h.store.stopReasons.get(1)).toMatch(/runs on the simulator only \(1030034\).*market integrity policy/);
     expect(h.logs.entries.some((e) => e.robotId === 1 && e.level === 'error' && /^Stopped: .*1030034/.test(e.message))).toBe(true);
+    // Stored as a key and its params: the Chinese console reads it in Chinese, the bot type's name too.
+    expect(h.store.stopTexts.get(1)).toEqual({ key: 'bots.stopReason.simulationOnly', params: { type: '@bots.type.volumeMid', code: 1030034 } });
+    expect(renderServerText(h.store.stopTexts.get(1)!, 'zh_CN')).toMatch(/^.+只能在内置模拟交易所运行（1030034）：市场诚信政策/);
     expect(h.key('mm').count('placeOrder', 'attempts')).toBe(0);
   });
 

@@ -1,9 +1,11 @@
+import type { ServerText } from '@makerdesk/contract';
 import type { RobotRecord, RobotStore } from '../ports.ts';
 
-/** Bots in memory, for tests and the bench. `stopReasons` keeps why the engine stopped each. */
+/** Bots in memory, for tests and the bench. `stopReasons` keeps why the engine stopped each (in English), `stopTexts` as the server text people read. */
 export class MemoryRobotStore implements RobotStore {
   readonly robots = new Map<number, RobotRecord>();
   readonly stopReasons = new Map<number, string>();
+  readonly stopTexts = new Map<number, ServerText>();
 
   /** The journal's bots with orders not final, for `listStoppedWithLiveOrders` (the harness sets it). */
   liveOrdersOf: ((robotId: number) => Promise<unknown[]>) | null = null;
@@ -37,10 +39,11 @@ export class MemoryRobotStore implements RobotStore {
     if (robot) robot.state = structuredClone(state);
   }
 
-  async markStopped(id: number, reason: string): Promise<void> {
+  async markStopped(id: number, reason: string, text?: ServerText): Promise<void> {
     const robot = this.robots.get(id);
     if (!robot) return;
     robot.status = 'stopped';
     this.stopReasons.set(id, reason);
+    if (text) this.stopTexts.set(id, text);
   }
 }
