@@ -32,18 +32,25 @@ const codeByKind: Record<ExchangeErrorKind, number> = {
 /** Turns a venue's refusal into the catalogue error the console shows; anything else is rethrown. */
 export function toAppError(err: unknown): unknown {
   if (!isExchangeError(err)) return err;
-  if (err.kind === 'price_protection' && err.params.filter === 'PERCENT_PRICE_BY_SIDE') return percentPriceRefusal(err);
+  if (err.kind === 'price_protection' && typeof err.params.filter === 'string' && err.params.filter.startsWith('PERCENT_PRICE')) return percentPriceRefusal(err);
   const { ccxt: _class, ...params } = err.params;
   return new AppError(codeByKind[err.kind], { min: '', max: '', hosts: '', ...params, reason: venueReason(err) });
 }
 
-/** The simulator's PERCENT_PRICE_BY_SIDE refusal, its prices with separators and the quote unit. */
+/**
+ * A PERCENT_PRICE_BY_SIDE refusal (the simulator's, or a live venue's once its band is worked out),
+ * its prices with separators and the quote unit. Without its band (a live venue whose filter or
+ * average price could not be read) it is the venue's refusal in its own words.
+ */
 function percentPriceRefusal(err: ExchangeError): AppError {
   const { quote = '' } = err.params;
   const price = (key: string) => {
     const value = err.params[key];
     return typeof value === 'string' && isDecimal(value) ? `${thousands(value)} ${quote}`.trim() : '';
   };
+  if (err.params.filter !== 'PERCENT_PRICE_BY_SIDE' || !price('min') || !price('max') || !price('avgPrice')) {
+    return new AppError(ErrorCode.EXCHANGE_REJECTED_ORDER, { reason: venueReason(err) });
+  }
   return new AppError(ErrorCode.VENUE_PERCENT_PRICE, { price: price('price'), min: price('min'), max: price('max'), avgPrice: price('avgPrice'), mins: err.params.mins ?? 5 });
 }
 

@@ -4,7 +4,7 @@
  * end to end without the internet.
  */
 import { ErrorCode } from '@makerdesk/contract';
-import { add, compare, minus, toFixed } from '@makerdesk/decimal';
+import { add, compare, minus, mul, toFixed } from '@makerdesk/decimal';
 import { createCcxtExchange } from '@makerdesk/exchange/ccxt';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +118,20 @@ describe('order calls on a live venue through ccxt', () => {
     expect(big.body.data.code).toBe(ErrorCode.INSUFFICIENT_BALANCE);
     const missing = await post('/backend/order/cancelOrder', { coinId, orderNo: '987654321' });
     expect(missing.body.data.code).toBe(ErrorCode.ORDER_NOT_FOUND);
+  });
+
+  it("Binance's PERCENT_PRICE_BY_SIDE refusal (-1013, the filter's name only) reads in words with its band, in both languages", async () => {
+    const last = (await get(`/backend/order/getPrice?coinId=${coinId}`)).body.data.last as string;
+    const body = { coinId, direction: 'buy', tradeType: 'limit', price: toFixed(mul(last, '15'), 2, 'down'), amount: '0.001', confirmDeviation: true };
+    const en = await post('/backend/order/addOrder', body);
+    expect(en.body.data.code).toBe(ErrorCode.VENUE_PERCENT_PRICE);
+    expect(en.body.msg).toMatch(/^The venue refused the price [\d,]+\.\d{2} USDT: it must lie between [\d,]+\.\d{2} USDT and [\d,]+\.\d{2} USDT, around the 5-minute average price [\d,]+\.\d{2} USDT \(PERCENT_PRICE_BY_SIDE\)$/);
+    // The band is the filter's around the venue's average price: a buy between 0.2× and 5× of it.
+    const [, min, max, avg] = /between ([\d,.]+) USDT and ([\d,.]+) USDT, around the 5-minute average price ([\d,.]+) USDT/.exec(en.body.msg)!.map((v) => v.replaceAll(',', ''));
+    expect(compare(min!, toFixed(mul(avg!, '0.2'), 2, 'down'))).toBeGreaterThanOrEqual(0);
+    expect(compare(max!, toFixed(mul(avg!, '5'), 2, 'up'))).toBeLessThanOrEqual(0);
+    expect(compare(max!, toFixed(mul(avg!, '4.99'), 2, 'up'))).toBeGreaterThan(0);
+    const zh = await t.call('POST', '/backend/order/addOrder', { token, lang: 'zh_CN', body });
+    expect(zh.body.msg).toMatch(/^交易所拒绝价格 [\d,]+\.\d{2} USDT：须在 5 分钟均价 [\d,]+\.\d{2} USDT 附近的 [\d,]+\.\d{2} USDT 至 [\d,]+\.\d{2} USDT 之间（PERCENT_PRICE_BY_SIDE）$/);
   });
 });

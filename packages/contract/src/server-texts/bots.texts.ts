@@ -104,6 +104,10 @@ export const botTexts: ServerTextTemplates = {
   // Orders (the executor) and the runner's own notes.
   'bots.order.slotBusy': { en: '{tag}: not placed, the slot still has order {order} ({state})', zh: '{tag}：未下单，该位置仍有订单 {order}（{state}）' },
   'bots.order.refused': { en: '{tag}: the venue refused {side} {amount} at {price}: {error}', zh: '{tag}：交易所拒绝了 {side} {amount}，价格 {price}：{error}' },
+  'bots.refusal.percentPrice': {
+    en: 'the price must lie between {bandMin} and {bandMax}, around the {mins}-minute average price {avgPrice} (PERCENT_PRICE_BY_SIDE)',
+    zh: '价格须在 {mins} 分钟均价 {avgPrice} 附近的 {bandMin} 至 {bandMax} 之间（PERCENT_PRICE_BY_SIDE）',
+  },
   'bots.order.noAnswer': { en: '{tag}: no answer to order {order} ({error}); it will be looked up by its client order id', zh: '{tag}：订单 {order} 无应答（{error}）；将按客户订单号查询' },
   'bots.order.notOwn': { en: 'not cancelling {order}: it is not a live order of this bot', zh: '不撤销 {order}：它不是该机器人的活动订单' },
   'bots.order.cancelNoAnswer': { en: '{tag}: no answer to the cancel of {order} ({error}); it will be looked up', zh: '{tag}：撤销 {order} 无应答（{error}）；将进行查询' },

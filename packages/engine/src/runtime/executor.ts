@@ -2,7 +2,7 @@ import { text, type ServerText } from '@makerdesk/contract';
 import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
-import { isRefusal, orderUpdate } from './order-state.ts';
+import { isRefusal, orderUpdate, refusalParams } from './order-state.ts';
 import type { GuardedOrder } from './price-guard.ts';
 import { planReconciliation } from './reconcile.ts';
 
@@ -192,7 +192,7 @@ export class OrderExecutor {
       this.venueError(err);
       if (isRefusal(err)) {
         await this.settle(row, { state: 'rejected', error: err.message, updatedAt: clock.now() });
-        this.o.log('warn', text('bots.order.refused', { tag: order.tag, side: order.side, amount: order.amount, price: order.price, error: err.message }));
+        this.o.log('warn', text('bots.order.refused', { ...refusalParams(err), tag: order.tag, side: `@bots.sideWord.${order.side}`, amount: order.amount, price: order.price }));
         return { outcome: 'rejected' };
       }
       await this.settle(row, { state: 'unknown', error: messageOf(err), updatedAt: clock.now() });

@@ -106,3 +106,15 @@ function fillBetween(order: JournalOrder, venue: Order, rules: PairRules, now: n
     at: now,
   };
 }
+
+/**
+ * What a bot's log says of a venue's refusal, as params of its text (`{error}`): a price band
+ * refusal whose band is known (PERCENT_PRICE_BY_SIDE, the simulator's or a live venue's once worked
+ * out) in words in each reader's language; any other in the venue's own words.
+ */
+export function refusalParams(err: ExchangeError): Record<string, string | number> {
+  const { filter, min, max, avgPrice, mins, quote } = err.params;
+  if (err.kind !== 'price_protection' || filter !== 'PERCENT_PRICE_BY_SIDE' || typeof min !== 'string' || typeof max !== 'string' || typeof avgPrice !== 'string') return { error: err.message };
+  const unit = (price: string) => (typeof quote === 'string' && quote ? `${price} ${quote}` : price);
+  return { error: '@bots.refusal.percentPrice', bandMin: unit(min), bandMax: unit(max), avgPrice: unit(avgPrice), mins: mins ?? 5 };
+}

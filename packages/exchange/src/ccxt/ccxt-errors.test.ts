@@ -30,6 +30,13 @@ describe('ccxt errors → ExchangeError kinds', () => {
     expect(ccxtErrorKind(new ccxt.BadRequest('binance {"code":-1102,"msg":"Mandatory parameter"}'))).toBe('venue_error');
   });
 
+  it('reads PERCENT_PRICE_BY_SIDE as a price band refusal and names the filter', () => {
+    const mapped = toExchangeError(new ccxt.InvalidOrder('binance {"code":-1013,"msg":"Filter failure: PERCENT_PRICE_BY_SIDE"}'));
+    expect(mapped.kind).toBe('price_protection');
+    expect(mapped.params).toEqual({ ccxt: 'InvalidOrder', filter: 'PERCENT_PRICE_BY_SIDE' });
+    expect(toExchangeError(new ccxt.InvalidOrder('binance {"code":-1013,"msg":"Filter failure: PERCENT_PRICE"}')).params).toEqual({ ccxt: 'InvalidOrder', filter: 'PERCENT_PRICE' });
+  });
+
   it('wraps with the cause kept, and lets ExchangeErrors through', () => {
     const source = new ccxt.InsufficientFunds('binance Account has insufficient balance for requested action.');
     const mapped = toExchangeError(source);

@@ -24,6 +24,8 @@ const kindByClass: [string, ExchangeErrorKind][] = [
 
 /** Binance's filter failures name what was wrong; other venues stay `invalid_order`. */
 const kindByFilter: [RegExp, ExchangeErrorKind][] = [
+  // A price too far from the average price: a price band refusal, not a malformed order.
+  [/\bPERCENT_PRICE(_BY_SIDE)?\b/, 'price_protection'],
   [/\b(MIN_)?NOTIONAL\b/, 'min_notional'],
   [/\bPRICE_FILTER\b/, 'price_precision'],
   [/\bLOT_SIZE\b/, 'amount_precision'],
@@ -55,7 +57,12 @@ export function ccxtErrorKind(err: Error): ExchangeErrorKind {
 /** What a connector call throws: ExchangeErrors pass through, ccxt errors are mapped, anything else is a venue error. */
 export function toExchangeError(err: unknown): ExchangeError {
   if (err instanceof ExchangeError) return err;
-  if (isCcxtError(err)) return new ExchangeError(ccxtErrorKind(err), err.message, { ccxt: err.constructor.name }, { cause: err });
+  if (isCcxtError(err)) {
+    const kind = ccxtErrorKind(err);
+    // Which price filter refused it, as the simulator says it (the server words it from there).
+    const filter = kind === 'price_protection' ? /\b(PERCENT_PRICE(?:_BY_SIDE)?)\b/.exec(err.message)?.[1] : undefined;
+    return new ExchangeError(kind, err.message, { ccxt: err.constructor.name, ...(filter ? { filter } : {}) }, { cause: err });
+  }
   const message = err instanceof Error ? err.message : String(err);
   return new ExchangeError('venue_error', message, {}, { cause: err });
 }

@@ -24,6 +24,7 @@ import type {
 import { ExchangeError } from '../errors.ts';
 import { add, compare } from '@makerdesk/decimal';
 import { toExchangeError } from './ccxt-errors.ts';
+import { isBarePercentPriceRefusal, percentPriceFilterOf, withPercentPriceBand } from './percent-price.ts';
 import { parseBalances, parseMyTrade, parseOrder } from './parse-account.ts';
 import { isSpotMarket, parseMarket, precisionModeOf } from './parse-market.ts';
 import { parseCandle, parseOrderBook, parseTicker, parseTrade } from './parse-market-data.ts';
@@ -249,9 +250,32 @@ export class CcxtExchange implements Exchange {
     // Decimal strings go to ccxt as they are: its amountToPrecision/priceToPrecision work on strings.
     const placed = await this.call(() =>
       this.venue.createOrder(request.symbol, type, request.direction, request.amount as unknown as number, price as unknown as number | undefined, params),
-    );
+    ).catch(async (err: unknown) => {
+      throw price === undefined ? err : await this.percentPriceBand(err, request.symbol, { side: request.direction, price });
+    });
     const order = await this.complete(placed, request.symbol);
     return order.clientOrderId === null ? { ...order, clientOrderId: request.clientOrderId } : order;
+  }
+
+  /**
+   * A PERCENT_PRICE_BY_SIDE refusal names only the filter: its band is read from the market's filter
+   * and the venue's average price (Binance's avgPrice), so the refusal can say where the price had
+   * to lie. Where either cannot be read, the refusal is passed on as it came.
+   */
+  private async percentPriceBand(err: unknown, symbol: string, order: { side: 'buy' | 'sell'; price: string }): Promise<unknown> {
+    if (!isBarePercentPriceRefusal(err)) return err;
+    try {
+      const market = this.venue.markets?.[symbol];
+      const filter = percentPriceFilterOf(market?.info);
+      const avgPriceOf = (this.venue as unknown as { publicGetAvgPrice?: (params: object) => Promise<{ price?: unknown; mins?: unknown }> }).publicGetAvgPrice;
+      if (!market || !filter || typeof avgPriceOf !== 'function') return err;
+      const avg = await avgPriceOf.call(this.venue, { symbol: market.id });
+      if (typeof avg.price !== 'string') return err;
+      const { pricePrecision, quote } = parseMarket(market, precisionModeOf(this.venue.precisionMode ?? 0));
+      return withPercentPriceBand(err, order, { filter, avgPrice: avg.price, ...(typeof avg.mins === 'number' ? { avgPriceMins: avg.mins } : {}), pricePrecision, quote });
+    } catch {
+      return err;
+    }
   }
 
   /**
