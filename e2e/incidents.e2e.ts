@@ -170,4 +170,34 @@ describe('incident centre', () => {
     await expect.poll(() => banner().count(), { timeout: 10_000 }).toBe(0);
     expect((await api('GET', `/incident/list?coinId=${BTC}`)).data.halted).toEqual([]);
   });
+
+  it("a guard's stop reads in Chinese: the banner names the bot, and the guard's own stop says its reason in Chinese", async () => {
+    // In Chinese first: the guard's toasts would cover the language switch.
+    await switchLanguage(page, '简体中文', (url) => url.pathname.startsWith('/zh-cn'));
+    const types = await api('GET', `/robot/init/list?coinId=${BTC}`);
+    const defaults = types.data.find((i: { type: string }) => i.type === 'emergency_stop').defaults;
+    const guard = await api('PUT', '/robot/update', { coinId: BTC, type: 'emergency_stop', config: { ...defaults, maxDrawdown: undefined, upperBound: '1', lowerBound: '0.5', intervalSec: 5 }, status: 'running', startMode: 'now', priceMode: 'normal' });
+    expect(guard.code, JSON.stringify(guard)).toBe(200);
+    const id = guard.data.id as number;
+    await banner().waitFor({ timeout: 30_000 });
+    expect(await banner().innerText()).toMatch(new RegExp(`已由 机器人 #${id} 于 .+ 紧急停止：撤销 \\d+ 笔订单，停止 1 个机器人`));
+    // The guard stops itself after the pair's stop: its incident says why, in Chinese.
+    await expect.poll(async () => (await api('GET', `/incident/list?coinId=${BTC}`)).data.items.some((i: { robotId: number | null; kind: string }) => i.robotId === id && i.kind === 'bot_stopped'), { timeout: 30_000 }).toBe(true);
+    await openDrawer();
+    const items = await drawer().locator('[data-testid="incident-item"]').allInnerTexts();
+    const stopped = items.find((t) => t.includes(`机器人 #${id} 被风控停止`));
+    expect(stopped, items.join('\n---\n')).toBeDefined();
+    expect(stopped).toMatch(new RegExp(`BTC/USDT 上的机器人 #${id} 已被停止：[^A-Za-z]*[\u4e00-\u9fff]`));
+    const halted = items.find((t) => t.includes('BTC/USDT 紧急停止') && t.includes(`由 机器人 #${id} 于`));
+    expect(halted, items.join('\n---\n')).toBeDefined();
+    expect(items.join('\n')).not.toContain(`bot #${id}`);
+    await screenshot(page, 'incidents-guard-drawer-zh', { fullPage: false });
+    await closeDrawer();
+    // The toasts the stop raised are closed first: they sit over the language switch.
+    for (const close of await page.locator('.ant-notification-notice-close:visible').all()) await close.click().catch(() => undefined);
+    await expect.poll(() => page.locator('.ant-notification-notice:visible').count(), { timeout: 10_000 }).toBe(0);
+    await switchLanguage(page, 'English', (url) => !url.pathname.startsWith('/zh-cn'));
+    await banner().waitFor();
+    expect(await banner().innerText()).toMatch(new RegExp(`Halted by bot #${id} at `));
+  });
 });
