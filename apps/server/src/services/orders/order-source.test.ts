@@ -22,9 +22,6 @@ function lookup(): RobotSourceLookup & { queries: number[][] } {
       queries.push(ids);
       return bots.filter((b) => ids.includes(b.id));
     },
-    async clientIdsOfOrders() {
-      return new Map();
-    },
   };
 }
 

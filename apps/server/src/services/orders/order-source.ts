@@ -9,8 +9,6 @@ export type SourceReader = Pick<AdminRow, 'id' | 'mainAccountId'>;
 /** Where the names of bots come from: one query for all of an answer's bots. */
 export interface RobotSourceLookup {
   sourcesOf(ids: number[]): Promise<RobotSourceRow[]>;
-  /** The client order ids of the pair's bot orders with these venue order numbers (the bots' order journal). */
-  clientIdsOfOrders(coinId: number, orderNos: string[]): Promise<Map<string, string>>;
 }
 
 export const MANUAL_SOURCE: OrderSource = Object.freeze({ kind: 'manual', robotId: null, robotName: null });
