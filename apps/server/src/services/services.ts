@@ -219,7 +219,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine, Date.now, { incidents, alerts });
   const analysisRepo = new AnalysisRepository(database.db);
   const orderOrigins = new OrderOriginRepository(database.db);
-  const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({

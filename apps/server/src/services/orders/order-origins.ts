@@ -1,4 +1,4 @@
-import type { Exchange } from '@makerdesk/exchange';
+import { isExchangeError, type Exchange } from '@makerdesk/exchange';
 import type { OrderOriginRepository } from '../../repositories/order-origin.repository.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface ResolvedClientIds {
   clientIds: Map<string, string | null>;
   /** The orders not known and not read this time (over the bound, or the venue did not answer). */
   unresolved: string[];
+  /** How many orders were asked of the venue. */
+  asked: number;
 }
 
 /**
@@ -46,10 +48,16 @@ export async function resolveClientIds(
       learnt.push({ orderNo, clientOrderId: order.clientOrderId });
       clientIds.set(orderNo, order.clientOrderId);
     } catch (err) {
+      if (isExchangeError(err) && err.kind === 'order_not_found') {
+        // The venue no longer tells this order (too old): it tells no client order id, as the console's own rows copied before ids were kept.
+        learnt.push({ orderNo, clientOrderId: null });
+        clientIds.set(orderNo, null);
+        continue;
+      }
       log?.warn({ err, orderNo }, 'orders: the order of a fill was not read; its source waits for the next read');
       unresolved.push(orderNo);
     }
   }
   await store.remember(venue.coinId, learnt);
-  return { clientIds, unresolved };
+  return { clientIds, unresolved, asked };
 }
