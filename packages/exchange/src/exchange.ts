@@ -139,6 +139,11 @@ export interface MyTrade extends Trade {
   liquidity: 'maker' | 'taker';
 }
 
+export interface MyTradesOptions {
+  limit?: number;
+  from?: { id: string; timestamp: number };
+}
+
 export type ExchangeEvent =
   | { type: 'book'; symbol: string; book: OrderBook }
   | { type: 'trades'; symbol: string; trades: Trade[] }
@@ -183,7 +188,14 @@ export interface Exchange {
    * does not know the id (never placed, or too old for its history). How a lost answer is resolved.
    */
   fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null>;
-  fetchMyTrades(symbol: string, options?: { limit?: number }): Promise<MyTrade[]>;
+  /**
+   * The account's trades, newest first: the latest `limit`, or with `from` (a trade of the account
+   * the caller has seen) the first `limit` from that one on, it included where the venue still has it.
+   * How a reader pages through a burst of fills without missing any: venues that number trades page
+   * by number (Binance's `fromId`, the simulator), others by time (ccxt's `since`: trades of the same
+   * millisecond as `from` come again, so callers skip the ids they have).
+   */
+  fetchMyTrades(symbol: string, options?: MyTradesOptions): Promise<MyTrade[]>;
   placeOrder(request: PlaceOrderRequest): Promise<Order>;
   cancelOrder(symbol: string, orderNo: string): Promise<Order>;
   cancelOrders(symbol: string, orderNos: string[]): Promise<Order[]>;

@@ -38,6 +38,8 @@ function rows(): Port<IncidentRepository> {
     markRead: none,
     halted: none,
     clearHalts: none,
+    latestKeyRefusal: async () => undefined,
+    amend: async () => undefined,
   };
 }
 

@@ -492,6 +492,42 @@ export const manualFills = pgTable(
   (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],
 );
 
+/**
+ * The client order id of a venue order of a pair, as the server learnt it: the console's orders when
+ * placed, any other order when looked up once (null: the venue told none). Fills name their order by
+ * number only; this attributes them without reading the venue's order history.
+ */
+export const orderClientIds = pgTable(
+  'order_client_ids',
+  {
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    orderNo: text('order_no').notNull(),
+    clientOrderId: text('client_order_id'),
+    learntAt: at('learnt_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.orderNo] })],
+);
+
+/** Where the copy of an account's manual fills of a pair stands: the last venue trade passed, and the key read. */
+export const manualFillCursors = pgTable(
+  'manual_fill_cursors',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    credentialId: integer('credential_id').notNull(),
+    tradeId: text('trade_id').notNull(),
+    at: at('at').notNull(),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.coinId] })],
+);
+
 // --- several servers on one PostgreSQL: each server is a node with a heartbeat; each
 // running bot is run by the node holding its lease; the simulator by the node holding its claim,
 // which the others reach at its `url`.

@@ -72,4 +72,41 @@ describe('engine reports as incidents', () => {
     expect(listed.items.length).toBe(before + 1);
     expect(listed.items[0]).toMatchObject({ kind: 'key_throttled', level: 'warn', robotId: botId, title: 'API 密钥被交易所限流', text: `交易所对 BTC/USDT 上机器人 #${botId} 的 API 密钥限流，其周期暂停至限流结束` });
   });
+
+  it('a bot stopped because the venue refused its key joins the key’s incident: one event, the unread count up once', async () => {
+    const adminId = (await t.services.auth.authenticate(token))!.admin.id;
+    const defaults = (await t.call('GET', '/backend/robot/init/list?coinId=1', { token })).body.data.find((i: { type: string }) => i.type === 'depth_near').defaults;
+    const second = (await t.call('PUT', '/backend/robot/update', { token, body: { coinId: 1, type: 'depth_near', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } })).body.data.id as number;
+    const before = await incidents();
+    await t.services.incidents.keyRefused({ adminId, coinId: 1, venue: 'sim', call: 'fetchBalances', reason: 'Invalid API-key, IP, or permissions for action' });
+    const reason = '5 ticks failed in a row; the last: Invalid API-key, IP, or permissions for action (-2015)';
+    await rec.engine().deps.robots.markStopped(botId, reason);
+    await rec.engine().deps.robots.markStopped(second, reason);
+    const after = await incidents();
+    expect(after.unread).toBe(before.unread + 1);
+    expect(after.items.length).toBe(before.items.length + 1);
+    expect(after.items[0]).toMatchObject({
+      kind: 'key_refused',
+      level: 'error',
+      robotId: null,
+      title: 'Key refused by sim',
+      text: `Venue sim refused the key on fetchBalances: Invalid API-key, IP, or permissions for action. Bots stopped by it: #${botId}, #${second}. Check the key, its permissions and its bound IP addresses`,
+    });
+    expect((await incidents('zh_CN')).items[0].text).toBe(`交易所 sim 在 fetchBalances 调用时拒绝了 API 密钥：Invalid API-key, IP, or permissions for action。因此停止的机器人：#${botId}, #${second}。请检查密钥、其权限及绑定的 IP 地址`);
+    // Both bots are stopped, with their reason, and the failure still reached the alert channels.
+    expect((await t.call('GET', `/backend/robot/${second}?coinId=1`, { token })).body.data).toMatchObject({ status: 'stopped', stopReason: reason });
+    const alerts = (await t.call('GET', '/backend/alert/list?coinId=1', { token })).body.data.list;
+    expect(alerts[0]).toMatchObject({ level: 'error', robotId: second });
+  });
+
+  it('a later stop by the same refused key joins it too; past the key’s report window a stop is an incident of its own', async () => {
+    const before = await incidents();
+    await rec.engine().deps.robots.markStopped(botId, '5 ticks failed in a row; the last: Signature for this request is not valid.');
+    expect((await incidents()).unread).toBe(before.unread);
+    // Two hours on, no key incident is recent: the bot's stop is told by itself.
+    await t.services.incidents.botStopped(botId, 'invalid api-key', undefined, Date.now() + 2 * 3_600_000);
+    const after = await incidents();
+    expect(after.unread).toBe(before.unread + 1);
+    expect(after.items[0]).toMatchObject({ kind: 'key_refused', robotId: botId, text: `The venue refused the key of bot #${botId} on BTC/USDT: invalid api-key` });
+  });
 });

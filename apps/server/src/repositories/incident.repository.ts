@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, incidentReads, incidents } from '../db/schema.ts';
 
@@ -103,6 +103,22 @@ export class IncidentRepository {
       .where(and(eq(incidents.coinId, coinId), eq(incidents.kind, 'emergency_stop'), isNull(incidents.clearedAt)))
       .returning({ id: incidents.id });
     return cleared.length;
+  }
+
+  /** The account's latest "key refused by the venue" incident of the pair since `since`, if any. */
+  async latestKeyRefusal(adminId: number, coinId: number, since: Date): Promise<IncidentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.adminId, adminId), eq(incidents.coinId, coinId), eq(incidents.kind, 'key_refused'), isNull(incidents.robotId), gte(incidents.createdAt, since)))
+      .orderBy(desc(incidents.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Rewrites an incident's text and details (what it says grew: the bots a refused key stopped). */
+  async amend(id: number, change: Pick<IncidentRow, 'text' | 'details'>): Promise<void> {
+    await this.db.update(incidents).set(change).where(eq(incidents.id, id));
   }
 
   async coinName(coinId: number): Promise<string | undefined> {

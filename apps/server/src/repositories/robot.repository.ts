@@ -77,17 +77,6 @@ export class RobotRepository implements RobotStore {
       .where(inArray(robots.id, ids));
   }
 
-  /** The client order ids the pair's bots gave the venue orders with these numbers, from their order journal. */
-  async clientIdsOfOrders(coinId: number, orderNos: string[]): Promise<Map<string, string>> {
-    if (orderNos.length === 0) return new Map();
-    const rows = await this.db
-      .select({ orderNo: robotOrders.orderNo, clientOrderId: robotOrders.clientOrderId })
-      .from(robotOrders)
-      .innerJoin(robots, eq(robots.id, robotOrders.robotId))
-      .where(and(eq(robots.coinId, coinId), inArray(robotOrders.orderNo, orderNos)));
-    return new Map(rows.flatMap((r) => (r.orderNo === null ? [] : [[r.orderNo, r.clientOrderId] as const])));
-  }
-
   /** An account's bots on a pair, oldest first. */
   async listFor(adminId: number, coinId: number): Promise<RobotListRow[]> {
     return this.select(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)));

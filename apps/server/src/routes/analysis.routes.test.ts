@@ -9,6 +9,7 @@ import { SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { createRepositories } from '../repositories/repositories.ts';
 import { CoinService } from '../services/coin.service.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
+import { OrderOriginRepository } from '../repositories/order-origin.repository.ts';
 import { importKey } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -299,7 +300,7 @@ describe('the snapshot scheduler', () => {
 /** The service's snapshot with its clock at `now` (the scheduler's own clock only picks the slot). */
 async function takeAt(now: number, adminId: number, coinId: number, cycleHours: number): Promise<boolean> {
   const repos = createRepositories(t.database.db);
-  const service = new AnalysisService({ repo: new AnalysisRepository(t.database.db), coins: new CoinService(repos), credentials: t.services.credentials, gateway: t.services.gateway, now: () => now });
+  const service = new AnalysisService({ repo: new AnalysisRepository(t.database.db), origins: new OrderOriginRepository(t.database.db), coins: new CoinService(repos), credentials: t.services.credentials, gateway: t.services.gateway, now: () => now });
   return service.takeSnapshot(adminId, coinId, cycleHours);
 }
 

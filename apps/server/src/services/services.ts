@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OrderService } from './orders/order.service.ts';
 import { createRepositories } from '../repositories/repositories.ts';
+import { OrderOriginRepository } from '../repositories/order-origin.repository.ts';
 import { deriveKey } from '../security/master-key.ts';
 import { TokenSigner } from '../security/tokens.ts';
 import { AlertDispatcher } from '../alerts/alert-dispatcher.ts';
@@ -217,7 +218,8 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   );
   const emergencyStop = new EmergencyStopService(repos, credentials, gateway, engine, Date.now, { incidents, alerts });
   const analysisRepo = new AnalysisRepository(database.db);
-  const analysis = new AnalysisService({ repo: analysisRepo, coins, credentials, gateway, ...(log ? { log } : {}) });
+  const orderOrigins = new OrderOriginRepository(database.db);
+  const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
@@ -231,7 +233,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   return {
     health: new HealthService(repos, database.kind),
     gateway,
-    orders: new OrderService(coins, credentials, gateway, repos.robots),
+    orders: new OrderService(coins, credentials, gateway, repos.robots, orderOrigins, log),
     sim,
     simClusterKey: deriveKey(masterKey, 'cluster-sim'),
     simKeys,

@@ -421,12 +421,6 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async sourcesOf(ids) {
         return fake.tables.robots.filter((r) => ids.includes(r.id)).map(({ id, adminId, type, description }) => ({ id, adminId, type, description }));
       },
-      async clientIdsOfOrders(coinId, orderNos) {
-        const onPair = new Set(fake.tables.robots.filter((r) => r.coinId === coinId).map((r) => r.id));
-        return new Map(
-          fake.tables.robotOrders.flatMap((o) => (o.orderNo !== null && onPair.has(o.robotId) && orderNos.includes(o.orderNo) ? [[o.orderNo, o.clientOrderId] as const] : [])),
-        );
-      },
       async listFor(adminId, coinId) {
         return robotsWhere((r) => r.adminId === adminId && r.coinId === coinId);
       },

@@ -14,6 +14,7 @@ import {
   type Market,
   type MarketDataReader,
   type MyTrade,
+  type MyTradesOptions,
   type Order,
   type OrderBook,
   type PlaceOrderRequest,
@@ -328,7 +329,7 @@ class RemoteAccount extends RemoteMarketData implements Exchange {
   async fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null> {
     return (await this.run<Order | null | undefined>('fetchOrderByClientId', [symbol, clientOrderId])) ?? null;
   }
-  fetchMyTrades(symbol: string, options?: { limit?: number }): Promise<MyTrade[]> {
+  fetchMyTrades(symbol: string, options?: MyTradesOptions): Promise<MyTrade[]> {
     return this.run('fetchMyTrades', [symbol, options]);
   }
   placeOrder(request: PlaceOrderRequest): Promise<Order> {

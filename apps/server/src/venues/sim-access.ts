@@ -6,6 +6,7 @@ import type {
   ExchangeEvent,
   Market,
   MarketDataReader,
+  MyTradesOptions,
   Order,
   OrderBook,
   PlaceOrderRequest,
@@ -291,7 +292,7 @@ class SwitchingAccount implements Exchange {
   fetchOrderByClientId(symbol: string, clientOrderId: string) {
     return this.now.fetchOrderByClientId(symbol, clientOrderId);
   }
-  fetchMyTrades(symbol: string, options?: { limit?: number }) {
+  fetchMyTrades(symbol: string, options?: MyTradesOptions) {
     return this.now.fetchMyTrades(symbol, options);
   }
   placeOrder(request: PlaceOrderRequest) {

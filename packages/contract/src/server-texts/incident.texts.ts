@@ -51,4 +51,8 @@ export const incidentTexts: ServerTextTemplates = {
     en: 'Venue {venue} refused the key on {call}: {reason}. Check the key, its permissions and its bound IP addresses',
     zh: '交易所 {venue} 在 {call} 调用时拒绝了 API 密钥：{reason}。请检查密钥、其权限及绑定的 IP 地址',
   },
+  'incident.keyRefusedStoppedBotsText': {
+    en: 'Venue {venue} refused the key on {call}: {reason}. Bots stopped by it: {bots}. Check the key, its permissions and its bound IP addresses',
+    zh: '交易所 {venue} 在 {call} 调用时拒绝了 API 密钥：{reason}。因此停止的机器人：{bots}。请检查密钥、其权限及绑定的 IP 地址',
+  },
 };

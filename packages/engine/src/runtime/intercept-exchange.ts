@@ -1,4 +1,4 @@
-import type { CandleInterval, Exchange, ExchangeEvent, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
+import type { CandleInterval, Exchange, ExchangeEvent, MyTradesOptions, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
 
 /** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
 export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close'>;
@@ -57,7 +57,7 @@ class InterceptedExchange implements Exchange {
   fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<Order | null> {
     return this.around('fetchOrderByClientId', () => this.inner.fetchOrderByClientId(symbol, clientOrderId), [symbol, clientOrderId]);
   }
-  fetchMyTrades(symbol: string, options?: { limit?: number }) {
+  fetchMyTrades(symbol: string, options?: MyTradesOptions) {
     return this.around('fetchMyTrades', () => this.inner.fetchMyTrades(symbol, options), [symbol, options]);
   }
   placeOrder(request: PlaceOrderRequest) {

@@ -14,6 +14,7 @@ import type {
   ExchangeEvent,
   Market,
   MyTrade,
+  MyTradesOptions,
   Order,
   OrderBook,
   PlaceOrderRequest,
@@ -224,9 +225,17 @@ export class CcxtExchange implements Exchange {
     return (await this.fetchClosedOrders(symbol)).find((o) => o.clientOrderId === clientOrderId) ?? null;
   }
 
-  /** Newest first. */
-  async fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
-    const trades = await this.call(() => this.venue.fetchMyTrades(symbol, undefined, options.limit));
+  /**
+   * Newest first. From a trade on: Binance pages by trade id (`fromId`, weight 20 like any myTrades
+   * read); other venues by time (ccxt's `since`), where trades of that millisecond come again.
+   */
+  async fetchMyTrades(symbol: string, options: MyTradesOptions = {}): Promise<MyTrade[]> {
+    const { limit, from } = options;
+    const trades = await this.call(() => {
+      if (from === undefined) return this.venue.fetchMyTrades(symbol, undefined, limit);
+      if (this.venue.id === 'binance' && /^\d+$/.test(from.id)) return this.venue.fetchMyTrades(symbol, undefined, limit, { fromId: from.id });
+      return this.venue.fetchMyTrades(symbol, from.timestamp, limit);
+    });
     return newestFirst(trades.map((t) => parseMyTrade(t, symbol, this.now())));
   }
 

@@ -11,6 +11,7 @@ import {
   type Market,
   type MarketDataReader,
   type MyTrade,
+  type MyTradesOptions,
   type Order,
   type OrderBook,
   type PlaceOrderRequest,
@@ -174,12 +175,13 @@ export class SimAccount extends SimMarketData implements Exchange {
     });
   }
 
-  /** Newest first; `side` is this account's side, the fee is in the asset it received. */
-  fetchMyTrades(symbol: string, options: { limit?: number } = {}): Promise<MyTrade[]> {
+  /** Newest first; `side` is this account's side, the fee is in the asset it received. With `from`: the first `limit` from that trade id on. */
+  fetchMyTrades(symbol: string, options: MyTradesOptions = {}): Promise<MyTrade[]> {
     return this.answer(() => {
       const pair = this.core.pair(symbol);
       const limit = limitOf(options.limit, DEFAULT_LIMIT, FILLS_PER_PAIR);
-      return this.user.fills(symbol, limit).map((fill) => myTradeView(pair.setup, fill, this.core.assetDecimals));
+      const fills = options.from === undefined ? this.user.fills(symbol, limit) : this.user.fillsFrom(symbol, Number(options.from.id), limit);
+      return fills.map((fill) => myTradeView(pair.setup, fill, this.core.assetDecimals));
     });
   }
 

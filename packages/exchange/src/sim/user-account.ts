@@ -122,6 +122,13 @@ export class UserAccount {
     return newestFirst(this.pairs.get(symbol)?.fills ?? [], limit);
   }
 
+  /** The first `limit` fills from trade id `fromId` on (ids grow with time), newest first. */
+  fillsFrom(symbol: string, fromId: number, limit: number): FillRecord[] {
+    const all = this.pairs.get(symbol)?.fills ?? [];
+    const start = all.findIndex((f) => Number(f.tradeId) >= fromId);
+    return start < 0 ? [] : all.slice(start, start + limit).reverse();
+  }
+
   /** Records a new order: open if it rests, closed otherwise. */
   add(order: OrderRecord, resting: boolean): void {
     this.clientIds.set(order.clientOrderId, order.no);

@@ -12,10 +12,12 @@ import {
 } from '@makerdesk/contract';
 import { add } from '@makerdesk/decimal';
 import { feeValueInQuote } from '@makerdesk/engine';
-import { clientOrderOrigin, type Exchange, type Market } from '@makerdesk/exchange';
+import { clientOrderOrigin, type Exchange, type Market, type MyTrade } from '@makerdesk/exchange';
 import { AppError } from '../../domain/app-error.ts';
 import type { AnalysisRepository, AnalysisSettingsRow, SnapshotRow } from '../../repositories/analysis.repository.ts';
 import type { AdminRow } from '../../domain/account.ts';
+import type { OrderOriginRepository } from '../../repositories/order-origin.repository.ts';
+import { ORDER_LOOKUPS_PER_READ, resolveClientIds } from '../orders/order-origins.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
 import { analysisFigures, cycleSlot, valueOf, type AnalysisTrade, type BalancePoint } from './analysis-figures.ts';
@@ -23,10 +25,10 @@ import { snapshotsCsv } from './snapshots-csv.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** How many of the account's latest venue fills are copied per read: manual fills between two reads beyond it are missed. */
-export const MANUAL_FILL_WINDOW = 500;
-/** At most this many new manual orders are looked up per read for their client order id; the rest count as the console's. */
-export const MANUAL_ORDER_LOOKUPS = 20;
+/** The venue's fills are read this many at a time, from where the last read stopped (its cursor). */
+export const MANUAL_FILL_PAGE = 500;
+/** At most this many pages per read: a longer burst is caught up over the next reads, none lost. */
+export const MANUAL_FILL_PAGES_PER_READ = 10;
 
 export interface AnalysisDeps {
   repo: Pick<
@@ -35,9 +37,13 @@ export interface AnalysisDeps {
   >;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
+  /** The client order ids the server knows (bots' journal, console orders, orders read once) and the copy's cursors. */
+  origins: Pick<OrderOriginRepository, 'clientIdsOf' | 'remember' | 'cursorOf' | 'saveCursor'>;
   gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** The copy's page size and pages per read (tests shrink them). */
+  manualFillPaging?: { page: number; pagesPerRead: number };
 }
 
 interface Venue {
@@ -54,6 +60,16 @@ interface AccountReading {
   quoteAvailable: string;
   quoteFrozen: string;
   price: string | null;
+}
+
+/**
+ * The trades (oldest first) after the cursor's: those after it where the page holds it (venues paging
+ * by id answer from it), else those not older than it (venues paging by time answer its millisecond again).
+ */
+export function tradesAfter(oldestFirst: MyTrade[], cursor: { id: string; timestamp: number } | null): MyTrade[] {
+  if (cursor === null) return oldestFirst;
+  const at = oldestFirst.findIndex((t) => t.id === cursor.id);
+  return at >= 0 ? oldestFirst.slice(at + 1) : oldestFirst.filter((t) => t.timestamp >= cursor.timestamp);
 }
 
 /** A reading as the figures use it: totals of each asset. */
@@ -146,22 +162,50 @@ export class AnalysisService {
    * resting manual order filled. Fills of the account's bot orders are skipped (robot_fills has them).
    * Each new fill keeps its fee as charged, that fee valued in quote (DESK.md: a third asset at its
    * price then, never 0), and its order's client order id (the console's, or another client's).
+   *
+   * The copy pages through the venue's fills from its cursor (the last trade it passed, kept per
+   * account and pair with the key it read), so a burst of fills between two reads is copied whole:
+   * none missed, none twice (a trade id is copied once), and a restart resumes at the cursor. The first
+   * read of a key starts at its latest page. A trade whose order is not known yet and could not be read
+   * (over the read's bound of order reads, or the venue did not answer) stops the read there: the next
+   * read resumes with it.
    */
   private async copyManualFills(adminId: number, coinId: number, venue: Venue): Promise<void> {
-    const trades = await venue.exchange.fetchMyTrades(venue.market.symbol, { limit: MANUAL_FILL_WINDOW });
-    if (trades.length === 0) return;
+    const stored = await this.deps.origins.cursorOf(adminId, coinId);
+    let cursor = stored && stored.credentialId === venue.credentialId ? { id: stored.tradeId, timestamp: stored.at.getTime() } : null;
+    let lookups = ORDER_LOOKUPS_PER_READ;
+    const { page: size, pagesPerRead } = this.deps.manualFillPaging ?? { page: MANUAL_FILL_PAGE, pagesPerRead: MANUAL_FILL_PAGES_PER_READ };
+    for (let page = 0; page < pagesPerRead; page++) {
+      const answered = await venue.exchange.fetchMyTrades(venue.market.symbol, cursor ? { limit: size, from: cursor } : { limit: size });
+      const trades = tradesAfter([...answered].reverse(), cursor);
+      if (trades.length === 0) return;
+      const { passed, asked } = await this.copyPage(adminId, coinId, venue, trades, lookups);
+      lookups -= asked;
+      if (passed) {
+        cursor = { id: passed.id, timestamp: passed.timestamp };
+        await this.deps.origins.saveCursor(adminId, coinId, { credentialId: venue.credentialId, tradeId: passed.id, at: new Date(passed.timestamp) });
+      }
+      if (passed !== trades.at(-1) || answered.length < size) return;
+    }
+  }
+
+  /** Copies a page of trades (oldest first) up to the first whose order stays unknown; answers the last trade passed. */
+  private async copyPage(adminId: number, coinId: number, venue: Venue, trades: MyTrade[], lookups: number): Promise<{ passed: MyTrade | undefined; asked: number }> {
     const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))]);
     const known = await this.deps.repo.knownTradeIds(adminId, coinId, trades.map((t) => t.id));
-    const fresh = trades.filter((t) => !bots.has(t.orderNo) && !known.has(t.id));
-    if (fresh.length === 0) return;
+    const others = trades.filter((t) => !bots.has(t.orderNo));
+    const { clientIds, unresolved, asked } = await resolveClientIds(this.deps.origins, { exchange: venue.exchange, symbol: venue.market.symbol, coinId }, others.map((t) => t.orderNo), lookups, this.deps.log);
+    const waiting = new Set(unresolved);
+    const stop = trades.findIndex((t) => waiting.has(t.orderNo));
+    const done = stop < 0 ? trades : trades.slice(0, stop);
     const { base, quote } = venue.market;
-    const clientIds = new Map<string, string | null>();
-    for (const orderNo of [...new Set(fresh.map((t) => t.orderNo))].slice(0, MANUAL_ORDER_LOOKUPS)) clientIds.set(orderNo, await this.clientOrderIdOf(venue, orderNo));
     const rows = [];
-    for (const t of fresh) {
+    for (const t of done) {
+      if (bots.has(t.orderNo) || known.has(t.id)) continue;
       // A bot's order the journal does not number yet (its placement's answer still awaited or lost):
       // its fills reach robot_fills once the bot resolves it, never manual_fills.
-      if (clientOrderOrigin(clientIds.get(t.orderNo)).kind === 'bot') continue;
+      const clientOrderId = clientIds.get(t.orderNo) ?? null;
+      if (clientOrderOrigin(clientOrderId).kind === 'bot') continue;
       const third = t.feeAsset !== base && t.feeAsset !== quote ? await this.priceAt(venue, `${t.feeAsset}/${quote}`, t.timestamp) : null;
       rows.push({
         adminId,
@@ -174,21 +218,12 @@ export class AnalysisService {
         fee: t.fee,
         feeAsset: t.feeAsset,
         feeQuote: feeValueInQuote({ amount: t.fee, asset: t.feeAsset }, { base, quote }, t.price, third),
-        clientOrderId: clientIds.get(t.orderNo) ?? null,
+        clientOrderId,
         at: new Date(t.timestamp),
       });
     }
     await this.deps.repo.insertManualFills(rows);
-  }
-
-  /** The order's client order id; null when the venue does not say (the fill then counts as the console's). */
-  private async clientOrderIdOf(venue: Venue, orderNo: string): Promise<string | null> {
-    try {
-      return (await venue.exchange.fetchOrder(venue.market.symbol, orderNo)).clientOrderId;
-    } catch (err) {
-      this.deps.log?.warn({ err, orderNo }, 'analysis: the order of a manual fill was not read; its source is taken as the console');
-      return null;
-    }
+    return { passed: done.at(-1), asked };
   }
 
   /** A fee asset's price against the quote at a fill's time: its 1-minute candle then, else its last price now; null when the venue lists no such pair. */

@@ -21,14 +21,14 @@ import {
 } from '@makerdesk/contract';
 import { add, div, minus, parse, sign } from '@makerdesk/decimal';
 import { dailyBars, equityCurve, FLAT, pnlOfSums, pnlWindowStart, sumParts, sumVsHold, sumWindow, type PnlFill, type PnlParts, type Position, type SourcePnl } from '@makerdesk/engine';
-import { candleIntervalMs, clientOrderOrigin, type CandleInterval, type Exchange, type Market } from '@makerdesk/exchange';
+import { candleIntervalMs, type CandleInterval, type Exchange, type Market } from '@makerdesk/exchange';
 import type { AdminRow } from '../../domain/account.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import type { BotWindowRow, DeskRepository, LedgerFilter, LedgerRow, ManualFillRow } from '../../repositories/desk.repository.ts';
 import { pageWindow } from '../../repositories/query-kit.ts';
-import { robotDisplayName } from '../orders/order-source.ts';
+import { attributeFill, robotDisplayName, type SourceReader } from '../orders/order-source.ts';
 import { fillsCsv } from './fills-csv.ts';
 
 const DAY = 86_400_000;
@@ -252,7 +252,7 @@ export class DeskService {
     // A bot asked for with a non-bot source matches nothing.
     if (query.robotId !== undefined && (query.source === 'manual' || query.source === 'other')) return { list: [], total: 0, current: query.current, pageSize: query.pageSize, base, quote };
     const page = await this.deps.repo.ledger(filter, pageWindow(query.current, query.pageSize));
-    return { list: page.rows.map((r) => fillDto(r, quote, lang)), total: page.total, current: query.current, pageSize: query.pageSize, base, quote };
+    return { list: page.rows.map((r) => fillDto(r, quote, lang, admin)), total: page.total, current: query.current, pageSize: query.pageSize, base, quote };
   }
 
   async fillsCsv(admin: AdminRow, query: DeskFillsFilters, lang: Lang): Promise<{ fileName: string; csv: string }> {
@@ -263,7 +263,7 @@ export class DeskService {
     const page = none ? { rows: [], total: 0 } : await this.deps.repo.ledger(this.filterOf(admin, coin.coinId, query), { limit: DESK_FILLS_CSV_MAX_ROWS, offset: 0 });
     const iso = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
     const span = `${query.from === undefined ? 'start' : iso(query.from)}_${iso(query.to ?? this.now())}`;
-    return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote, lang))) };
+    return { fileName: `fills_${coin.coinName.replace('/', '-')}_${span}.csv`, csv: fillsCsv(page.rows.map((r) => fillDto(r, quote, lang, admin))) };
   }
 }
 
@@ -291,35 +291,16 @@ async function inBatches<T, R>(items: readonly T[], limit: number, fn: (item: T)
   return out;
 }
 
-/** A ledger row as the API shows it; a bot's fee is estimated in quote by the engine (its asset is the quote). */
-export function fillDto(r: LedgerRow, quote: string, lang: Lang): DeskFill {
+/**
+ * A ledger row as the API shows it; a bot's fee is estimated in quote by the engine (its asset is the
+ * quote). Its source by the one fill rule (`attributeFill`): the ledger holds the reader's own bots only.
+ */
+export function fillDto(r: LedgerRow, quote: string, lang: Lang, reader: SourceReader): DeskFill {
   const n = (v: string | null) => (v === null ? null : parse(v));
+  const common = { at: r.at.getTime(), side: r.side, price: parse(r.price), amount: parse(r.amount), fee: n(r.fee), feeQuote: n(r.feeQuote), orderNo: r.orderNo };
   if (r.kind === 'bot') {
-    return {
-      id: `b${r.id}`,
-      at: r.at.getTime(),
-      side: r.side,
-      price: parse(r.price),
-      amount: parse(r.amount),
-      fee: n(r.fee),
-      feeAsset: quote,
-      feeQuote: n(r.feeQuote),
-      source: { kind: 'bot', robotId: r.robotId, robotName: r.robotId === null ? null : robotDisplayName({ id: r.robotId, type: r.robotType ?? '', description: r.robotDescription ?? '' }, lang) },
-      orderNo: r.orderNo,
-    };
+    const robots = new Map(r.robotId === null ? [] : [[r.robotId, { id: r.robotId, adminId: reader.id, type: r.robotType ?? '', description: r.robotDescription ?? '' }]]);
+    return { id: `b${r.id}`, ...common, feeAsset: quote, source: attributeFill({ ledger: 'botLedger', robotId: r.robotId }, robots, reader, lang) };
   }
-  const origin = r.clientOrderId === null ? { kind: 'manual' as const } : clientOrderOrigin(r.clientOrderId);
-  return {
-    id: `m${r.id}`,
-    at: r.at.getTime(),
-    side: r.side,
-    price: parse(r.price),
-    amount: parse(r.amount),
-    fee: n(r.fee),
-    feeAsset: r.feeAsset,
-    feeQuote: n(r.feeQuote),
-    // A fill in manual_fills is no bot's of this account: an id that reads as a bot's is another client's.
-    source: { kind: origin.kind === 'manual' ? 'manual' : 'other', robotId: null, robotName: null },
-    orderNo: r.orderNo,
-  };
+  return { id: `m${r.id}`, ...common, feeAsset: r.feeAsset, source: attributeFill({ ledger: 'manualLedger', clientOrderId: r.clientOrderId }, new Map(), reader, lang) };
 }

@@ -21,6 +21,7 @@ import type { RaiseAlert } from '../../alerts/alert-dispatcher.ts';
 import type { Repositories } from '../../repositories/repositories.ts';
 import { botStopCause, botStopTexts, haltedBy, haltedText, incidentTime, spanText } from './incident-texts.ts';
 import type { HealthChange } from '../../domain/venue-health.ts';
+import { KEY_REFUSED_REPORT_MS } from './venue-watch.ts';
 
 /** A bot's throttled key is told again after this long at the soonest. */
 export const THROTTLE_REPORT_MS = 10 * 60_000;
@@ -159,7 +160,27 @@ export class IncidentService {
   /** The venue refused a key (authentication, permission) on any call: an incident of the key's account. Never throws. */
   async keyRefused(facts: { adminId: number; coinId: number; venue: string; call: string; reason: string }): Promise<void> {
     const params = { venue: facts.venue, call: facts.call, reason: facts.reason };
-    await this.record({ coinId: facts.coinId, adminId: facts.adminId, level: 'error', kind: 'key_refused', title: text('incident.keyRefusedByVenueTitle', params), text: text('incident.keyRefusedByVenueText', params), details: { venue: facts.venue, call: facts.call } });
+    await this.record({ coinId: facts.coinId, adminId: facts.adminId, level: 'error', kind: 'key_refused', title: text('incident.keyRefusedByVenueTitle', params), text: text('incident.keyRefusedByVenueText', params), details: { venue: facts.venue, call: facts.call, reason: facts.reason } });
+  }
+
+  /**
+   * A bot stopped because the venue refused its key, when that refusal is already an incident of the
+   * account's pair (told at most once per KEY_REFUSED_REPORT_MS): the key's incident names the bot
+   * among those it stopped, instead of a second unread incident telling the same event. False when
+   * there is none to name it in.
+   */
+  private async addToKeyRefusal(robot: { id: number; adminId: number; coinId: number }, now: number): Promise<boolean> {
+    const refusal = await this.repo.latestKeyRefusal(robot.adminId, robot.coinId, new Date(now - KEY_REFUSED_REPORT_MS));
+    if (!refusal) return false;
+    const bots = String(refusal.details.stoppedBots ?? '')
+      .split(', ')
+      .filter((b) => b !== '');
+    const bot = `#${robot.id}`;
+    if (!bots.includes(bot)) bots.push(bot);
+    const details: Record<string, string | number> = { ...refusal.details, stoppedBots: bots.join(', ') };
+    const params = { venue: String(details.venue ?? ''), call: String(details.call ?? ''), reason: String(details.reason ?? ''), bots: bots.join(', ') };
+    await this.repo.amend(refusal.id, { details, text: text('incident.keyRefusedStoppedBotsText', params) });
+    return true;
   }
 
   /**
@@ -183,13 +204,15 @@ export class IncidentService {
    * cause (repeated failures, a refused key, a venue out of reach, a guard); a failure (level error)
    * also goes to the owner's alert channels. Never throws.
    */
-  async botStopped(robotId: number, reason: string, said?: ServerText): Promise<void> {
+  async botStopped(robotId: number, reason: string, said?: ServerText, now = Date.now()): Promise<void> {
     try {
       const robot = await this.extra.robots?.findById(robotId);
       if (!robot) return;
       const facts = { bot: `#${robot.id}`, pair: robot.coinName, reason: said ?? verbatim(reason) };
-      const made = botStopTexts(botStopCause(reason), facts);
-      await this.record({ coinId: robot.coinId, robotId: robot.id, adminId: robot.adminId, level: made.level, kind: made.kind, title: made.title, text: made.text });
+      const cause = botStopCause(reason);
+      const made = botStopTexts(cause, facts);
+      const told = cause === 'key_refused' && (await this.addToKeyRefusal(robot, now));
+      if (!told) await this.record({ coinId: robot.coinId, robotId: robot.id, adminId: robot.adminId, level: made.level, kind: made.kind, title: made.title, text: made.text });
       if (made.level === 'error' && this.extra.alerts) {
         await this.extra.alerts.raise({
           adminId: robot.adminId,

@@ -2,7 +2,7 @@ import { MAIN_ACCOUNT } from '@makerdesk/contract';
 import { botScope, makerDeskClientOrderId, MANUAL_SCOPE } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
 import type { RobotSourceRow } from '../../repositories/robot.repository.ts';
-import { matchesSource, robotDisplayName, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
+import { attributeFill, matchesSource, robotDisplayName, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
 
 const RESTRICTED = 2;
 const alice = { id: 10, mainAccountId: RESTRICTED };
@@ -21,9 +21,6 @@ function lookup(): RobotSourceLookup & { queries: number[][] } {
     async sourcesOf(ids) {
       queries.push(ids);
       return bots.filter((b) => ids.includes(b.id));
-    },
-    async clientIdsOfOrders() {
-      return new Map();
     },
   };
 }
@@ -89,5 +86,44 @@ describe('matchesSource and robotDisplayName', () => {
     expect(robotDisplayName({ id: 3, type: 'depth_far', description: '  Far book ' }, 'zh_CN')).toBe('Far book');
     expect(robotDisplayName({ id: 3, type: 'depth_far', description: '' }, 'en_US')).toBe('Depth far #3');
     expect(robotDisplayName({ id: 3, type: 'gone_type', description: '' }, 'en_US')).toBe('gone_type #3');
+  });
+});
+
+describe('attributeFill: one rule for every list of fills', () => {
+  const robots = new Map(bots.map((b) => [b.id, b]));
+  const manualId = makerDeskClientOrderId(MANUAL_SCOPE);
+
+  it('a fill of a bot of this account names the bot, from the venue as from the bots’ ledger', () => {
+    expect(attributeFill({ ledger: 'venue', clientOrderId: bot(5) }, robots, alice, 'en_US')).toEqual({ kind: 'bot', robotId: 5, robotName: 'Alice ladder' });
+    expect(attributeFill({ ledger: 'botLedger', robotId: 5 }, robots, alice, 'en_US')).toEqual({ kind: 'bot', robotId: 5, robotName: 'Alice ladder' });
+    expect(attributeFill({ ledger: 'botLedger', robotId: 6 }, robots, main, 'zh_CN')).toEqual({ kind: 'bot', robotId: 6, robotName: '近端深度 #6' });
+  });
+
+  it('another account’s bot is other to a restricted reader, without its number or name', () => {
+    expect(attributeFill({ ledger: 'venue', clientOrderId: bot(6) }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'botLedger', robotId: 6 }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+  });
+
+  it('a deleted bot keeps its number, with no name', () => {
+    expect(attributeFill({ ledger: 'venue', clientOrderId: bot(404) }, robots, alice, 'en_US')).toEqual({ kind: 'bot', robotId: 404, robotName: null });
+    expect(attributeFill({ ledger: 'botLedger', robotId: 404 }, robots, alice, 'en_US')).toEqual({ kind: 'bot', robotId: 404, robotName: null });
+    expect(attributeFill({ ledger: 'botLedger', robotId: null }, robots, alice, 'en_US')).toEqual({ kind: 'bot', robotId: null, robotName: null });
+  });
+
+  it('a console order is manual, from the venue and in manual_fills (a row copied before the id was kept too)', () => {
+    expect(attributeFill({ ledger: 'venue', clientOrderId: manualId }, robots, alice, 'en_US')).toEqual({ kind: 'manual', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'manualLedger', clientOrderId: manualId }, robots, alice, 'en_US')).toEqual({ kind: 'manual', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'manualLedger', clientOrderId: null }, robots, alice, 'en_US')).toEqual({ kind: 'manual', robotId: null, robotName: null });
+  });
+
+  it('another client of the key is other; so is a venue fill whose order is not known', () => {
+    expect(attributeFill({ ledger: 'venue', clientOrderId: 'x-AB12cd' }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'manualLedger', clientOrderId: 'web_8f2a' }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'venue', clientOrderId: undefined }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+  });
+
+  it('a bot-looking id in manual_fills is other: the account’s bots’ fills are never copied there', () => {
+    expect(attributeFill({ ledger: 'manualLedger', clientOrderId: bot(5) }, robots, alice, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
+    expect(attributeFill({ ledger: 'manualLedger', clientOrderId: bot(404) }, robots, main, 'en_US')).toEqual({ kind: 'other', robotId: null, robotName: null });
   });
 });

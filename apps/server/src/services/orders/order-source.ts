@@ -9,8 +9,6 @@ export type SourceReader = Pick<AdminRow, 'id' | 'mainAccountId'>;
 /** Where the names of bots come from: one query for all of an answer's bots. */
 export interface RobotSourceLookup {
   sourcesOf(ids: number[]): Promise<RobotSourceRow[]>;
-  /** The client order ids of the pair's bot orders with these venue order numbers (the bots' order journal). */
-  clientIdsOfOrders(coinId: number, orderNos: string[]): Promise<Map<string, string>>;
 }
 
 export const MANUAL_SOURCE: OrderSource = Object.freeze({ kind: 'manual', robotId: null, robotName: null });
@@ -48,8 +46,47 @@ export function sourceOf(clientOrderId: string | null | undefined, robots: Reado
   const origin = clientOrderOrigin(clientOrderId);
   if (origin.kind === 'manual') return MANUAL_SOURCE;
   if (origin.kind === 'other') return OTHER_SOURCE;
-  const robot = robots.get(origin.robotId);
-  if (!robot) return { kind: 'bot', robotId: origin.robotId, robotName: null };
+  return botSource(origin.robotId, robots, reader, lang);
+}
+
+/**
+ * Where a fill was read, with what that place knows of its order:
+ * - `botLedger`: a row of the bots' fills (robot_fills), made by the bot it names (null: no longer stored);
+ * - `manualLedger`: a row of manual_fills, copied from the venue because no bot of the account placed
+ *   its order, with that order's client order id (null: copied before the id was kept);
+ * - `venue`: a fill as the venue answers it, with its order's client order id as far as the server
+ *   knows it (undefined: not known).
+ */
+export type FillOrigin =
+  | { ledger: 'botLedger'; robotId: number | null }
+  | { ledger: 'manualLedger'; clientOrderId: string | null }
+  | { ledger: 'venue'; clientOrderId: string | null | undefined };
+
+/**
+ * The source of a fill, the one rule for every list of fills (orders' "my trades", the desk's ledger):
+ * - a bot's fill names the bot to a reader who may see it, else is `other`; a deleted bot keeps its
+ *   number, with no name;
+ * - a manual_fills row is the console's when its order's id is the console's (or unknown: rows copied
+ *   before the id was kept), else `other`: an id there that reads as a bot's is not one of the
+ *   account's bots (those fills are never copied there), so another client's;
+ * - a venue fill goes by its order's client order id, as orders do (`sourceOf`); unknown is `other`.
+ */
+export function attributeFill(fill: FillOrigin, robots: ReadonlyMap<number, RobotSourceRow>, reader: SourceReader, lang: Lang): OrderSource {
+  switch (fill.ledger) {
+    case 'botLedger': {
+      if (fill.robotId === null) return { kind: 'bot', robotId: null, robotName: null };
+      return botSource(fill.robotId, robots, reader, lang);
+    }
+    case 'manualLedger':
+      return fill.clientOrderId === null || clientOrderOrigin(fill.clientOrderId).kind === 'manual' ? MANUAL_SOURCE : OTHER_SOURCE;
+    case 'venue':
+      return sourceOf(fill.clientOrderId, robots, reader, lang);
+  }
+}
+
+function botSource(robotId: number, robots: ReadonlyMap<number, RobotSourceRow>, reader: SourceReader, lang: Lang): OrderSource {
+  const robot = robots.get(robotId);
+  if (!robot) return { kind: 'bot', robotId, robotName: null };
   if (!mayNameRobot(reader, robot)) return OTHER_SOURCE;
   return { kind: 'bot', robotId: robot.id, robotName: robotDisplayName(robot, lang) };
 }

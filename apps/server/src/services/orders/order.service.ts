@@ -21,7 +21,8 @@ import { toAppError, venueCall } from '../../domain/exchange-errors.ts';
 import { BatchSplitError, splitBatch, type Distribution } from '@makerdesk/contract';
 import { toOrderDto } from './order-mapper.ts';
 import { guardPriceBand, ordersInRange } from './price-range.ts';
-import { MANUAL_SOURCE, matchesSource, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
+import { attributeFill, MANUAL_SOURCE, matchesSource, robotIdsOf, sourcesFor, StreamSources, type RobotSourceLookup } from './order-source.ts';
+import { ORDER_LOOKUPS_PER_READ, resolveClientIds, type OrderOriginStore } from './order-origins.ts';
 
 interface PairContext {
   coin: Coin;
@@ -59,7 +60,22 @@ export class OrderService {
     private readonly credentials: CredentialService,
     private readonly gateway: ExchangeGateway,
     private readonly robots: RobotSourceLookup,
+    private readonly origins: OrderOriginStore,
+    private readonly log?: { warn(obj: unknown, msg?: string): void },
   ) {}
+
+  /**
+   * Notes a console order's client order id under its venue number, so its fills are told the
+   * console's without reading the venue's order history. Best effort: an order not noted is read
+   * from the venue once, when a fill of it is first listed.
+   */
+  private async noteConsoleOrders(coinId: number, orders: Order[]): Promise<void> {
+    try {
+      await this.origins.remember(coinId, orders.map((o) => ({ orderNo: o.orderNo, clientOrderId: o.clientOrderId })));
+    } catch (err) {
+      this.log?.warn({ err, coinId }, 'orders: a console order was not noted; its fills are looked up later');
+    }
+  }
 
   /** The orders as the API answers them, each with its source (the bots they name read in one query). */
   private async dtos(admin: AdminRow, lang: Lang, orders: Order[]): Promise<OrderDto[]> {
@@ -118,6 +134,7 @@ export class OrderService {
         clientOrderId: manualClientOrderId(),
       }),
     );
+    await this.noteConsoleOrders(ctx.coin.coinId, [order]);
     return toOrderDto(order, MANUAL_SOURCE);
   }
 
@@ -141,32 +158,27 @@ export class OrderService {
         clientOrderId: manualClientOrderId(),
       }),
     );
+    await this.noteConsoleOrders(ctx.coin.coinId, [order]);
     return toOrderDto(order, MANUAL_SOURCE);
   }
 
   /**
-   * The caller's fills, each with the source of its order. A fill names its order by number only, so
-   * the orders come from the venue (open and recent closed ones); a fill whose order is older than the
-   * venue's closed history is looked for in the bots' order journal, and failing that is `other`.
+   * The caller's fills, each with the source of its order (`attributeFill`). A fill names its order by
+   * number only: the bots' journal and the console's noted orders know most; an order neither knows is
+   * read from the venue once (bounded per answer) and remembered. The venue's order history (open and
+   * closed orders, Binance's allOrders at weight 20) is never read for it. An order still unknown is `other`.
    */
   async myTrades(admin: AdminRow, coinId: number, limit: number, lang: Lang, filter: OrderSourceFilter = {}): Promise<MyTradeDto[]> {
     const ctx = await this.context(admin, coinId);
     const trades = await venueCall(() => ctx.exchange.fetchMyTrades(ctx.symbol, { limit }));
     if (trades.length === 0) return [];
-    const [open, closed] = await Promise.all([
-      venueCall(() => ctx.exchange.fetchOpenOrders(ctx.symbol)),
-      venueCall(() => ctx.exchange.fetchClosedOrders(ctx.symbol, { limit: 1000 })),
-    ]);
-    const clientIds = new Map<string, string | null>();
-    for (const o of [...open, ...closed]) clientIds.set(o.orderNo, o.clientOrderId);
-    const unknown = [...new Set(trades.map((t) => t.orderNo).filter((no) => !clientIds.has(no)))];
-    if (unknown.length > 0) for (const [no, id] of await this.robots.clientIdsOfOrders(coinId, unknown)) clientIds.set(no, id);
-    const source = await sourcesFor(this.robots, admin, lang, clientIds.values());
+    const { clientIds } = await resolveClientIds(this.origins, { exchange: ctx.exchange, symbol: ctx.symbol, coinId: ctx.coin.coinId }, trades.map((t) => t.orderNo), ORDER_LOOKUPS_PER_READ, this.log);
+    const robotIds = robotIdsOf(clientIds.values());
+    const robots = new Map((robotIds.length === 0 ? [] : await this.robots.sourcesOf(robotIds)).map((r) => [r.id, r]));
     return trades
-      .map(({ symbol: _s, ...t }: MyTrade) => ({ ...t, source: source(clientIds.get(t.orderNo)) }))
+      .map(({ symbol: _s, ...t }: MyTrade) => ({ ...t, source: attributeFill({ ledger: 'venue', clientOrderId: clientIds.get(t.orderNo) }, robots, admin, lang) }))
       .filter((t) => matchesSource(t.source, filter));
   }
-
 
   async publicTrades(admin: AdminRow, coinId: number, limit: number) {
     const ctx = await this.context(admin, coinId);
@@ -237,6 +249,7 @@ export class OrderService {
       if (compare(quantity, available(market.base)) > 0) throw new AppError(ErrorCode.SELL_EXCEEDS_BALANCE);
     }
     const orders: OrderDto[] = [];
+    const placed: Order[] = [];
     const failed: { price: string; amount: string; msg: string }[] = [];
     for (const item of plan) {
       try {
@@ -248,11 +261,13 @@ export class OrderService {
           amount: item.amount,
           clientOrderId: manualClientOrderId(),
         });
+        placed.push(order);
         orders.push(toOrderDto(order, MANUAL_SOURCE));
       } catch (err) {
         failed.push({ ...item, msg: err instanceof Error ? err.message : String(err) });
       }
     }
+    await this.noteConsoleOrders(ctx.coin.coinId, placed);
     return { orders, failed };
   }
 

@@ -1,6 +1,7 @@
 import { endpoints, type DeskFillsFilters, type DeskFillsResponse } from '@makerdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, callFile } from '@/lib/api-client';
+import { saveCsvFile } from '@/lib/save-file';
 import { pairQueriesKey } from '../query-keys';
 
 export type DeskFillsRequest = DeskFillsFilters & { current: number; pageSize: number };
@@ -20,13 +21,5 @@ export function useDeskFills(query: DeskFillsRequest) {
 
 /** The ledger with the same filters as a CSV file, saved by the browser under the name the server gave it. */
 export async function downloadDeskFillsCsv(filters: DeskFillsFilters): Promise<string> {
-  const { text, fileName } = await callFile(endpoints.deskFillsCsv, { query: filters });
-  const name = fileName ?? 'fills.csv';
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-  return name;
+  return saveCsvFile(await callFile(endpoints.deskFillsCsv, { query: filters }), 'fills.csv');
 }
