@@ -64,16 +64,25 @@ export const robotLiveFigures = z.object({
   lastAction: z.object({ at: epochMs, kind: z.enum(robotActionKinds), reason: serverText }).nullable(),
   /** Orders placed, cancels sent and fills seen in the last hour of this run; orderToFill = orders / fills (null without fills). */
   lastHour: z.object({ orders: z.number().int(), cancels: z.number().int(), fills: z.number().int(), orderToFill: z.string().nullable() }),
+  /**
+   * Churn (issue 19): placements and cancels per minute over the last `windowSec` of this run (or
+   * since it started, when shorter; never less than a minute), one decimal; null before the run's first tick.
+   */
+  perMinute: z.object({ placements: z.string().nullable(), cancels: z.string().nullable(), windowSec: z.number().int() }),
   /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
   errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
 });
 export type RobotLiveFigures = z.infer<typeof robotLiveFigures>;
+
+/** The window of the per-minute churn figures (ten minutes). */
+export const CHURN_WINDOW_SEC = 600;
 
 export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
   quote: { bid: null, ask: null, spreadBps: null },
   inventory: { base: null, share: null, target: null },
   lastAction: null,
   lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null },
+  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC },
   errors: { count: 0, last: null },
 };
 
