@@ -206,6 +206,26 @@ export type RobotTypeItem = z.infer<typeof robotTypeItem>;
 export const robotInitListQuery = z.object({ coinId: idParam.optional() });
 export const robotInitListResponse = z.array(robotTypeItem);
 
+/**
+ * GET /robot/referencePrice (issue 19): a followed pair's public price on its platform, for the form's
+ * 5 % price-gap check: `sim` is the simulator's reference venue, any other code a ccxt venue read
+ * without a key (its ticker: last trade, else the mid of bid and ask). Cached briefly on the server.
+ * `price` is null when the venue cannot be read or has no price for the pair.
+ */
+export const robotReferencePriceQuery = z.object({
+  platform: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{1,32}$/, { message: 'Invalid platform code' }),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,15}\/[A-Z0-9]{1,15}$/, { message: 'Use the form BASE/QUOTE, e.g. BTC/USDT' }),
+});
+export const robotReferencePriceResponse = z.object({ platform: z.string(), symbol: z.string(), price: z.string().nullable(), at: epochMs });
+export type RobotReferencePrice = z.infer<typeof robotReferencePriceResponse>;
+
 /** The JSON Schema of a type's config, as GET /robot/init/list sends it. */
 export function robotConfigJsonSchema(type: RobotTypeKey): Record<string, unknown> {
   const { $schema: _drop, ...schema } = z.toJSONSchema(robotTypes[type].config, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
