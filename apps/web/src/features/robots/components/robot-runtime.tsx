@@ -77,7 +77,7 @@ export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
       <span>{t('runtime.flow', { orders: String(lastHour.orders), cancels: String(lastHour.cancels), fills: String(lastHour.fills) })}</span>
       <Typography.Text type="secondary">{lastHour.orderToFill === null ? t('runtime.noRatio') : t('runtime.ratio', { ratio: lastHour.orderToFill })}</Typography.Text>
       {perMinute.placements !== null && (
-        <Tooltip title={t('runtime.perMinuteHelp', { minutes: Math.round(perMinute.windowSec / 60) })}>
+        <Tooltip title={t('runtime.perMinuteHelp', { minutes: String(Math.round(perMinute.windowSec / 60)) })}>
           <Typography.Text type="secondary" data-testid="robot-churn">
             {t('runtime.perMinute', { placements: perMinute.placements, cancels: perMinute.cancels ?? '0' })}
           </Typography.Text>
