@@ -24,6 +24,7 @@ export const paths = {
   robotList: '/robot/list',
   robotUpdate: '/robot/update',
   robotInitList: '/robot/init/list',
+  robotReferencePrice: '/robot/referencePrice',
   robotDetail: '/robot/detail/:id',
   robotLastHour: '/robot/1h/:id',
   robotToday: '/robot/today/:id',

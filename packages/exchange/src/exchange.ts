@@ -130,6 +130,13 @@ export interface PlaceOrderRequest {
    * bots). Only the built-in simulator honours it; a live venue keeps self-trade prevention on.
    */
   allowSelfTrade?: boolean;
+  /**
+   * The account's resting orders on the pair as the caller read them for this placement's tick, minus
+   * those it cancelled since and plus those it placed. A live facade whose venue also prevents
+   * self-trade itself (Binance's EXPIRE_TAKER) checks against these instead of reading the open
+   * orders again before each placement; elsewhere the facade still reads them (issue 19).
+   */
+  knownResting?: readonly { direction: Side; price: string | null }[];
 }
 
 export interface MyTrade extends Trade {

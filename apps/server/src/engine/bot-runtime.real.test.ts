@@ -18,6 +18,7 @@ interface Row {
     inventory: { base: string | null; share: string | null; target: string | null };
     lastAction: { at: number; kind: string; reason: { key: string; params: Record<string, string | number> } } | null;
     lastHour: { orders: number; cancels: number; fills: number; orderToFill: string | null };
+    perMinute: { placements: string | null; cancels: string | null; windowSec: number };
     errors: { count: number };
   };
 }
@@ -69,6 +70,10 @@ describe('bot runtime on /robot/list', () => {
     expect(runtime.inventory.target).toBe('0.5');
     expect(runtime.inventory.base).not.toBeNull();
     expect(runtime.lastHour.orders).toBeGreaterThanOrEqual(detail.openOrders.length);
+    // Churn per minute (issue 19): the run is under a minute old, so a minute's worth of what it did.
+    expect(runtime.perMinute.windowSec).toBe(600);
+    expect(runtime.perMinute.placements).toBe(String(runtime.lastHour.orders));
+    expect(runtime.perMinute.cancels).toBe(String(runtime.lastHour.cancels));
     expect(runtime.lastAction).not.toBeNull();
     expect(['placed', 'requoted', 'started', 'cancelled', 'guarded']).toContain(runtime.lastAction!.kind);
     expect(renderServerText(runtime.lastAction!.reason, 'zh_CN')).not.toBe(renderServerText(runtime.lastAction!.reason, 'en_US'));

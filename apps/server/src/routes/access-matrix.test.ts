@@ -519,6 +519,7 @@ const table: Record<string, Row> = {
     },
   },
   'GET /backend/robot/emergencyStop/preview': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/robot/emergencyStop/preview?coinId=${coinId}` })) },
+  'GET /backend/robot/referencePrice': { access: 'signedIn', request: () => ({ url: '/backend/robot/referencePrice?platform=sim&symbol=BTC/USDT' }) },
   'GET /backend/robot/init/list': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/robot/init/list?coinId=${coinId}` })) },
   'GET /backend/robot/detail/{id}': { access: 'owned', restricted: ErrorCode.INVALID_ROBOT_ID, request: () => ({ url: `/backend/robot/detail/${f.mainBotId}` }) },
   'GET /backend/robot/1h/{id}': { access: 'owned', restricted: ErrorCode.INVALID_ROBOT_ID, request: () => ({ url: `/backend/robot/1h/${f.mainBotId}?coinId=${f.btc}` }) },

@@ -3,7 +3,7 @@ import { langOf, ok } from '../http/envelope.ts';
 import { serveEndpoints, type RoutePlugin } from './route-kit.ts';
 
 /** Spec §7 robot calls. The static paths (list, update, init/list, detail, 1h, today) are matched before `/robot/:id`. */
-export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) => {
+export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop, referencePrices }) => {
   const serve = serveEndpoints(app, auth);
   const tags = ['robot'];
   serve('robotList', { access: 'signed-in', tags, summary: "The caller's bots on a pair, with runtime and figures" }, async (request) =>
@@ -27,6 +27,11 @@ export const robotRoutes: RoutePlugin = (app, { auth, robots, emergencyStop }) =
   serve('robotInitList', { access: 'signed-in', tags, summary: 'Bot types with config schema and defaults for the pair' }, async (request) =>
     ok(await robots.typeList(principalOf(request).admin, request.query.coinId)),
   );
+  serve('robotReferencePrice', { access: 'signed-in', tags, summary: "A followed pair's public price on its platform, for the form's 5 % price-gap check (cached a few seconds)" }, async (request) => {
+    const { platform, symbol } = request.query;
+    const { price, at } = await referencePrices.price({ platform, symbol });
+    return ok({ platform, symbol, price, at });
+  });
   serve('robotDetail', { access: 'signed-in', tags, summary: 'A bot with its open orders and recent log' }, async (request) =>
     ok(await robots.detail(principalOf(request).admin, request.params.id, langOf(request))),
   );

@@ -75,6 +75,8 @@ export interface Services {
   tradingLogs: TradingLogService;
   notifications: NotificationService;
   robots: RobotService;
+  /** Where follow bots read their reference, and the form's public price of a followed pair (issue 19). */
+  referencePrices: PublicReferencePrices;
   /** Channels and recent alerts (Risk control screen). */
   alertChannels: AlertService;
   /**
@@ -200,6 +202,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const incidents = new IncidentService(new IncidentRepository(database.db), coins, bus, log, { robots: repos.robots, alerts });
   // Venues out of reach and back, stalled live feeds, keys refused: incidents (issue 18 §1).
   gateway.observe(new VenueWatch(incidents));
+  const referencePrices = new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue);
   const engine = createEngineHost(
     {
       repos,
@@ -209,7 +212,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       // Risk-control monitors' notices go to the account's channels as well as the trading log.
       alertDispatcher: alerts,
       pairStop: () => emergencyStop,
-      references: new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue),
+      references: referencePrices,
       ...(log ? { log } : {}),
       ...(processMetrics !== undefined ? { processMetrics } : {}),
       ...(cluster ? { cluster: { ...cluster, store: new ClusterRepository(database.db) } } : {}),
@@ -249,6 +252,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     tradingLogs: new TradingLogService(repos, coins),
     notifications: new NotificationService(sim),
     robots: new RobotService(repos, coins, credentials, gateway, engine, Date.now, undefined, incidents),
+    referencePrices,
     alerts,
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, outbound.guard, alertOptions.testWaitMs),
     analysis,

@@ -64,16 +64,25 @@ export const robotLiveFigures = z.object({
   lastAction: z.object({ at: epochMs, kind: z.enum(robotActionKinds), reason: serverText }).nullable(),
   /** Orders placed, cancels sent and fills seen in the last hour of this run; orderToFill = orders / fills (null without fills). */
   lastHour: z.object({ orders: z.number().int(), cancels: z.number().int(), fills: z.number().int(), orderToFill: z.string().nullable() }),
+  /**
+   * Churn (issue 19): placements and cancels per minute over the last `windowSec` of this run (or
+   * since it started, when shorter; never less than a minute), one decimal; null before the run's first tick.
+   */
+  perMinute: z.object({ placements: z.string().nullable(), cancels: z.string().nullable(), windowSec: z.number().int() }),
   /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
   errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
 });
 export type RobotLiveFigures = z.infer<typeof robotLiveFigures>;
+
+/** The window of the per-minute churn figures (ten minutes). */
+export const CHURN_WINDOW_SEC = 600;
 
 export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
   quote: { bid: null, ask: null, spreadBps: null },
   inventory: { base: null, share: null, target: null },
   lastAction: null,
   lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null },
+  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC },
   errors: { count: 0, last: null },
 };
 
@@ -196,6 +205,26 @@ export const robotTypeItem = z.object({
 export type RobotTypeItem = z.infer<typeof robotTypeItem>;
 export const robotInitListQuery = z.object({ coinId: idParam.optional() });
 export const robotInitListResponse = z.array(robotTypeItem);
+
+/**
+ * GET /robot/referencePrice (issue 19): a followed pair's public price on its platform, for the form's
+ * 5 % price-gap check: `sim` is the simulator's reference venue, any other code a ccxt venue read
+ * without a key (its ticker: last trade, else the mid of bid and ask). Cached briefly on the server.
+ * `price` is null when the venue cannot be read or has no price for the pair.
+ */
+export const robotReferencePriceQuery = z.object({
+  platform: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{1,32}$/, { message: 'Invalid platform code' }),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,15}\/[A-Z0-9]{1,15}$/, { message: 'Use the form BASE/QUOTE, e.g. BTC/USDT' }),
+});
+export const robotReferencePriceResponse = z.object({ platform: z.string(), symbol: z.string(), price: z.string().nullable(), at: epochMs });
+export type RobotReferencePrice = z.infer<typeof robotReferencePriceResponse>;
 
 /** The JSON Schema of a type's config, as GET /robot/init/list sends it. */
 export function robotConfigJsonSchema(type: RobotTypeKey): Record<string, unknown> {

@@ -39,6 +39,28 @@ describe('createBotEngine on the simulator', () => {
     expect(h.observed.tickToOrder.length).toBeGreaterThan(0);
   });
 
+  it('a live venue: the open orders are read once a tick, shared by the self-trade guard and the reconciliation; placements carry that read', async () => {
+    const h = new SimHarness(registry(), [testRobotRecord(1)], { simulated: false });
+    await h.engine.start();
+    await h.clock.advance(0);
+    const key = h.key('mm');
+    expect(key.count('fetchOpenOrders', 'attempts'), 'the start-up reconciliation’s read serves the first quote').toBe(1);
+    expect(await liveVenueOrders(h, 1)).toHaveLength(4);
+    for (let s = 0; s < 60; s++) {
+      h.venue.step();
+      await h.clock.advance(1000);
+    }
+    const ticks = (h.store.robots.get(1)!.state as { ticks: number }).ticks;
+    expect(ticks).toBeGreaterThanOrEqual(7);
+    expect(key.count('fetchOpenOrders', 'attempts')).toBe(ticks);
+    const placements = key.log.filter((r) => r.method === 'placeOrder').map((r) => r.args[0] as PlaceOrderRequest);
+    expect(placements.length).toBeGreaterThanOrEqual(4);
+    expect(placements.every((p) => Array.isArray(p.knownResting))).toBe(true);
+    // The last placement of a tick sees the tick's earlier placements among the resting orders.
+    expect(placements[3]!.knownResting!.length).toBeGreaterThanOrEqual(3);
+    expect(h.journal.all(1).filter((o) => o.state === 'open')).toHaveLength(4);
+  });
+
   it('follows a key change at its next tick: the old key\'s orders cancelled, then the new key reconciled and quoted', async () => {
     let key: string | null = 'mm';
     const h = new SimHarness(registry(), [testRobotRecord(1)], { keyOf: () => key ?? 'gone' });

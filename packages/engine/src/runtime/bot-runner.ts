@@ -1,5 +1,5 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
-import { isExchangeError, type Balance, type Exchange, type OrderBook } from '@makerdesk/exchange';
+import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, messageFor, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { isExchangeError, type Balance, type Exchange, type Order, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
@@ -49,6 +49,11 @@ export class BotRunner {
   private inFlight: Promise<void> | null = null;
   private halted = false;
   private reconciled = false;
+  /**
+   * Live venues: the account's open orders on the pair as this tick read them (one read a tick at most,
+   * issue 19), and whether the journal was already reconciled with them (the start-up tick).
+   */
+  private tickOpenOrders: { orders: readonly Order[]; reconciled: boolean } | null = null;
   private prepared: Prepared | null = null;
   private state: unknown;
   private tickStartedAt = 0;
@@ -199,6 +204,7 @@ export class BotRunner {
     if (this.tickDueAt !== null) this.deps.observer?.tickLateness?.(Math.max(0, this.tickStartedAt - this.tickDueAt));
     this.tickDueAt = null;
     this.answeredThisTick = false;
+    this.tickOpenOrders = null;
     let stopReason: string | ServerText | null = null;
     let failure: unknown = null;
     let config: { intervalMin: number; intervalMax: number } | null = null;
@@ -210,7 +216,10 @@ export class BotRunner {
         this.reconciled = true;
         this.log('info', text('bots.started.watching'), { kind: 'started' });
       } else if (!this.reconciled) {
-        await executor.reconcile();
+        // The start-up reconciliation's read serves this tick's quoting too.
+        const venueOpen = await executor.venue.fetchOpenOrders(this.robot.symbol);
+        await executor.reconcile({ venueOpen });
+        this.tickOpenOrders = { orders: venueOpen, reconciled: true };
         this.reconciled = true;
         const resting = executor.liveCount;
         this.log('info', resting > 0 ? text('bots.started.resting', { orders: resting }) : text('bots.started.clean'), { kind: 'started' });
@@ -252,10 +261,16 @@ export class BotRunner {
   /** One strategy tick: read the market, decide, apply the intents, save the state, reconcile. Returns the strategy's stop reason, if any. */
   private async decideAndAct(config: Record<string, unknown> & { intervalMin: number; intervalMax: number }): Promise<string | ServerText | null> {
     const { robots } = this.deps;
-    const { executor } = await this.prepare();
+    const { executor, session } = await this.prepare();
     const strategy = this.strategy();
     const now = this.clock.now();
+    this.live.begin(now);
     const market = await this.snapshot(strategy, config);
+    // Live venues: reconciliation before deciding, on the tick's one read of the open orders (shared
+    // with the self-trade guard), so no second read follows the actions (issue 19); fills found are
+    // the strategy's this tick. The simulator reads in process: it reconciles after acting, as it
+    // always did, and finds the fills of the tick's own takers (volume rounds) at once.
+    if (!strategy.watchOnly && market.accountOpen !== null && !this.tickOpenOrders?.reconciled) await executor.reconcile({ venueOpen: market.accountOpen });
     const state = this.state ?? strategy.initialState(config, now);
     const fills = strategy.watchOnly ? [] : executor.takeFills();
     let output: TickOutput<unknown>;
@@ -294,7 +309,7 @@ export class BotRunner {
     this.state = output.state;
     await robots.saveState(this.robot.id, output.state);
     if (!strategy.watchOnly) {
-      await executor.reconcile();
+      if (session.simulated) await executor.reconcile();
       const at = this.clock.now();
       const summary = this.summariser.tick(at, { ...done, fills: fills.length, reference: output.reference, hadOrders });
       if (summary.action) this.live.action(at, summary.action.kind, summary.action.reason);
@@ -310,13 +325,24 @@ export class BotRunner {
     const { executor } = await this.prepare();
     const done = { places: 0, cancels: 0, replaces: 0 };
     const sent = (outcome: string) => outcome !== 'refused' && outcome !== 'rejected';
+    // The account's resting orders as the tick read them, minus what it cancelled, plus what it placed:
+    // the self-trade guard's view, handed to the venue facade so it need not read them again.
     const canceled = new Set<string>();
+    const placedNow: { side: PlaceIntent['side']; price: string | null; clientOrderId: string | null }[] = [];
     let guard = tickGuard;
+    const restingNow = (): GuardContext['accountResting'] =>
+      tickGuard.accountResting ? [...tickGuard.accountResting.filter((o) => o.clientOrderId === null || !canceled.has(o.clientOrderId)), ...placedNow] : null;
     const forget = (clientOrderId: string, outcome: string) => {
       if (outcome !== 'canceled' || !tickGuard.accountResting) return;
       canceled.add(clientOrderId);
-      guard = { ...tickGuard, accountResting: tickGuard.accountResting.filter((o) => o.clientOrderId === null || !canceled.has(o.clientOrderId)) };
+      guard = { ...tickGuard, accountResting: restingNow() };
     };
+    const rests = (order: { side: PlaceIntent['side']; price: string }) => {
+      if (!tickGuard.accountResting) return;
+      placedNow.push({ side: order.side, price: order.price, clientOrderId: null });
+      guard = { ...tickGuard, accountResting: restingNow() };
+    };
+    const known = () => ({ accountResting: guard.accountResting ?? null });
     for (let i = 0; i < intents.length; i++) {
       const intent = intents[i]!;
       if (watchOnly && (intent.kind === 'place' || intent.kind === 'replace' || intent.kind === 'cancel')) {
@@ -364,9 +390,10 @@ export class BotRunner {
           }
           const checked = guardPlacement(intent, guard);
           if (checked.ok) {
-            if (sent(await executor.place(checked.order))) {
+            if (sent(await executor.place(checked.order, known()))) {
               done.places++;
               this.live.placed(this.clock.now());
+              rests(checked.order);
             }
           } else this.guarded(checked.code, checked.text);
           break;
@@ -382,9 +409,10 @@ export class BotRunner {
           }
           const checked = guardPlacement(intent.place, guard);
           if (checked.ok) {
-            if (sent(await executor.place(checked.order))) {
+            if (sent(await executor.place(checked.order, known()))) {
               done.replaces++;
               this.live.placed(this.clock.now());
+              rests(checked.order);
             }
           } else this.guarded(checked.code, checked.text);
           break;
@@ -418,7 +446,10 @@ export class BotRunner {
    * read on the venue's budget); a bot that places orders always reads its book and balances, and on
    * a live venue the account's resting orders for self-trade prevention.
    */
-  private async snapshot(strategy: AnyStrategy, config: Record<string, unknown>): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting'] }> {
+  private async snapshot(
+    strategy: AnyStrategy,
+    config: Record<string, unknown>,
+  ): Promise<MarketSnapshot & { accountResting: GuardContext['accountResting']; accountOpen: readonly Order[] | null }> {
     const { exchange, rules, session } = await this.prepare();
     const needs = strategy.needs(config);
     const watchOnly = strategy.watchOnly === true;
@@ -426,12 +457,21 @@ export class BotRunner {
       watchOnly && needs.bookDepth <= 0 ? Promise.resolve<OrderBook>({ symbol: this.robot.symbol, bids: [], asks: [], timestamp: this.clock.now() }) : exchange.fetchOrderBook(this.robot.symbol, Math.max(1, needs.bookDepth)),
       this.readReferences(needs.references, needs.bookDepth),
       watchOnly && needs.balances === false ? Promise.resolve([]) : exchange.fetchBalances(),
-      // Live venues: the account's resting orders of every scope, for self-trade prevention.
-      session.simulated || watchOnly ? Promise.resolve(null) : exchange.fetchOpenOrders(this.robot.symbol),
+      // Live venues: the account's resting orders of every scope, read once a tick for the self-trade
+      // guard and the reconciliation (the start-up tick's reconciliation read them already).
+      session.simulated || watchOnly ? Promise.resolve(null) : (this.tickOpenOrders?.orders ?? exchange.fetchOpenOrders(this.robot.symbol)),
       needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
     const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
-    const snapshot = { rules, book, references, balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) }, accountResting, ...(trades ? { trades } : {}) };
+    const snapshot = {
+      rules,
+      book,
+      references,
+      balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
+      accountResting,
+      accountOpen,
+      ...(trades ? { trades } : {}),
+    };
     if (!needs.pairFigures) return snapshot;
     if (!this.deps.pairFigures) throw new Error("the engine cannot read the pair's bots' figures here");
     const { adminId, coinId } = this.robot;

@@ -3,7 +3,7 @@ import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, 
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
 import { isRefusal, orderUpdate, refusalParams } from './order-state.ts';
-import type { GuardedOrder } from './price-guard.ts';
+import type { GuardContext, GuardedOrder } from './price-guard.ts';
 import { planReconciliation } from './reconcile.ts';
 
 /** A lost placement that the venue still does not know this long after it was sent never arrived. */
@@ -102,12 +102,16 @@ export class OrderExecutor {
     this.fills = [...fills, ...this.fills];
   }
 
-  async place(order: GuardedOrder): Promise<PlaceOutcome> {
+  /**
+   * `known.accountResting`: the account's resting orders on the pair as the tick read them (live
+   * venues), handed to the venue so its self-trade check need not read them again (issue 19).
+   */
+  async place(order: GuardedOrder, known: { accountResting: GuardContext['accountResting'] } = { accountResting: null }): Promise<PlaceOutcome> {
     if (this.o.placementsClosed() || this.slotBusy(order)) return 'refused';
     const row = this.newRow(order);
     await this.o.journal.insert([row]);
     this.live.set(row.clientOrderId, row);
-    const sent = await this.send(row, order);
+    const sent = await this.send(row, order, known.accountResting);
     return 'outcome' in sent ? sent.outcome : this.applyVenue(row, sent.answer);
   }
 
@@ -174,7 +178,7 @@ export class OrderExecutor {
    * Sends a journalled order. The venue's answer, else the outcome already journalled: 'rejected'
    * for a refusal, 'unknown' for a lost answer (resolved later by the client order id).
    */
-  private async send(row: JournalOrder, order: GuardedOrder): Promise<{ answer: Order } | { outcome: PlaceOutcome }> {
+  private async send(row: JournalOrder, order: GuardedOrder, accountResting: GuardContext['accountResting'] = null): Promise<{ answer: Order } | { outcome: PlaceOutcome }> {
     const { robot, exchange, clock } = this.o;
     let answer: Order;
     try {
@@ -187,6 +191,7 @@ export class OrderExecutor {
         timeInForce: order.timeInForce,
         clientOrderId: row.clientOrderId,
         ...(order.selfTrade && this.o.simulated ? { allowSelfTrade: true } : {}),
+        ...(accountResting ? { knownResting: accountResting.map((o) => ({ direction: o.side, price: o.price })) } : {}),
       });
     } catch (err) {
       this.venueError(err);

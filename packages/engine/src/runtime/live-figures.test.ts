@@ -1,6 +1,6 @@
 import { renderServerText, text } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { baseShare, grouped, LiveFigures, orderToFill, ownQuote, percentMove, RollingCounter, spreadBps, withUnit } from './live-figures.ts';
+import { baseShare, grouped, LiveFigures, orderToFill, ownQuote, percentMove, perMinute, RollingCounter, spreadBps, withUnit } from './live-figures.ts';
 
 describe('live figures', () => {
   it('spread in basis points of the mid, exact decimals', () => {
@@ -65,6 +65,22 @@ describe('live figures', () => {
     expect(snap.lastHour).toEqual({ orders: 12, cancels: 8, fills: 3, orderToFill: '4' });
     expect(snap.errors.count).toBe(1);
     expect(renderServerText(snap.errors.last!.text, 'zh_CN')).toBe('周期执行失败（连续 1 次）：timeout');
+  });
+
+  it('churn per minute: over the last ten minutes, or since the run began when shorter (at least a minute)', () => {
+    expect(perMinute(5, 1000, null, 600_000)).toBeNull();
+    expect(perMinute(5, 30_000, 0, 600_000), 'under a minute counts as one').toBe('5');
+    expect(perMinute(21, 180_000, 0, 600_000)).toBe('7');
+    expect(perMinute(100, 3_600_000, 0, 600_000), 'the window, not the run').toBe('10');
+    const live = new LiveFigures();
+    expect(live.snapshot(0).perMinute).toEqual({ placements: null, cancels: null, windowSec: 600 });
+    live.begin(0);
+    live.begin(50_000); // a later tick does not move the start
+    for (let t = 5_000; t < 1_210_000; t += 10_000) live.placed(t); // 6 a minute for 20 minutes
+    for (let t = 615_000; t < 1_200_000; t += 30_000) live.cancelled(t); // 2 a minute in the last 10
+    const snap = live.snapshot(1_209_999); // 10 s buckets: the window's old edge is exact to a bucket
+    expect(snap.perMinute).toEqual({ placements: '6', cancels: '2', windowSec: 600 });
+    expect(snap.lastHour).toMatchObject({ orders: 121, cancels: 20 });
   });
 
   it('formats log params with separators and units', () => {

@@ -1,4 +1,4 @@
-import { EMPTY_LIVE_FIGURES, type RobotActionKind, type RobotLiveFigures, type ServerText } from '@makerdesk/contract';
+import { CHURN_WINDOW_SEC, EMPTY_LIVE_FIGURES, type RobotActionKind, type RobotLiveFigures, type ServerText } from '@makerdesk/contract';
 import { add, compare, div, minus, mul, parse, round, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 
@@ -74,6 +74,16 @@ export class RollingCounter {
   }
 }
 
+/**
+ * Events per minute over the last `windowMs` (or since `since` when that is shorter, never less than a
+ * minute), one decimal (half-even); null before `since` is known.
+ */
+export function perMinute(count: number, now: number, since: number | null, windowMs: number): string | null {
+  if (since === null) return null;
+  const span = Math.max(60_000, Math.min(windowMs, now - since));
+  return parse(div(String(count * 60_000), String(span), { decimals: 1, rounding: 'half-even' }));
+}
+
 /** One bot's live figures, fed by its runner. */
 export class LiveFigures {
   private quote: RobotLiveFigures['quote'] = EMPTY_LIVE_FIGURES.quote;
@@ -82,6 +92,10 @@ export class LiveFigures {
   private readonly orders = new RollingCounter();
   private readonly cancels = new RollingCounter();
   private readonly fills = new RollingCounter();
+  /** The churn window: placements and cancels, in 10 s buckets. */
+  private readonly recentPlaced = new RollingCounter(CHURN_WINDOW_SEC * 1000, 10_000);
+  private readonly recentCancelled = new RollingCounter(CHURN_WINDOW_SEC * 1000, 10_000);
+  private since: number | null = null;
   private errorCount = 0;
   private lastError: { at: number; text: ServerText } | null = null;
 
@@ -98,12 +112,19 @@ export class LiveFigures {
     this.lastAction = { at, kind, reason };
   }
 
+  /** The run's first tick: the churn rates count from here. */
+  begin(at: number): void {
+    this.since ??= at;
+  }
+
   placed(at: number, n = 1): void {
     this.orders.add(at, n);
+    this.recentPlaced.add(at, n);
   }
 
   cancelled(at: number, n = 1): void {
     this.cancels.add(at, n);
+    this.recentCancelled.add(at, n);
   }
 
   filled(at: number, n = 1): void {
@@ -123,6 +144,11 @@ export class LiveFigures {
       inventory: this.inventory,
       lastAction: this.lastAction,
       lastHour: { orders, cancels: this.cancels.count(now), fills, orderToFill: orderToFill(orders, fills) },
+      perMinute: {
+        placements: perMinute(this.recentPlaced.count(now), now, this.since, CHURN_WINDOW_SEC * 1000),
+        cancels: perMinute(this.recentCancelled.count(now), now, this.since, CHURN_WINDOW_SEC * 1000),
+        windowSec: CHURN_WINDOW_SEC,
+      },
       errors: { count: this.errorCount, last: this.lastError },
     };
   }

@@ -71,6 +71,28 @@ describe('follow_exchange', () => {
     expect(out.intents).toEqual([]);
   });
 
+  it('refresh tolerance: a ladder whose reference moved less than it stays; without it every layer is replaced', () => {
+    const orders = [
+      ownOrder('bid-1', 'buy', '99.9', '1.5'),
+      ownOrder('ask-1', 'sell', '100.1', '1.2'),
+      ownOrder('bid-2', 'buy', '99.8', '1'),
+      ownOrder('ask-2', 'sell', '100.2', '2'),
+      ownOrder('bid-3', 'buy', '99.7', '1.75'),
+      ownOrder('ask-3', 'sell', '100.3', '1.1'),
+    ];
+    // The mapped mid moves 100 → 100.02 (0.02 %): every ideal price moves by 0.02 on a 0.05 % tolerance.
+    const moved = { 'sim:BTC/USDT': book([['99.02', '3']], [['101.02', '3']], 'BTC/USDT') };
+    const kept = strategy.decide(tick({ ...config, refreshTolerance: '0.0005' }, fresh(), { market: market({ references: moved }), orders }));
+    expect(kept.reference).toBe('100.02');
+    expect(kept.intents).toEqual([]);
+    const churned = strategy.decide(tick({ ...config, refreshTolerance: '0' }, fresh(), { market: market({ references: moved }), orders }));
+    expect(kinds(churned.intents).filter((k) => k === 'cancel')).toHaveLength(6);
+    expect(placements(churned.intents)).toHaveLength(6);
+    // A move past the tolerance (0.1 %) replaces them even with it.
+    const far = { 'sim:BTC/USDT': book([['99.1', '3']], [['101.1', '3']], 'BTC/USDT') };
+    expect(placements(strategy.decide(tick({ ...config, refreshTolerance: '0.0005' }, fresh(), { market: market({ references: far }), orders })).intents)).toHaveLength(6);
+  });
+
   it('without a reference cancels nothing, places nothing and says so once', () => {
     const orders = [ownOrder('bid-1', 'buy', '99.9', '1.5')];
     const first = strategy.decide(tick(config, fresh(), { orders }));

@@ -128,6 +128,26 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
     await exchange.cancelOrder('BTC/USDT', resting.orderNo);
   });
 
+  it('on Binance (its own EXPIRE_TAKER prevention) checks the caller’s read of the tick instead of reading the open orders per order', async () => {
+    const read = vi.spyOn(exchange, 'fetchOpenOrders');
+    try {
+      const sell = (price: string, knownResting: { direction: 'buy' | 'sell'; price: string | null }[]) =>
+        exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'sell', tradeType: 'limit', price, amount: '0.01', clientOrderId: makerDeskClientOrderId('bot2'), knownResting });
+      // A resting bid at 29000 the tick read: a sell at 28900 would trade with it.
+      expect(await kindOf(sell('28900', [{ direction: 'buy', price: '29000' }]))).toBe('self_trade_prevented');
+      const placed = await sell('31000', [{ direction: 'buy', price: '29000' }]);
+      expect(placed.status).toBe('pending');
+      expect(read, 'no read of the open orders while the caller hands its own').not.toHaveBeenCalled();
+      await exchange.cancelOrder('BTC/USDT', placed.orderNo);
+      // Without it, the facade reads them before placing, as before.
+      const again = await exchange.placeOrder({ symbol: 'BTC/USDT', direction: 'sell', tradeType: 'limit', price: '31000', amount: '0.01', clientOrderId: makerDeskClientOrderId('bot2') });
+      expect(read).toHaveBeenCalledTimes(1);
+      await exchange.cancelOrder('BTC/USDT', again.orderNo);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('fills a market order, then lists own trades and finished orders', async () => {
     const order = await exchange.placeOrder({ symbol: 'ETH/USDT', direction: 'buy', tradeType: 'market', amount: '0.5', clientOrderId: makerDeskClientOrderId('bot1') });
     expect(order).toMatchObject({ tradeType: 'market', status: 'filled', price: null, filledAmount: '0.5', filledValue: '1000.5' });

@@ -290,17 +290,21 @@ export class CcxtExchange implements Exchange {
   /**
    * The best a REST client can do: the account's open orders are read just before placing, so an
    * order of ours placed elsewhere in between (another process on the same key) is not seen. On
-   * Binance the venue's own EXPIRE_TAKER prevention closes that gap.
+   * Binance the venue's own EXPIRE_TAKER prevention closes that gap, so there the caller's read of
+   * the tick (`knownResting`) is checked instead of a read per order.
    */
   private async refuseSelfTrade(request: PlaceOrderRequest): Promise<void> {
-    const opposite = (await this.fetchOpenOrders(request.symbol)).filter((o) => o.direction !== request.direction && o.price !== null);
+    // Where the venue closes the gap itself, the caller's read of this tick serves: one read a tick, not one per order.
+    const resting = request.knownResting !== undefined && this.venue.id in VENUE_STP ? request.knownResting : await this.fetchOpenOrders(request.symbol);
+    const opposite = resting.filter((o) => o.direction !== request.direction && o.price !== null);
     if (opposite.length === 0) return;
     const limit = request.price ?? (await this.sweepPrice(request));
     const crosses = (price: string) => limit === undefined || (request.direction === 'buy' ? compare(price, limit) <= 0 : compare(price, limit) >= 0);
     const own = opposite.find((o) => crosses(o.price!));
     if (own) {
-      throw new ExchangeError('self_trade_prevented', `the order would trade with the account's own order ${own.orderNo} at ${own.price}`, {
-        orderNo: own.orderNo,
+      const orderNo = 'orderNo' in own ? String(own.orderNo) : 'resting';
+      throw new ExchangeError('self_trade_prevented', `the order would trade with the account's own order ${orderNo} at ${own.price}`, {
+        orderNo,
         price: own.price!,
       });
     }

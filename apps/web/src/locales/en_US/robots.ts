@@ -146,6 +146,8 @@ export default {
   'runtime.flow': "{{orders}} orders · {{cancels}} cancels · {{fills}} fills",
   'runtime.ratio': "Order-to-fill {{ratio}}",
   'runtime.noRatio': "Order-to-fill – (no fill)",
+  'runtime.perMinute': "Per minute: {{placements}} placed · {{cancels}} cancelled",
+  'runtime.perMinuteHelp': "Placements and cancels per minute over the last {{minutes}} minutes (since the start when shorter). A refresh tolerance keeps them down.",
   'runtime.errors_one': "{{count}} error",
   'runtime.errors_other': "{{count}} errors",
   'runtime.kind.placed': "Placed",

@@ -149,6 +149,8 @@ export default {
   'runtime.flow': "下单 {{orders}} · 撤单 {{cancels}} · 成交 {{fills}}",
   'runtime.ratio': "下单成交比 {{ratio}}",
   'runtime.noRatio': "下单成交比 –（无成交）",
+  'runtime.perMinute': "每分钟：下单 {{placements}} · 撤单 {{cancels}}",
+  'runtime.perMinuteHelp': "近 {{minutes}} 分钟（运行不足则自启动起）每分钟的下单与撤单数。刷新容差可降低它们。",
   'runtime.errors_one': "{{count}} 个错误",
   'runtime.errors_other': "{{count}} 个错误",
   'runtime.kind.placed': "下单",

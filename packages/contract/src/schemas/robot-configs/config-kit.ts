@@ -1,4 +1,4 @@
-import { add, ceil, compare, div, isDecimal, mul, round } from '@makerdesk/decimal';
+import { add, ceil, compare, div, isDecimal, max, min, mul, round } from '@makerdesk/decimal';
 import { z } from 'zod';
 
 /**
@@ -157,6 +157,22 @@ export interface PairDefaults {
 export function amountWorth(pair: PairDefaults, quoteValue: string): string {
   const raw = ceil(div(quoteValue, pair.price, { decimals: pair.amountPrecision + 2, rounding: 'up' }), pair.amountPrecision);
   return compare(raw, pair.minAmount) < 0 ? pair.minAmount : raw;
+}
+
+/** The most a refresh tolerance can be (the field's bound). */
+export const REFRESH_TOLERANCE_MAX = '0.05';
+
+/**
+ * The refresh tolerance a quoting type starts with, a fraction of the price: half of the bot's
+ * smallest half-spread (`spread` is its smallest full spread, so a kept order stays between a half and
+ * one and a half times its intended distance from the reference), never under two of the pair's ticks
+ * at its price, never over the field's bound; rounded up to 6 decimals (0.0001 %, what the form shows).
+ */
+export function defaultRefreshTolerance(pair: PairDefaults, spread: string): string {
+  const tick = `1e-${pair.pricePrecision}`;
+  const twoTicks = div(mul('2', tick), pair.price, { decimals: 12, rounding: 'up' });
+  const quarterSpread = div(spread, '4', { decimals: 12, rounding: 'up' });
+  return min(ceil(max(quarterSpread, twoTicks), 6), REFRESH_TOLERANCE_MAX);
 }
 
 /** The pair's price times a factor, at the pair's precision. */

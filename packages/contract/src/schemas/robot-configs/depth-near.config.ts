@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkMinBelowMax, decimalField, integerField } from './config-kit.ts';
-import { amountWorth, type PairDefaults } from './config-kit.ts';
+import { amountWorth, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
 import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth near: `layers per side` orders per side, the first at half the base spread from the reference price. */
@@ -35,5 +35,6 @@ export function depthNearDefaults(pair: PairDefaults): z.input<typeof depthNearC
   intervalMin: 5,
   intervalMax: 10,
   maxDeviation: '0.05',
+  options: { refreshTolerance: defaultRefreshTolerance(pair, '0.002') },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkMinBelowMax, decimalField } from './config-kit.ts';
-import { amountWorth, type PairDefaults } from './config-kit.ts';
+import { amountWorth, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
 import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth spread: when the best bid/ask spread is wider than the base spread max, quote inside it. */
@@ -28,5 +28,6 @@ export function depthSpreadDefaults(pair: PairDefaults): z.input<typeof depthSpr
   intervalMin: 3,
   intervalMax: 6,
   maxDeviation: '0.05',
+  options: { refreshTolerance: defaultRefreshTolerance(pair, '0.001') },
   };
 }

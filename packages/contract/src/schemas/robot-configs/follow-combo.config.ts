@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountWorth, choiceField, type PairDefaults } from './config-kit.ts';
+import { amountWorth, choiceField, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
 import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Combo follow: the reference price is a product of several pairs' prices (TOKEN/BTC × BTC/USDT), each optionally inverted. */
@@ -33,6 +33,7 @@ export function followComboDefaults(pair: PairDefaults): z.input<typeof followCo
     layersPerSide: 5,
     layerStep: '0.001',
     baseSpread: '0.002',
+    refreshTolerance: defaultRefreshTolerance(pair, '0.002'),
     orderAmountMin: amountWorth(pair, '10'),
     orderAmountMax: amountWorth(pair, '40'),
     intervalMin: 5,

@@ -1,6 +1,6 @@
 import { compare, div, isDecimal } from '@makerdesk/decimal';
 import { z } from 'zod';
-import { amountWorth, decimalField, type PairDefaults } from './config-kit.ts';
+import { amountWorth, decimalField, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
 import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /** ETF follow: the reference price is a weighted basket, Σ weight × price of each component. */
@@ -41,6 +41,7 @@ export function followEtfDefaults(pair: PairDefaults): z.input<typeof followEtfC
     layersPerSide: 5,
     layerStep: '0.001',
     baseSpread: '0.002',
+    refreshTolerance: defaultRefreshTolerance(pair, '0.002'),
     orderAmountMin: amountWorth(pair, '10'),
     orderAmountMax: amountWorth(pair, '40'),
     intervalMin: 5,

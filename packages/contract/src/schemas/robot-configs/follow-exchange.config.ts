@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountWorth, decimalField, type PairDefaults } from './config-kit.ts';
+import { amountWorth, decimalField, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
 import { intervalFields, ladderFields, maxDeviationField, orderAmountFields, priceMappingRatio, referenceSource, checkAmountAndInterval } from './shared-fields.ts';
 
 /**
@@ -44,6 +44,7 @@ export function followExchangeDefaults(pair: PairDefaults): z.input<typeof follo
     layersPerSide: 5,
     layerStep: '0.001',
     baseSpread: '0.002',
+    refreshTolerance: defaultRefreshTolerance(pair, '0.002'),
     correctionThreshold: '0.01',
     correctionBudget: '500',
     orderAmountMin: amountWorth(pair, '10'),

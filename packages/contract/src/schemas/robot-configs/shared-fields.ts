@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkMinBelowMax, choiceField, decimalField, integerField, textField } from './config-kit.ts';
+import { checkMinBelowMax, choiceField, decimalField, integerField, REFRESH_TOLERANCE_MAX, textField } from './config-kit.ts';
 
 /**
  * Fields several bot types share. The spec's §5 bounds are quoted where they apply; fields the spec
@@ -39,20 +39,27 @@ export const maxDeviationField = {
 };
 
 /**
+ * Refresh tolerance (issue 19): keep an order whose ideal price moved less than this fraction of the
+ * price, so it keeps its place in the queue and the venue's order and request limits are spared.
+ * Each quoting type's defaults size it to the pair's tick and the bot's spread (defaultRefreshTolerance).
+ */
+export const refreshToleranceField = decimalField({
+  title: 'Refresh tolerance',
+  titleZh: '刷新容差',
+  help: 'Keep an order whose ideal price moved less than this share (%): it keeps its queue place and saves cancels and placements. 0 = replace on any move.',
+  helpZh: '理想价格变动小于该比例时保留原挂单：保留排队位置，节省撤单与下单。0 = 价格一变即重挂。',
+  min: '0',
+  max: REFRESH_TOLERANCE_MAX,
+  unit: 'fraction',
+});
+
+/**
  * The options a professional market maker expects on depth bots (Hummingbot's pure market making),
  * all off by default: 0 or absent means off.
  */
 export const quotingOptions = z
   .object({
-    refreshTolerance: decimalField({
-      title: 'Refresh tolerance',
-      titleZh: '刷新容差',
-      help: 'Keep an order whose ideal price moved less than this share (%) (saves cancels and queue position). 0 = off.',
-      helpZh: '理想价格变动小于该比例时保留原挂单（节省撤单、保留排队位置）。0 = 关闭。',
-      min: '0',
-      max: '0.05',
-      unit: 'fraction',
-    }).optional(),
+    refreshTolerance: refreshToleranceField.optional(),
     maxOrderAgeSec: integerField({
       title: 'Max order age (s)',
       titleZh: '挂单最长存活（秒）',
@@ -121,6 +128,7 @@ export const ladderFields = {
   layersPerSide: integerField({ title: 'Layers per side', titleZh: '每侧档位数', min: 1, max: 20 }),
   layerStep: decimalField({ title: 'Layer step', titleZh: '档位间距', help: 'Distance between layers, a share of the price in percent.', helpZh: '相邻档位间距，占价格的百分比。', min: '0.0001', max: '0.05', unit: 'fraction' }),
   baseSpread: decimalField({ title: 'Base spread', titleZh: '基础价差', help: 'Distance between the first bid and the first ask.', helpZh: '买一与卖一之间的距离。', min: '0', max: '0.1', unit: 'fraction' }),
+  refreshTolerance: refreshToleranceField.optional(),
 };
 
 export const spacingField = choiceField(['arithmetic', 'geometric'] as const, {

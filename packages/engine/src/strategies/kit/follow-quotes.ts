@@ -12,7 +12,7 @@ export interface FollowState {
   referenceMissing: boolean;
 }
 
-export type LadderConfig = Pick<FollowExchangeConfig, 'layersPerSide' | 'layerStep' | 'baseSpread' | 'orderAmountMin' | 'orderAmountMax' | 'maxDeviation'>;
+export type LadderConfig = Pick<FollowExchangeConfig, 'layersPerSide' | 'layerStep' | 'baseSpread' | 'orderAmountMin' | 'orderAmountMax' | 'maxDeviation' | 'refreshTolerance'>;
 
 /**
  * No reference price this tick: cancel nothing (the resting quotes were right a moment ago, and a
@@ -50,5 +50,5 @@ export function syncLadder(input: TickInput<LadderConfig, unknown>, reference: s
     rng,
   );
   const placeable = withoutCrossing(wanted, externalBook(market.book, orders));
-  return syncSlots(capToFunds(placeable, funds, market.rules).orders, orders, { now });
+  return syncSlots(capToFunds(placeable, funds, market.rules).orders, orders, { now, tolerance: config.refreshTolerance });
 }

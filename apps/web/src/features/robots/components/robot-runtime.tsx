@@ -64,15 +64,25 @@ export function RobotLastAction({ action, testId = 'robot-last-action' }: { acti
   );
 }
 
-/** Orders placed, cancels and fills in the last hour, the order-to-fill ratio, and the run's errors. */
+/**
+ * Orders placed, cancels and fills in the last hour, the order-to-fill ratio, the churn (placements and
+ * cancels per minute over the last ten minutes, issue 19), and the run's errors.
+ */
 export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
   const { t, i18n } = useTranslation('robots');
   const lang = parseLang(i18n.language);
-  const { lastHour, errors } = runtime;
+  const { lastHour, perMinute, errors } = runtime;
   return (
     <Flex vertical className="md-robot-runtime" data-testid="robot-order-flow">
       <span>{t('runtime.flow', { orders: String(lastHour.orders), cancels: String(lastHour.cancels), fills: String(lastHour.fills) })}</span>
       <Typography.Text type="secondary">{lastHour.orderToFill === null ? t('runtime.noRatio') : t('runtime.ratio', { ratio: lastHour.orderToFill })}</Typography.Text>
+      {perMinute.placements !== null && (
+        <Tooltip title={t('runtime.perMinuteHelp', { minutes: String(Math.round(perMinute.windowSec / 60)) })}>
+          <Typography.Text type="secondary" data-testid="robot-churn">
+            {t('runtime.perMinute', { placements: perMinute.placements, cancels: perMinute.cancels ?? '0' })}
+          </Typography.Text>
+        </Tooltip>
+      )}
       {errors.count > 0 && (
         <Tooltip title={errors.last ? `${formatDateTime(errors.last.at)} · ${renderServerText(errors.last.text, lang)}` : undefined}>
           <Typography.Text type="danger">{t('runtime.errors', { count: errors.count })}</Typography.Text>

@@ -1,0 +1,186 @@
+/**
+ * Issue 19's headline, measured as a new user meets it: a platform `binance` whose API base is this
+ * server's own simulated Binance API (`/sim/binance/api/v3`, so every call takes the real ccxt client
+ * path over HTTP), ten depth near bots with their defaults on BTC/USDT on one key, one minute, every
+ * REST call counted at the API by endpoint with Binance's published weights (DESK.md). Twice in the
+ * same run: first with the refresh tolerance at 0 (every move of the ideal price replaces the order,
+ * as before issue 19), then with the type's defaults. Prints request weight and placements per
+ * bot-minute, and where the weight goes.
+ *
+ * Alone: `npm run bench -- live-binance`. LIVE_BENCH_SECONDS (60) and LIVE_BENCH_BOTS (10) change the run.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
+import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app.ts';
+import { printTable } from './report.ts';
+
+const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
+const BOTS = Number(process.env.LIVE_BENCH_BOTS ?? 10);
+const SYMBOL = 'BTC/USDT';
+const KEY = 'bench-live-key';
+
+/** Binance spot's request weight of a call (DESK.md "Venue limits"); unknown endpoints count 1 and are named. */
+export function binanceWeight(method: string, path: string, query: URLSearchParams): number {
+  const endpoint = `${method} ${path}`;
+  switch (endpoint) {
+    case 'GET /api/v3/depth': {
+      const limit = Number(query.get('limit') ?? 100);
+      return limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250;
+    }
+    case 'GET /api/v3/openOrders':
+      return query.has('symbol') ? 6 : 80;
+    case 'GET /api/v3/account':
+    case 'GET /api/v3/myTrades':
+    case 'GET /api/v3/allOrders':
+    case 'GET /api/v3/exchangeInfo':
+      return 20;
+    case 'GET /api/v3/order':
+      return 4;
+    case 'GET /api/v3/trades':
+      return 25;
+    case 'POST /api/v3/order':
+    case 'DELETE /api/v3/order':
+      return 1;
+    default:
+      return 1;
+  }
+}
+
+interface Tally {
+  calls: Map<string, { count: number; weight: number }>;
+}
+
+/** Counts the simulated Binance API's requests by endpoint, at the server's socket. */
+function countAtTheApi(t: TestApp): { tally: () => Tally; reset: () => void } {
+  let calls = new Map<string, { count: number; weight: number }>();
+  t.app.server.on('request', (req: IncomingMessage) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const prefix = '/sim/binance';
+    if (!url.pathname.startsWith(prefix)) return;
+    const path = url.pathname.slice(prefix.length);
+    const endpoint = `${req.method} ${path}`;
+    const row = calls.get(endpoint) ?? { count: 0, weight: 0 };
+    row.count++;
+    row.weight += binanceWeight(req.method ?? 'GET', path, url.searchParams);
+    calls.set(endpoint, row);
+  });
+  return { tally: () => ({ calls }), reset: () => (calls = new Map()) };
+}
+
+async function ok<T = Record<string, unknown>>(t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown): Promise<T> {
+  const res = await t.call(method, url, { token, ...(body === undefined ? {} : { body }) });
+  if (res.body.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(res.body)}`);
+  return res.body.data as T;
+}
+
+interface Phase {
+  label: string;
+  tolerance: string;
+  tally: Tally;
+  botMinutes: number;
+  /** The bots' own figure (runtime.perMinute.placements on /robot/list), averaged. */
+  figurePlacements: number;
+  figureCancels: number;
+}
+
+async function runPhase(t: TestApp, token: string, coinId: number, counter: ReturnType<typeof countAtTheApi>, label: string, tolerance: string | null): Promise<Phase> {
+  const list = await ok<{ type: string; defaults: Record<string, unknown> }[]>(t, 'GET', `/backend/robot/init/list?coinId=${coinId}`, token);
+  const defaults = list.find((i) => i.type === 'depth_near')!.defaults;
+  const options = (defaults.options ?? {}) as Record<string, unknown>;
+  const config = tolerance === null ? defaults : { ...defaults, options: { ...options, refreshTolerance: tolerance } };
+  const ids: number[] = [];
+  counter.reset();
+  const started = Date.now();
+  for (let i = 0; i < BOTS; i++) {
+    const saved = await ok<{ id: number }>(t, 'PUT', '/backend/robot/update', token, { coinId, type: 'depth_near', config, status: 'running', startMode: 'now', priceMode: 'safe', confirmExposure: true });
+    ids.push(saved.id);
+  }
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 - (Date.now() - started)));
+  const tally = structuredClone(counter.tally());
+  const elapsedMin = (Date.now() - started) / 60_000;
+  const rows = await ok<{ id: number; runtime: { perMinute: { placements: string | null; cancels: string | null } } | null }[]>(t, 'GET', `/backend/robot/list?coinId=${coinId}`, token);
+  const mine = rows.filter((r) => ids.includes(r.id));
+  const mean = (pick: (r: (typeof mine)[number]) => string | null | undefined) => mine.reduce((s, r) => s + Number(pick(r) ?? 0), 0) / Math.max(1, mine.length);
+  const figurePlacements = mean((r) => r.runtime?.perMinute.placements);
+  const figureCancels = mean((r) => r.runtime?.perMinute.cancels);
+  for (const id of ids) await ok(t, 'PUT', '/backend/robot/update', token, { id, coinId, type: 'depth_near', config, status: 'stopped', startMode: 'now', priceMode: 'safe', confirmExposure: true });
+  // Let the stops cancel their orders before the next phase counts.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return { label, tolerance: tolerance ?? String(options.refreshTolerance ?? '0'), tally, botMinutes: BOTS * elapsedMin, figurePlacements, figureCancels };
+}
+
+function weightOf(tally: Tally): number {
+  let w = 0;
+  for (const row of tally.calls.values()) w += row.weight;
+  return w;
+}
+
+function countOf(tally: Tally, endpoint: string): number {
+  return tally.calls.get(endpoint)?.count ?? 0;
+}
+
+export async function run(): Promise<void> {
+  // PGlite in memory: the bench counts venue calls, not database time.
+  const scratch = await scratchDatabase(undefined, { inMemory: true });
+  const database = await openDatabase(scratch.target);
+  const t = await createTestApp({
+    database,
+    liveExchange: 'ccxt',
+    outboundAllow: '127.0.0.1',
+    engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() },
+  });
+  try {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const counter = countAtTheApi(t);
+    const port = (t.app.server.address() as AddressInfo).port;
+    const venue = t.services.sim.localHost.venue;
+    for (let i = 0; i < 20; i++) venue.step();
+    venue.start();
+    const token = await t.login();
+    // The key lives on the simulator (its Binance API answers a key a simulator credential holds)...
+    await ok(t, 'POST', '/backend/credentials/add', token, { platformId: 1, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: 1 });
+    // ...and is used through a platform `binance` whose API base is that API: the real ccxt path.
+    const platform = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, { name: 'Binance (this server)', code: 'binance', apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3` });
+    const coin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: platform.id, coinName: SYMBOL });
+    await ok(t, 'POST', '/backend/credentials/add', token, { platformId: platform.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: coin.coinId });
+    await t.services.engine.start();
+
+    const before = await runPhase(t, token, coin.coinId, counter, 'tolerance 0 (before)', '0');
+    const after = await runPhase(t, token, coin.coinId, counter, 'type defaults (after)', null);
+
+    console.log(`\nlive binance (ccxt over HTTP to /sim/binance/api/v3): ${BOTS} depth near bots, ${SYMBOL}, one key, ${SECONDS} s each`);
+    printTable(
+      ['run', 'refresh tolerance', 'weight / bot-min', 'placements / bot-min', 'cancels / bot-min', 'bot figure: placements / min', 'bot figure: cancels / min'],
+      [before, after].map((p) => [
+        p.label,
+        p.tolerance,
+        (weightOf(p.tally) / p.botMinutes).toFixed(1),
+        (countOf(p.tally, 'POST /api/v3/order') / p.botMinutes).toFixed(1),
+        (countOf(p.tally, 'DELETE /api/v3/order') / p.botMinutes).toFixed(1),
+        p.figurePlacements.toFixed(1),
+        p.figureCancels.toFixed(1),
+      ]),
+    );
+    const endpoints = [...new Set([...before.tally.calls.keys(), ...after.tally.calls.keys()])].sort();
+    console.log('\nwhere the weight goes (per bot-minute: calls × weight each = weight)');
+    printTable(
+      ['endpoint', ...[before, after].flatMap((p) => [`${p.label}: calls`, 'weight'])],
+      endpoints.map((e) => [
+        e,
+        ...[before, after].flatMap((p) => {
+          const row = p.tally.calls.get(e);
+          return [((row?.count ?? 0) / p.botMinutes).toFixed(1), ((row?.weight ?? 0) / p.botMinutes).toFixed(1)];
+        }),
+      ]),
+    );
+    console.log('targets (issue 19): 40 weight and 5 placements per bot-minute');
+  } finally {
+    t.services.sim.localHost.venue.stop();
+    await t.close();
+    await database.close();
+    await scratch.drop();
+  }
+}
