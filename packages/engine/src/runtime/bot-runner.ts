@@ -1,4 +1,4 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, messageFor, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
 import { isExchangeError, type Balance, type Exchange, type Order, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
