@@ -117,7 +117,7 @@ describe('the headers ccxt keeps', () => {
     // Nothing was placed by the refused call.
     expect(await binance.fetchOpenOrders(SYMBOL)).toHaveLength(ORDERS_PER_10S);
     // Cancels are not new orders: they still go through.
-    for (const order of await binance.fetchOpenOrders(SYMBOL)) await binance.cancelOrder(order.id, SYMBOL);
+    for (const order of await binance.fetchOpenOrders(SYMBOL)) await binance.cancelOrder(order.id!, SYMBOL);
     expect(await binance.fetchOpenOrders(SYMBOL)).toHaveLength(0);
   });
 });

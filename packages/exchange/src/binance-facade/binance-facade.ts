@@ -30,10 +30,12 @@ import {
   formatTradeFee,
   formatCommission,
   filterMaxima,
+  wire,
   type NewOrderRespType,
   SELF_TRADE_PREVENTION_MODE,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
+import { averagePriceAnswer } from './avg-price.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
 import { SymbolMap } from './symbols.ts';
 import { BINANCE_LIMITS, OrderLimiter, RequestWeightLimiter, rateLimitsOf, requestWeight, type BinanceLimits } from './limits.ts';
@@ -346,10 +348,13 @@ export class BinanceFacade {
     return page(kept, limit, startTime !== undefined).map((c) => formatKline(c, interval as CandleInterval));
   }
 
+  /** The 5-minute volume-weighted average price PERCENT_PRICE_BY_SIDE is checked against (avg-price.ts), over every trade the venue keeps. */
   private async avgPrice({ params, symbols, now }: Context) {
     const market = symbols.market(params.required('symbol'));
-    const ticker = await this.data.fetchTicker(market.symbol);
-    return { mins: 5, price: formatPriceTicker(ticker).price, closeTime: now };
+    const trades = await this.data.fetchTrades(market.symbol, HISTORY_WINDOW);
+    const fallback = trades.length === 0 ? formatPriceTicker(await this.data.fetchTicker(market.symbol)).price : '0';
+    const { mins, price, closeTime } = averagePriceAnswer(newestFirst(trades), fallback, now);
+    return { mins, price: wire(price), closeTime };
   }
 
   private async forSymbols<T>({ params, symbols }: Context, one: (market: Market) => Promise<T>): Promise<T | T[]> {
@@ -638,6 +643,11 @@ function parseSymbolList(raw: string): string[] {
 /** Oldest first, as Binance lists everything; ids break ties within one millisecond. */
 function ascending<T extends { timestamp: number; id: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.timestamp - b.timestamp || compareIds(a.id, b.id));
+}
+
+/** Newest first, whatever order the venue listed them in. */
+function newestFirst<T extends { timestamp: number; id: string }>(items: readonly T[]): T[] {
+  return ascending(items).reverse();
 }
 
 function byCreation(orders: Order[]): Order[] {
