@@ -58,7 +58,7 @@ beforeAll(async () => {
     };
     response.on('finish', () => {
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-      if (response.statusCode >= 400) refusals.push(`${response.statusCode} ${request.method} ${request.url.split('?')[0]}`);
+      if (response.statusCode >= 400) refusals.push(`${response.statusCode} ${request.method} ${(request.url ?? '').split('?')[0]}`);
     });
   });
   for (let i = 0; i < 10; i++) t.services.sim.localHost.venue.step();

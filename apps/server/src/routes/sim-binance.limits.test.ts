@@ -8,6 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import ccxt, { type binance as Binance } from 'ccxt';
 import { and, eq } from 'drizzle-orm';
+import { isExchangeError } from '@makerdesk/exchange';
+import { createCcxtExchange, type CcxtExchange } from '@makerdesk/exchange/ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -122,6 +124,24 @@ describe('the headers ccxt keeps', () => {
   });
 });
 
+describe('the venue’s usage as the engine reads it', () => {
+  let exchange: CcxtExchange;
+  afterAll(() => exchange?.close());
+
+  it('CcxtExchange reports the used weight and the limits exchangeInfo states (VenueUsage)', async () => {
+    exchange = await createCcxtExchange({ id: 'binance', apiKey: API_KEY, secret: SECRET, apiBaseUrl: `${sim}/api/v3`, options: { fetchMarkets: ['spot'], fetchCurrencies: false } });
+    expect(exchange.venueUsage()).toBeNull();
+    await exchange.loadMarkets();
+    await awayFromWindowEnd(60_000, 3000);
+    await exchange.fetchOpenOrders(SYMBOL);
+    const first = exchange.venueUsage()!;
+    expect(first.limits).toEqual({ weight1m: WEIGHT_LIMIT, orders10s: ORDERS_PER_10S, orders1d: 1000 });
+    expect(Math.abs(first.at - Date.now())).toBeLessThan(2000);
+    await exchange.fetchBalances();
+    expect(exchange.venueUsage()!.usedWeight1m).toBe(first.usedWeight1m! + 20);
+  });
+});
+
 describe('past the request weight', () => {
   it('answers 429 with -1003 and Retry-After, then bans an address that keeps sending (418), each seen by ccxt', { timeout: 30_000 }, async () => {
     // All in one minute window; depth of 5000 levels weighs 250: the window fills in a few calls.
@@ -139,6 +159,18 @@ describe('past the request weight', () => {
     const retryAfter = Number(answer.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Through the engine's adapter: rate_limited, with the venue's Retry-After for the key's pause.
+    const limited = await errorOf(createCcxtExchange({ id: 'binance', apiBaseUrl: `${sim}/api/v3`, options: { fetchMarkets: ['spot'], fetchCurrencies: false } }).then(async (venue) => {
+      try {
+        return await venue.fetchOrderBook(SYMBOL, 5000);
+      } finally {
+        await venue.close();
+      }
+    }));
+    if (!isExchangeError(limited)) throw limited;
+    expect(limited.kind).toBe('rate_limited');
+    expect(Number(limited.params.retryAfterMs)).toBeGreaterThanOrEqual(1000);
 
     const tooMuch = await errorOf(binance.fetchOrderBook(SYMBOL, 5000));
     expect(tooMuch).toBeInstanceOf(ccxt.DDoSProtection);
