@@ -28,6 +28,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { robotRoutes } from './routes/robot.routes.ts';
 import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import type { BinanceLimits } from '@makerdesk/exchange/binance-facade';
 import { wsRoutes, type LiveSocketLimits } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
 import { tradingLogRoutes } from './routes/trading-log.routes.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** The live socket's time to authenticate and caps (the contract's by default; tests shorten the time). */
   liveSocket?: LiveSocketLimits;
+  /** MAKERDESK_SIM_BINANCE_LIMITS: the limits of the simulator's Binance API (Binance's numbers by default). */
+  simBinanceLimits?: BinanceLimits;
   /** Told of every route as it is registered (the access matrix checks that none escapes the OpenAPI document). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -109,6 +112,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     prefix: SIM_BINANCE_ROOT,
     venue: services.sim,
     keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
+    ...(options.simBinanceLimits ? { limits: options.simBinanceLimits } : {}),
   });
 
   // The other servers on the database reach this one's simulator here while it holds the claim.

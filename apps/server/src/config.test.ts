@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
+  it('enforces Binance’s published limits on the simulator’s Binance API by default; the setting changes or switches them off', () => {
+    expect(loadConfig({}).simBinanceLimits).toEqual({ weightPerMinute: 6000, ordersPer10s: 100, ordersPerDay: 200_000 });
+    expect(loadConfig({ MAKERDESK_SIM_BINANCE_LIMITS: 'off' }).simBinanceLimits).toEqual({ weightPerMinute: 0, ordersPer10s: 0, ordersPerDay: 0 });
+    expect(loadConfig({ MAKERDESK_SIM_BINANCE_LIMITS: 'weight1m=1200' }).simBinanceLimits).toEqual({ weightPerMinute: 1200, ordersPer10s: 100, ordersPerDay: 200_000 });
+    expect(() => loadConfig({ MAKERDESK_SIM_BINANCE_LIMITS: 'fast' })).toThrow(/MAKERDESK_SIM_BINANCE_LIMITS: must be on, off, or a comma-separated list/);
+  });
+
   it('has embedded defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);

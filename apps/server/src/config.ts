@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-address.ts';
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
+import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/binance-facade';
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
@@ -46,6 +47,17 @@ const envSchema = z.object({
     .url()
     .regex(/^https?:\/\//, { message: 'must be an http:// or https:// URL' })
     .optional(),
+  MAKERDESK_SIM_BINANCE_LIMITS: z
+    .string()
+    .default('on')
+    .transform((value, ctx) => {
+      try {
+        return parseBinanceLimits(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -81,6 +93,11 @@ export interface Config {
    * alert deliveries and custom platform API bases. Empty: public addresses only.
    */
   outboundAllow: OutboundAllowList;
+  /**
+   * The limits the simulator's Binance API (/sim/binance) reports and enforces: request weight per
+   * IP per minute, new orders per account per 10 s and per day. Binance's published numbers by default.
+   */
+  simBinanceLimits: BinanceLimits;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.MAKERDESK_TRUSTED_PROXIES,
     advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
     outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
+    simBinanceLimits: e.MAKERDESK_SIM_BINANCE_LIMITS,
   };
 }
 

@@ -107,7 +107,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     };
     if (seat.isHolder) await reopen();
     else seat.onTakeover(() => void reopen().catch((err: unknown) => logger.error({ err }, 'reopening the simulator pairs failed')));
-    const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies });
+    const app = await buildApp(services, { loggerInstance: logger, trustedProxies: config.trustedProxies, simBinanceLimits: config.simBinanceLimits });
     // After the simulator host: resumed bots reconcile against a venue that is already up.
     await services.engine.start();
     await services.alerts.start();

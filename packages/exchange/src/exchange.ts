@@ -215,4 +215,24 @@ export interface Exchange {
    */
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options?: SubscribeOptions): () => void;
   close(): Promise<void>;
+  /**
+   * What the venue last reported of this connection's use of its limits (its answers' headers:
+   * Binance's `X-MBX-USED-WEIGHT-1M`, `X-MBX-ORDER-COUNT-10S/1D`); null before any such answer or
+   * where the venue reports nothing. Not a request: reads what the last answers said.
+   */
+  venueUsage?(): VenueUsage | null;
+}
+
+/**
+ * A venue's report of the limits used, venue-neutral: request weight in the current minute, new
+ * orders in the current 10 seconds and day (null where the venue did not say), the limits they
+ * count against (null where unknown or not enforced), and when it was read (local epoch ms). The
+ * venue's windows are fixed ones aligned on the epoch (Binance's are).
+ */
+export interface VenueUsage {
+  usedWeight1m: number | null;
+  orderCount10s: number | null;
+  orderCount1d: number | null;
+  limits: { weight1m: number | null; orders10s: number | null; orders1d: number | null };
+  at: number;
 }

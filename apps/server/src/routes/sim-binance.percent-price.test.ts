@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@makerdesk/contract';
-import { mul, toFixed } from '@makerdesk/decimal';
+import { add, compare, div, mul, toFixed } from '@makerdesk/decimal';
 import ccxt, { type binance as Binance } from 'ccxt';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,30 @@ describe('PERCENT_PRICE_BY_SIDE on the simulator', () => {
     const buy = await binance.createOrder(SYMBOL, 'limit', 'buy', 0.001, Number(toFixed(mul(price, '0.25'), 2, 'up')));
     expect(sell.status).toBe('open');
     expect(buy.status).toBe('open');
+    await binance.cancelAllOrders(SYMBOL);
+  });
+
+  it('avgPrice is the 5-minute volume-weighted average of the trades, the reference the filter checks against to the tick', async () => {
+    t.services.sim.localHost.venue.step();
+    const avg = (await (await fetch(`${sim}/api/v3/avgPrice?symbol=BTCUSDT`)).json()) as { mins: number; price: string; closeTime: number };
+    // Worked out here from the public trades (every trade the venue keeps).
+    const trades = (await (await fetch(`${sim}/api/v3/trades?symbol=BTCUSDT&limit=1000`)).json()) as { price: string; qty: string; time: number }[];
+    const lastTime = trades.at(-1)!.time;
+    const recent = trades.filter((trade) => trade.time >= lastTime - 5 * 60_000);
+    expect(recent.length).toBeGreaterThan(1);
+    const quote = recent.reduce((sum, trade) => add(sum, mul(trade.price, trade.qty)), '0');
+    const volume = recent.reduce((sum, trade) => add(sum, trade.qty), '0');
+    expect(avg).toEqual({ mins: 5, price: toFixed(div(quote, volume, { decimals: 8, rounding: 'down' }), 8, 'down'), closeTime: lastTime });
+    expect(compare(avg.price, await last())).not.toBe(0);
+
+    // A sell may go up to 5× that average and a buy down to 0.2×, not a tick further.
+    const sellMax = toFixed(mul(avg.price, '5'), 2, 'down');
+    const buyMin = toFixed(mul(avg.price, '0.2'), 2, 'up');
+    const order = (side: 'SELL' | 'BUY', price: string) => signedOrder({ symbol: 'BTCUSDT', side, type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price });
+    expect((await order('SELL', sellMax)).status).toBe(200);
+    expect(await order('SELL', add(sellMax, '0.01'))).toEqual({ status: 400, body: { code: -1013, msg: 'Filter failure: PERCENT_PRICE_BY_SIDE' } });
+    expect((await order('BUY', buyMin)).status).toBe(200);
+    expect(await order('BUY', add(buyMin, '-0.01'))).toEqual({ status: 400, body: { code: -1013, msg: 'Filter failure: PERCENT_PRICE_BY_SIDE' } });
     await binance.cancelAllOrders(SYMBOL);
   });
 

@@ -1,5 +1,5 @@
-import { BinanceFacade, binanceErrors, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { BinanceFacade, binanceErrors, type BinanceLimits, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where the plugin is registered: Binance's host, as it were. */
 export const SIM_BINANCE_ROOT = '/sim/binance';
@@ -24,6 +24,14 @@ export interface SimBinanceDeps {
   keyFor(apiKey: string, clientIp: string | undefined): Promise<FacadeKey | undefined>;
   /** The facade's clock for timestamp checks; Date.now by default. */
   now?: () => number;
+  /**
+   * Binance's limits as this API enforces them (MAKERDESK_SIM_BINANCE_LIMITS): Binance's published
+   * numbers by default. Request weight is counted per client IP on the server that answers: with
+   * several servers each serves this API over the one holder's simulator and keeps its own counts
+   * (per-IP weight and per-key order counts), so a client spreading calls over servers gets each
+   * server's limit; acceptable for a test venue, and one server is what a client is pointed at.
+   */
+  limits?: BinanceLimits;
 }
 
 /** Signed bodies are small; Binance's own limit is far below the app's 1 MB. */
@@ -40,6 +48,7 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
     venue: deps.venue,
     keyFor: deps.keyFor,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
     onUnexpectedError: (err) => app.log.error({ err }, 'binance facade failure'),
   });
 
@@ -50,6 +59,7 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
   // What fails before the facade (body too large, a rate limiter) still answers in Binance's terms.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    void reply.headers(facade.usageHeaders(request.ip));
     if (status === 429) return reply.status(429).send(binanceErrors.tooManyRequests().toJSON());
     if (status >= 400 && status < 500) return reply.status(400).send({ code: -1100, msg: `Malformed request: ${error.message}` });
     request.log.error({ err: error }, 'binance facade request failed');
@@ -80,14 +90,14 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
           clientIp: request.ip,
           timeUnit: Array.isArray(timeUnit) ? timeUnit[0] : timeUnit,
         });
-        return reply.status(result.status).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+        return reply.status(result.status).headers(result.headers).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
       },
     });
   }
 
   // Every other path below the root, whatever the method, is Binance's 404: without these routes a
   // GET would reach the console's single-page-app fallback and answer its HTML with 200.
-  const notFound = (_request: unknown, reply: FastifyReply) => reply.status(404).send(binanceErrors.notFound().toJSON());
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).headers(facade.usageHeaders(request.ip)).send(binanceErrors.notFound().toJSON());
   app.all('/', { schema: { hide: true } }, notFound);
   app.all('/*', { schema: { hide: true } }, notFound);
 };

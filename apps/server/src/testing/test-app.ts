@@ -20,6 +20,7 @@ import { scratchDatabase } from './scratch-database.ts';
 import { suiteDatabaseUrl } from './test-postgres.ts';
 import type { ClusterBus } from '../bus/cluster-bus.ts';
 import type { LiveSocketLimits } from '../routes/ws.routes.ts';
+import { parseBinanceLimits } from '@makerdesk/exchange/binance-facade';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -82,6 +83,11 @@ export interface TestAppOptions {
   bus?: ClusterBus;
   /** The simulator as a SimSeat gives it (cluster tests); the caller closes it. By default a SimHost of the test's own. */
   sim?: SimAccess;
+  /**
+   * MAKERDESK_SIM_BINANCE_LIMITS (its text: `on`, `off`, `weight1m=…,orders10s=…,orders1d=…`):
+   * Binance's numbers by default, as in production; a test that is not about limits may raise them.
+   */
+  simBinanceLimits?: string;
   /** Listen on a port of 127.0.0.1 (the other servers of a cluster test call this one). */
   listen?: boolean;
 }
@@ -120,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(services, {
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     ...(options.liveSocket ? { liveSocket: options.liveSocket } : {}),
+    ...(options.simBinanceLimits !== undefined ? { simBinanceLimits: parseBinanceLimits(options.simBinanceLimits) } : {}),
     onRoute: ({ method, url }) => {
       for (const m of [method].flat()) if (m !== 'HEAD') routes.push(`${m} ${url}`);
     },

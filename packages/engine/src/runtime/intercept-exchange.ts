@@ -1,7 +1,7 @@
 import type { CandleInterval, Exchange, ExchangeEvent, MyTradesOptions, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
 
 /** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
-export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close'>;
+export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close' | 'venueUsage'>;
 
 /** Runs one venue request: `send` performs it on the inner venue. */
 export type CallInterceptor = <T>(method: VenueCall, send: () => Promise<T>, args: readonly unknown[]) => Promise<T>;
@@ -15,6 +15,7 @@ class InterceptedExchange implements Exchange {
   readonly id: string;
   readonly capabilities: Exchange['capabilities'];
   readonly fetchPermissions?: Exchange['fetchPermissions'];
+  readonly venueUsage?: Exchange['venueUsage'];
 
   constructor(
     private readonly inner: Exchange,
@@ -25,6 +26,9 @@ class InterceptedExchange implements Exchange {
     this.capabilities = capabilities ? { ...inner.capabilities, ...capabilities } : inner.capabilities;
     const permissions = inner.fetchPermissions?.bind(inner);
     if (permissions) this.fetchPermissions = () => this.around('fetchPermissions', permissions, []);
+    // Reads what the venue's answers said: no request, passed through.
+    const usage = inner.venueUsage?.bind(inner);
+    if (usage) this.venueUsage = usage;
   }
 
   loadMarkets() {

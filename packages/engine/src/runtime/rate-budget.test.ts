@@ -1,4 +1,4 @@
-import { ExchangeError, createDefaultSimVenue, type Exchange } from '@makerdesk/exchange';
+import { ExchangeError, createDefaultSimVenue, type Exchange, type VenueUsage } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../testing/fake-clock.ts';
 import { FaultyExchange, faults } from '../testing/faulty-exchange.ts';
@@ -166,5 +166,32 @@ describe('createRateBudgets', () => {
     const unsubscribe = wrapped.subscribe('BTC/USDT', () => {});
     unsubscribe();
     await wrapped.close();
+  });
+
+  it('paces placements by the venue’s reported order count before it refuses, never holding a cancel back', async () => {
+    const { clock, faulty, budgets } = setup();
+    // 1_700_000_000_000 is the start of a 10 s window; 17 of 20 orders used: the next would pass 85 %.
+    let reported: VenueUsage = { usedWeight1m: 30, orderCount10s: 17, orderCount1d: 17, limits: { weight1m: 6000, orders10s: 20, orders1d: 200_000 }, at: clock.now() + 2000 };
+    const reporting = new Proxy(faulty.exchange, {
+      get: (target, name, receiver) => (name === 'venueUsage' ? () => reported : Reflect.get(target, name, receiver)),
+    });
+    const wrapped = budgets.wrap(reporting, 'live:k1');
+    await clock.advance(2000);
+    await answered(clock, wrapped.fetchBalances());
+    const placing = wrapped.placeOrder({ symbol: 'BTC/USDT', direction: 'buy', tradeType: 'limit', price: '1000', amount: '0.001', clientOrderId: 'paced-1' }).catch(() => undefined);
+    await clock.advance(100);
+    expect(faulty.count('placeOrder')).toBe(0);
+    // A cancel is not held behind it.
+    const cancel = wrapped.cancelOrder('BTC/USDT', '424242').catch(() => undefined);
+    await clock.advance(10);
+    expect(faulty.count('cancelOrder')).toBe(1);
+    await answered(clock, cancel);
+    // At the next 10 s window (and a little past) the placement goes.
+    await clock.advance(7800);
+    expect(faulty.count('placeOrder')).toBe(0);
+    reported = { ...reported, orderCount10s: 0, at: clock.now() };
+    await clock.advance(200);
+    expect(faulty.count('placeOrder')).toBe(1);
+    await answered(clock, placing);
   });
 });

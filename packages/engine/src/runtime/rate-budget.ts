@@ -2,6 +2,7 @@ import { isExchangeError, type ExchangeError } from '@makerdesk/exchange';
 import { systemClock, type Clock } from '../ports.ts';
 import type { RateBudgets } from './engine-api.ts';
 import { interceptExchange } from './intercept-exchange.ts';
+import { VenuePacer, type PacedCall } from './venue-pacing.ts';
 
 /** A token bucket: `ratePerSecond` tokens a second, at most `burst` saved up. */
 export interface RateLimit {
@@ -44,7 +45,9 @@ const URGENT: ReadonlySet<string> = new Set(['cancelOrder', 'cancelOrders']);
 /**
  * One token bucket per venue key. Calls wait in FIFO order for a token, cancels ahead of the rest; a 'rate_limited' answer
  * pauses the whole key (Retry-After when the venue said, else exponential backoff) and is handed
- * back to the caller unretried, so a 429 never turns into a storm of retries.
+ * back to the caller unretried, so a 429 never turns into a storm of retries. Where the venue
+ * reports its limits' use (`Exchange.venueUsage`: request weight, order counts), the key's calls
+ * are also paced to stay under them (venue-pacing.ts), before the venue refuses, not after.
  */
 export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets {
   const clock = options.clock ?? systemClock;
@@ -64,9 +67,11 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
   return {
     wrap(exchange, budgetKey) {
       const budget = budgetOf(budgetKey);
+      const observe = () => budget.pacer.observe(exchange.venueUsage?.() ?? null);
       return interceptExchange(exchange, async (method, send) => {
-        // A token at hand and nobody queued: the call goes at once (what acquire would grant next).
-        if (!budget.tryTake()) await budget.acquire(URGENT.has(method));
+        const kind: PacedCall = method === 'placeOrder' ? 'order' : 'request';
+        // A token at hand, the venue's limits not near and nobody queued: the call goes at once (what acquire would grant next).
+        if (!budget.tryTake(kind)) await budget.acquire(URGENT.has(method), kind);
         try {
           const answer = await send();
           budget.succeeded();
@@ -74,6 +79,8 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
         } catch (err) {
           if (isExchangeError(err) && err.kind === 'rate_limited') budget.rateLimited(err);
           throw err;
+        } finally {
+          observe();
         }
       });
     },
@@ -84,14 +91,23 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
   };
 }
 
+interface Waiting {
+  grant: () => void;
+  kind: PacedCall;
+}
+
 class KeyBudget {
   pausedUntil = 0;
+  /** The venue's reported use of its limits, and the pace it sets. */
+  readonly pacer = new VenuePacer();
   private tokens: number;
   private refilledAt: number;
   private strikes = 0;
-  private readonly queue: (() => void)[] = [];
-  private readonly urgent: (() => void)[] = [];
+  private readonly queue: Waiting[] = [];
+  private readonly urgent: Waiting[] = [];
   private timer: unknown = null;
+  /** Whether `timer` waits for the venue's pace (rather than for a token or the end of a pause). */
+  private pacing = false;
 
   constructor(
     private readonly key: string,
@@ -104,21 +120,30 @@ class KeyBudget {
     this.refilledAt = clock.now();
   }
 
-  /** Waits for a token; an urgent call waits behind other urgent ones only. */
-  acquire(urgent = false): Promise<void> {
+  /**
+   * Waits for a token; an urgent call waits behind other urgent ones only, and is not held back by
+   * the venue's pace (a cancel takes risk off the book and weighs little).
+   */
+  acquire(urgent = false, kind: PacedCall = 'request'): Promise<void> {
     return new Promise((resolve) => {
-      (urgent ? this.urgent : this.queue).push(resolve);
+      (urgent ? this.urgent : this.queue).push({ grant: resolve, kind });
+      if (urgent && this.pacing && this.timer !== null) {
+        // The queue waits for the venue's pace, which does not hold an urgent call back.
+        this.clock.clearTimeout(this.timer);
+        this.timer = null;
+      }
       this.pump();
     });
   }
 
-  /** Takes a token when one is free now and no call waits before this one; false otherwise. */
-  tryTake(): boolean {
+  /** Takes a token when one is free now, the venue's pace allows and no call waits before this one; false otherwise. */
+  tryTake(kind: PacedCall = 'request'): boolean {
     if (this.queue.length > 0 || this.urgent.length > 0 || this.timer !== null) return false;
     const now = this.clock.now();
     if (now < this.pausedUntil) return false;
     this.refill(now);
     if (this.tokens < 1) return false;
+    if (this.pacer.reserve(kind, now) > 0) return false;
     this.tokens -= 1;
     return true;
   }
@@ -146,8 +171,12 @@ class KeyBudget {
       if (now < this.pausedUntil) return this.wake(this.pausedUntil - now);
       this.refill(now);
       if (this.tokens < 1) return this.wake(Math.ceil(((1 - this.tokens) / this.limitNow().ratePerSecond) * 1000));
+      if (this.urgent.length === 0) {
+        const paced = this.pacer.reserve(this.queue[0]!.kind, now);
+        if (paced > 0) return this.wake(paced, true);
+      }
       this.tokens -= 1;
-      (this.urgent.shift() ?? this.queue.shift()!)();
+      (this.urgent.shift() ?? this.queue.shift()!).grant();
     }
   }
 
@@ -159,9 +188,11 @@ class KeyBudget {
     this.refilledAt = now;
   }
 
-  private wake(ms: number): void {
+  private wake(ms: number, pacing = false): void {
+    this.pacing = pacing;
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
+      this.pacing = false;
       this.pump();
     }, Math.max(1, ms));
   }

@@ -11,6 +11,8 @@ export class BinanceError extends Error {
     readonly code: number,
     readonly msg: string,
     readonly status: number = statusOf(code),
+    /** The `Retry-After` (seconds) of a 429 or 418. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(msg);
   }

@@ -14,7 +14,10 @@ const SECRET = 'unit-secret';
 function setup() {
   const venue = new FakeVenue();
   const facade = new BinanceFacade({ venue, keyFor: async (key) => (key === KEY ? { secret: SECRET } : undefined), now: () => venue.now() });
-  const get = (path: string, query = '', timeUnit?: string) => facade.handle({ method: 'GET', path, query, body: '', timeUnit });
+  const get = async (path: string, query = '', timeUnit?: string) => {
+    const { status, body } = await facade.handle({ method: 'GET', path, query, body: '', timeUnit });
+    return { status, body };
+  };
   const signed = (method: string, path: string, params: string, timeUnit?: string): Promise<{ status: number; body: unknown }> => {
     const stamped = `${params}&timestamp=${venue.now()}`;
     const payload = `${stamped}&signature=${hmacSha256Hex(SECRET, stamped)}`;

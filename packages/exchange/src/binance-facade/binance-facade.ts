@@ -30,13 +30,15 @@ import {
   formatTradeFee,
   formatCommission,
   filterMaxima,
+  wire,
   type NewOrderRespType,
   SELF_TRADE_PREVENTION_MODE,
 } from './format.ts';
 import { CLIENT_ORDER_ID, Params } from './params.ts';
+import { averagePriceAnswer } from './avg-price.ts';
 import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts';
 import { SymbolMap } from './symbols.ts';
-import { OrderCounts } from './order-counts.ts';
+import { BINANCE_LIMITS, OrderLimiter, RequestWeightLimiter, rateLimitsOf, requestWeight, type BinanceLimits } from './limits.ts';
 import { inTimeUnit, timeUnitOf, type TimeUnit } from './time-units.ts';
 
 /** Public market data, read without an account. */
@@ -74,6 +76,8 @@ export interface BinanceFacadeOptions {
   now?: () => number;
   /** Told about failures that are not the caller's fault (they answer -1000). */
   onUnexpectedError?: (err: unknown) => void;
+  /** The limits enforced (limits.ts): Binance's published numbers by default. */
+  limits?: BinanceLimits;
 }
 
 export interface FacadeRequest {
@@ -95,6 +99,11 @@ export interface FacadeRequest {
 export interface FacadeResponse {
   status: number;
   body: unknown;
+  /**
+   * Binance's limit headers (lower case): `x-mbx-used-weight-1m` on every answer,
+   * `x-mbx-order-count-10s` and `-1d` on order answers, `retry-after` (seconds) with a 429 or 418.
+   */
+  headers: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -149,10 +158,15 @@ const HISTORY_WINDOW = 1000;
 export class BinanceFacade {
   private readonly endpoints = new Map<string, Endpoint>();
   private readonly now: () => number;
-  private readonly orderCounts = new OrderCounts();
+  private readonly limits: BinanceLimits;
+  private readonly weights: RequestWeightLimiter;
+  private readonly orderLimits: OrderLimiter;
 
   constructor(private readonly options: BinanceFacadeOptions) {
     this.now = options.now ?? Date.now;
+    this.limits = { ...(options.limits ?? BINANCE_LIMITS) };
+    this.weights = new RequestWeightLimiter(() => this.limits.weightPerMinute);
+    this.orderLimits = new OrderLimiter(() => this.limits);
     for (const endpoint of this.table()) this.endpoints.set(`${endpoint.method} ${endpoint.path}`, endpoint);
   }
 
@@ -161,27 +175,48 @@ export class BinanceFacade {
     return [...this.endpoints.values()].map(({ method, family, path, signed }) => ({ method, family, path, signed }));
   }
 
+  /** The weight `clientIp` used in the current minute, for answers given outside `handle` (the HTTP layer's 404s and errors). */
+  usageHeaders(clientIp: string | undefined): Record<string, string> {
+    return { 'x-mbx-used-weight-1m': String(this.weights.used(clientIp ?? UNKNOWN_IP, this.now())) };
+  }
+
   async handle(request: FacadeRequest): Promise<FacadeResponse> {
-    const endpoint = this.endpoints.get(`${request.method.toUpperCase()} ${request.path}`);
-    if (!endpoint) return answer(binanceErrors.notFound());
+    const method = request.method.toUpperCase();
+    const endpoint = this.endpoints.get(`${method} ${request.path}`);
+    const now = this.now();
+    // The IP's weight is charged first, whatever follows (an unknown key, a bad signature, a 404).
+    const weight = requestWeight(method, request.path, paramReader(request), endpoint?.family);
+    const weighed = this.weights.charge(request.clientIp ?? UNKNOWN_IP, weight, now);
+    const headers: Record<string, string> = { 'x-mbx-used-weight-1m': String(weighed.usedWeight) };
+    if (!weighed.ok) return answer(new BinanceError(weighed.code, weighed.msg, weighed.status, weighed.retryAfterSeconds), headers);
+    if (!endpoint) return answer(binanceErrors.notFound(), headers);
+    let apiKey: string | undefined;
+    const withOrderCounts = () => (apiKey !== undefined && ORDER_PLACING.has(`${method} ${request.path}`) ? { ...headers, ...this.orderLimits.headers(apiKey, now) } : headers);
     try {
       const unit = timeUnitOf(request.timeUnit);
       const params = new Params(request.query, request.body);
-      const now = this.now();
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
       if (!endpoint.signed) {
         // A key sent where none is needed is still checked: a revoked key, or one used from an
         // address it is not bound to, gets nothing, not even public data.
         if (request.apiKey !== undefined) await this.keyOf(request);
-        return reply(await endpoint.handle(context()), unit, endpoint.path);
+        return reply(await endpoint.handle(context()), unit, endpoint.path, headers);
       }
-      const { apiKey, key } = await this.authenticate(request, params, now);
-      return reply(await endpoint.handle(signedContext(context(), apiKey, key, this.options.venue.account(apiKey), endpoint.action)), unit, endpoint.path);
+      const found = await this.authenticate(request, params, now);
+      apiKey = found.apiKey;
+      const result = await endpoint.handle(signedContext(context(), found.apiKey, found.key, this.options.venue.account(found.apiKey), endpoint.action));
+      return reply(result, unit, endpoint.path, withOrderCounts());
     } catch (err) {
       const error = toBinanceError(err, endpoint.action);
       if (!(err instanceof BinanceError) && !(err instanceof ExchangeError)) this.options.onUnexpectedError?.(err);
-      return answer(error);
+      return answer(error, withOrderCounts());
     }
+  }
+
+  /** Refuses a new order past the account's ORDERS limits (-1015, 429). */
+  private checkOrderLimits(apiKey: string, now: number): void {
+    const verdict = this.orderLimits.check(apiKey, now);
+    if (!verdict.ok) throw new BinanceError(verdict.code, verdict.msg, verdict.status, verdict.retryAfterSeconds);
   }
 
   private async keyOf(request: FacadeRequest): Promise<{ apiKey: string; key: FacadeKey }> {
@@ -233,7 +268,7 @@ export class BinanceFacade {
       signed('GET', 'myTrades', 'read', (ctx) => this.myTrades(ctx)),
       signed('POST', 'order/cancelReplace', 'place', (ctx) => this.cancelReplace(ctx)),
       signed('GET', 'account/commission', 'read', (ctx) => this.commission(ctx)),
-      signed('GET', 'rateLimit/order', 'read', (ctx) => this.orderCounts.of(ctx.apiKey, ctx.now)),
+      signed('GET', 'rateLimit/order', 'read', (ctx) => this.orderLimits.of(ctx.apiKey, ctx.now)),
       // Binance's wallet status: the simulator never closes for maintenance.
       sapiPublic('system/status', () => ({ status: 0, msg: 'normal' })),
       // What ccxt's binance asks a spot account's sapi when it loads markets with a key (coins, and
@@ -253,7 +288,7 @@ export class BinanceFacade {
     let markets = symbols.markets;
     if (one !== undefined) markets = [symbols.market(one)];
     else if (many !== undefined) markets = parseSymbolList(many).map((id) => symbols.market(id));
-    return formatExchangeInfo(markets, now);
+    return formatExchangeInfo(markets, now, rateLimitsOf(this.limits));
   }
 
   private async depth({ params, symbols }: Context) {
@@ -313,10 +348,13 @@ export class BinanceFacade {
     return page(kept, limit, startTime !== undefined).map((c) => formatKline(c, interval as CandleInterval));
   }
 
+  /** The 5-minute volume-weighted average price PERCENT_PRICE_BY_SIDE is checked against (avg-price.ts), over every trade the venue keeps. */
   private async avgPrice({ params, symbols, now }: Context) {
     const market = symbols.market(params.required('symbol'));
-    const ticker = await this.data.fetchTicker(market.symbol);
-    return { mins: 5, price: formatPriceTicker(ticker).price, closeTime: now };
+    const trades = await this.data.fetchTrades(market.symbol, HISTORY_WINDOW);
+    const fallback = trades.length === 0 ? formatPriceTicker(await this.data.fetchTicker(market.symbol)).price : '0';
+    const { mins, price, closeTime } = averagePriceAnswer(newestFirst(trades), fallback, now);
+    return { mins, price: wire(price), closeTime };
   }
 
   private async forSymbols<T>({ params, symbols }: Context, one: (market: Market) => Promise<T>): Promise<T | T[]> {
@@ -375,8 +413,9 @@ export class BinanceFacade {
     if (open.some((o) => o.clientOrderId === request.clientOrderId)) throw binanceErrors.duplicateOrder();
     if (test) return {};
 
+    this.checkOrderLimits(apiKey, now);
     const order = await account.placeOrder(request);
-    this.orderCounts.record(apiKey, now);
+    this.orderLimits.record(apiKey, now);
     return this.newOrderAnswer(account, order, respType, quoteOrderQty);
   }
 
@@ -398,6 +437,7 @@ export class BinanceFacade {
     if (mode === undefined) throw binanceErrors.mandatory('cancelReplaceMode');
     const cancelId = cancelClientOrderId(params, 'cancelNewClientOrderId');
     const { request, respType, quoteOrderQty } = await orderToPlace(params, account, market);
+    this.checkOrderLimits(apiKey, now);
     const target = await this.orderToReplace(ctx, market);
     const venueMode: CancelReplaceMode = mode === 'STOP_ON_FAILURE' ? 'stop_on_failure' : 'allow_failure';
     let result: CancelReplaceResult;
@@ -407,7 +447,7 @@ export class BinanceFacade {
       result = { canceled, placed: venueMode === 'stop_on_failure' ? null : await placement(account.placeOrder(request)) };
     }
     // Binance counts the new order even when it is not attempted.
-    this.orderCounts.record(apiKey, now);
+    this.orderLimits.record(apiKey, now);
 
     const cancelResponse = result.canceled.ok ? formatCanceledOrder(result.canceled.order, cancelId) : toBinanceError(result.canceled.error, 'cancel').toJSON();
     const newOrderResponse =
@@ -553,8 +593,26 @@ function signedContext(ctx: Context, apiKey: string, key: FacadeKey, account: Ex
   };
 }
 
-function answer(error: BinanceError): FacadeResponse {
-  return { status: error.status, body: error.toJSON() };
+function answer(error: BinanceError, headers: Record<string, string>): FacadeResponse {
+  const all = error.retryAfterSeconds === undefined ? headers : { ...headers, 'retry-after': String(error.retryAfterSeconds) };
+  return { status: error.status, body: error.toJSON(), headers: all };
+}
+
+/** Where a request comes from when the caller does not say (direct use, as in unit tests). */
+const UNKNOWN_IP = 'unknown';
+
+/** The calls that place a new order: their answers carry the account's order counts. */
+const ORDER_PLACING: ReadonlySet<string> = new Set(['POST order', 'POST order/cancelReplace']);
+
+/** The raw parameters (query over body), read leniently: for the weight table, before any validation. */
+function paramReader(request: FacadeRequest): (name: string) => string | undefined {
+  let values: URLSearchParams | undefined;
+  return (name) => {
+    values ??= new URLSearchParams(`${request.body}&${request.query}`);
+    const all = values.getAll(name);
+    const value = all[all.length - 1];
+    return value === undefined || value === '' ? undefined : value;
+  };
 }
 
 /** A body answered with a status other than 200 (cancelReplace's partial and failed outcomes). */
@@ -566,9 +624,9 @@ class StatusAnswer {
 }
 
 /** An endpoint's result as the response, its times in the unit the request asked for. */
-function reply(result: unknown, unit: TimeUnit, path: string): FacadeResponse {
+function reply(result: unknown, unit: TimeUnit, path: string, headers: Record<string, string>): FacadeResponse {
   const { status, body } = result instanceof StatusAnswer ? result : { status: 200, body: result };
-  return { status, body: inTimeUnit(body, unit, path) };
+  return { status, body: inTimeUnit(body, unit, path), headers };
 }
 
 function parseSymbolList(raw: string): string[] {
@@ -585,6 +643,11 @@ function parseSymbolList(raw: string): string[] {
 /** Oldest first, as Binance lists everything; ids break ties within one millisecond. */
 function ascending<T extends { timestamp: number; id: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.timestamp - b.timestamp || compareIds(a.id, b.id));
+}
+
+/** Newest first, whatever order the venue listed them in. */
+function newestFirst<T extends { timestamp: number; id: string }>(items: readonly T[]): T[] {
+  return ascending(items).reverse();
 }
 
 function byCreation(orders: Order[]): Order[] {

@@ -3,6 +3,7 @@
  * Binance's documented responses (and what ccxt's binance `parseMarket`, `parseOrder`, `parseTrade`,
  * `parseTicker` and `parseBalance` read).
  */
+import type { RateLimitEntry } from './limits.ts';
 import type { Balance, BookLevel, Candle, Market, MyTrade, Order, OrderBook, Side, Ticker, Trade } from '../exchange.ts';
 import { candleIntervalMs, type CandleInterval } from '../exchange.ts';
 import { decimalsOf, div, minus, mul, sign, stepOf, toFixed } from '@makerdesk/decimal';
@@ -73,20 +74,12 @@ function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' |
 
 // ---------------------------------------------------------------- general
 
-/** The ORDERS rate limits exchangeInfo states (and rateLimit/order counts against). */
-export const ORDER_RATE_LIMITS = [
-  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-  { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
-] as const;
-
-export function formatExchangeInfo(markets: readonly Market[], serverTime: number) {
+/** `rateLimits`: the limits the facade enforces (limits.ts rateLimitsOf). */
+export function formatExchangeInfo(markets: readonly Market[], serverTime: number, rateLimits: readonly RateLimitEntry[]) {
   return {
     timezone: 'UTC',
     serverTime,
-    rateLimits: [
-      { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
-      ...ORDER_RATE_LIMITS,
-    ],
+    rateLimits,
     exchangeFilters: [],
     symbols: markets.map(formatSymbolInfo),
   };

@@ -4,3 +4,5 @@ export type { BinanceFacadeOptions, FacadeFamily, FacadeKey, FacadeRequest, Faca
 export { BinanceError, binanceErrors, toBinanceError } from './binance-errors.ts';
 export { hmacSha256Hex, signedPayload, DEFAULT_RECV_WINDOW, MAX_RECV_WINDOW } from './signature.ts';
 export { SymbolMap, toBinanceSymbol } from './symbols.ts';
+export { BINANCE_LIMITS, NO_BINANCE_LIMITS, parseBinanceLimits, rateLimitsOf, requestWeight, RequestWeightLimiter, OrderLimiter } from './limits.ts';
+export type { BinanceLimits, RateLimitEntry } from './limits.ts';

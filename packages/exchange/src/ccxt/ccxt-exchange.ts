@@ -21,6 +21,7 @@ import type {
   SubscribeOptions,
   Ticker,
   Trade,
+  VenueUsage,
 } from '../exchange.ts';
 import { ExchangeError } from '../errors.ts';
 import { add, compare } from '@makerdesk/decimal';
@@ -29,6 +30,7 @@ import { isBarePercentPriceRefusal, percentPriceFilterOf, withPercentPriceBand }
 import { parseBalances, parseMyTrade, parseOrder } from './parse-account.ts';
 import { isSpotMarket, parseMarket, precisionModeOf } from './parse-market.ts';
 import { parseCandle, parseOrderBook, parseTicker, parseTrade } from './parse-market-data.ts';
+import { limitsFromExchangeInfo, publishedLimits, usageFromHeaders } from './venue-usage.ts';
 
 export interface CcxtExchangeConfig {
   /** A ccxt exchange id, as the platform list names the venue (`binance`, `okx`, …). */
@@ -122,6 +124,8 @@ export class CcxtExchange implements Exchange {
   private readonly now: () => number;
   private readonly pollMs: number;
   private readonly subscriptions = new Set<() => void>();
+  private usage: VenueUsage | null = null;
+  private limits: VenueUsage['limits'] | null;
 
   constructor(
     private readonly venue: CcxtVenue,
@@ -138,13 +142,45 @@ export class CcxtExchange implements Exchange {
       // ccxt pro is not used: subscribe polls.
       stream: false,
     };
+    this.limits = publishedLimits(venue.id);
+    if (this.limits !== null) this.watchResponses();
+  }
+
+  /** What the venue's answers last said of this connection's limits (venue-usage.ts). */
+  venueUsage(): VenueUsage | null {
+    return this.usage;
+  }
+
+  /**
+   * Reads every answer's limit headers as ccxt receives it (ccxt's `onRestResponse` hook, so
+   * concurrent calls are all seen, where `last_response_headers` keeps only the last), and the
+   * limits the venue states in exchangeInfo.
+   */
+  private watchResponses(): void {
+    const venue = this.venue as unknown as { onRestResponse: (status: number, statusText: string, url: string, method: string, headers: Record<string, unknown>, body: string, ...rest: unknown[]) => string };
+    const original = venue.onRestResponse.bind(venue);
+    venue.onRestResponse = (status, statusText, url, method, headers, body, ...rest) => {
+      try {
+        if (url.includes('/exchangeInfo') && status === 200) this.limits = limitsFromExchangeInfo(JSON.parse(body)) ?? this.limits;
+        this.usage = usageFromHeaders(this.venue.id, headers, this.limits!, this.usage, this.now()) ?? this.usage;
+      } catch {
+        // A body that is not JSON: nothing to learn from it.
+      }
+      return original(status, statusText, url, method, headers, body, ...rest);
+    };
   }
 
   private async call<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      throw toExchangeError(err);
+      const error = toExchangeError(err);
+      if (error.kind === 'rate_limited') {
+        // The venue's Retry-After (seconds) with its 429 or 418: how long the key must pause.
+        const retryAfter = retryAfterMs(this.venue.last_response_headers as Record<string, unknown> | undefined);
+        if (retryAfter !== null) error.params.retryAfterMs = retryAfter;
+      }
+      throw error;
     }
   }
 
@@ -378,6 +414,14 @@ export class CcxtExchange implements Exchange {
     for (const unsubscribe of [...this.subscriptions]) unsubscribe();
     await this.venue.close();
   }
+}
+
+/** `Retry-After` in seconds (any case of the name), as milliseconds; null without one. */
+function retryAfterMs(headers: Record<string, unknown> | undefined): number | null {
+  if (headers === undefined) return null;
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
 }
 
 /** Newest first; within a millisecond numeric ids decide (ccxt compares ids as strings, '11' < '9'). */
