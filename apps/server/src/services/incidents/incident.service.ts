@@ -20,7 +20,7 @@ import type { RaiseAlert } from '../../alerts/alert-dispatcher.ts';
 import type { Repositories } from '../../repositories/repositories.ts';
 import { botStopCause, botStopTexts, haltedText, incidentTime, spanText } from './incident-texts.ts';
 import type { HealthChange } from '../../domain/venue-health.ts';
-import { KEY_REFUSED_REPORT_MS } from './venue-watch.ts';
+import { KEY_REFUSED_REPORT_MS } from './report-windows.ts';
 
 /** A bot's throttled key is told again after this long at the soonest. */
 export const THROTTLE_REPORT_MS = 10 * 60_000;

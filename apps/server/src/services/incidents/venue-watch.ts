@@ -5,9 +5,8 @@ import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { SIM_PLATFORM } from '../../domain/platforms.ts';
 import type { VenueCallObserver } from '../../venues/exchange-gateway.ts';
 import type { IncidentService } from './incident.service.ts';
+import { KEY_REFUSED_REPORT_MS } from './report-windows.ts';
 
-/** A key refused by its venue is told at most once an hour per key. */
-export const KEY_REFUSED_REPORT_MS = 60 * 60_000;
 /** How often the live feeds are checked for a stall. */
 export const STREAM_CHECK_MS = 5_000;
 
