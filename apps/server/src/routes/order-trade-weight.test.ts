@@ -21,10 +21,13 @@ let token: string;
 let liveCoin: number;
 /** Every request the server's ccxt made to the venue: method and path. */
 const requests: string[] = [];
+/** The query strings of its myTrades requests. */
+const myTradesQueries: URLSearchParams[] = [];
 
 const countingFetch: typeof fetch = (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   requests.push(`${init?.method ?? 'GET'} ${url.pathname.replace(SIM_BINANCE_PREFIX, '')}`);
+  if (url.pathname.endsWith('/myTrades')) myTradesQueries.push(url.searchParams);
   return fetch(input, init);
 };
 
@@ -78,4 +81,18 @@ it('attributes console, bot and other fills without reading the order history; a
   // Known now: the fills are the only read.
   expect(counted(again)).toEqual(['GET /myTrades']);
   console.info(`GET /order/trade venue requests: first read ${JSON.stringify(firstRead)}, later reads ${JSON.stringify(counted(again))}`);
+}, 120_000);
+
+it('the manual-fill copy pages the live venue by trade id from its cursor (Binance fromId)', async () => {
+  const pnl = async () => expect((await t.call('GET', `/backend/desk/pnl?coinId=${liveCoin}&window=all`, { token })).body.code).toBe(200);
+  await pnl();
+  const account = t.services.sim.localHost.venue.account(KEY);
+  const other = await account.placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'market', amount: '0.001', clientOrderId: 'web_d4e5f6' });
+  const from = myTradesQueries.length;
+  await pnl();
+  const [fill] = await account.fetchMyTrades(SYMBOL, { limit: 1 });
+  expect(fill!.orderNo).toBe(other.orderNo);
+  const asked = myTradesQueries.slice(from);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.every((q) => q.get('fromId') !== null && q.get('startTime') === null)).toBe(true);
 }, 120_000);

@@ -47,6 +47,17 @@ describe('UserAccount', () => {
     expect(account.closedOrders('B/U', 5000)).toHaveLength(CLOSED_ORDERS_PER_PAIR);
   });
 
+  it('answers the fills from a trade id on, newest first, the oldest kept when that one is gone', () => {
+    const account = new UserAccount('k');
+    const fill = { orderNo: '1', side: 'buy', price: 100, qty: 1, fee: 1n, feeAsset: 'B', liquidity: 'taker' } as const;
+    for (let i = 10; i < 20; i++) account.addFill('B/U', { ...fill, tradeId: String(i), time: i });
+    expect(account.fillsFrom('B/U', 14, 3).map((f) => f.tradeId)).toEqual(['16', '15', '14']);
+    expect(account.fillsFrom('B/U', 18, 5).map((f) => f.tradeId)).toEqual(['19', '18']);
+    expect(account.fillsFrom('B/U', 2, 2).map((f) => f.tradeId)).toEqual(['11', '10']);
+    expect(account.fillsFrom('B/U', 20, 5)).toEqual([]);
+    expect(account.fillsFrom('X/U', 0, 5)).toEqual([]);
+  });
+
   it('keeps the last fills per pair and round-trips through JSON', () => {
     const account = new UserAccount('k');
     for (let i = 0; i < FILLS_PER_PAIR + 5; i++) {
