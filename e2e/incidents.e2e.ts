@@ -181,6 +181,9 @@ describe('incident centre', () => {
     const id = guard.data.id as number;
     await banner().waitFor({ timeout: 30_000 });
     expect(await banner().innerText()).toMatch(new RegExp(`已由 机器人 #${id} 于 .+ 紧急停止：撤销 \\d+ 笔订单，停止 1 个机器人`));
+    // The toasts pushed over the WebSocket are in Chinese too (the socket speaks the console's language).
+    await page.locator('.ant-notification-notice', { hasText: `机器人 #${id}` }).first().waitFor({ timeout: 30_000 });
+    expect((await page.locator('.ant-notification-notice').allInnerTexts()).join('\n')).not.toMatch(/Halted by|stopped by a guard/);
     // The guard stops itself after the pair's stop: its incident says why, in Chinese.
     await expect.poll(async () => (await api('GET', `/incident/list?coinId=${BTC}`)).data.items.some((i: { robotId: number | null; kind: string }) => i.robotId === id && i.kind === 'bot_stopped'), { timeout: 30_000 }).toBe(true);
     await openDrawer();

@@ -58,8 +58,8 @@ afterEach(() => {
 
 describe('live socket', () => {
   it('builds the address from the page protocol', () => {
-    expect(liveSocketUrl({ protocol: 'http:', host: 'desk:8080' })).toBe('ws://desk:8080/backend/ws');
-    expect(liveSocketUrl({ protocol: 'https:', host: 'desk.example' })).toBe('wss://desk.example/backend/ws');
+    expect(liveSocketUrl({ protocol: 'http:', host: 'desk:8080' }, 'en_US')).toBe('ws://desk:8080/backend/ws?lang=en_US');
+    expect(liveSocketUrl({ protocol: 'https:', host: 'desk.example' }, 'zh_CN')).toBe('wss://desk.example/backend/ws?lang=zh_CN');
   });
 
   it('backs off exponentially up to 30 s', () => {

@@ -1,12 +1,16 @@
-import { API_PREFIX, LIVE_SOCKET_CLOSE, paths, type LiveClientMessage } from '@makerdesk/contract';
+import { API_PREFIX, LIVE_SOCKET_CLOSE, paths, type Lang, type LiveClientMessage } from '@makerdesk/contract';
+import { currentLang } from './i18n';
 
 const PING_MS = 25_000;
 
 export type LiveSocketState = 'connecting' | 'ready' | 'down' | 'unauthorized';
 
-/** `/backend/ws` on the page's own host, `wss:` when the page is served over TLS. */
-export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_PREFIX}${paths.liveSocket}`;
+/**
+ * `/backend/ws` on the page's own host, `wss:` when the page is served over TLS, in the console's
+ * language (what the server pushes for people, incidents and errors, is written in it).
+ */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location, lang: Lang = currentLang()): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_PREFIX}${paths.liveSocket}?lang=${lang}`;
 }
 
 /** Exponential backoff with jitter: about 1, 2, 4 … s, capped at 30 s. */

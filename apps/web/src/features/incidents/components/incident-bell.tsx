@@ -14,6 +14,9 @@ const levelColour: Record<Incident['level'], string> = { info: 'blue', warn: 'or
 /** New incidents pushed over the WebSocket: a toast, and the bell's list fetched again. */
 function useIncidentPush(onIncident: (incident: Incident) => void): void {
   const queryClient = useQueryClient();
+  // The socket speaks the console's language: a language switch opens it again in the new one.
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   useEffect(() => {
     const socket = new LiveSocket({
       token: readToken,
@@ -27,7 +30,7 @@ function useIncidentPush(onIncident: (incident: Incident) => void): void {
     });
     socket.start();
     return () => socket.stop();
-  }, [queryClient, onIncident]);
+  }, [queryClient, onIncident, lang]);
 }
 
 function IncidentItem({ incident, onRead }: { incident: Incident; onRead: (id: number) => void }) {
