@@ -47,6 +47,8 @@ describe("a bot's runtime, live", () => {
     await expect.poll(() => action.innerText(), { timeout: 20_000 }).toMatch(/(Placed|Requoted|Started|Cancelled)/);
     expect(await action.innerText()).toMatch(/first orders of the run|mid moved|refreshed|fill|reconciled/);
     await expect.poll(() => botRow(id).getByTestId('robot-order-flow').innerText(), { timeout: 10_000 }).toMatch(/[1-9]\d* orders/);
+    // Churn per minute (issue 19), under the last hour's orders.
+    await expect.poll(() => botRow(id).getByTestId('robot-churn').innerText(), { timeout: 10_000 }).toMatch(/^Per minute: \d+(\.\d)? placed · \d+(\.\d)? cancelled$/);
     await shot('bot-list-en', 1440, 900);
     await shot('bot-list-en', 390, 844);
   });
