@@ -4,3 +4,4 @@ export type { BinanceFacadeOptions, FacadeFamily, FacadeKey, FacadeRequest, Faca
 export { BinanceError, binanceErrors, toBinanceError } from './binance-errors.ts';
 export { hmacSha256Hex, signedPayload, DEFAULT_RECV_WINDOW, MAX_RECV_WINDOW } from './signature.ts';
 export { SymbolMap, toBinanceSymbol } from './symbols.ts';
+export * from './streams/index.ts';
