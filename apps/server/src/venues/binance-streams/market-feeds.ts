@@ -9,6 +9,7 @@ import {
   depthUpdate,
   depthUpdateEvent,
   DepthUpdateBuffer,
+  miniTickerEvent,
   partialDepthEvent,
   toBinanceSymbol,
   tickerEvent,
@@ -152,7 +153,7 @@ class SymbolFeed {
     this.flush(100);
     if (this.ticks % SLOW_EVERY === 0) {
       this.flush(1000);
-      if ([...this.listeners.values()].some((e) => e.stream.kind === 'ticker')) this.sendTicker();
+      if ([...this.listeners.values()].some((e) => e.stream.kind === 'ticker' || e.stream.kind === 'miniTicker')) this.sendTicker();
     }
   }
 
@@ -175,8 +176,9 @@ class SymbolFeed {
     this.source
       .fetchTicker(this.unified)
       .then((ticker) => {
-        const event = tickerEvent(ticker, book, this.now());
-        this.emit((s) => s.kind === 'ticker', () => event);
+        const now = this.now();
+        this.emit((s) => s.kind === 'ticker', () => tickerEvent(ticker, book, now));
+        this.emit((s) => s.kind === 'miniTicker', () => miniTickerEvent(ticker, book, now));
       })
       .catch(this.onError);
   }

@@ -69,6 +69,12 @@ export function tickerEvent(ticker: Ticker, book: OrderBook, eventTime: number) 
   };
 }
 
+/** `<symbol>@miniTicker`: the 24-hour figures in short. */
+export function miniTickerEvent(ticker: Ticker, book: OrderBook, eventTime: number) {
+  const { e: _e, E: _E, s, c, o, h, l, v, q } = tickerEvent(ticker, book, eventTime);
+  return { e: '24hrMiniTicker', E: eventTime, s, c, o, h, l, v, q };
+}
+
 /** How a combined stream (`/stream?streams=`) wraps each event. */
 export function combined(stream: string, data: unknown) {
   return { stream, data };

@@ -15,9 +15,10 @@ export type MarketStream =
   | { kind: 'partialDepth'; symbol: string; levels: PartialDepthLevels; speed: DepthSpeed }
   | { kind: 'trade'; symbol: string }
   | { kind: 'bookTicker'; symbol: string }
-  | { kind: 'ticker'; symbol: string };
+  | { kind: 'ticker'; symbol: string }
+  | { kind: 'miniTicker'; symbol: string };
 
-const NAME = /^([a-z0-9]{2,20})@(depth(5|10|20)?(@100ms|@1000ms)?|trade|bookTicker|ticker)$/;
+const NAME = /^([a-z0-9]{2,20})@(depth(5|10|20)?(@100ms|@1000ms)?|trade|bookTicker|ticker|miniTicker)$/;
 
 /**
  * The stream a name asks for, its symbol upper case (as Binance's REST spells it); undefined for a
@@ -28,7 +29,7 @@ export function parseStreamName(name: string): MarketStream | undefined {
   if (match === null) return undefined;
   const symbol = match[1]!.toUpperCase();
   const channel = match[2]!;
-  if (channel === 'trade' || channel === 'bookTicker' || channel === 'ticker') return { kind: channel, symbol };
+  if (channel === 'trade' || channel === 'bookTicker' || channel === 'ticker' || channel === 'miniTicker') return { kind: channel, symbol };
   const speed: DepthSpeed = match[4] === '@100ms' ? 100 : 1000;
   if (match[3] === undefined) return { kind: 'depth', symbol, speed };
   return { kind: 'partialDepth', symbol, levels: Number(match[3]) as PartialDepthLevels, speed };
