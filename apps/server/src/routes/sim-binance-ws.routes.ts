@@ -27,8 +27,8 @@ import {
 import type { Market } from '@makerdesk/exchange';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { MarketFeeds, StreamListener } from '../venues/binance-streams/market-feeds.ts';
-import type { UserFeeds, UserListener } from '../venues/binance-streams/user-feeds.ts';
+import type { MarketFeeds, StreamListener } from '../services/binance-streams/market-feeds.ts';
+import type { UserFeeds, UserListener } from '../services/binance-streams/user-feeds.ts';
 
 export interface SimBinanceStreamDeps {
   markets(): Market[];

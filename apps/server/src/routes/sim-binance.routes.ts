@@ -1,8 +1,8 @@
 import { BinanceFacade, binanceErrors, ListenKeys, LISTEN_KEY_VALIDITY_MS, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
 import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MarketFeeds } from '../venues/binance-streams/market-feeds.ts';
-import { UserFeeds } from '../venues/binance-streams/user-feeds.ts';
+import { MarketFeeds } from '../services/binance-streams/market-feeds.ts';
+import { UserFeeds } from '../services/binance-streams/user-feeds.ts';
 import { simBinanceStreamRoutes } from './sim-binance-ws.routes.ts';
 
 /** Where the plugin is registered: Binance's host, as it were. */

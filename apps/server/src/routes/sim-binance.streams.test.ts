@@ -43,6 +43,21 @@ function restClient(key: { apiKey: string; secret: string }): Binance {
   return new ccxt.binance({ ...key, urls: { api: { public: `${sim}/api/v3`, private: `${sim}/api/v3`, sapi: `${sim}/sapi/v1` } }, options: { fetchMarkets: { types: ['spot'] } } });
 }
 
+/** What the tests read of the server's JSON messages. */
+interface WireMessage {
+  [field: string]: unknown;
+  id?: number;
+  code?: number;
+  stream?: string;
+  data: { bids: unknown[]; lastUpdateId: number };
+  e?: string;
+  i?: number;
+  B: { a: string }[];
+}
+
+/** ccxt.pro's kept balance of the spot account. */
+type SpotBalance = Record<string, { free?: number; used?: number }>;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Keeps calling `watch` until what it answers passes `done` (each call waits for the next update). */
@@ -162,7 +177,7 @@ describe('market streams', () => {
 
   it('answers SUBSCRIBE, LIST_SUBSCRIPTIONS and UNSUBSCRIBE by id, and wraps combined streams', async () => {
     const socket = new WebSocket(`${server.wsRoot}/stream?streams=btcusdt@depth5@100ms`);
-    const messages: any[] = [];
+    const messages: WireMessage[] = [];
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: ['ethusdt@trade', 'btcusdt@bookTicker'], id: 7 }));
@@ -184,9 +199,9 @@ describe('market streams', () => {
     expect(messages).toContainEqual({ result: ['ethusdt@trade', 'btcusdt@bookTicker'], id: 11 });
     const partial = messages.find((m) => m.stream === 'btcusdt@depth5@100ms');
     const rest5 = await rest.publicGetDepth({ symbol: 'BTCUSDT', limit: 5 });
-    expect(partial.data.bids).toHaveLength(5);
-    expect(typeof partial.data.lastUpdateId).toBe('number');
-    expect(partial.data.lastUpdateId).toBeLessThanOrEqual(rest5.lastUpdateId);
+    expect(partial!.data.bids).toHaveLength(5);
+    expect(typeof partial!.data.lastUpdateId).toBe('number');
+    expect(partial!.data.lastUpdateId).toBeLessThanOrEqual(rest5.lastUpdateId);
   }, 30_000);
 });
 
@@ -216,10 +231,10 @@ describe('the user data stream', () => {
 
     const restBalance = await rest.fetchBalance();
     const streamed = await eventually(() => {
-      const balance = (client.balance as Record<string, any>).spot;
+      const balance = (client.balance as unknown as Record<string, SpotBalance | undefined>).spot;
       return balance?.BTC?.free === restBalance.BTC!.free ? balance : undefined;
     });
-    expect([streamed.BTC.free, streamed.BTC.used, streamed.USDT.free, streamed.USDT.used]).toEqual([restBalance.BTC!.free, restBalance.BTC!.used, restBalance.USDT!.free, restBalance.USDT!.used]);
+    expect([streamed.BTC!.free, streamed.BTC!.used, streamed.USDT!.free, streamed.USDT!.used]).toEqual([restBalance.BTC!.free, restBalance.BTC!.used, restBalance.USDT!.free, restBalance.USDT!.used]);
   }, 40_000);
 
   it('a socket the server cuts mid-fill is resumed by ccxt, and the order reads the same on the stream as on REST', async () => {
@@ -254,10 +269,10 @@ describe('the user data stream', () => {
     expect(streamed.filled).toBeCloseTo(lot * 3, 9);
     const restBalance = await rest.fetchBalance();
     const balance = await eventually(() => {
-      const spot = (client.balance as Record<string, any>).spot;
+      const spot = (client.balance as unknown as Record<string, SpotBalance | undefined>).spot;
       return spot?.BTC?.free === restBalance.BTC!.free ? spot : undefined;
     });
-    expect([balance.BTC.free, balance.BTC.used]).toEqual([restBalance.BTC!.free, restBalance.BTC!.used]);
+    expect([balance.BTC!.free, balance.BTC!.used]).toEqual([restBalance.BTC!.free, restBalance.BTC!.used]);
   }, 40_000);
 
   it('a listen key streams its account until it expires: listenKeyExpired, then the socket closes; keepalive extends it', async () => {
@@ -265,7 +280,7 @@ describe('the user data stream', () => {
     expect(listenKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(((await rest.publicPostUserDataStream()) as { listenKey: string }).listenKey).toBe(listenKey);
     const socket = new WebSocket(`${server.wsRoot}/ws/${listenKey}`);
-    const events: any[] = [];
+    const events: WireMessage[] = [];
     socket.on('message', (data) => events.push(JSON.parse(String(data))));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise((resolve) => socket.once('open', resolve));
@@ -327,7 +342,7 @@ describe('keys on streams as on REST', () => {
       .sort()
       .map((k) => `${k}=${params[k]}`)
       .join('&');
-    const answer = new Promise<any>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+    const answer = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
     socket.send(JSON.stringify({ id: 'sub-1', method: 'userDataStream.subscribe.signature', params: { ...params, signature: createHmac('sha256', ELSEWHERE.secret).update(payload).digest('hex') } }));
     expect(await answer).toEqual({ id: 'sub-1', status: 401, error: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' } });
     socket.close();
