@@ -112,7 +112,8 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
       method: route.method,
       url: route.url,
       // Documented only (no body, query or reply schema: nothing is compiled): market data takes no key, signed calls one.
-      schema: { tags: ['sim-binance'], security: route.signed ? [{ [SIM_API_KEY_SCHEME]: [] }] : [] },
+      // The listen key endpoints belong to the streams (sim-binance-ws.routes.ts), documented and tested with them.
+      schema: { tags: ['sim-binance'], security: route.signed ? [{ [SIM_API_KEY_SCHEME]: [] }] : [], ...(route.path === 'userDataStream' ? { hide: true } : {}) },
       handler: async (request, reply) => {
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');
