@@ -27,7 +27,7 @@ import { notificationRoutes } from './routes/notification.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { robotRoutes } from './routes/robot.routes.ts';
-import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes } from './routes/sim-binance.routes.ts';
+import { SIM_API_KEY_SCHEME, SIM_BINANCE_ROOT, simBinanceRoutes, type SimBinanceStreamOptions } from './routes/sim-binance.routes.ts';
 import type { BinanceLimits } from '@makerdesk/exchange/binance-facade';
 import { wsRoutes, type LiveSocketLimits } from './routes/ws.routes.ts';
 import type { RoutePlugin } from './routes/route-kit.ts';
@@ -48,6 +48,8 @@ export interface AppOptions {
   simBinanceLimits?: BinanceLimits;
   /** Told of every route as it is registered (the access matrix checks that none escapes the OpenAPI document). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The simulator's Binance streams' listen key validity and key checks (tests shorten them). */
+  simBinanceStreams?: Pick<SimBinanceStreamOptions, 'listenKeyValidityMs' | 'keyCheckMs'>;
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -113,6 +115,7 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
     venue: services.sim,
     keyFor: (apiKey, clientIp) => services.simKeys.access(apiKey, clientIp),
     ...(options.simBinanceLimits ? { limits: options.simBinanceLimits } : {}),
+    streams: { subscribe: (apiKey, symbol, listener) => services.sim.subscribe(apiKey, symbol, listener), ...options.simBinanceStreams },
   });
 
   // The other servers on the database reach this one's simulator here while it holds the claim.

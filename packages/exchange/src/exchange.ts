@@ -51,6 +51,11 @@ export interface OrderBook {
   bids: BookLevel[];
   asks: BookLevel[];
   timestamp: number;
+  /**
+   * The venue's sequence number of this state of the book: it grows with every change of the book
+   * (Binance's `lastUpdateId`). Absent where the venue gives none.
+   */
+  updateId?: number;
 }
 
 export interface Trade {

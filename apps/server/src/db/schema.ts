@@ -96,6 +96,8 @@ export const platforms = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     /** Every ccxt API call of this platform goes to this base; null: the venue's own URLs. */
     apiBaseUrl: text('api_base_url'),
+    /** The platform's WebSocket base (schemas/coin.ts `wsBaseUrl`); null: none. */
+    wsBaseUrl: text('ws_base_url'),
   },
   (t) => [unique('platforms_code_mode_unique').on(t.code, t.sandbox, t.apiBaseUrl).nullsNotDistinct()],
 );

@@ -5,6 +5,8 @@ export interface ApiKeyMaterial {
   /** The platform's venue mode: ccxt's sandbox URLs, or every API call at this base. */
   sandbox?: boolean;
   apiBaseUrl?: string | null;
+  /** The platform's WebSocket base (its streams), where it has one. */
+  wsBaseUrl?: string | null;
   apiKey: string;
   secretKey: string;
   passphrase: string | null;

@@ -4,7 +4,7 @@ import { coins, credentials, platforms } from '../db/schema.ts';
 
 export type CredentialRow = typeof credentials.$inferSelect;
 /** A stored key with the names the console shows beside it. */
-export type CredentialRecord = CredentialRow & { coinName: string; platformCode: string; platformSandbox: boolean; platformApiBaseUrl: string | null };
+export type CredentialRecord = CredentialRow & { coinName: string; platformCode: string; platformSandbox: boolean; platformApiBaseUrl: string | null; platformWsBaseUrl: string | null };
 export type NewCredential = Pick<
   CredentialRow,
   'adminId' | 'platformId' | 'coinId' | 'apiKeySealed' | 'secretKeySealed' | 'passphraseSealed' | 'memberId' | 'hosts'
@@ -87,7 +87,7 @@ export class CredentialRepository {
 
   private select(where: SQL | undefined) {
     return this.db
-      .select({ credential: credentials, coinName: coins.coinName, platformCode: platforms.code, platformSandbox: platforms.sandbox, platformApiBaseUrl: platforms.apiBaseUrl })
+      .select({ credential: credentials, coinName: coins.coinName, platformCode: platforms.code, platformSandbox: platforms.sandbox, platformApiBaseUrl: platforms.apiBaseUrl, platformWsBaseUrl: platforms.wsBaseUrl })
       .from(credentials)
       .innerJoin(coins, eq(credentials.coinId, coins.id))
       .innerJoin(platforms, eq(credentials.platformId, platforms.id))

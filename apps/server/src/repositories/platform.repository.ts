@@ -4,13 +4,13 @@ import { coins, credentials, platforms } from '../db/schema.ts';
 
 export type PlatformRow = typeof platforms.$inferSelect;
 /** What an edit may change: the ccxt id stays. */
-export type PlatformChanges = Partial<Pick<PlatformRow, 'name' | 'sandbox' | 'apiBaseUrl'>>;
+export type PlatformChanges = Partial<Pick<PlatformRow, 'name' | 'sandbox' | 'apiBaseUrl' | 'wsBaseUrl'>>;
 /** What holds a platform: its pairs and the API keys imported for it. */
 export interface PlatformUsage {
   pairs: number;
   keys: number;
 }
-export type NewPlatform = Pick<PlatformRow, 'code' | 'name'> & Partial<Pick<PlatformRow, 'sandbox' | 'apiBaseUrl'>>;
+export type NewPlatform = Pick<PlatformRow, 'code' | 'name'> & Partial<Pick<PlatformRow, 'sandbox' | 'apiBaseUrl' | 'wsBaseUrl'>>;
 
 export class PlatformRepository {
   constructor(private readonly db: Db) {}

@@ -639,10 +639,11 @@ const SIM_PREFIX = `${SIM_BINANCE_ROOT}/`;
  * the live socket (GET /backend/ws, signed in by its first message: ws.routes.test.ts); the
  * Prometheus metrics (this machine, or a static token: metrics.routes.ts); the servers' internal
  * simulator API (signed with the cluster key: sim-cluster.test.ts); the Binance API's not-found answer
- * for every path it does not serve (sim-binance.clients.test.ts). Any other route must be in the
- * document, so the matrix reaches it.
+ * for every path it does not serve (sim-binance.clients.test.ts); its WebSocket side and listen keys
+ * (sim-binance.streams.test.ts, with ccxt.pro). Any other route must be in the document, so the
+ * matrix reaches it.
  */
-const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/, /^POST \/internal\/sim\/call$/, /^[A-Z]+ \/sim\/binance(\/\*)?$/];
+const UNDOCUMENTED = [/^GET \/backend\/docs(\/.*)?$/, /^GET \/backend\/ws$/, /^GET \/backend\/metrics$/, /^POST \/internal\/sim\/call$/, /^[A-Z]+ \/sim\/binance(\/\*)?$/, /^GET \/sim\/binance\/(ws|ws\/\*|stream|ws-api\/v3)$/, /^(POST|PUT|DELETE) \/sim\/binance\/(api\/v3|sapi\/v1)\/userDataStream$/];
 
 function defaultExpect(access: Access, who: Caller): Expect {
   // An unknown key is refused even where none is needed (a revoked key gets nothing, not even public data).

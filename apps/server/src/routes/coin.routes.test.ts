@@ -28,7 +28,7 @@ describe('platforms and pairs', () => {
     expect(res.body.data.map((p: { code: string }) => p.code)).toEqual(seedPlatforms.map((p) => p.code));
     // A restricted account: the platform's name and kind, without its API base.
     expect(res.body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false });
-    expect((await t.call('GET', '/backend/platform/list', { token: adminToken })).body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false, apiBaseUrl: null });
+    expect((await t.call('GET', '/backend/platform/list', { token: adminToken })).body.data[0]).toEqual({ id: 1, name: 'MakerDesk Simulator', code: 'sim', sandbox: false, apiBaseUrl: null, wsBaseUrl: null });
   });
 
   it('the main account sees every pair with coinId, coinName and endTimeStamp', async () => {

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coins, platforms } from '../db/schema.ts';
 import { signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { SIM_BINANCE_PREFIX } from './sim-binance.routes.ts';
+import { SIM_BINANCE_PREFIX, SIM_BINANCE_ROOT } from './sim-binance.routes.ts';
 
 let t: TestApp;
 let token: string;
 let subToken: string;
 let facade = '';
+let wsFacade = '';
 
 const DAY = 24 * 3600 * 1000;
 const post = (url: string, body: unknown, as = token) => t.call('POST', url, { token: as, body });
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   facade = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_PREFIX}`;
+  wsFacade = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIM_BINANCE_ROOT}`;
   token = await t.login();
   subToken = (await signUp(t, token, 'sub@makerdesk.local')).token;
 });
@@ -172,6 +174,20 @@ describe('platforms', () => {
     expect((await get('/backend/platform/list')).body.data.map((p: { name: string }) => p.name)).not.toContain('With credentials');
   });
 
+  it('takes a WebSocket base only as a ws or wss address without credentials, each refusal with its code', async () => {
+    const cases: [string, number, string][] = [
+      ['http://127.0.0.1:9/sim/binance', ErrorCode.WS_URL_NOT_WEBSOCKET, 'A WebSocket base URL must be a ws:// or wss:// address'],
+      ['not a url', ErrorCode.WS_URL_NOT_WEBSOCKET, 'A WebSocket base URL must be a ws:// or wss:// address'],
+      ['wss://desk:s3cret@proxy.example.com/ws', ErrorCode.WS_URL_HAS_CREDENTIALS, 'A WebSocket base URL must not hold a user name or password'],
+    ];
+    for (const [wsBaseUrl, code, msg] of cases) {
+      const res = await post('/backend/platform/add', { name: 'Streams', code: 'binance', apiBaseUrl: 'https://proxy.example.com/api/v3', wsBaseUrl });
+      expect([res.status, res.body.data.code, res.body.msg], wsBaseUrl).toEqual([400, code, msg]);
+    }
+    const inside = await post('/backend/platform/add', { name: 'Streams', code: 'binance', apiBaseUrl: 'https://proxy.example.com/api/v3', wsBaseUrl: 'ws://10.0.0.8/ws' });
+    expect([inside.status, inside.body.data.code]).toEqual([400, ErrorCode.DESTINATION_NOT_ALLOWED]);
+  });
+
   it('refuses an API base on this machine or a private network that the operator did not allow (here only 127.0.0.1)', async () => {
     for (const apiBaseUrl of ['http://10.0.0.8/api/v3', 'http://[::1]:8080/api/v3', 'http://169.254.169.254/', 'http://192.168.1.1:8080/sim/binance']) {
       const res = await post('/backend/platform/add', { name: 'Inside', code: 'binance', apiBaseUrl });
@@ -182,17 +198,18 @@ describe('platforms', () => {
   it('adds a sandbox platform and one at a custom API base, listed with their mode, never twice', async () => {
     const sandbox = await post('/backend/platform/add', { name: 'Binance testnet', code: 'binance', sandbox: true });
     expect(sandbox.body.code).toBe(200);
-    const custom = await post('/backend/platform/add', { name: 'Binance at the simulator', code: 'Binance', apiBaseUrl: `${facade}/` });
+    const custom = await post('/backend/platform/add', { name: 'Binance at the simulator', code: 'Binance', apiBaseUrl: `${facade}/`, wsBaseUrl: `${wsFacade}/` });
     expect(custom.body.code).toBe(200);
     customId = custom.body.data.id;
     const list = (await get('/backend/platform/list')).body.data;
-    expect(list.find((p: { id: number }) => p.id === sandbox.body.data.id)).toEqual({ id: sandbox.body.data.id, name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null });
-    expect(list.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false, apiBaseUrl: facade });
+    expect(list.find((p: { id: number }) => p.id === sandbox.body.data.id)).toEqual({ id: sandbox.body.data.id, name: 'Binance testnet', code: 'binance', sandbox: true, apiBaseUrl: null, wsBaseUrl: null });
+    expect(list.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false, apiBaseUrl: facade, wsBaseUrl: wsFacade });
     // A restricted account sees each platform's name and kind, not where it is.
     const seen = await get('/backend/platform/list', subToken);
     expect(seen.body.data.find((p: { id: number }) => p.id === customId)).toEqual({ id: customId, name: 'Binance at the simulator', code: 'binance', sandbox: false });
     expect(seen.raw.body).not.toContain(facade);
     expect(seen.raw.body).not.toContain('apiBaseUrl');
+    expect(seen.raw.body).not.toContain('wsBaseUrl');
     const again = await post('/backend/platform/add', { name: 'Again', code: 'binance', sandbox: true });
     expect(again.status).toBe(409);
     expect(again.body.data.code).toBe(ErrorCode.PLATFORM_ALREADY_EXISTS);

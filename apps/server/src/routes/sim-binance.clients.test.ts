@@ -6,15 +6,10 @@
  * counts, the wallet's status, old trades, market limits, self-trade prevention in every answer.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ccxt, { type binance as Binance } from 'ccxt';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, platforms } from '../db/schema.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { startSimBinanceServer } from '../testing/sim-binance-fixture.ts';
+import type { TestApp } from '../testing/test-app.ts';
 
 const API_KEY = 'clients-sim-key';
 const SECRET = 'clients-sim-secret';
@@ -26,20 +21,9 @@ let sim: string;
 let binance: Binance;
 
 beforeAll(async () => {
-  const web = mkdtempSync(join(tmpdir(), 'md-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>MakerDesk</title>');
-  t = await createTestApp({ webDist: web });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  sim = `${origin}/sim/binance`;
-  for (let i = 0; i < 20; i++) t.services.sim.localHost.venue.step();
-
-  const db = t.database.db;
-  const [platform] = await db.select().from(platforms).where(eq(platforms.code, 'sim'));
-  const [pair] = await db.select().from(coins).where(and(eq(coins.platformId, platform!.id), eq(coins.coinName, SYMBOL)));
-  const token = await t.login();
-  const added = await t.call('POST', '/backend/credentials/add', { token, body: { platformId: platform!.id, apiKey: API_KEY, secretKey: SECRET, coinId: pair!.id } });
-  expect(added.body.code).toBe(200);
+  const server = await startSimBinanceServer();
+  ({ t, origin, sim } = server);
+  await server.importKey(API_KEY, SECRET, SYMBOL);
 
   // As the README configures it.
   binance = new ccxt.binance({

@@ -1,5 +1,9 @@
-import { BinanceFacade, binanceErrors, type BinanceLimits, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
+import { BinanceFacade, binanceErrors, ListenKeys, LISTEN_KEY_VALIDITY_MS, type BinanceLimits, type FacadeFamily, type FacadeKey, type FacadeVenue } from '@makerdesk/exchange/binance-facade';
+import type { ExchangeEvent } from '@makerdesk/exchange';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MarketFeeds } from '../services/binance-streams/market-feeds.ts';
+import { UserFeeds } from '../services/binance-streams/user-feeds.ts';
+import { simBinanceStreamRoutes } from './sim-binance-ws.routes.ts';
 
 /** Where the plugin is registered: Binance's host, as it were. */
 export const SIM_BINANCE_ROOT = '/sim/binance';
@@ -32,7 +36,25 @@ export interface SimBinanceDeps {
    * server's limit; acceptable for a test venue, and one server is what a client is pointed at.
    */
   limits?: BinanceLimits;
+  /** With it, Binance's WebSocket side too (sim-binance-ws.routes.ts) and the listen key endpoints. */
+  streams?: SimBinanceStreamOptions;
 }
+
+export interface SimBinanceStreamOptions {
+  /** The simulator's events of a pair, as an account sees them (SimAccess.subscribe). */
+  subscribe(apiKey: string, symbol: string, listener: (event: ExchangeEvent) => void): () => void;
+  /** 60 minutes, as Binance; tests shorten it. */
+  listenKeyValidityMs?: number;
+  /** How often user streams check their key and listen key (10 s by default). */
+  keyCheckMs?: number;
+}
+
+/**
+ * The simulator account the market streams follow the venue's public events through (the venue
+ * tells a pair's book and trades to an account's subscription). It never trades.
+ */
+export const MARKET_STREAMS_ACCOUNT = 'makerdesk-sim-binance-market-streams';
+const KEY_CHECK_MS = 10_000;
 
 /** Signed bodies are small; Binance's own limit is far below the app's 1 MB. */
 const BODY_LIMIT = 64 * 1024;
@@ -44,13 +66,40 @@ const BODY_LIMIT = 64 * 1024;
  * not-found handling; its routes carry no schemas (the app's zod compilers never run for them).
  */
 export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, deps) => {
+  const now = deps.now ?? Date.now;
+  const streams = deps.streams;
+  const listenKeys = streams ? new ListenKeys(streams.listenKeyValidityMs ?? LISTEN_KEY_VALIDITY_MS) : undefined;
   const facade = new BinanceFacade({
     venue: deps.venue,
     keyFor: deps.keyFor,
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.limits ? { limits: deps.limits } : {}),
     onUnexpectedError: (err) => app.log.error({ err }, 'binance facade failure'),
+    ...(listenKeys ? { listenKeys } : {}),
   });
+  if (streams && listenKeys) {
+    const onError = (err: unknown) => app.log.error({ err }, 'binance stream failure');
+    const data = () => deps.venue.marketData();
+    const marketFeeds = new MarketFeeds(
+      {
+        fetchOrderBook: (symbol, depth) => data().fetchOrderBook(symbol, depth),
+        fetchTicker: (symbol) => data().fetchTicker(symbol),
+        subscribe: (symbol, listener) => streams.subscribe(MARKET_STREAMS_ACCOUNT, symbol, listener),
+      },
+      onError,
+      now,
+    );
+    const userFeeds = new UserFeeds(
+      { symbols: () => deps.venue.markets().map((m) => m.symbol), account: (apiKey) => deps.venue.account(apiKey), subscribe: streams.subscribe },
+      onError,
+      now,
+    );
+    app.addHook('onClose', async () => {
+      marketFeeds.close();
+      userFeeds.close();
+    });
+    simBinanceStreamRoutes(app, { markets: () => deps.venue.markets(), keyFor: deps.keyFor, marketFeeds, userFeeds, listenKeys, now, keyCheckMs: streams.keyCheckMs ?? KEY_CHECK_MS });
+  }
 
   // The signature covers the body exactly as sent, so it is kept as a string; Binance reads forms only.
   app.removeAllContentTypeParsers();
@@ -73,7 +122,8 @@ export const simBinanceRoutes: FastifyPluginAsync<SimBinanceDeps> = async (app, 
       method: route.method,
       url: route.url,
       // Documented only (no body, query or reply schema: nothing is compiled): market data takes no key, signed calls one.
-      schema: { tags: ['sim-binance'], security: route.signed ? [{ [SIM_API_KEY_SCHEME]: [] }] : [] },
+      // The listen key endpoints belong to the streams (sim-binance-ws.routes.ts), documented and tested with them.
+      schema: { tags: ['sim-binance'], security: route.signed ? [{ [SIM_API_KEY_SCHEME]: [] }] : [], ...(route.path === 'userDataStream' ? { hide: true } : {}) },
       handler: async (request, reply) => {
         const url = request.raw.url ?? '';
         const mark = url.indexOf('?');

@@ -27,10 +27,10 @@ export class CoinService {
    */
   async platforms(viewer: Pick<AdminRow, 'mainAccountId'>): Promise<Platform[]> {
     const listed = await this.caches.platforms.through('all', async () =>
-      Object.freeze((await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl }) => Object.freeze({ id, name, code, sandbox, apiBaseUrl }))),
+      Object.freeze((await this.repos.platforms.list()).map(({ id, name, code, sandbox, apiBaseUrl, wsBaseUrl }) => Object.freeze({ id, name, code, sandbox, apiBaseUrl, wsBaseUrl }))),
     );
     const all = listed ?? [];
-    return viewer.mainAccountId === MAIN_ACCOUNT ? [...all] : all.map(({ apiBaseUrl: _hidden, ...shown }) => shown);
+    return viewer.mainAccountId === MAIN_ACCOUNT ? [...all] : all.map(({ apiBaseUrl: _hidden, wsBaseUrl: _hiddenWs, ...shown }) => shown);
   }
 
   /** A pair by id with no caller to check (background work such as the analysis snapshots). */

@@ -187,6 +187,7 @@ export class CredentialService {
       platformCode: row.platformCode,
       sandbox: row.platformSandbox,
       apiBaseUrl: row.platformApiBaseUrl,
+      wsBaseUrl: row.platformWsBaseUrl,
       apiKey: this.openField(adminId, 'apiKey', row.apiKeySealed),
       secretKey: this.openField(adminId, 'secretKey', row.secretKeySealed),
       passphrase: row.passphraseSealed ? this.openField(adminId, 'passphrase', row.passphraseSealed) : null,

@@ -121,7 +121,9 @@ export class PairAdminService {
     if (sandbox && !described.sandbox) throw new AppError(ErrorCode.SANDBOX_UNAVAILABLE, { platform: code });
     const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
     if (apiBaseUrl && !(await this.venues.allowsBaseUrl(apiBaseUrl))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
-    const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl });
+    const wsBaseUrl = input.wsBaseUrl ? input.wsBaseUrl.replace(/\/+$/, '') : null;
+    if (wsBaseUrl && !(await this.venues.allowsBaseUrl(httpOf(wsBaseUrl)))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
+    const row = await this.repos.platforms.insert({ name: input.name.trim(), code, sandbox, apiBaseUrl, wsBaseUrl });
     if (!row) throw new AppError(ErrorCode.PLATFORM_ALREADY_EXISTS, { platform: code });
     this.caches.platformsChanged();
     return { id: row.id };
@@ -142,10 +144,15 @@ export class PairAdminService {
       const apiBaseUrl = input.apiBaseUrl ? input.apiBaseUrl.replace(/\/+$/, '') : null;
       if (apiBaseUrl !== current.apiBaseUrl) changes.apiBaseUrl = apiBaseUrl;
     }
-    const moves = changes.sandbox !== undefined || changes.apiBaseUrl !== undefined;
+    if (input.wsBaseUrl !== undefined) {
+      const wsBaseUrl = input.wsBaseUrl ? input.wsBaseUrl.replace(/\/+$/, '') : null;
+      if (wsBaseUrl !== current.wsBaseUrl) changes.wsBaseUrl = wsBaseUrl;
+    }
+    const moves = changes.sandbox !== undefined || changes.apiBaseUrl !== undefined || changes.wsBaseUrl !== undefined;
     if (moves && current.code === SIM_PLATFORM) throw new AppError(ErrorCode.PLATFORM_BUILT_IN);
     if (changes.sandbox && !(await this.venues.describe(current.code)).sandbox) throw new AppError(ErrorCode.SANDBOX_UNAVAILABLE, { platform: current.code });
     if (changes.apiBaseUrl && !(await this.venues.allowsBaseUrl(changes.apiBaseUrl))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
+    if (changes.wsBaseUrl && !(await this.venues.allowsBaseUrl(httpOf(changes.wsBaseUrl)))) throw new AppError(ErrorCode.DESTINATION_NOT_ALLOWED);
     if (moves) {
       const sandbox = changes.sandbox ?? current.sandbox;
       const apiBaseUrl = changes.apiBaseUrl === undefined ? current.apiBaseUrl : changes.apiBaseUrl;
@@ -155,7 +162,7 @@ export class PairAdminService {
     const row = await this.repos.platforms.update(current.id, changes);
     if (!row) throw new AppError(ErrorCode.PLATFORM_NOT_FOUND);
     this.caches.platformsChanged();
-    return { id: row.id, name: row.name, code: row.code, sandbox: row.sandbox, apiBaseUrl: row.apiBaseUrl };
+    return { id: row.id, name: row.name, code: row.code, sandbox: row.sandbox, apiBaseUrl: row.apiBaseUrl, wsBaseUrl: row.wsBaseUrl };
   }
 
   /** Deletes a platform nothing uses: the simulator never, one with pairs or keys only once they are gone. */
@@ -215,4 +222,9 @@ export class PairAdminService {
     if (symbols.length === 0) throw new AppError(ErrorCode.VENUE_ANSWER_UNREADABLE, { platform: platform.name });
     if (!symbols.includes(symbol)) throw new AppError(ErrorCode.SYMBOL_NOT_LISTED, { symbol, platform: platform.name });
   }
+}
+
+/** The address a WebSocket base connects to, as the outbound guard checks addresses (ws → http, wss → https). */
+function httpOf(wsBaseUrl: string): string {
+  return wsBaseUrl.replace(/^ws/i, 'http');
 }

@@ -100,6 +100,7 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     platformCode: fake.tables.platforms.find((p) => p.id === row.platformId)?.code ?? '',
     platformSandbox: fake.tables.platforms.find((p) => p.id === row.platformId)?.sandbox ?? false,
     platformApiBaseUrl: fake.tables.platforms.find((p) => p.id === row.platformId)?.apiBaseUrl ?? null,
+    platformWsBaseUrl: fake.tables.platforms.find((p) => p.id === row.platformId)?.wsBaseUrl ?? null,
   });
   const samePlatform = (p: PlatformRow, q: { code: string; sandbox?: boolean; apiBaseUrl?: string | null }) =>
     p.code === q.code && p.sandbox === (q.sandbox ?? false) && p.apiBaseUrl === (q.apiBaseUrl ?? null);
@@ -241,11 +242,11 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         return fake.tables.platforms.find((p) => samePlatform(p, { code }));
       },
       async insertMissing(list) {
-        for (const p of list) if (!fake.tables.platforms.some((q) => samePlatform(q, p))) fake.tables.platforms.push({ sandbox: false, apiBaseUrl: null, ...p, id: nextId() });
+        for (const p of list) if (!fake.tables.platforms.some((q) => samePlatform(q, p))) fake.tables.platforms.push({ sandbox: false, apiBaseUrl: null, ...p, wsBaseUrl: p.wsBaseUrl ?? null, id: nextId() });
       },
       async insert(p) {
         if (fake.tables.platforms.some((q) => samePlatform(q, p))) return undefined;
-        const row: PlatformRow = { sandbox: false, apiBaseUrl: null, ...p, id: nextId() };
+        const row: PlatformRow = { sandbox: false, apiBaseUrl: null, ...p, wsBaseUrl: p.wsBaseUrl ?? null, id: nextId() };
         fake.tables.platforms.push(row);
         return row;
       },

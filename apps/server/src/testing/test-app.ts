@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from '../services/seed.ts';
 import { MemoryOutbox } from '../mail/mailer.ts';
@@ -90,6 +90,8 @@ export interface TestAppOptions {
   simBinanceLimits?: string;
   /** Listen on a port of 127.0.0.1 (the other servers of a cluster test call this one). */
   listen?: boolean;
+  /** The simulator's Binance streams' listen key validity and key checks (app.ts AppOptions). */
+  simBinanceStreams?: AppOptions['simBinanceStreams'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -127,6 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     ...(options.liveSocket ? { liveSocket: options.liveSocket } : {}),
     ...(options.simBinanceLimits !== undefined ? { simBinanceLimits: parseBinanceLimits(options.simBinanceLimits) } : {}),
+    ...(options.simBinanceStreams ? { simBinanceStreams: options.simBinanceStreams } : {}),
     onRoute: ({ method, url }) => {
       for (const m of [method].flat()) if (m !== 'HEAD') routes.push(`${m} ${url}`);
     },

@@ -7,6 +7,7 @@ export interface VenueMode {
   code: string;
   sandbox?: boolean;
   apiBaseUrl?: string | null;
+  wsBaseUrl?: string | null;
 }
 
 /** ccxt's fetch hook over a fetch of our own. */
@@ -47,6 +48,7 @@ export function ccxtSettingsOf(platform: VenueMode, venueFetch: VenueFetch): Ccx
     config.options = platform.code === 'binance' ? { fetchMarkets: ['spot'], fetchCurrencies: false } : { fetchCurrencies: false };
     config.fetchImplementation = venueFetch;
   }
+  if (platform.wsBaseUrl) config.wsBaseUrl = platform.wsBaseUrl.replace(/\/+$/, '');
   return config;
 }
 
@@ -55,7 +57,7 @@ export function openLiveExchange(guardedFetch: typeof fetch): LiveExchangeFactor
   const venueFetch = venueFetchOf(guardedFetch);
   return (material) =>
     createCcxtExchange({
-      ...ccxtSettingsOf({ code: material.platformCode, sandbox: material.sandbox ?? false, apiBaseUrl: material.apiBaseUrl ?? null }, venueFetch),
+      ...ccxtSettingsOf({ code: material.platformCode, sandbox: material.sandbox ?? false, apiBaseUrl: material.apiBaseUrl ?? null, wsBaseUrl: material.wsBaseUrl ?? null }, venueFetch),
       apiKey: material.apiKey,
       secret: material.secretKey,
       ...(material.passphrase ? { password: material.passphrase } : {}),

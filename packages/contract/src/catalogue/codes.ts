@@ -132,6 +132,8 @@ export const ErrorCode = {
   // Platform edit and delete (pair-admin.entries.ts)
   PLATFORM_IN_USE: 1030105,
   PLATFORM_BUILT_IN: 1030106,
+  WS_URL_HAS_CREDENTIALS: 1030107,
+  WS_URL_NOT_WEBSOCKET: 1030108,
   // Alert channels (alerts.entries.ts)
   INVALID_CHANNEL_URL: 1030045,
   INVALID_TELEGRAM_CHAT_ID: 1030046,

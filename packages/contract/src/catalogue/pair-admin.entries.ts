@@ -68,4 +68,18 @@ export const pairAdminEntries: CatalogueEntry[] = [
     en: 'The built-in simulator is part of MakerDesk: it can be renamed, but not moved to another address or deleted',
     zh: '内置模拟交易所是 MakerDesk 的一部分：可以改名，但不能改地址或删除',
   },
+  {
+    code: 1030107,
+    group: 'params',
+    http: 400,
+    en: 'A WebSocket base URL must not hold a user name or password',
+    zh: 'WebSocket 基础地址中不能包含用户名或密码',
+  },
+  {
+    code: 1030108,
+    group: 'params',
+    http: 400,
+    en: 'A WebSocket base URL must be a ws:// or wss:// address',
+    zh: 'WebSocket 基础地址必须是 ws:// 或 wss:// 地址',
+  },
 ];

@@ -34,6 +34,11 @@ export const platform = z.object({
    * venue's. Shown to the main account only: a restricted account's list leaves it out.
    */
   apiBaseUrl: z.string().nullable().optional(),
+  /**
+   * The WebSocket base of a custom-URL platform (its streams, ccxt.pro's `urls.api.ws`, each at its
+   * own path below it); null: none. Shown to the main account only, as `apiBaseUrl`.
+   */
+  wsBaseUrl: z.string().nullable().optional(),
 });
 export type Platform = z.infer<typeof platform>;
 export const platformListResponse = z.array(platform);
@@ -76,6 +81,9 @@ export type CoinUpdateRequest = z.infer<typeof coinUpdateRequest>;
 
 /** The catalogue's text (outbound.entries.ts): the key goes in the key import, never in the address. */
 const CREDENTIALS_MESSAGE = 'An API base URL must not hold a user name or password';
+/** Catalogue texts (pair-admin.entries.ts, 1030107 and 1030108), so each failure has its own code. */
+const WS_CREDENTIALS_MESSAGE = 'A WebSocket base URL must not hold a user name or password';
+const WS_PROTOCOL_MESSAGE = 'A WebSocket base URL must be a ws:// or wss:// address';
 
 function hasCredentials(value: string): boolean {
   try {
@@ -98,6 +106,14 @@ export const platformAddRequest = z.object({
     .pipe(z.url({ protocol: /^https?$/, message: 'apiBaseUrl must be an http(s) URL' }))
     .refine((value) => !hasCredentials(value), { message: CREDENTIALS_MESSAGE })
     .optional(),
+  /** The platform's WebSocket base (`ws://<host>/sim/binance` for this server's own Binance API): ws or wss, no credentials. */
+  wsBaseUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^wss?$/, message: WS_PROTOCOL_MESSAGE }))
+    .refine((value) => !hasCredentials(value), { message: WS_CREDENTIALS_MESSAGE })
+    .optional(),
 });
 export type PlatformAddRequest = z.infer<typeof platformAddRequest>;
 export const platformAddResponse = z.object({ id: z.number().int() });
@@ -112,6 +128,7 @@ export const platformUpdateRequest = z.object({
   name: platformAddRequest.shape.name.optional(),
   sandbox: z.boolean().optional(),
   apiBaseUrl: platformAddRequest.shape.apiBaseUrl.unwrap().nullable().optional(),
+  wsBaseUrl: platformAddRequest.shape.wsBaseUrl.unwrap().nullable().optional(),
 });
 export type PlatformUpdateRequest = z.infer<typeof platformUpdateRequest>;
 

@@ -40,6 +40,7 @@ import { assertKeyFormat, checkTimestamp, verifySignature } from './signature.ts
 import { SymbolMap } from './symbols.ts';
 import { BINANCE_LIMITS, OrderLimiter, RequestWeightLimiter, rateLimitsOf, requestWeight, type BinanceLimits } from './limits.ts';
 import { inTimeUnit, timeUnitOf, type TimeUnit } from './time-units.ts';
+import type { ListenKeys } from './streams/listen-keys.ts';
 
 /** Public market data, read without an account. */
 export type MarketData = Pick<Exchange, 'fetchOrderBook' | 'fetchTrades' | 'fetchCandles' | 'fetchTicker'>;
@@ -78,6 +79,8 @@ export interface BinanceFacadeOptions {
   onUnexpectedError?: (err: unknown) => void;
   /** The limits enforced (limits.ts): Binance's published numbers by default. */
   limits?: BinanceLimits;
+  /** The user data streams' listen keys: with them, `POST/PUT/DELETE userDataStream` are served. */
+  listenKeys?: ListenKeys;
 }
 
 export interface FacadeRequest {
@@ -106,7 +109,7 @@ export interface FacadeResponse {
   headers: Record<string, string>;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Binance's REST family an endpoint belongs to: spot trading under `/api/v3`, wallet and account
@@ -131,9 +134,15 @@ interface SignedContext extends Context {
 }
 
 type Endpoint = { method: Method; family: FacadeFamily; path: string; action: FacadeAction } & (
-  | { signed: false; handle(ctx: Context): unknown }
+  | { signed: false; keyed?: false; handle(ctx: Context): unknown }
+  | { signed: false; keyed: true; handle(ctx: KeyedContext): unknown }
   | { signed: true; handle(ctx: SignedContext): unknown }
 );
+
+/** An endpoint that takes a key but no signature (Binance's USER_STREAM security: listen keys). */
+interface KeyedContext extends Context {
+  apiKey: string;
+}
 
 /** Adapts the simulator: public data from its account-free market-data view. */
 export function facadeVenueFromSim(sim: SimVenueApi): FacadeVenue {
@@ -172,7 +181,7 @@ export class BinanceFacade {
 
   /** Every endpoint served, for the HTTP layer to register (and document: `signed` calls take a key). */
   get routes(): { method: Method; family: FacadeFamily; path: string; signed: boolean }[] {
-    return [...this.endpoints.values()].map(({ method, family, path, signed }) => ({ method, family, path, signed }));
+    return [...this.endpoints.values()].map((e) => ({ method: e.method, family: e.family, path: e.path, signed: e.signed || e.keyed === true }));
   }
 
   /** The weight `clientIp` used in the current minute, for answers given outside `handle` (the HTTP layer's 404s and errors). */
@@ -196,6 +205,10 @@ export class BinanceFacade {
       const unit = timeUnitOf(request.timeUnit);
       const params = new Params(request.query, request.body);
       const context = () => ({ params, now, symbols: new SymbolMap(this.options.venue.markets()) });
+      if (!endpoint.signed && endpoint.keyed) {
+        const { apiKey: key } = await this.keyOf(request);
+        return reply(await endpoint.handle({ ...context(), apiKey: key }), unit, endpoint.path, headers);
+      }
       if (!endpoint.signed) {
         // A key sent where none is needed is still checked: a revoked key, or one used from an
         // address it is not bound to, gets nothing, not even public data.
@@ -243,7 +256,23 @@ export class BinanceFacade {
     const signed = (method: Method, path: string, action: FacadeAction, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method, family: 'api', path, signed: true, action, handle });
     const sapi = (path: string, handle: (ctx: SignedContext) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: true, action: 'read', handle });
     const sapiPublic = (path: string, handle: (ctx: Context) => unknown): Endpoint => ({ method: 'GET', family: 'sapi', path, signed: false, action: 'read', handle });
+    const keyed = (method: Method, path: string, handle: (ctx: KeyedContext) => unknown): Endpoint => ({ method, family: 'api', path, signed: false, keyed: true, action: 'read', handle });
+    const listenKeys = this.options.listenKeys;
+    const userDataStream: Endpoint[] = listenKeys
+      ? [
+          keyed('POST', 'userDataStream', ({ apiKey, now }) => ({ listenKey: listenKeys.create(apiKey, now) })),
+          keyed('PUT', 'userDataStream', ({ apiKey, params, now }) => {
+            listenKeys.keepAlive(apiKey, params.required('listenKey'), now);
+            return {};
+          }),
+          keyed('DELETE', 'userDataStream', ({ apiKey, params, now }) => {
+            listenKeys.close(apiKey, params.required('listenKey'), now);
+            return {};
+          }),
+        ]
+      : [];
     return [
+      ...userDataStream,
       get('ping', () => ({})),
       get('time', ({ now }) => ({ serverTime: now })),
       get('exchangeInfo', (ctx) => this.exchangeInfo(ctx)),

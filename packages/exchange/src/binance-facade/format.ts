@@ -67,7 +67,7 @@ export function binanceOrderStatus(order: Pick<Order, 'status' | 'tradeType' | '
   }
 }
 
-function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' | 'FOK' {
+export function timeInForceOf(order: Pick<Order, 'tradeType' | 'timeInForce'>): 'GTC' | 'IOC' | 'FOK' {
   if (order.tradeType !== 'limit') return 'GTC';
   return order.timeInForce === 'IOC' || order.timeInForce === 'FOK' ? order.timeInForce : 'GTC';
 }
@@ -138,8 +138,8 @@ function levels(side: readonly BookLevel[]): [string, string][] {
 }
 
 export function formatDepth(book: OrderBook) {
-  // Our books carry no update id; their timestamp increases the same way.
-  return { lastUpdateId: book.timestamp, bids: levels(book.bids), asks: levels(book.asks) };
+  // The venue's update id, which the diff-depth streams carry too; a venue without one: its timestamp.
+  return { lastUpdateId: book.updateId ?? book.timestamp, bids: levels(book.bids), asks: levels(book.asks) };
 }
 
 export function formatTrade(trade: Trade) {

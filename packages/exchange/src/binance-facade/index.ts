@@ -6,3 +6,4 @@ export { hmacSha256Hex, signedPayload, DEFAULT_RECV_WINDOW, MAX_RECV_WINDOW } fr
 export { SymbolMap, toBinanceSymbol } from './symbols.ts';
 export { BINANCE_LIMITS, NO_BINANCE_LIMITS, parseBinanceLimits, rateLimitsOf, requestWeight, RequestWeightLimiter, OrderLimiter } from './limits.ts';
 export type { BinanceLimits, RateLimitEntry } from './limits.ts';
+export * from './streams/index.ts';

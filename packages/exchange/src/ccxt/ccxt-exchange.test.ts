@@ -255,3 +255,17 @@ function until(condition: () => boolean): Promise<void> {
     { timeout: 5000, interval: 10 },
   );
 }
+
+describe('a platform’s WebSocket base', () => {
+  it('puts every ccxt.pro stream URL below it, each keeping its path', async () => {
+    const { wsUrlsAt, createCcxtExchange } = await import('./ccxt-exchange.ts');
+    expect(wsUrlsAt({ spot: 'wss://stream.binance.com:9443/ws', 'ws-api': { spot: 'wss://ws-api.binance.com:443/ws-api/v3' } }, 'ws://127.0.0.1:8080/sim/binance/')).toEqual({
+      spot: 'ws://127.0.0.1:8080/sim/binance/ws',
+      'ws-api': { spot: 'ws://127.0.0.1:8080/sim/binance/ws-api/v3' },
+    });
+    const venue = await createCcxtExchange({ id: 'binance', apiBaseUrl: 'http://127.0.0.1:8080/sim/binance/api/v3', wsBaseUrl: 'ws://127.0.0.1:8080/sim/binance' });
+    const urls = venue.streamUrls as { spot: string; 'ws-api': { spot: string } };
+    expect([urls.spot, urls['ws-api'].spot]).toEqual(['ws://127.0.0.1:8080/sim/binance/ws', 'ws://127.0.0.1:8080/sim/binance/ws-api/v3']);
+    expect((await createCcxtExchange({ id: 'binance' })).streamUrls).toBeUndefined();
+  });
+});

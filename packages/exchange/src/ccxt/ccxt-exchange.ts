@@ -50,6 +50,12 @@ export interface CcxtExchangeConfig {
    */
   apiBaseUrl?: string;
   /**
+   * The venue's WebSocket base: ccxt.pro's `urls.api.ws` with each entry's origin replaced by it,
+   * its path kept (Binance's `…/ws` and `…/ws-api/v3` below `ws://<host>/sim/binance`). Read from
+   * `CcxtExchange.streamUrls` by whoever opens the venue's streams.
+   */
+  wsBaseUrl?: string;
+  /**
    * ccxt's `fetchImplementation`: every HTTP call of this venue goes through it instead of ccxt's
    * own client (the server's guarded fetch for an API base its users chose).
    */
@@ -91,7 +97,13 @@ export async function createCcxtExchange(config: CcxtExchangeConfig): Promise<Cc
     venue.setSandboxMode(true);
   }
   if (config.apiBaseUrl !== undefined) venue.urls.api = redirect(venue.urls.api, config.apiBaseUrl);
-  return new CcxtExchange(venue, config);
+  const exchange = new CcxtExchange(venue, config);
+  if (config.wsBaseUrl !== undefined) {
+    const Pro = (ccxt.pro as unknown as Record<string, (new (settings: Record<string, unknown>) => CcxtVenue) | undefined>)[config.id];
+    const ws = Pro === undefined ? undefined : (new Pro({}).urls as { api?: { ws?: unknown } }).api?.ws;
+    if (ws !== undefined) exchange.streamUrls = wsUrlsAt(ws, config.wsBaseUrl);
+  }
+  return exchange;
 }
 
 /** What ccxt knows of an exchange id without calling it: whether it exists and has sandbox URLs. */
@@ -116,8 +128,32 @@ function redirect(api: unknown, base: string): never {
   return Object.fromEntries(Object.entries(api).map(([key, value]) => [key, redirect(value, base)])) as never;
 }
 
+/**
+ * ccxt.pro's `urls.api.ws` at another base: every URL leaf keeps its path (and query) below `base`,
+ * so `wss://stream.binance.com:9443/ws` becomes `<base>/ws` and `wss://ws-api.binance.com:443/ws-api/v3`
+ * `<base>/ws-api/v3`.
+ */
+export function wsUrlsAt(ws: unknown, base: string): Record<string, unknown> | string {
+  const root = base.replace(/\/+$/, '');
+  const at = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      try {
+        const url = new URL(value);
+        return `${root}${url.pathname === '/' ? '' : url.pathname}${url.search}`;
+      } catch {
+        return value;
+      }
+    }
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, at(inner)]));
+  };
+  return at(ws) as Record<string, unknown> | string;
+}
+
 export class CcxtExchange implements Exchange {
   readonly id: string;
+  /** ccxt.pro's `urls.api.ws` at the platform's WebSocket base (CcxtExchangeConfig.wsBaseUrl); undefined without one. */
+  streamUrls: Record<string, unknown> | string | undefined;
   readonly capabilities: ExchangeCapabilities;
   /** ccxt's own capability map of the venue (`true`, `false` or `'emulated'` per unified method). */
   readonly has: Readonly<Record<string, boolean | 'emulated' | undefined>>;

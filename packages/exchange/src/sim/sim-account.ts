@@ -64,7 +64,7 @@ export class SimMarketData implements MarketDataReader {
   fetchOrderBook(symbol: string, depth = DEFAULT_DEPTH): Promise<OrderBook> {
     return this.answer(() => {
       const pair = this.core.pair(symbol);
-      return bookView(pair.setup, pair.book.book, limitOf(depth, DEFAULT_DEPTH, MAX_DEPTH), this.core.now());
+      return bookView(pair.setup, pair.book.book, limitOf(depth, DEFAULT_DEPTH, MAX_DEPTH), this.core.now(), pair.bookUpdateId);
     });
   }
 

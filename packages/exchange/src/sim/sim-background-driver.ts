@@ -67,6 +67,7 @@ export class BackgroundDriver {
       candles: new CandleSeries(),
       lastPrice: null,
       walk: 0,
+      bookUpdateId: 0,
       ladder: emptyLadder(LIQUIDITY_PROFILE.layers),
       port: {
         priceOf: (no) => book.priceOf(no),

@@ -7,7 +7,7 @@
 import { ExchangeError } from '../errors.ts';
 import type { EventHub } from './sim-events.ts';
 import { SimJournalError, type SimCommand, type SimJournal } from './sim-journal.ts';
-import type { CorePair } from './sim-state.ts';
+import { nextBookUpdateId, type CorePair } from './sim-state.ts';
 import { bookView, orderView, tradeView, type BalanceViews, type TradeRecord } from './sim-views.ts';
 import type { OrderRecord, UserAccount } from './user-account.ts';
 
@@ -124,6 +124,7 @@ export class CommandBatches {
   private flush(batch: Batch): void {
     const { hub, balanceViews, pairs } = this.audience;
     const deliveries: (() => void)[] = [];
+    for (const pair of batch.books) pair.bookUpdateId = nextBookUpdateId(pair.bookUpdateId, batch.time);
     for (const [record, user] of batch.orders) {
       if (!hub.watchesAccount(user.ledgerId)) continue;
       const pair = pairs.get(record.symbol) as CorePair;
@@ -145,7 +146,7 @@ export class CommandBatches {
     for (const pair of batch.books) {
       const symbol = pair.setup.config.symbol;
       if (!hub.watchesPair(symbol)) continue;
-      const event = { type: 'book', symbol, book: bookView(pair.setup, pair.book.book, EVENT_BOOK_DEPTH, batch.time) } as const;
+      const event = { type: 'book', symbol, book: bookView(pair.setup, pair.book.book, EVENT_BOOK_DEPTH, batch.time, pair.bookUpdateId) } as const;
       deliveries.push(() => hub.toPair(symbol, event));
     }
     if (deliveries.length === 0) return;

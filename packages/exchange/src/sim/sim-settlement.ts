@@ -22,7 +22,8 @@ export function settle(state: SimState, batch: Batch, pair: CorePair, placement:
   const symbol = config.symbol;
   const time = batch.time;
   batch.changed = true;
-  batch.books.add(pair);
+  // The book changed if the order traded, rests, or canceled resting orders (an unfilled fill-or-kill or IOC did none).
+  if (result.fills.length > 0 || result.order.remainingQty > 0 || result.canceledMakers.length > 0) batch.books.add(pair);
   for (let i = 0; i < result.fills.length; i++) {
     const fill = result.fills[i]!;
     const tradeId = state.nextTradeId++;

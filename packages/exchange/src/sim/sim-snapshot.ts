@@ -40,6 +40,8 @@ interface PairJson {
   /** [pricePrecision, amountPrecision, baseDecimals, quoteDecimals]: the units everything else is in. */
   units: [number, number, number, number];
   walk: number;
+  /** The book's update id (absent in snapshots written before it was kept). */
+  bookUpdateId?: number;
   lastPrice: number | null;
   book: RestingTuple[];
   bids: (string | null)[];
@@ -75,6 +77,7 @@ export function writeSnapshot(state: SimState, reference: ReferenceVenue, takenA
         symbol: config.symbol,
         units: [config.pricePrecision, config.amountPrecision, config.baseDecimals, config.quoteDecimals],
         walk: pair.walk,
+        bookUpdateId: pair.bookUpdateId,
         lastPrice: pair.lastPrice,
         book: pair.book.restingOrders().map(restingToJson),
         bids: [...pair.ladder.bids],
@@ -141,6 +144,7 @@ export function restoreSnapshot(state: SimState, json: Record<string, unknown>):
       );
     }
     pair.walk = num(saved.walk, `${at}.walk`);
+    if (saved.bookUpdateId !== undefined) pair.bookUpdateId = int(saved.bookUpdateId, `${at}.bookUpdateId`);
     pair.lastPrice = nullable(saved.lastPrice, `${at}.lastPrice`, int);
     arr(saved.book, `${at}.book`).forEach((order, j) => {
       const resting = readResting(order, `${at}.book[${j}]`);

@@ -29,6 +29,17 @@ export interface CorePair {
   walk: number;
   readonly ladder: Ladder;
   readonly port: QuotingPort;
+  /** The book's update id (OrderBook.updateId): see nextBookUpdateId. */
+  bookUpdateId: number;
+}
+
+/**
+ * The update id a book changed in a batch at `time` gets: one more than the last, and never less
+ * than the batch's time in microseconds, so the ids keep growing across a restart (the snapshot does
+ * not keep them) while the clock does.
+ */
+export function nextBookUpdateId(previous: number, time: number): number {
+  return Math.max(previous + 1, time * 1000);
 }
 
 /** A pair opened while the venue ran, with the demo funds its new assets give every account. */

@@ -62,10 +62,10 @@ export function myTradeView(setup: PairSetup, fill: FillRecord, assetDecimals: R
   };
 }
 
-export function bookView(setup: PairSetup, book: BookReader, depth: number, timestamp: number): OrderBook {
+export function bookView(setup: PairSetup, book: BookReader, depth: number, timestamp: number, updateId: number): OrderBook {
   const levels = book.depth(depth);
   const level = (l: { price: number; qty: number }): BookLevel => [formatPrice(setup, l.price), formatAmount(setup, l.qty)];
-  return { symbol: setup.config.symbol, bids: levels.bids.map(level), asks: levels.asks.map(level), timestamp };
+  return { symbol: setup.config.symbol, bids: levels.bids.map(level), asks: levels.asks.map(level), timestamp, updateId };
 }
 
 export function candleView(setup: PairSetup, candle: CandleUnits): Candle {
