@@ -1,6 +1,6 @@
 import { Input, type InputProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { fractionFromPercent, percentFromFraction } from '@/lib/percent';
+import { fractionFromPercent, percentFromFraction } from '@makerdesk/format';
 
 interface PercentInputProps extends Omit<InputProps, 'value' | 'onChange' | 'suffix'> {
   /** The fraction the API keeps ("0.05"). */
