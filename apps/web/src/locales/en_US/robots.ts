@@ -135,7 +135,7 @@ export default {
 
   'runtime.title': "Now",
   'runtime.quote': "Quote (bid / ask)",
-  'runtime.spread': "Spread {{bps}} bps",
+  'runtime.spread': "Spread {{bps}}",
   'runtime.noSpread': "No two-sided quote",
   'runtime.inventory': "Inventory",
   'runtime.share': "Base share {{share}}",

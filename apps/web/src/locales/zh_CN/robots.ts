@@ -138,7 +138,7 @@ export default {
 
   'runtime.title': "当前状态",
   'runtime.quote': "报价（买 / 卖）",
-  'runtime.spread': "价差 {{bps}} 基点",
+  'runtime.spread': "价差 {{bps}}",
   'runtime.noSpread': "无双边报价",
   'runtime.inventory': "库存",
   'runtime.share': "基础币占比 {{share}}",
