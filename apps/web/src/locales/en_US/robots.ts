@@ -105,7 +105,7 @@ export default {
   'list.status': 'Switch',
   'list.activity': 'Activity',
   'list.lastHour': 'Last hour',
-  'list.today': 'Today',
+  'list.today': 'Today (UTC)',
   'list.actions': 'Actions',
   'list.edit': 'Edit',
   'list.details': 'Details',
@@ -188,7 +188,7 @@ export default {
 
   'figures.window': 'Figure',
   'figures.lastHour': 'Last hour',
-  'figures.today': 'Today',
+  'figures.today': 'Today (UTC)',
   'figures.allTime': 'All time',
   'figures.ordersPlaced': 'Orders placed',
   'figures.ordersFilled': 'Orders filled',
