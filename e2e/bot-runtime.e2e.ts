@@ -82,7 +82,7 @@ describe("a bot's runtime, live", () => {
     await shot('dashboard-log-zh', 390, 844);
     await page.getByRole('menuitem', { name: '机器人部署' }).click();
     await page.waitForURL('**/zh-cn/robot');
-    await expect.poll(() => botRow(id).getByTestId('robot-quote').innerText(), { timeout: 15_000 }).toMatch(/价差 [\d.]+ 基点/);
+    await expect.poll(() => botRow(id).getByTestId('robot-quote').innerText(), { timeout: 15_000 }).toMatch(/价差 [\d.]+ bps/);
     await shot('bot-list-zh', 1440, 900);
     await shot('bot-list-zh', 390, 844);
     await page.goto(page.url().replace(/\/zh-cn\/robot.*/, '/zh-cn/work'));

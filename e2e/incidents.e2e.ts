@@ -112,15 +112,17 @@ describe('incident centre', () => {
     expect(await drawer().locator('[data-testid="incident-item"]').first().innerText()).toContain('Emergency stop of BTC/USDT');
     await closeDrawer();
 
-    // On the pair's other screens too, opened afresh (the halt is the server's, not the page's). By
-    // address: the side menu was seen collapsed to its icons after the stop in some runs (not yet understood).
-    for (const path of ['/work', '/dashborad']) {
-      await page.goto(`${server.baseUrl}${path}`);
-      await banner().waitFor();
-    }
+    // On the pair's other screens too, through the side menu. The menu stays unfolded after the full-page
+    // shot above: such a capture can read the window below md for a moment, which folded the menu for
+    // good before the layout re-synced it (console-layout.tsx).
+    expect(await page.locator('.md-layout-collapsed').count()).toBe(0);
+    await goTo(page, 'Work panel', '/work');
+    await banner().waitFor();
+    await goTo(page, 'Control panel', '/dashborad');
+    await banner().waitFor();
     await settled();
     await screenshot(page, 'incidents-halted-control-en', { fullPage: false });
-    await page.goto(`${server.baseUrl}/robot`);
+    await goTo(page, 'Bot deployment', '/robot');
     await banner().waitFor();
   });
 

@@ -24,6 +24,11 @@ signedInJourney((started) => {
 const { deploy } = robotSteps(() => page);
 const PHONE = { width: 390, height: 844 };
 const MAIN_SCREENS = ['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user/backendSettings', '/user/pairManage'];
+const TABLETS = [
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+];
+const TABLET_SCREENS = [...MAIN_SCREENS, '/user/logManage'];
 
 let phone: { context: BrowserContext; page: Page } | undefined;
 afterAll(() => phone?.context.close());
@@ -69,6 +74,26 @@ describe('supervising from a phone', () => {
       }
     }
     await on.goto(`${server.baseUrl}/dashborad`);
+  });
+
+  it('shows every main screen at tablet widths (768×1024, 1024×768) without sideways scrolling, in English and Chinese', async () => {
+    const size = page.viewportSize()!;
+    try {
+      for (const tablet of TABLETS) {
+        await page.setViewportSize(tablet);
+        for (const prefix of ['', '/zh-cn']) {
+          for (const path of TABLET_SCREENS) {
+            await page.goto(`${server.baseUrl}${prefix}${path}`);
+            await page.locator('.md-page').first().waitFor();
+            await page.waitForTimeout(800);
+            expect(await sidewaysScroll(page), `${prefix}${path} at ${tablet.width}×${tablet.height} scrolls sideways`).toBeLessThanOrEqual(0);
+          }
+        }
+      }
+    } finally {
+      await page.setViewportSize(size);
+    }
+    await page.goto(`${server.baseUrl}/dashborad`);
   });
 
   it('keeps the pair, the emergency stop and the menu in the top bar; the menu holds language, keys, password and logout', async () => {

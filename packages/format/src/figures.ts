@@ -31,6 +31,19 @@ export function spreadBps(bid: NumericInput | null | undefined, ask: NumericInpu
   return trimZeros(truncate(mul(div(minus(ask, bid), mid), '10000'), digits));
 }
 
+/**
+ * A spread already in basis points as every screen writes it (bot list, drawer, book header, desk
+ * cards): cut to `digits` decimals (the display rule), grouped, with its unit: '6.159' → '6.1 bps'.
+ */
+export function bpsText(bps: NumericInput, digits = 1): string {
+  return `${thousands(trimZeros(truncate(bps, digits)))} bps`;
+}
+
+/** Decimals a quote amount (a balance, a P&L, a fee, a volume) is shown at: the pair's price precision, at least 2, at most 8. */
+export function quoteDigits(pricePrecision: number): number {
+  return Math.min(8, Math.max(2, pricePrecision));
+}
+
 export interface FeePair {
   base: string;
   quote: string;

@@ -9,7 +9,9 @@ describe('public entry point', () => {
         'isNumeric', 'localeForPath', 'minus', 'mul', 'thousands', 'toDecimalString', 'trimZeros', 'truncate',
         'zeroBrace',
         // The desk's figures (figures.ts): DESK.md's spread in bps, fractions as bps or %, fees in quote, amounts with their unit.
-        'amountWithUnit', 'feeInQuote', 'fractionToBps', 'fractionToPercent', 'spreadBps',
+        'amountWithUnit', 'bpsText', 'feeInQuote', 'fractionToBps', 'fractionToPercent', 'quoteDigits', 'spreadBps',
+        // Percent form fields over stored fractions (percent-fields.ts): exact both ways.
+        'fractionFromPercent', 'percentFromFraction',
       ].sort(),
     );
   });

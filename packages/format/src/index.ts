@@ -9,5 +9,6 @@ export type { CompactOptions, Locale } from './compact.ts';
 export { zeroBrace, trimZeros, expandZeroBrace } from './zero-brace.ts';
 export { formatAmount } from './format-amount.ts';
 export type { FormatAmountOptions } from './format-amount.ts';
-export { amountWithUnit, feeInQuote, fractionToBps, fractionToPercent, spreadBps } from './figures.ts';
+export { amountWithUnit, bpsText, feeInQuote, fractionToBps, fractionToPercent, quoteDigits, spreadBps } from './figures.ts';
+export { fractionFromPercent, percentFromFraction } from './percent-fields.ts';
 export type { FeePair } from './figures.ts';

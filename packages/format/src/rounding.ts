@@ -12,7 +12,15 @@ export interface TruncateOptions {
   padZeros?: boolean;
 }
 
-/** Cuts to `digits` decimals toward zero, never rounding, so a balance is never shown larger than it is. */
+/**
+ * THE display rule of MakerDesk (console-spec §number formatting: "a truncating formatter cuts
+ * decimals without rounding"): every figure a person reads, in the console and in the server's texts
+ * (alerts, reports, trading-log lines), is cut toward zero at its decimals, never rounded. A balance,
+ * a P&L or a fee is never shown larger than it is, and one value reads the same on every screen and
+ * in every message ('64873.795' at 2 decimals is '64,873.79' everywhere). Rounding (half-up,
+ * half-even) belongs to computations (a price placed on a tick, a ratio kept on the wire), not to
+ * display.
+ */
 export function truncate(value: NumericInput, digits: number, options: TruncateOptions = {}): string {
   assertDigits(digits, 'truncate');
   if (!options.padZeros) return lenient([value], (n) => cut(n, digits));

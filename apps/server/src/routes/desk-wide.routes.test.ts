@@ -96,6 +96,11 @@ describe('GET /desk/pnlAll', () => {
         expect(row.quote).toBe(one.quote);
         for (const k of FIGURES) expect(compare(row[k]!, one[k]), `${row.coinName} ${window} ${k}: ${row[k]} vs ${one[k]}`).toBe(0);
         expect(row.unvaluedFees).toBe(one.unvaluedFees);
+        // The pair's price precision at its venue, for the console to show its figures at (null without a key to read the venue); not part of one pair's /desk/pnl.
+        const precision = (row as { pricePrecision?: unknown }).pricePrecision;
+        expect(precision === null || Number.isInteger(precision), JSON.stringify(row)).toBe(true);
+        if (row.coinName === 'BTC/USDT') expect(precision).toBe(2);
+        expect(one).not.toHaveProperty('pricePrecision');
       }
       // Two quote assets, never summed together; each total is the sum of its pairs.
       expect(d.totals.map((x) => x.quote)).toEqual(['USDT', 'BTC']);

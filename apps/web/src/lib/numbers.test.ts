@@ -3,6 +3,8 @@ import {
   compareDecimals,
   formatBaseAmount,
   formatBps,
+  formatBpsValue,
+  formatSpreadFraction,
   formatFee,
   formatFixed,
   formatFractionPercent,
@@ -65,6 +67,13 @@ describe('numbers', () => {
     expect(formatBps('0.00015')).toBe('1.5 bps');
     expect(formatSpreadBps('99.95', '100.05')).toBe('10 bps');
     expect(formatSpreadBps(null, '100.05')).toBeNull();
+    // One formatter for every spread: the bot's wire bps (list, drawer), a book's bid and ask, a config fraction.
+    expect(formatBpsValue('6.15')).toBe('6.1 bps');
+    expect(formatSpreadBps('64300', '64320.5')).toBe('3.1 bps');
+    expect(formatBpsValue('3.18')).toBe(formatSpreadBps('64300', '64320.5'));
+    expect(formatSpreadFraction('0.001')).toBe('0.1% = 10 bps');
+    expect(formatSpreadFraction('0.00015')).toBe('0.01% = 1.5 bps');
+    expect(formatBps('0.001')).toBe(formatBpsValue('10.00'));
     expect(formatFractionPercent('0.05')).toBe('5%');
     expect(formatFractionPercent('0.005')).toBe('0.5%');
   });

@@ -1,5 +1,5 @@
 import { sign, stepOf as stepAt } from '@makerdesk/decimal';
-import { amountWithUnit, div, feeInQuote, formatAmount, fractionToBps, fractionToPercent, minus, mul, spreadBps, thousands, toDecimalString, truncate } from '@makerdesk/format';
+import { amountWithUnit, bpsText, div, feeInQuote, formatAmount, fractionToPercent, minus, mul, spreadBps, thousands, toDecimalString, truncate } from '@makerdesk/format';
 
 /**
  * How the console shows money: truncated (never rounded up) to a fixed number of decimals, padded,
@@ -77,15 +77,30 @@ export function formatBaseAmount(value: string, digits: PairDigits, pair: PairUn
   return amountWithUnit(value, digits.amount, pair.base);
 }
 
-/** A spread as a fraction of the price, in basis points: '0.002' → '20 bps'. */
+/*
+ * Spreads: every screen (bot list, detail drawer, book header, dashboard cards, config summary, the
+ * bot form) writes one through format's bpsText: basis points cut to one decimal, grouped, 'bps'.
+ */
+
+/** A spread already in basis points (runtime.quote.spreadBps): '6.15' → '6.1 bps'. */
+export function formatBpsValue(bps: string): string {
+  return bpsText(bps);
+}
+
+/** A spread stored as a fraction of the price, in basis points: '0.002' → '20 bps'. */
 export function formatBps(fraction: string): string {
-  return `${thousands(fractionToBps(fraction))} bps`;
+  return bpsText(mul(fraction, '10000'));
+}
+
+/** A spread stored as a fraction, as the form types it and as lists show it: '0.001' → '0.1% = 10 bps'. */
+export function formatSpreadFraction(fraction: string): string {
+  return `${formatFractionPercent(fraction)} = ${formatBps(fraction)}`;
 }
 
 /** DESK.md's spread of a bid and an ask, in basis points; null without both sides. */
 export function formatSpreadBps(bid: string | null | undefined, ask: string | null | undefined): string | null {
-  const bps = spreadBps(bid, ask);
-  return bps === null ? null : `${thousands(bps)} bps`;
+  const bps = spreadBps(bid, ask, 2);
+  return bps === null ? null : bpsText(bps);
 }
 
 /** A share stored as a fraction, as a percentage: '0.05' → '5%'. */

@@ -67,10 +67,10 @@ const replies: Record<string, unknown> = {
     from: now - 3_600_000,
     to: now,
     pairs: [
-      { coinId: 1, coinName: 'BTC/USDT', quote: 'USDT', total: '13', realised: '11.75', unrealised: '2', fees: '0.75', vsHold: '9.5', unvaluedFees: 1, unavailable: null },
-      { coinId: 7, coinName: 'ETH/BTC', quote: 'BTC', total: '-0.0004', realised: '0.0001', unrealised: '-0.0004', fees: '0.0001', vsHold: '-0.0003', unvaluedFees: 0, unavailable: null },
-      { coinId: 2, coinName: 'ETH/USDT', quote: 'USDT', total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, unavailable: { code: 1050500, msg: 'The system is busy, please try again later' } },
-      { coinId: 3, coinName: 'SOL/USDT', quote: 'USDT', total: '-2.5', realised: '-1', unrealised: '-1', fees: '0.5', vsHold: '-3', unvaluedFees: 0, unavailable: null },
+      { coinId: 1, coinName: 'BTC/USDT', pricePrecision: 2, quote: 'USDT', total: '13', realised: '11.75', unrealised: '2', fees: '0.75', vsHold: '9.5', unvaluedFees: 1, unavailable: null },
+      { coinId: 7, coinName: 'ETH/BTC', pricePrecision: 6, quote: 'BTC', total: '-0.0004', realised: '0.0001', unrealised: '-0.0004', fees: '0.0001', vsHold: '-0.0003', unvaluedFees: 0, unavailable: null },
+      { coinId: 2, coinName: 'ETH/USDT', pricePrecision: null, quote: 'USDT', total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, unavailable: { code: 1050500, msg: 'The system is busy, please try again later' } },
+      { coinId: 3, coinName: 'SOL/USDT', pricePrecision: 3, quote: 'USDT', total: '-2.5', realised: '-1', unrealised: '-1', fees: '0.5', vsHold: '-3', unvaluedFees: 0, unavailable: null },
     ],
     totals: [
       { quote: 'USDT', total: '10.5', realised: '10.75', unrealised: '1', fees: '1.25', vsHold: '6.5', pairs: 2, unavailablePairs: 1 },

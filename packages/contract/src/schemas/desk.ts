@@ -73,6 +73,8 @@ export const deskPairPnl = z.object({
   fees: z.string().nullable(),
   vsHold: z.string().nullable(),
   unvaluedFees: z.number().int(),
+  /** The pair's price precision at its venue (its quote figures are shown at it); null when the venue was not read. */
+  pricePrecision: z.number().int().nullable(),
   /** null when the figures are there; else why they are not (the venue failed, the pair is disabled...). */
   unavailable: deskPnlUnavailable.nullable(),
 });

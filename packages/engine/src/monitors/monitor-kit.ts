@@ -1,4 +1,5 @@
-import { add, compare, div, minus, mul, toFixed } from '@makerdesk/decimal';
+import { add, compare, div, minus, mul } from '@makerdesk/decimal';
+import { amountWithUnit, quoteDigits, truncate } from '@makerdesk/format';
 import type { ServerText } from '@makerdesk/contract';
 import type { OrderBook } from '@makerdesk/exchange';
 import type { PairRules } from '../strategy.ts';
@@ -33,9 +34,12 @@ export function percentChange(a: string, b: string): string | null {
   return div(mul(minus(a, b), '100'), b, { decimals: 4, rounding: 'half-even' });
 }
 
-/** A quote amount for a message: rounded half-up at `decimals`, trailing zeros kept (a fixed column). */
+/**
+ * A quote amount for a message at `decimals`, trailing zeros kept (a fixed column), cut toward zero:
+ * the console's one display rule (@makerdesk/format), so a message and a screen read the same figure.
+ */
 export function shown(value: string, decimals: number): string {
-  return toFixed(value, decimals, 'half-up');
+  return truncate(value, decimals, { padZeros: true });
 }
 
 /** Epoch ms as 'YYYY-MM-DD HH:MM' at a UTC offset in minutes, with the offset written ('+08:00'). */
@@ -47,13 +51,8 @@ export function localTime(at: number, offsetMin: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`;
 }
 
-/** A value at `decimals` (half-up, trailing zeros kept: the pair's precision), with thousands separators and its unit: "64,873.80 USDT". */
-export function figureOf(value: string, decimals: number, unit: string): string {
-  const [int = '0', frac] = shown(value, decimals).split('.');
-  const negative = int.startsWith('-');
-  const digits = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${digits}${frac ? `.${frac}` : ''} ${unit}`;
-}
+/** A value at `decimals` (the pair's precision, cut toward zero as the console shows it), with thousands separators and its unit: "64,873.79 USDT" (@makerdesk/format's amountWithUnit). */
+export const figureOf = amountWithUnit;
 
 /** A price as monitors write it: at the pair's price precision, grouped, with the quote unit ("64,873.80 USDT"). */
 export function priceOf(value: string, rules: Pick<PairRules, 'pricePrecision' | 'quote'>): string {
@@ -62,7 +61,7 @@ export function priceOf(value: string, rules: Pick<PairRules, 'pricePrecision' |
 
 /** Decimals a quote amount (a balance, a P&L, a fee) is shown at: the price precision, 2 to 8. */
 export function quoteDecimals(rules: Pick<PairRules, 'pricePrecision'>): number {
-  return Math.min(8, Math.max(2, rules.pricePrecision));
+  return quoteDigits(rules.pricePrecision);
 }
 
 /** An amount of the pair's base (amount precision) or quote asset (quoteDecimals), grouped, with its unit. */

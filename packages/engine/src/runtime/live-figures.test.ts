@@ -5,7 +5,8 @@ import { baseShare, grouped, LiveFigures, orderToFill, ownQuote, percentMove, pe
 describe('live figures', () => {
   it('spread in basis points of the mid, exact decimals', () => {
     expect(spreadBps('99.95', '100.05')).toBe('10');
-    expect(spreadBps('64300', '64320.5')).toBe('3.19');
+    // 3.1876…: cut toward zero as every screen shows a spread (the display rule), never 3.19.
+    expect(spreadBps('64300', '64320.5')).toBe('3.18');
     expect(spreadBps('0.1', '0.3')).toBe('10000');
     expect(spreadBps(null, '1')).toBeNull();
     expect(spreadBps('1', null)).toBeNull();
@@ -87,6 +88,9 @@ describe('live figures', () => {
     expect(grouped('64766.67')).toBe('64,766.67');
     expect(grouped('-1234567')).toBe('-1,234,567');
     expect(withUnit('64300.123', 2, 'USDT')).toBe('64,300.12 USDT');
+    expect(withUnit('64300.129', 2, 'USDT')).toBe('64,300.12 USDT');
+    expect(withUnit('64300', 2, 'USDT')).toBe('64,300.00 USDT');
+    expect(percentMove('0.001299')).toBe('+0.12 %');
     expect(percentMove('0.0012')).toBe('+0.12 %');
     expect(percentMove('-0.000012')).toBe('-0.0012 %');
   });

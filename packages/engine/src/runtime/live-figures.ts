@@ -1,6 +1,7 @@
 import { CHURN_WINDOW_SEC, EMPTY_LIVE_FIGURES, type RobotActionKind, type RobotLiveFigures, type ServerText } from '@makerdesk/contract';
-import { add, compare, div, minus, mul, parse, round, sign } from '@makerdesk/decimal';
+import { add, compare, div, mul, parse, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
+import { amountWithUnit, spreadBps as spreadBpsOf, thousands, truncate } from '@makerdesk/format';
 
 /**
  * What a running bot shows live (issue 18 §5), pure: its own best bid and ask and their spread, its
@@ -8,12 +9,12 @@ import type { Side } from '@makerdesk/exchange';
  * their ratio, its errors. The bot runner feeds it; the server reads a snapshot per /robot/list row.
  */
 
-/** (ask − bid) / mid × 10,000, two decimals (half-even); null when a side is missing or the mid is not positive. */
+/**
+ * (ask − bid) / mid × 10,000 at two decimals, cut toward zero as every screen shows it
+ * (@makerdesk/format's spreadBps, the one display rule); null when a side is missing or not positive.
+ */
 export function spreadBps(bid: string | null, ask: string | null): string | null {
-  if (bid === null || ask === null) return null;
-  const mid = div(add(bid, ask), '2', { decimals: 18, rounding: 'half-even' });
-  if (sign(mid) <= 0) return null;
-  return parse(div(mul(minus(ask, bid), '10000'), mid, { decimals: 2, rounding: 'half-even' }));
+  return spreadBpsOf(bid, ask, 2);
 }
 
 /** The best bid (highest buy) and best ask (lowest sell) among the bot's own resting orders. */
@@ -154,24 +155,15 @@ export class LiveFigures {
   }
 }
 
-/** A decimal with thousands separators (the engine writes log params without the format package). */
-export function grouped(value: string): string {
-  const [int = '0', frac] = parse(value).split('.');
-  const negative = int.startsWith('-');
-  const digits = negative ? int.slice(1) : int;
-  const withCommas = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${withCommas}${frac ? `.${frac}` : ''}`;
-}
+/** Thousands separators on a decimal string: '-1234567' → '-1,234,567' (@makerdesk/format). */
+export const grouped = thousands;
 
-/** A value at `decimals` (half-up), grouped, with its unit: "64,766.67 USDT". */
-export function withUnit(value: string, decimals: number, unit: string): string {
-  return `${grouped(round(value, decimals, 'half-up'))} ${unit}`;
-}
+/** A value at `decimals`, cut toward zero (the display rule), padded, grouped, with its unit: "64,766.67 USDT" (@makerdesk/format). */
+export const withUnit = amountWithUnit;
 
-/** A fraction as a signed percentage, "+0.12 %" (two decimals; four when it would read 0.00). */
+/** A fraction as a signed percentage, "+0.12 %": two decimals, four when it would read 0.00; cut toward zero (the display rule). */
 export function percentMove(fraction: string): string {
-  let pct = round(mul(fraction, '100'), 2, 'half-even');
-  if (sign(pct) === 0 && sign(fraction) !== 0) pct = round(mul(fraction, '100'), 4, 'half-even');
-  const p = parse(pct);
-  return `${sign(p) > 0 ? '+' : ''}${p} %`;
+  let pct = truncate(mul(fraction, '100'), 2);
+  if (sign(pct) === 0 && sign(fraction) !== 0) pct = truncate(mul(fraction, '100'), 4);
+  return `${sign(pct) > 0 ? '+' : ''}${pct} %`;
 }

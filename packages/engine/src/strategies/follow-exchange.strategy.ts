@@ -1,5 +1,5 @@
 import { text, type FollowExchangeConfig } from '@makerdesk/contract';
-import { abs, add, ceil, compare, div, floor, min, minus, mul, round, sign } from '@makerdesk/decimal';
+import { abs, add, ceil, compare, div, floor, min, minus, mul, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 import { alert, place, type Intent, type PlaceIntent } from '../intents.ts';
 import type { Strategy, TickInput } from '../strategy.ts';
@@ -9,7 +9,8 @@ import { referenceBack, syncLadder, withoutReference, type FollowState } from '.
 import { levelsWithin, totalAmount } from './kit/liquidity.ts';
 import { externalBook } from './kit/book-price.ts';
 import { bookMid, mapPrice, sourceMid } from './kit/reference-price.ts';
-import { figureOf, priceOf } from '../monitors/monitor-kit.ts';
+import { figureOf, percentOf, priceOf } from '../monitors/monitor-kit.ts';
+import { fractionToPercent } from '@makerdesk/format';
 
 /**
  * Exchange price follow (docs/strategies.md, "Follow modes"): a ladder around the follow
@@ -116,6 +117,7 @@ function correctionOrder(input: TickInput<FollowExchangeConfig, FollowExchangeSt
   return place({ tag: CORRECTION_TAG, side, price, amount, timeInForce: 'IOC' });
 }
 
+/** A fraction as a message writes it, cut at 2 decimals as the console shows it: '0.01234' → '1.23 %'. */
 function percent(fraction: string): string {
-  return `${round(mul(fraction, '100'), 2, 'half-up')} %`;
+  return percentOf(fractionToPercent(fraction, 2));
 }

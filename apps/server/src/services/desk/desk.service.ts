@@ -111,11 +111,12 @@ export class DeskService {
   }
 
   async pnl(admin: AdminRow, query: DeskPnlQuery, lang: Lang): Promise<DeskPnl> {
-    return this.pnlAt(admin, query, lang, this.now());
+    const { pricePrecision: _precision, ...pnl } = await this.pnlAt(admin, query, lang, this.now());
+    return pnl;
   }
 
   /** One pair's P&L for the window ending at `to`: the one computation behind `pnl` and `pnlAll`. */
-  private async pnlAt(admin: AdminRow, query: DeskPnlQuery, lang: Lang, to: number): Promise<DeskPnl> {
+  private async pnlAt(admin: AdminRow, query: DeskPnlQuery, lang: Lang, to: number): Promise<DeskPnl & { pricePrecision: number | null }> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [base = '', quote = ''] = coin.coinName.split('/');
     await this.deps.manualFills.syncManualFills(admin, coin);
@@ -147,6 +148,7 @@ export class DeskService {
       bots: botPnls.map(({ vsHold: _vsHold, ...bot }) => bot),
       manual: parts(manual.pnl),
       unvaluedFees: manual.unvalued,
+      pricePrecision: venue?.market.pricePrecision ?? null,
     };
   }
 
@@ -166,13 +168,13 @@ export class DeskService {
       const quote = coin.coinName.split('/')[1] ?? '';
       try {
         const p = await this.pnlAt(admin, { coinId: coin.coinId, window: query.window }, lang, to);
-        return { coinId: coin.coinId, coinName: coin.coinName, quote: p.quote, total: p.total, realised: p.realised, unrealised: p.unrealised, fees: p.fees, vsHold: p.vsHold, unvaluedFees: p.unvaluedFees, unavailable: null };
+        return { coinId: coin.coinId, coinName: coin.coinName, quote: p.quote, total: p.total, realised: p.realised, unrealised: p.unrealised, fees: p.fees, vsHold: p.vsHold, unvaluedFees: p.unvaluedFees, pricePrecision: p.pricePrecision, unavailable: null };
       } catch (err) {
         const known = err instanceof AppError ? err : null;
         if (!known) this.deps.log?.warn({ err, coinId: coin.coinId }, 'desk P&L across pairs: a pair failed');
         const code = known?.code ?? ErrorCode.INTERNAL_ERROR;
         const reason = { code, msg: messageFor(code, lang, known?.params) };
-        return { coinId: coin.coinId, coinName: coin.coinName, quote, total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, unavailable: reason };
+        return { coinId: coin.coinId, coinName: coin.coinName, quote, total: null, realised: null, unrealised: null, fees: null, vsHold: null, unvaluedFees: 0, pricePrecision: null, unavailable: reason };
       }
     });
     return { window: query.window, from, to, pairs, totals: quoteTotals(pairs) };

@@ -2,6 +2,7 @@ import { PairHaltedBanner } from './pair-halted-banner';
 import { ProLayout } from '@ant-design/pro-components';
 import { breakpoints, layout } from '@makerdesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { Grid } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -50,7 +51,16 @@ export function ConsoleLayout() {
   const narrow = width <= layout.mobileMaxWidth;
   const isMobile = width < breakpoints.md;
   const [collapsed, setCollapsed] = useState(narrow);
-  useEffect(() => setCollapsed(narrow), [narrow]);
+  // Two sources say whether the screen is a phone: ours, the window's width once resizing pauses
+  // (spec §9, 300 ms), and ProLayout's, a media query read at once, which folds the menu
+  // (onCollapse(true)) when it turns mobile and never unfolds it. A width that dips below md for less
+  // than the debounce (a viewport resized and restored, a full-page capture) left `narrow` unchanged,
+  // so nothing unfolded the menu: it stayed on its icons on a wide screen. So the menu follows our
+  // width rule again each time the media query leaves mobile, as well as when `narrow` changes.
+  const mediaMobile = Grid.useBreakpoint().md === false;
+  useEffect(() => {
+    if (!mediaMobile) setCollapsed(narrow);
+  }, [narrow, mediaMobile]);
   useCoinListReload(pathname);
   useStoredAdminRefresh(admin?.id);
   useScrollTopOnNavigate();

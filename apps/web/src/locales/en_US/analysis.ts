@@ -85,5 +85,5 @@ export default {
   'equity.curve': 'Equity curve: cumulative total P&L',
   'equity.daily': 'Daily P&L (UTC days)',
   'equity.total': 'Total P&L ({{quote}})',
-  'equity.today': 'Latest day ({{quote}})',
+  'equity.today': 'Latest UTC day ({{quote}})',
 } as const;

@@ -105,7 +105,7 @@ export default {
   'list.status': 'Switch',
   'list.activity': 'Activity',
   'list.lastHour': 'Last hour',
-  'list.today': 'Today',
+  'list.today': 'Today (UTC)',
   'list.actions': 'Actions',
   'list.edit': 'Edit',
   'list.details': 'Details',
@@ -135,7 +135,7 @@ export default {
 
   'runtime.title': "Now",
   'runtime.quote': "Quote (bid / ask)",
-  'runtime.spread': "Spread {{bps}} bps",
+  'runtime.spread': "Spread {{bps}}",
   'runtime.noSpread': "No two-sided quote",
   'runtime.inventory': "Inventory",
   'runtime.share': "Base share {{share}}",
@@ -190,7 +190,7 @@ export default {
 
   'figures.window': 'Figure',
   'figures.lastHour': 'Last hour',
-  'figures.today': 'Today',
+  'figures.today': 'Today (UTC)',
   'figures.allTime': 'All time',
   'figures.ordersPlaced': 'Orders placed',
   'figures.ordersFilled': 'Orders filled',

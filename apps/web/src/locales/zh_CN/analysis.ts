@@ -88,5 +88,5 @@ export default {
   'equity.curve': '权益曲线：累计总盈亏',
   'equity.daily': '每日盈亏（UTC 日）',
   'equity.total': '总盈亏（{{quote}}）',
-  'equity.today': '最近一日（{{quote}}）',
+  'equity.today': '最近一个 UTC 日（{{quote}}）',
 } satisfies Messages<typeof en>;

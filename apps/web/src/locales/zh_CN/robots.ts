@@ -108,7 +108,7 @@ export default {
   'list.status': '开关',
   'list.activity': '运行状态',
   'list.lastHour': '近 1 小时',
-  'list.today': '今日',
+  'list.today': '今日（UTC）',
   'list.actions': '操作',
   'list.edit': '编辑',
   'list.details': '详情',
@@ -138,7 +138,7 @@ export default {
 
   'runtime.title': "当前状态",
   'runtime.quote': "报价（买 / 卖）",
-  'runtime.spread': "价差 {{bps}} 基点",
+  'runtime.spread': "价差 {{bps}}",
   'runtime.noSpread': "无双边报价",
   'runtime.inventory': "库存",
   'runtime.share': "基础币占比 {{share}}",
@@ -193,7 +193,7 @@ export default {
 
   'figures.window': '指标',
   'figures.lastHour': '近 1 小时',
-  'figures.today': '今日',
+  'figures.today': '今日（UTC）',
   'figures.allTime': '累计',
   'figures.ordersPlaced': '下单数',
   'figures.ordersFilled': '成交订单数',

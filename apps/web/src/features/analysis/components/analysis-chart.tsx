@@ -23,6 +23,13 @@ function localTime(time: Time): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** A UTC day as the daily P&L bars name it, on the axis and under the crosshair: '11-27 UTC', '2026-11-27 UTC'. */
+export function utcDay(time: Time, withYear: boolean): string {
+  const d = new Date((time as UTCTimestamp) * 1000);
+  const day = `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${withYear ? `${d.getUTCFullYear()}-` : ''}${day} UTC`;
+}
+
 type SeriesMap = Map<string, ISeriesApi<'Line'> | ISeriesApi<'Baseline'> | ISeriesApi<'Histogram'>>;
 
 /** Adds the lines the chart lacks and sets every line's data. */
@@ -58,7 +65,7 @@ function draw(api: IChartApi, made: SeriesMap, lines: ChartLine[], upColor: stri
  * One chart of the analysis screen: its figures over time on the right axis (or an overlay scale),
  * the pair's price on the left axis, and a legend with the latest figures as the server wrote them.
  */
-export function AnalysisChart({ title, lines, height = 240, locale, upColor, downColor }: { title: string; lines: ChartLine[]; height?: number; locale: string; upColor: string; downColor: string }) {
+export function AnalysisChart({ title, lines, height = 240, locale, upColor, downColor, utcDays = false }: { title: string; lines: ChartLine[]; height?: number; locale: string; upColor: string; downColor: string; /** One point per UTC day (the daily P&L bars): the axis and crosshair name UTC days. */ utcDays?: boolean }) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -75,8 +82,10 @@ export function AnalysisChart({ title, lines, height = 240, locale, upColor, dow
       grid: { vertLines: { color: token.colorBorderSecondary }, horzLines: { color: token.colorBorderSecondary } },
       leftPriceScale: { visible: true, borderColor: token.colorBorder },
       rightPriceScale: { visible: true, borderColor: token.colorBorder },
-      timeScale: { borderColor: token.colorBorder, timeVisible: true, secondsVisible: false },
-      localization: { locale, timeFormatter: localTime },
+      timeScale: utcDays
+        ? { borderColor: token.colorBorder, timeVisible: false, tickMarkFormatter: (time: Time) => utcDay(time, false) }
+        : { borderColor: token.colorBorder, timeVisible: true, secondsVisible: false },
+      localization: { locale, timeFormatter: utcDays ? (time: Time) => utcDay(time, true) : localTime },
     });
     chart.current = created;
     const made = series.current;
@@ -86,7 +95,7 @@ export function AnalysisChart({ title, lines, height = 240, locale, upColor, dow
       created.remove();
       chart.current = null;
     };
-  }, [locale, token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary]);
+  }, [locale, utcDays, token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary]);
 
   useEffect(() => {
     if (chart.current) draw(chart.current, series.current, lines, upColor, downColor);

@@ -55,7 +55,7 @@ export function EquityCard() {
             <AnalysisChart title={t('equity.curve')} lines={lines.curve} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
           </Col>
           <Col xs={24} xxl={12}>
-            <AnalysisChart title={t('equity.daily')} lines={lines.daily} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
+            <AnalysisChart title={t('equity.daily')} lines={lines.daily} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} utcDays />
           </Col>
         </Row>
       )}

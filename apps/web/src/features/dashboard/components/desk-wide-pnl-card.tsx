@@ -3,6 +3,7 @@ import { Card, Flex, Grid, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PnlWindowTitle } from './pnl-window-title';
+import { quoteDigits } from '@makerdesk/format';
 import { formatFixed, writtenDecimals } from '@/lib/numbers';
 import { useDeskPnlAll } from '@/market-data/api/get-desk-pnl-all';
 import { signedQuote, toneOf } from './desk-pnl-card';
@@ -11,6 +12,8 @@ type Figure = 'total' | 'realised' | 'unrealised' | 'fees' | 'vsHold';
 
 interface Row {
   key: string;
+  /** Decimals of the row's figures: the pair's precision, or its quote's finest among the pairs. */
+  digits: number;
   label: string;
   quote: string;
   /** null: the pair's figures are unavailable. */
@@ -20,17 +23,25 @@ interface Row {
   total?: boolean;
 }
 
+/** Decimals of a pair's quote figures: its price precision at the venue (2 to 8, format's quoteDigits); without it, as many as its realised P&L and fees are written with. */
+function pairDigits(p: DeskPairPnl): number {
+  if (p.pricePrecision !== null) return quoteDigits(p.pricePrecision);
+  return quoteDigits(Math.max(writtenDecimals(p.realised ?? '0'), writtenDecimals(p.fees ?? '0')));
+}
+
 /**
- * Decimals to show a quote asset's figures with: as many as its realised P&L and fees are written
- * with (they come from the fills' prices and amounts), at least 2 and at most 8.
+ * Decimals to show each row with: a pair at its own precision, a quote asset's total at the finest
+ * precision among its pairs (so the total never shows fewer decimals than its parts).
  */
-export function quoteDigits(pairs: readonly DeskPairPnl[]): Map<string, number> {
-  const digits = new Map<string, number>();
+export function deskDigits(pairs: readonly DeskPairPnl[]): { pair: Map<number, number>; quote: Map<string, number> } {
+  const pair = new Map<number, number>();
+  const quote = new Map<string, number>();
   for (const p of pairs) {
-    const written = Math.max(writtenDecimals(p.realised ?? '0'), writtenDecimals(p.fees ?? '0'));
-    digits.set(p.quote, Math.min(8, Math.max(2, digits.get(p.quote) ?? 2, written)));
+    const digits = pairDigits(p);
+    pair.set(p.coinId, digits);
+    quote.set(p.quote, Math.max(quote.get(p.quote) ?? 2, digits));
   }
-  return digits;
+  return { pair, quote };
 }
 
 function figuresOf(p: DeskPairPnl | DeskQuoteTotal): Record<Figure, string> | null {
@@ -50,13 +61,13 @@ export function DeskWidePnlCard() {
   const [window, setWindow] = useState<DeskPnlWindow>('today');
   const pnl = useDeskPnlAll(window);
   const d = pnl.data;
-  const digits = quoteDigits(d?.pairs ?? []);
-  const dp = (quote: string) => digits.get(quote) ?? 2;
+  const digits = deskDigits(d?.pairs ?? []);
 
   const rows: Row[] = d
     ? [
         ...d.pairs.map((p) => ({
           key: `p${p.coinId}`,
+          digits: digits.pair.get(p.coinId) ?? 2,
           label: p.coinName,
           quote: p.quote,
           figures: figuresOf(p),
@@ -65,6 +76,7 @@ export function DeskWidePnlCard() {
         })),
         ...d.totals.map((x) => ({
           key: `q${x.quote}`,
+          digits: digits.quote.get(x.quote) ?? 2,
           label: t('deskWide.totalRow', { quote: x.quote, count: x.pairs }),
           quote: x.quote,
           figures: figuresOf(x),
@@ -78,12 +90,18 @@ export function DeskWidePnlCard() {
   const amount = (figure: Figure, signed: boolean) => (_: unknown, row: Row) => {
     if (!row.figures) return <span className="md-num">—</span>;
     const v = row.figures[figure];
-    const text = signed ? signedQuote(v, dp(row.quote)) : formatFixed(v, dp(row.quote));
+    const text = signed ? signedQuote(v, row.digits) : formatFixed(v, row.digits);
     const tone = signed ? toneOf(v) : undefined;
+    // Each figure with its unit (the row's quote asset) under it, so a column never mixes assets unseen.
     return (
-      <span className={`md-num${row.total ? ' md-strong' : ''}${tone ? ` md-price-${tone === 'up' ? 'buy' : 'sell'}` : ''}`} data-figure={figure}>
-        {text}
-      </span>
+      <Flex vertical gap={0} align="end">
+        <span className={`md-num${row.total ? ' md-strong' : ''}${tone ? ` md-price-${tone === 'up' ? 'buy' : 'sell'}` : ''}`} data-figure={figure}>
+          {text}
+        </span>
+        <Typography.Text type="secondary" className="md-desk-unit" style={{ fontSize: 11 }}>
+          {row.quote}
+        </Typography.Text>
+      </Flex>
     );
   };
 
@@ -119,7 +137,7 @@ export function DeskWidePnlCard() {
                   </Typography.Text>
                   {narrow && row.figures ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
-                      {t('stats.pnl.parts', { realised: signedQuote(row.figures.realised, dp(row.quote)), unrealised: signedQuote(row.figures.unrealised, dp(row.quote)), fees: formatFixed(row.figures.fees, dp(row.quote)) })}
+                      {t('stats.pnl.parts', { realised: `${signedQuote(row.figures.realised, row.digits)} ${row.quote}`, unrealised: `${signedQuote(row.figures.unrealised, row.digits)} ${row.quote}`, fees: `${formatFixed(row.figures.fees, row.digits)} ${row.quote}` })}
                     </Typography.Text>
                   ) : null}
                   {row.note ? (
@@ -130,7 +148,7 @@ export function DeskWidePnlCard() {
                 </Flex>
               ),
             },
-            { title: t('deskWide.col.total'), key: 'total', align: 'right', render: (v: unknown, row) => <Flex vertical gap={0} align="end">{amount('total', true)(v, row)}<Typography.Text type="secondary" style={{ fontSize: 11 }}>{row.quote}</Typography.Text></Flex> },
+            { title: t('deskWide.col.total'), key: 'total', align: 'right', render: amount('total', true) },
             { title: t('desk.col.realised'), key: 'realised', align: 'right', responsive: ['sm'], render: amount('realised', true) },
             { title: t('desk.col.unrealised'), key: 'unrealised', align: 'right', responsive: ['sm'], render: amount('unrealised', true) },
             { title: t('desk.col.fees'), key: 'fees', align: 'right', responsive: ['sm'], render: amount('fees', false) },

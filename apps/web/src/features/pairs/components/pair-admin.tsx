@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '@/hooks/use-now';
 import { formatDateTime } from '@/lib/format-time';
 import { formatPlain } from '@/lib/numbers';
-import { percentFromFraction } from '@/lib/percent';
+import { percentFromFraction } from '@makerdesk/format';
 import { useCoins } from '../api/get-coins';
 import { useDeletePlatform } from '../api/delete-platform';
 import { usePlatforms } from '../api/get-platforms';

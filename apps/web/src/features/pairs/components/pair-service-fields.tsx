@@ -3,7 +3,7 @@ import { isPriceBandInBounds, PRICE_BAND_MAX, PRICE_BAND_MIN } from '@makerdesk/
 import { useTranslation } from 'react-i18next';
 import { PercentInput } from '@/components/percent-input';
 import { formatPlain } from '@/lib/numbers';
-import { percentFromFraction } from '@/lib/percent';
+import { percentFromFraction } from '@makerdesk/format';
 
 /**
  * The fields adding and editing a pair share: its service expiry (`endTimeStamp`), whether it is

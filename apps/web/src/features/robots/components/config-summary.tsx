@@ -2,8 +2,8 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
-import { formatBps, formatFractionPercent, formatPlain } from '@/lib/numbers';
-import { fieldsOf, localText, type ConfigField } from '../config-form/schema-fields';
+import { formatFractionPercent, formatPlain, formatSpreadFraction } from '@/lib/numbers';
+import { fieldsOf, isSpreadField, localText, type ConfigField } from '../config-form/schema-fields';
 import '../robots-i18n';
 
 interface Item {
@@ -21,8 +21,8 @@ function valueText(field: ConfigField, value: unknown, lang: string, units: { ba
   if (field.kind === 'datetime' && typeof value === 'number') return formatDateTime(value);
   if (field.kind === 'decimal' || field.kind === 'integer') {
     const written = String(value);
-    // A fraction of the price: a spread in basis points, any other share as a percentage (DESK.md).
-    if (field.unit === 'fraction') return /spread/i.test(field.key) ? formatBps(written) : formatFractionPercent(written);
+    // A fraction of the price: a spread as the form types it and in the basis points lists show (DESK.md), any other share as a percentage.
+    if (field.unit === 'fraction') return isSpreadField(field) ? formatSpreadFraction(written) : formatFractionPercent(written);
     const unit = field.unit === 'base' ? units.base : field.unit === 'quote' || field.unit === 'price' ? units.quote : field.unit === 'percent' ? '%' : field.unit === 'seconds' ? 's' : '';
     const grouped = formatPlain(written);
     if (unit === '%') return `${grouped}%`;

@@ -12,6 +12,8 @@ beforeEach(() => void i18n.changeLanguage('en_US'));
 afterEach(() => vi.unstubAllGlobals());
 
 const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label);
+/** The text written beside a percent field (a spread's bps). */
+const besideOf = (input: HTMLElement) => input.closest('.md-percent-beside')?.querySelector('[data-testid="percent-beside"]')?.textContent;
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const dialog = (title: string) => screen.findByText(title, { selector: '.ant-modal-confirm-title' });
 
@@ -27,6 +29,8 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     // A spread the API keeps as a fraction (0.002) is shown in percent, with its % sign.
     expect(field(form, 'Base spread min')).toHaveValue('0.2');
     expect(field(form, 'Base spread min').closest('.ant-input-affix-wrapper')?.querySelector('.md-input-unit')?.textContent).toBe('%');
+    // Beside it, the same spread in the basis points the bot list and the book show.
+    expect(besideOf(field(form, 'Base spread min'))).toBe('= 20 bps');
     expect(field(form, 'Layers per side max')).toHaveValue('4');
     // The bounds under each field, a fraction's in percent.
     expect(within(form).getAllByText('From 0 % to 5 %').length).toBeGreaterThan(0);
@@ -231,6 +235,11 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     const form = await chooseType('Depth near');
     type(field(form, 'Base spread min'), '0.15');
     type(field(form, 'Base spread max'), '1.25 %');
+    // What is typed is written in bps beside it as it is typed.
+    expect(besideOf(field(form, 'Base spread min'))).toBe('= 15 bps');
+    expect(besideOf(field(form, 'Base spread max'))).toBe('= 125 bps');
+    // A share that is no spread (the layer step) has no bps beside it.
+    expect(field(form, 'Layer step').closest('.md-percent-beside')).toBeNull();
     fireEvent.click(button(within(form), 'Deploy bot'));
     await dialog('Deploy this bot?');
     fireEvent.click(button(screen, 'Confirm'));

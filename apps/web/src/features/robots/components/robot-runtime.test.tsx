@@ -22,7 +22,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     const row = (await screen.findByText('#3')).closest('tr')!;
     const quote = within(row).getByTestId('robot-quote');
     expect(quote).toHaveTextContent('64,980.00 / 65,020.00 USDT');
-    expect(quote).toHaveTextContent('Spread 6.15 bps');
+    expect(quote).toHaveTextContent('Spread 6.1 bps');
     expect(within(row).getByTestId('robot-inventory')).toHaveTextContent('2.00000 BTC');
     expect(within(row).getByTestId('robot-inventory')).toHaveTextContent('Base share 99.24 % · target 50 %');
     const action = within(row).getByTestId('robot-last-action');
@@ -38,7 +38,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     expect(within(other).getByTestId('robot-quote')).toHaveTextContent('No two-sided quote');
     expect(within(other).getByTestId('robot-last-action')).toHaveTextContent('Nothing yet');
     // On a phone the quote and last action show under the bot's name too (the columns are off to the side).
-    expect(within(row).getByTestId('robot-quote-compact')).toHaveTextContent('Spread 6.15 bps');
+    expect(within(row).getByTestId('robot-quote-compact')).toHaveTextContent('Spread 6.1 bps');
     expect(within(other).getByTestId('robot-order-flow')).toHaveTextContent('Order-to-fill – (no fill)');
     expect(within(other).queryByTestId('robot-churn'), 'no churn figure before the run ticks').toBeNull();
   });
@@ -51,7 +51,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     const action = await screen.findByTestId('robot-last-action');
     expect(action).toHaveTextContent('重新挂单');
     expect(action).toHaveTextContent('中间价变动 +0.12 %');
-    expect(screen.getByTestId('robot-quote')).toHaveTextContent('价差 6.15 基点');
+    expect(screen.getByTestId('robot-quote')).toHaveTextContent('价差 6.1 bps');
     expect(screen.getByTestId('robot-churn')).toHaveTextContent('每分钟：下单 19.9 · 撤单 18.6');
     window.history.replaceState(null, '', '/');
   });
@@ -74,6 +74,6 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     const fills = within(drawer).getByTestId('robot-recent-fills');
     expect(within(fills).getByText('0.2600')).toBeInTheDocument();
     expect(within(fills).getAllByText('Fee (USDT)')[0]).toBeInTheDocument();
-    expect(within(drawer).getByTestId('robot-drawer-runtime')).toHaveTextContent('Spread 6.15 bps');
+    expect(within(drawer).getByTestId('robot-drawer-runtime')).toHaveTextContent('Spread 6.1 bps');
   });
 });

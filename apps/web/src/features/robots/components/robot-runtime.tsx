@@ -2,7 +2,7 @@ import { parseLang, renderServerText, type RobotLiveFigures } from '@makerdesk/c
 import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
-import { formatFixed } from '@/lib/numbers';
+import { formatBpsValue, formatFixed } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
 import { percentOfFraction } from '../utils/runtime';
 import '../robots-i18n';
@@ -19,7 +19,7 @@ export function RobotQuote({ quote, testId = 'robot-quote' }: { quote: RobotLive
         {' / '}
         <span className="md-price-sell">{price(quote.ask)}</span> <Typography.Text type="secondary">{pair.quote}</Typography.Text>
       </span>
-      <Typography.Text type="secondary">{quote.spreadBps === null ? t('runtime.noSpread') : t('runtime.spread', { bps: quote.spreadBps })}</Typography.Text>
+      <Typography.Text type="secondary">{quote.spreadBps === null ? t('runtime.noSpread') : t('runtime.spread', { bps: formatBpsValue(quote.spreadBps) })}</Typography.Text>
     </Flex>
   );
 }

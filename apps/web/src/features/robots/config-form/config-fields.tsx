@@ -5,12 +5,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PercentInput } from '@/components/percent-input';
-import { formatPlain } from '@/lib/numbers';
+import { formatBps, formatPlain } from '@/lib/numbers';
 import { minimumAmountRule } from '@/lib/validation';
 import { boundText } from './config-issues';
 import { namePathOf } from './config-values';
 import { referencePairOptions, referencePlatformOptions } from './reference-options';
-import { localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
+import { isSpreadField, localText, type ChoiceField, type ConfigField, type GroupField, type ListField, type ValueField } from './schema-fields';
 import '../robots-i18n';
 
 type NamePath = (string | number)[];
@@ -109,11 +109,12 @@ function ValueItem({ field, name, rulePath, ctx, rowAsset }: { field: ValueField
   const common = { name, label, rules, extra, validateFirst: true, required: field.required };
   switch (field.kind) {
     case 'decimal':
-      // A fraction the API keeps (a spread, an offset) is shown and typed in percent, converted exactly.
+      // A fraction the API keeps (a spread, an offset) is shown and typed in percent, converted exactly;
+      // a spread also in the basis points the bot list and the book show ("0.1 % = 10 bps").
       if (field.unit === 'fraction') {
         return (
           <Form.Item {...common}>
-            <PercentInput />
+            <PercentInput beside={isSpreadField(field) ? (fraction) => `= ${formatBps(fraction)}` : undefined} />
           </Form.Item>
         );
       }

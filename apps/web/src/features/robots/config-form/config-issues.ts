@@ -1,7 +1,7 @@
 import { parseRobotConfig, PUMP_TARGET_MIN_MINUTES, PUMP_TARGET_TEXT, SMART_TARGET_MIN_MINUTES, type RobotTypeKey } from '@makerdesk/contract';
 import type { TFunction } from 'i18next';
 import { formatPlain } from '@/lib/numbers';
-import { percentFromFraction } from '@/lib/percent';
+import { percentFromFraction } from '@makerdesk/format';
 import '../robots-i18n';
 
 export interface ConfigIssue {

@@ -159,6 +159,14 @@ export function unitAt(fields: ConfigField[], path: string): string | undefined 
   return undefined;
 }
 
+/**
+ * A spread field (a fraction of the price whose key says spread): typed in percent in the form,
+ * shown beside it and in the summary in the basis points the bot list and the book show.
+ */
+export function isSpreadField(field: ConfigField): boolean {
+  return field.kind === 'decimal' && field.unit === 'fraction' && /spread/i.test(field.key);
+}
+
 /** The paths of the order amount fields (`x-order-amount`) outside lists: at the top level and in groups. */
 export function orderAmountPaths(fields: ConfigField[]): string[][] {
   return fields.flatMap((field) => (field.kind === 'group' ? orderAmountPaths(field.fields) : (field.kind === 'decimal' && field.orderAmount ? [field.path] : [])));

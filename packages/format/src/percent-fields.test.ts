@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fractionFromPercent, percentFromFraction } from './percent';
+import { fractionFromPercent, percentFromFraction } from './percent-fields.ts';
 
 describe('percent fields over fractions', () => {
   it('shows a fraction as percent, exactly', () => {
