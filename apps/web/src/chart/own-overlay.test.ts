@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barTimeOf, fillMarkers, orderLines, parseOwnOverlay } from './own-overlay';
+import { barTimeOf, fillMarkers, LABELLED_MARKERS_MAX, orderLines, parseOwnOverlay } from './own-overlay';
 
 describe('own overlay on the candle chart', () => {
   it('accepts only a well-formed overlay message', () => {
@@ -40,5 +40,14 @@ describe('own overlay on the candle chart', () => {
       { time: 600, position: 'belowBar', shape: 'arrowUp', color: 'green', text: 'Manual ×2' },
       { time: 600, position: 'aboveBar', shape: 'arrowDown', color: 'red', text: 'Ladder A' },
     ]);
+  });
+
+  it('drops the source labels when more markers are on screen than fit, keeping the counts', () => {
+    const bars = Array.from({ length: LABELLED_MARKERS_MAX + 1 }, (_, i) => (i + 1) * 60);
+    const fills = bars.flatMap((bar, i) => Array.from({ length: i === 0 ? 3 : 1 }, () => ({ side: 'buy' as const, price: '1', time: bar * 1000, label: 'Volume #3' })));
+    const crowded = fillMarkers(fills, '1m', new Set(bars), { buy: 'green', sell: 'red' });
+    expect(crowded.map((m) => m.text)).toEqual(['×3', ...Array.from({ length: LABELLED_MARKERS_MAX }, () => '')]);
+    const few = fillMarkers(fills.slice(0, 4), '1m', new Set(bars), { buy: 'green', sell: 'red' });
+    expect(few.map((m) => m.text)).toEqual(['Volume #3 ×3', 'Volume #3']);
   });
 });

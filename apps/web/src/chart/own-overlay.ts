@@ -54,9 +54,14 @@ export function orderLines(orders: OwnOverlayMessage['orders']): { side: 'buy' |
   return [...lines.values()].map((l) => ({ side: l.side, price: l.price, title: [...l.labels].join(', ') }));
 }
 
+/** Past this many fill markers on screen their source labels would overlap (a label is wider than many bars): counts only. */
+export const LABELLED_MARKERS_MAX = 6;
+
 /**
  * The fills as markers on their candles (only candles on screen): buys below the bar as an up arrow,
  * sells above as a down arrow; several fills of one side in one bar make one marker with their count.
+ * Markers carry their source's label while there are few of them; past LABELLED_MARKERS_MAX only the
+ * count of a bar with several fills (the source stays readable in the order lists and the ledger).
  */
 export function fillMarkers(
   fills: OwnOverlayMessage['fills'],
@@ -73,6 +78,8 @@ export function fillMarkers(
     if (found) found.count += 1;
     else byBar.set(key, { time, side: f.side, count: 1, label: f.label });
   }
+  const labelled = byBar.size <= LABELLED_MARKERS_MAX;
+  const count = (n: number) => (n > 1 ? `×${n}` : '');
   return [...byBar.values()]
     .sort((a, b) => a.time - b.time || (a.side === 'buy' ? -1 : 1))
     .map((m) => ({
@@ -80,6 +87,6 @@ export function fillMarkers(
       position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
       shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
       color: colors[m.side],
-      text: m.count > 1 ? `${m.label} ×${m.count}` : m.label,
+      text: labelled ? [m.label, count(m.count)].filter(Boolean).join(' ') : count(m.count),
     }));
 }
