@@ -138,6 +138,17 @@ describe('supervising from a phone', () => {
     await screenshotTall(on, 'phone-robots-en');
   });
 
+  it('puts the pair’s running bots first on the control panel, above the balances', async () => {
+    const on = await phonePage();
+    await on.goto(`${server.baseUrl}/dashborad`);
+    const bots = on.locator('.md-dashboard-aside').getByText('Running bots', { exact: true });
+    const balances = on.getByText('Balances, valued in USDT', { exact: true });
+    await bots.waitFor();
+    await balances.waitFor();
+    const [botsBox, balancesBox] = [await bots.boundingBox(), await balances.boundingBox()];
+    expect(botsBox!.y).toBeLessThan(balancesBox!.y);
+  });
+
   it('reaches Risk control’s Add channel, and keeps Chinese card titles on one line', async () => {
     const on = await phonePage();
     await on.goto(`${server.baseUrl}/risk`);

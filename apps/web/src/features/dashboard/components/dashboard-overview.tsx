@@ -6,12 +6,13 @@ import { DashboardStats } from './dashboard-stats';
 import { KeyGuard } from '@/market-data/components/key-guard';
 import { MarketHeader } from '@/market-data/components/market-header';
 import { TradingProvider } from '@/market-data/components/trading-context';
+import '../dashboard.css';
 
 interface DashboardOverviewProps {
   coinId: number;
   name: string;
   missingKey: ReactNode;
-  /** Shown beside the figures (the pair's running bots); rendered inside the pair's trading context. */
+  /** Shown beside the figures (the pair's running bots; first on a phone); rendered inside the pair's trading context. */
   aside?: ReactNode;
   /** Shown below the wallet (the trading log). */
   footer?: ReactNode;
@@ -32,7 +33,7 @@ export function DashboardOverview({ coinId, name, missingKey, aside, footer }: D
                     <DashboardStats />
                   </Flex>
                 </Col>
-                <Col flex="0 1 400px" style={{ minWidth: 320 }}>
+                <Col flex="0 1 400px" style={{ minWidth: 320 }} className="md-dashboard-aside">
                   {aside}
                 </Col>
               </Row>
