@@ -109,6 +109,20 @@ describe('pair administration', () => {
     await visible(page, /^E2E\/USDT · The pair expired 2 hours/);
     expect(await page.locator('.md-expiry-banner').getAttribute('class')).toContain('ant-alert-error');
 
+    // This server's own Binance API fills the REST base and the streams' base from the console's address.
+    await page.getByRole('button', { name: 'Add platform' }).click();
+    const own = dialog('Add a platform');
+    await own.getByRole('button', { name: "Use this server's Binance API (REST and streams)" }).click();
+    const origin = new URL(page.url());
+    expect(await own.getByLabel('Exchange (ccxt id)').inputValue()).toBe('binance');
+    expect(await own.getByLabel('API base URL').inputValue()).toBe(`${origin.origin}/sim/binance/api/v3`);
+    expect(await own.getByLabel('WebSocket base URL').inputValue()).toBe(`ws://${origin.host}/sim/binance`);
+    await own.getByLabel('WebSocket base URL').fill('http://not-a-socket');
+    await own.getByRole('button', { name: 'OK' }).click();
+    await visible(page, 'Enter a ws:// or wss:// URL');
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    await own.waitFor({ state: 'hidden' });
+
     await page.getByRole('button', { name: 'Add platform' }).click();
     const form = dialog('Add a platform');
     await form.getByLabel('Exchange (ccxt id)').fill('okx');

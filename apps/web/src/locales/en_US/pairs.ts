@@ -67,6 +67,13 @@ export default {
   'admin.platform.form.apiBaseUrl.extra':
     "Optional: every API call goes here instead of the venue's own URLs (a proxy, or the simulator's Binance API). No user name or password in it; an address on the server itself or a private network needs the operator's MAKERDESK_OUTBOUND_ALLOW.",
   'admin.platform.form.apiBaseUrl.invalid': 'Enter an http:// or https:// URL',
+  'admin.platform.form.wsBaseUrl': 'WebSocket base URL',
+  'admin.platform.form.wsBaseUrl.placeholder': 'ws://127.0.0.1:8080/sim/binance',
+  'admin.platform.form.wsBaseUrl.extra':
+    "Optional, beside a custom API base: the venue's streams open under it (for this server's Binance API, ws://<host>/sim/binance). No user name or password in it.",
+  'admin.platform.form.wsBaseUrl.invalid': 'Enter a ws:// or wss:// URL',
+  'admin.platform.form.ownBinanceApi': "Use this server's Binance API (REST and streams)",
+  'admin.platform.edit.wsBaseUrl.extra': "Leave empty for the venue's own stream URLs.",
   'admin.platform.add.title': 'Add a platform',
   'admin.platform.add.success': 'Platform {{name}} added',
   'admin.platform.edit.title': 'Edit platform {{name}}',

@@ -3,6 +3,7 @@ import type { Platform } from '@makerdesk/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePlatform } from '../api/update-platform';
+import { WS_BASE_PATTERN } from './platform-url-fields';
 
 interface EditPlatformModalProps {
   /** The platform being edited; null: closed. */
@@ -14,6 +15,7 @@ interface EditPlatformValues {
   name: string;
   sandbox?: boolean;
   apiBaseUrl?: string;
+  wsBaseUrl?: string;
 }
 
 /** Edit a platform: rename it, or move it into its sandbox or to another API base. The simulator takes a new name only. */
@@ -33,10 +35,12 @@ export function EditPlatformModal({ platform, onClose }: EditPlatformModalProps)
       width={520}
       layout="vertical"
       modalProps={{ destroyOnHidden: true, centered: true }}
-      initialValues={{ name: platform?.name, sandbox: platform?.sandbox, apiBaseUrl: platform?.apiBaseUrl ?? '' }}
-      onFinish={async ({ name, sandbox, apiBaseUrl }) => {
+      initialValues={{ name: platform?.name, sandbox: platform?.sandbox, apiBaseUrl: platform?.apiBaseUrl ?? '', wsBaseUrl: platform?.wsBaseUrl ?? '' }}
+      onFinish={async ({ name, sandbox, apiBaseUrl, wsBaseUrl }) => {
         if (!platform) return true;
-        const moved = simulator ? {} : { sandbox: sandbox ?? false, apiBaseUrl: apiBaseUrl?.trim() ? apiBaseUrl.trim() : null };
+        const moved = simulator
+          ? {}
+          : { sandbox: sandbox ?? false, apiBaseUrl: apiBaseUrl?.trim() ? apiBaseUrl.trim() : null, wsBaseUrl: wsBaseUrl?.trim() ? wsBaseUrl.trim() : null };
         await update.mutateAsync({ id: platform.id, name: name.trim(), ...moved });
         void message.success(t('admin.platform.edit.success', { name: name.trim() }));
         onClose();
@@ -59,6 +63,14 @@ export function EditPlatformModal({ platform, onClose }: EditPlatformModalProps)
             placeholder={t('admin.platform.form.apiBaseUrl.placeholder')}
             extra={t('admin.platform.edit.apiBaseUrl.extra')}
             rules={[{ pattern: /^\s*(https?:\/\/\S+)?\s*$/, message: t('admin.platform.form.apiBaseUrl.invalid') }]}
+            fieldProps={{ autoComplete: 'off' }}
+          />
+          <ProFormText
+            name="wsBaseUrl"
+            label={t('admin.platform.form.wsBaseUrl')}
+            placeholder={t('admin.platform.form.wsBaseUrl.placeholder')}
+            extra={t('admin.platform.edit.wsBaseUrl.extra')}
+            rules={[{ pattern: WS_BASE_PATTERN, message: t('admin.platform.form.wsBaseUrl.invalid') }]}
             fieldProps={{ autoComplete: 'off' }}
           />
         </>
