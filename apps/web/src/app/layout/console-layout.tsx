@@ -105,11 +105,13 @@ export function ConsoleLayout() {
         <TopBar fixed={settings.fixedHeader} showBrand={!showsPart(settings, 'menuHeaderRender')} />
       )}
       <ExpiryBanner />
-      <div key={pathname} className="md-page">
-        <PairHaltedBanner />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+      <div className="md-page-frame">
+        <div key={pathname} className="md-page">
+          <PairHaltedBanner />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
       </div>
       <SettingsDrawer settings={settings} onChange={setSettings} />
     </ProLayout>

@@ -27,7 +27,8 @@ export function AddPlatformModal({ open, onOpenChange }: AddPlatformModalProps) 
       onOpenChange={onOpenChange}
       width={520}
       layout="vertical"
-      modalProps={{ destroyOnHidden: true, centered: true }}
+      // The form's values outlive the hidden modal (its instance is this component's): a new platform starts empty.
+      modalProps={{ destroyOnHidden: true, centered: true, afterClose: () => form.resetFields() }}
       form={form}
       initialValues={{ sandbox: false }}
       onValuesChange={(changed: Partial<AddPlatformRequest>) => {
