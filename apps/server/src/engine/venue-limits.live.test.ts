@@ -14,7 +14,7 @@ import { coins, platforms } from '../db/schema.ts';
 import { SIM_BINANCE_PREFIX, SIM_BINANCE_ROOT } from '../routes/sim-binance.routes.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
-const WEIGHT_PER_MINUTE = 600;
+const WEIGHT_PER_MINUTE = 300;
 const ORDERS_PER_10S = 8;
 const KEY = 'paced-live-key';
 const BOTS = 4;
@@ -91,7 +91,8 @@ describe('pacing a live key by the venue’s limits', () => {
 
     const answers = Object.fromEntries(statuses);
     console.log(`answers by status ${JSON.stringify(answers)}; highest used weight ${maxUsedWeight}/${WEIGHT_PER_MINUTE}, orders per 10 s ${maxOrders10s}/${ORDERS_PER_10S}; refusals ${JSON.stringify(refusals)}`);
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
+    // Answered calls: the limit is set low enough that the bots' demand passes half of it on a slow machine too (CI under load reached 274 a minute).
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
     expect(statuses.get(429) ?? 0).toBe(0);
     expect(statuses.get(418) ?? 0).toBe(0);
     // The load was there: past the point where the budget starts pacing.

@@ -45,10 +45,10 @@ describe('CoinService', () => {
 
   it('shows a platform’s API base URL to the main account only', async () => {
     await fake.repos.platforms.insert({ name: 'Desk proxy', code: 'okx', sandbox: false, apiBaseUrl: 'https://proxy.desk.io/okx' });
-    expect((await service.platforms(main)).find((p) => p.code === 'okx')).toEqual({ id: expect.any(Number), name: 'Desk proxy', code: 'okx', sandbox: false, apiBaseUrl: 'https://proxy.desk.io/okx' });
+    expect((await service.platforms(main)).find((p) => p.code === 'okx')).toEqual({ id: expect.any(Number), name: 'Desk proxy', code: 'okx', sandbox: false, apiBaseUrl: 'https://proxy.desk.io/okx', wsBaseUrl: null });
     const seen = await service.platforms(sub);
     expect(seen.find((p) => p.code === 'okx')).toEqual({ id: expect.any(Number), name: 'Desk proxy', code: 'okx', sandbox: false });
-    expect(seen.every((p) => !('apiBaseUrl' in p))).toBe(true);
+    expect(seen.every((p) => !('apiBaseUrl' in p) && !('wsBaseUrl' in p))).toBe(true);
   });
 
   it('binds once: binding again answers the first binding', async () => {

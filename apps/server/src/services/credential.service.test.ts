@@ -104,7 +104,7 @@ describe('CredentialService: changing keys', () => {
   it('trades a pair with the owner’s key for it', async () => {
     expect(await service.materialFor(main, btc.id)).toBeNull();
     const key = await importKey(main, btc.id, 'the-key-0001');
-    expect(await service.materialFor(main, btc.id)).toEqual({ id: key.id, platformCode: 'sim', apiKey: 'the-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'], sandbox: false, apiBaseUrl: null, owner: { adminId: main.id, coinId: btc.id } });
+    expect(await service.materialFor(main, btc.id)).toEqual({ id: key.id, platformCode: 'sim', apiKey: 'the-key-0001', secretKey: SECRET, passphrase: PASSPHRASE, hosts: ['203.0.113.7'], sandbox: false, apiBaseUrl: null, wsBaseUrl: null, owner: { adminId: main.id, coinId: btc.id } });
     expect(await service.materialFor(sub, btc.id)).toBeNull();
   });
 });
