@@ -226,6 +226,30 @@ export interface Exchange {
    * where the venue reports nothing. Not a request: reads what the last answers said.
    */
   venueUsage?(): VenueUsage | null;
+  /**
+   * How this pair's market and the account reach the server now (issue 19): pushed by the venue's
+   * streams, or read by REST (no stream, or the stream is down). Live venues only; a wrapper answers
+   * the worse of its own feed and the wrapped venue's (`worseFeed`).
+   */
+  feedStatus?(symbol: string): FeedStatus | null;
+}
+
+/** How a live venue's data reaches the server now. */
+export interface FeedStatus {
+  /** `stream`: pushed over the venue's WebSocket; `polling`: read by REST requests. */
+  mode: 'stream' | 'polling';
+  /** Since when (epoch ms) in this mode. */
+  since: number;
+  /** Why polling: the venue or platform has no stream (`unsupported`), or its stream is down (`down`); null when streaming. */
+  reason: 'unsupported' | 'down' | null;
+}
+
+/** The worse of two feeds: polling before streaming, a stream that is down before one that has none, then the longer-standing. */
+export function worseFeed(a: FeedStatus | null, b: FeedStatus | null): FeedStatus | null {
+  if (a === null || b === null) return a ?? b;
+  const rank = (f: FeedStatus) => (f.mode === 'stream' ? 0 : f.reason === 'down' ? 2 : 1);
+  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
+  return a.since <= b.since ? a : b;
 }
 
 /**

@@ -98,6 +98,7 @@ export async function createCcxtExchange(config: CcxtExchangeConfig): Promise<Cc
   }
   if (config.apiBaseUrl !== undefined) venue.urls.api = redirect(venue.urls.api, config.apiBaseUrl);
   const exchange = new CcxtExchange(venue, config);
+  exchange.settings = config;
   if (config.wsBaseUrl !== undefined) {
     const Pro = (ccxt.pro as unknown as Record<string, (new (settings: Record<string, unknown>) => CcxtVenue) | undefined>)[config.id];
     const ws = Pro === undefined ? undefined : (new Pro({}).urls as { api?: { ws?: unknown } }).api?.ws;
@@ -122,7 +123,7 @@ function hasSandboxUrls(venue: CcxtVenue): boolean {
 }
 
 /** Every string leaf of ccxt's `urls.api` (a string, or nested tables of them) replaced by `base`. */
-function redirect(api: unknown, base: string): never {
+export function redirect(api: unknown, base: string): never {
   if (typeof api === 'string') return base as never;
   if (typeof api !== 'object' || api === null) return api as never;
   return Object.fromEntries(Object.entries(api).map(([key, value]) => [key, redirect(value, base)])) as never;
@@ -154,6 +155,8 @@ export class CcxtExchange implements Exchange {
   readonly id: string;
   /** ccxt.pro's `urls.api.ws` at the platform's WebSocket base (CcxtExchangeConfig.wsBaseUrl); undefined without one. */
   streamUrls: Record<string, unknown> | string | undefined;
+  /** The settings this venue was opened with (its streams open a ccxt.pro venue of the same: `openProVenue`). */
+  settings: CcxtExchangeConfig | undefined;
   readonly capabilities: ExchangeCapabilities;
   /** ccxt's own capability map of the venue (`true`, `false` or `'emulated'` per unified method). */
   readonly has: Readonly<Record<string, boolean | 'emulated' | undefined>>;
