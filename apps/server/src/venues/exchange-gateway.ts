@@ -6,7 +6,7 @@ import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
-import { venueOf } from '../services/incidents/venue-watch.ts';
+import { venueOf } from '../domain/venue-name.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
