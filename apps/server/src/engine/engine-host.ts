@@ -6,6 +6,8 @@ import type {
   EmergencyStopRequest,
   EmergencyStopResult,
   EngineObserver,
+  FeedIncidentPort,
+  FeedOutage,
   RateBudgets,
   ReferencePrices,
   StrategyRegistry,
@@ -69,6 +71,7 @@ export const IDLE_RUNTIME: RobotRuntime = {
   consecutiveFailures: 0,
   throttledUntil: null,
   openOrders: 0,
+  feed: null,
 };
 
 /** Every observer hears every report; one that throws never reaches the engine. */
@@ -110,6 +113,17 @@ function throttleReports(incidents: IncidentSeam): EngineObserver {
     activity: (robotId, activity) => {
       if (activity === 'throttled') void incidents.keyThrottled(robotId);
     },
+  };
+}
+
+/** Streams down past a minute and back (the engine's FeedIncidentPort) as incidents of the key's account on the pair. */
+export function feedIncidentsOf(incidents: IncidentSeam): FeedIncidentPort | undefined {
+  const changed = incidents.feedChanged?.bind(incidents);
+  if (!changed) return undefined;
+  const scope = (o: FeedOutage) => ({ adminId: o.adminId, coinId: o.coinId, robotId: o.robotId, venue: o.venue, symbol: o.symbol });
+  return {
+    streamDown: (o) => void changed({ type: 'down', since: o.since }, scope(o)),
+    streamUp: (o) => void changed({ type: 'up', since: o.since, downMs: o.downMs }, scope(o)),
   };
 }
 
@@ -173,6 +187,7 @@ export class EngineHost implements BotEngineApi {
           }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
           ...(deps.alertDispatcher || deps.incidents ? { alerts: alertPortFor(deps.alertDispatcher, deps.incidents)! } : {}),
+          ...(deps.incidents && feedIncidentsOf(deps.incidents) ? { feedIncidents: feedIncidentsOf(deps.incidents)! } : {}),
         })
       : null;
     this.cluster =

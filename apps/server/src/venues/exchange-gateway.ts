@@ -6,6 +6,7 @@ import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
+import { venueOf } from '../domain/venue-name.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
@@ -97,6 +98,8 @@ export interface KeySession {
   exchange: Exchange;
   budgetKey: string;
   simulated: boolean;
+  /** The venue as people name it (`binance (sandbox)`), as incidents say it. */
+  venue?: string;
 }
 
 /**
@@ -172,7 +175,7 @@ export class ExchangeGateway {
     const opened = await this.open(material);
     const exchange = this.observer ? observedExchange(opened, material, this.observer) : opened;
     const budgetKey = budgetKeyOf(material);
-    return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+    return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM, venue: venueOf(material) };
   }
 
   private async open(material: ApiKeyMaterial): Promise<Exchange> {
