@@ -7,7 +7,7 @@ import { affordable, fundsOf, spend } from './kit/funds.ts';
 import { meetsMinimums } from './kit/order-size.ts';
 import { referenceBack, syncLadder, withoutReference, type FollowState } from './kit/follow-quotes.ts';
 import { levelsWithin, totalAmount } from './kit/liquidity.ts';
-import { deskBook, externalBook } from './kit/book-price.ts';
+import { deskBook } from './kit/book-price.ts';
 import { bookMid, mapPrice, sourceMid } from './kit/reference-price.ts';
 import { figureOf, percentOf, priceOf } from '../monitors/monitor-kit.ts';
 import { fractionToPercent } from '@makerdesk/format';
@@ -111,7 +111,8 @@ function correctionOrder(input: TickInput<FollowExchangeConfig, FollowExchangeSt
   const side: Side = compare(marketMid, reference) < 0 ? 'buy' : 'sell';
   const price = side === 'buy' ? floor(reference, rules.pricePrecision) : ceil(reference, rules.pricePrecision);
   if (sign(price) <= 0) return null;
-  const others = externalBook(market.book, orders);
+  // The others' liquidity: the key's own orders on the way are self-trades the venue prevents.
+  const others = deskBook(market, orders);
   const liquidity = totalAmount(side === 'buy' ? levelsWithin(others.asks, (p) => compare(p, price) <= 0) : levelsWithin(others.bids, (p) => compare(p, price) >= 0));
   const budgetLeft = minus(config.correctionBudget, state.budgetSpent);
   if (sign(budgetLeft) <= 0) return null;
