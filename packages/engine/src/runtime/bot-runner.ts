@@ -4,7 +4,7 @@ import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
-import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
+import { referenceKey, type AccountOrder, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
 import { withCallTimeout } from './call-timeout.ts';
 import { FeedLog, FeedOutages, feedOf } from './feed-watch.ts';
 import type { EngineDeps } from './engine-api.ts';
@@ -504,18 +504,22 @@ export class BotRunner {
       this.readReferences(needs.references, needs.bookDepth),
       watchOnly && needs.balances === false ? Promise.resolve([]) : exchange.fetchBalances(),
       // Live venues: the account's resting orders of every scope, read once a tick for the self-trade
-      // guard and the reconciliation (the start-up tick's reconciliation read them already).
-      session.simulated || watchOnly ? Promise.resolve(null) : (this.tickOpenOrders?.orders ?? exchange.fetchOpenOrders(this.robot.symbol)),
+      // guard, the reconciliation and the strategy's book without the desk's orders (the start-up
+      // tick's reconciliation read them already). The simulator reads them when the strategy asks.
+      watchOnly || (session.simulated && !needs.accountOrders) ? Promise.resolve(null) : (this.tickOpenOrders?.orders ?? exchange.fetchOpenOrders(this.robot.symbol)),
       needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
-    const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
+    // The simulator's read serves the strategy's book only: it reconciles after acting, as it always did.
+    const liveOpen = session.simulated ? null : accountOpen;
+    const accountResting = liveOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
     const snapshot = {
       rules,
       book,
       references,
       balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
       accountResting,
-      accountOpen,
+      accountOpen: liveOpen,
+      ...(accountOpen ? { accountOrders: accountOrdersOf(accountOpen) } : {}),
       ...(trades ? { trades } : {}),
     };
     if (!needs.pairFigures) return snapshot;
@@ -692,6 +696,15 @@ function midOf(book: OrderBook): string | null {
   const ask = book.asks[0]?.[0];
   if (bid !== undefined && ask !== undefined) return div(add(bid, ask), '2', { decimals: 12, rounding: 'half-even' });
   return bid ?? ask ?? null;
+}
+
+/** The account's resting limit orders as a strategy reads them (market orders have no level to take off). */
+function accountOrdersOf(open: readonly Order[]): AccountOrder[] {
+  const out: AccountOrder[] = [];
+  for (const o of open) {
+    if (o.price !== null) out.push({ clientOrderId: o.clientOrderId, side: o.direction, price: o.price, amount: o.amount, filledAmount: o.filledAmount });
+  }
+  return out;
 }
 
 function balanceOf(balances: Balance[], asset: string): AssetBalance {
