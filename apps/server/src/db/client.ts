@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
-import { buildMigrations, recordMigrationNames, refuseNewerDatabase } from './migration-guard.ts';
+import { buildMigrations, recordMigrationNames, refuseNewerDatabase, type QueryRunner } from './migration-guard.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +36,7 @@ export interface MigrateOptions {
 }
 
 /** The refusal of a newer database, drizzle's migrator, then this build's migration names written down. */
-async function guardedMigrate(db: Db, folder: string, migrate: (config: { migrationsFolder: string }) => Promise<void>): Promise<void> {
+async function guardedMigrate(db: QueryRunner, folder: string, migrate: (config: { migrationsFolder: string }) => Promise<void>): Promise<void> {
   const build = buildMigrations(folder);
   await refuseNewerDatabase(db, build);
   await migrate({ migrationsFolder: folder });
@@ -89,7 +89,7 @@ async function openPostgres(url: string): Promise<Database> {
       try {
         await client.query('select pg_advisory_lock(727274)');
         const locked = drizzle(client, { schema });
-        await guardedMigrate(locked as unknown as Db, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(locked, config));
+        await guardedMigrate(locked, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(locked, config));
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         client.release();

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, messageFor } from '@makerdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+
+/** What the guard needs of a database: raw queries (drizzle's `execute`), so client.ts can hand it any of its connections. */
+export interface QueryRunner {
+  execute(query: SQL): Promise<unknown>;
+}
 
 /** A migration of this build: its name and its journal time (drizzle records the time, `created_at`, not the name). */
 export interface BuildMigration {
@@ -58,13 +62,14 @@ export class DatabaseFromNewerVersionError extends Error {
   }
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T>(db: QueryRunner, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** What the database records: drizzle's migrations (none on a new database), with the names servers wrote down. */
-export async function recordedMigrations(db: Db): Promise<RecordedMigration[]> {
-  const [present] = await rows<{ drizzle: boolean; names: boolean }>(db,
+export async function recordedMigrations(db: QueryRunner): Promise<RecordedMigration[]> {
+  const [present] = await rows<{ drizzle: boolean; names: boolean }>(
+    db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as drizzle, to_regclass('public.migration_names') is not null as names`,
   );
   if (!present?.drizzle) return [];
@@ -79,14 +84,14 @@ export async function recordedMigrations(db: Db): Promise<RecordedMigration[]> {
 }
 
 /** Throws DatabaseFromNewerVersionError when the database holds a migration later than this build's latest. */
-export async function refuseNewerDatabase(db: Db, build: readonly BuildMigration[]): Promise<void> {
+export async function refuseNewerDatabase(db: QueryRunner, build: readonly BuildMigration[]): Promise<void> {
   const newer = newerMigrations(build, await recordedMigrations(db));
   const databaseLatest = newer.at(-1);
   if (databaseLatest) throw new DatabaseFromNewerVersionError(databaseLatest, build.at(-1));
 }
 
 /** Writes down the name of each of this build's migrations (by its time), so an older build can name them (migration 0020). */
-export async function recordMigrationNames(db: Db, build: readonly BuildMigration[]): Promise<void> {
+export async function recordMigrationNames(db: QueryRunner, build: readonly BuildMigration[]): Promise<void> {
   if (build.length === 0) return;
   const [present] = await rows<{ names: boolean }>(db, sql`select to_regclass('public.migration_names') is not null as names`);
   if (!present?.names) return;

@@ -11,7 +11,10 @@ export const healthRoutes: RoutePlugin = (app, { auth, health, readiness }) => {
   serve('healthLive', { access: 'no-token', tags: ['health'], summary: 'Liveness probe: the process answers (touches no database)' }, async () => ok(health.live()));
   serve(
     'healthReady',
-    { access: 'no-token', tags: ['health'], summary: 'Readiness probe: the database, the simulator seat and the bot engine; HTTP 503 with the failed checks when not ready',
+    {
+      access: 'no-token',
+      tags: ['health'],
+      summary: 'Readiness probe: the database, the simulator seat and the bot engine; HTTP 503 with the failed checks when not ready',
       otherReplies: { [NOT_READY_STATUS]: endpoints.healthReady.reply },
     },
     async (request, reply) => {
