@@ -63,6 +63,9 @@ export interface EngineHostDeps {
 
 export type ClusterEngineStore = ClusterEngineDeps['store'];
 
+/** The host's phase: bots are served once it runs, until it shuts down. */
+export type EnginePhase = 'not-started' | 'starting' | 'running' | 'stopping';
+
 export const IDLE_RUNTIME: RobotRuntime = {
   ...EMPTY_LIVE_FIGURES,
   activity: 'idle',
@@ -151,6 +154,7 @@ export class EngineHost implements BotEngineApi {
   readonly cluster: ClusterEngine | null;
   private readonly now: () => number;
   private started = false;
+  private current: EnginePhase = 'not-started';
 
   constructor(
     private readonly deps: EngineHostDeps,
@@ -214,13 +218,18 @@ export class EngineHost implements BotEngineApi {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.current = 'starting';
     await this.deps.repos.robots.openRunsForRunning(new Date(this.now()));
     if (!this.engine) {
       this.deps.log?.warn({}, 'bot engine not configured: bots are saved but do not run');
-      return;
-    }
-    if (this.cluster) await this.cluster.start();
+    } else if (this.cluster) await this.cluster.start();
     else await this.engine.start();
+    if (this.current === 'starting') this.current = 'running';
+  }
+
+  /** Where the host is: started (running, bots resumed) and not shutting down is what the readiness probe asks. */
+  get phase(): EnginePhase {
+    return this.current;
   }
 
   async apply(robotId: number): Promise<void> {
@@ -263,6 +272,7 @@ export class EngineHost implements BotEngineApi {
    * over instead (nothing cancelled) and their uptime runs stay open.
    */
   async shutdown(): Promise<void> {
+    this.current = 'stopping';
     let last = true;
     try {
       if (this.cluster) last = await this.cluster.shutdown();
