@@ -142,7 +142,7 @@ export async function run(): Promise<void> {
   const t = await createTestApp({
     database,
     liveExchange: 'ccxt',
-    outboundAllow: '127.0.0.1',
+    outboundAllow: '127.0.0.1,::1',
     engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() },
   });
   try {
@@ -159,12 +159,13 @@ export async function run(): Promise<void> {
     const platform = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, { name: 'Binance (this server)', code: 'binance', apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3` });
     const coin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: platform.id, coinName: SYMBOL });
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: platform.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: coin.coinId });
-    // The same API with its WebSocket side named: the market and the account by stream.
+    // The same API with its WebSocket side named: the market and the account by stream. Another
+    // platform of the same kind needs another API base: the same server by its name.
     const streamed = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, {
       name: 'Binance streams (this server)',
       code: 'binance',
-      apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3`,
-      wsBaseUrl: `ws://127.0.0.1:${port}/sim/binance`,
+      apiBaseUrl: `http://localhost:${port}/sim/binance/api/v3`,
+      wsBaseUrl: `ws://localhost:${port}/sim/binance`,
     });
     const streamedCoin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: streamed.id, coinName: SYMBOL });
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: streamed.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: streamedCoin.coinId });
