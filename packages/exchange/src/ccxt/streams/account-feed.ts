@@ -173,13 +173,14 @@ export class AccountFeed {
 
   /**
    * One REST read for every reader of the key: joined while under way; `fresh` starts a new one
-   * unless one is under way; else an answer younger than `pollReuseMs` (a failure: its back-off) serves.
+   * unless one is under way; else an answer younger than `pollReuseMs` (a failure: its back-off)
+   * serves. Only reads of this generation (no gap nor connection since) are joined or reused.
    */
   private read(key: string, run: () => Promise<void>, fresh = false): Promise<void> {
     const kept = this.reads.get(key);
     // Under way in this generation: joined (one started before a gap or connection completes nothing now).
     if (kept !== undefined && !kept.settled && kept.generation === this.generation) return kept.promise;
-    if (kept !== undefined && kept.settled && !fresh) {
+    if (kept !== undefined && kept.settled && !fresh && kept.generation === this.generation) {
       const keepFor = kept.error === null ? this.pollReuseMs : Math.min(retryDelayMs(kept.failures, this.retryMaxMs), 8000);
       if (this.now() - kept.at < keepFor) return kept.promise;
     }
@@ -269,6 +270,12 @@ export class AccountFeed {
     return this.state.isClosed(order.orderNo) || (this.streaming && this.state.isComplete(order.symbol));
   }
 
+  /** The request with the pair's resting orders where the stream keeps them complete (`knownResting`). */
+  withResting(request: PlaceOrderRequest): PlaceOrderRequest {
+    const open = this.streaming ? this.state.openOrders(request.symbol) : null;
+    return open === null ? request : { ...request, knownResting: open.map((o) => ({ direction: o.direction, price: o.price })) };
+  }
+
   /** A placement's or cancel's answer: in the state at once; answers the merged order. */
   applied(order: Order): Order {
     return this.state.applyOrder(order);
@@ -293,9 +300,10 @@ export function withAccountFeed(exchange: Exchange, feed: AccountFeed): Exchange
     fetchOpenOrders: (symbol) => feed.openOrders(symbol),
     fetchOrder: (symbol, orderNo) => feed.order(symbol, orderNo),
     fetchOrderByClientId: (symbol, clientOrderId) => feed.orderByClientId(symbol, clientOrderId),
-    placeOrder: async (request: PlaceOrderRequest) => feed.applied(await exchange.placeOrder(request)),
     cancelOrder: async (symbol, orderNo) => feed.applied(await exchange.cancelOrder(symbol, orderNo)),
     cancelOrders: async (symbol, orderNos) => (await exchange.cancelOrders(symbol, orderNos)).map((o) => feed.applied(o)),
+    // The feed's open orders stand for the facade's own read before placing (self-trade check), where complete.
+    placeOrder: async (request: PlaceOrderRequest) => feed.applied(await exchange.placeOrder(request.knownResting === undefined ? feed.withResting(request) : request)),
     feedStatus: (symbol) => worseFeed(feed.status(), exchange.feedStatus?.(symbol) ?? null),
     close: async () => {
       await feed.close();
@@ -317,13 +325,14 @@ export function withAccountFeed(exchange: Exchange, feed: AccountFeed): Exchange
  * no update waits for the next watch call. The watches keep the subscription and tell a break.
  */
 export function proAccountStream(venue: ProVenue): AccountStream {
+  /** The venue's messages already read (each kept order's `info`). */
   const seen = new WeakSet<object>();
   let lastBalance: unknown;
   let handlers: Parameters<AccountStream['connect']>[0] | undefined;
   let connection = 0;
   const target = venue as unknown as {
     handleMessage: (client: unknown, message: unknown) => unknown;
-    orders?: Iterable<Parameters<typeof parseOrder>[0]>;
+    orders?: unknown;
     balance?: Record<string, unknown>;
     authenticate?: (params?: object) => Promise<unknown>;
   };
@@ -332,11 +341,16 @@ export function proAccountStream(venue: ProVenue): AccountStream {
   target.handleMessage = (client, message) => {
     const result = original(client, message);
     if (handlers !== undefined) {
+      // ccxt keeps each order as one object, updated in place and moved to the end with a new `info`
+      // (the venue's message): the orders after the last one already read are those this message told.
       const fresh: Order[] = [];
-      for (const order of target.orders ?? []) {
-        if (typeof order !== 'object' || order === null || seen.has(order)) continue;
-        seen.add(order);
-        if (order.id) fresh.push(parseOrder(order, order.symbol ?? '', now()));
+      const kept = (target.orders ?? []) as unknown as ArrayLike<Parameters<typeof parseOrder>[0]>;
+      for (let i = kept.length - 1; i >= 0; i--) {
+        const order = kept[i]!;
+        const info = order.info as object | undefined;
+        if (typeof info !== 'object' || info === null || seen.has(info)) break;
+        seen.add(info);
+        if (order.id) fresh.unshift(parseOrder(order, order.symbol ?? '', now()));
       }
       if (fresh.length > 0) handlers.orders(fresh);
       const balance = (target.balance?.spot ?? target.balance) as Record<string, unknown> | undefined;
