@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import ccxt, { type binance as Binance } from 'ccxt';
-import type { Exchange, Order } from '@makerdesk/exchange';
+import type { Exchange, ExchangeEvent, Order } from '@makerdesk/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimBinanceServer, type SimBinanceServer } from '../testing/sim-binance-fixture.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
@@ -125,6 +125,9 @@ describe('a key with a user stream', () => {
     await exchange.fetchOpenOrders(SYMBOL);
     const placed = await restingSell(exchange, '0.003', 'md-feed-fill-1');
     requests = new Map();
+    // The console's live updates of the pair: the account's half from the feed, the market's polled by the venue.
+    const events: ExchangeEvent[] = [];
+    const stop = (await server.t.services.gateway.session(streamed)).exchange.subscribe(SYMBOL, (e) => events.push(e));
     await taker.createOrder(SYMBOL, 'market', 'buy', 0.003);
     const answered = Date.now();
     const filled = await eventually(async () => {
@@ -135,7 +138,11 @@ describe('a key with a user stream', () => {
     expect([filled.filledAmount, filled.clientOrderId]).toEqual(['0.003', 'md-feed-fill-1']);
     expect((await exchange.fetchOpenOrders(SYMBOL)).map((o) => o.orderNo)).not.toContain(placed.orderNo);
     expect(await exchange.fetchOrderByClientId(SYMBOL, 'md-feed-fill-1')).toMatchObject({ status: 'filled', filledAmount: '0.003' });
-    expect([count('GET /api/v3/order'), count('GET /api/v3/openOrders')]).toEqual([0, 0]);
+    const told = await eventually(() => events.find((e) => e.type === 'order' && e.order.orderNo === placed.orderNo && e.order.status === 'filled'));
+    expect(told).toMatchObject({ order: { filledAmount: '0.003' } });
+    await eventually(() => (events.some((e) => e.type === 'book') ? true : undefined));
+    stop();
+    expect([count('GET /api/v3/order'), count('GET /api/v3/openOrders'), count('GET /api/v3/account')]).toEqual([0, 0, 0]);
   }, 30_000);
 
   it('a stream cut mid-fill: polling (down), the fill of the gap found by the reconciliation, the stream back within 5 s', async () => {

@@ -62,6 +62,7 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
               listener(event);
             },
             {
+              ...options,
               onPoll: (error: unknown) => {
                 options.onPoll?.(error);
                 if (closed) return;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Balance, Exchange, Order } from '../../exchange.ts';
+import type { Balance, Exchange, ExchangeEvent, Order, SubscribeOptions } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
-import { AccountFeed, retryDelayMs, withAccountFeed, type AccountStream } from './account-feed.ts';
+import { AccountFeed, openAccountFeed, retryDelayMs, withAccountFeed, type AccountStream } from './account-feed.ts';
 
 const SYMBOL = 'BTC/USDT';
 
@@ -51,6 +51,11 @@ class FakeRest {
   placeOrder = async () => order({ orderNo: '9', clientOrderId: 'c9' });
   cancelOrder = async () => order({ status: 'canceled' });
   close = async () => undefined;
+  subscribed: { symbol: string; options: SubscribeOptions | undefined }[] = [];
+  subscribe = (symbol: string, _listener: unknown, options?: SubscribeOptions) => {
+    this.subscribed.push({ symbol, options });
+    return () => undefined;
+  };
   fetchOrderBook = async () => ({ symbol: SYMBOL, bids: [], asks: [], timestamp: 0 });
 }
 
@@ -192,6 +197,49 @@ describe('AccountFeed with a stream', () => {
   });
 });
 
+describe('subscribe', () => {
+  it("tells the pair's orders and the balances from the stream; the venue is asked for the market half only", async () => {
+    vi.useFakeTimers();
+    const rest = new FakeRest();
+    rest.open = [order()];
+    const stream = new FakeStream();
+    const { exchange } = open(rest, stream);
+    await settle();
+    const events: ExchangeEvent[] = [];
+    exchange.subscribe(SYMBOL, (e) => events.push(e));
+    await settle();
+    expect(rest.subscribed).toEqual([{ symbol: SYMBOL, options: { account: false } }]);
+    expect(events.map((e) => e.type)).toEqual(['order', 'balances']);
+    stream.handlers!.orders([order({ status: 'partial_filled', filledAmount: '1', filledValue: '100' }), order({ orderNo: '5', symbol: 'ETH/USDT' })]);
+    // The same report again changes nothing: not told twice.
+    stream.handlers!.orders([order({ status: 'partial_filled', filledAmount: '1', filledValue: '100' })]);
+    stream.handlers!.balances([{ asset: 'BTC', available: '1', frozen: '0', total: '1' }]);
+    expect(events.slice(2).map((e) => (e.type === 'order' ? `${e.order.orderNo}:${e.order.status}` : e.type))).toEqual(['1:partial_filled', 'balances']);
+    const reads = rest.calls.fetchOpenOrders;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(rest.calls.fetchOpenOrders).toBe(reads);
+  });
+
+  it('without a stream, polls every 2 s once for all subscribers of the key, telling each poll', async () => {
+    vi.useFakeTimers();
+    const rest = new FakeRest();
+    const clock = { now: 0 };
+    const { exchange } = open(rest, null, clock);
+    const polls: unknown[] = [];
+    const events: ExchangeEvent[] = [];
+    for (let i = 0; i < 3; i++) exchange.subscribe(SYMBOL, (e) => events.push(e), { onPoll: (err) => polls.push(err), market: false });
+    await settle();
+    expect(rest.subscribed).toEqual([]);
+    expect([rest.calls.fetchOpenOrders, rest.calls.fetchBalances]).toEqual([1, 1]);
+    rest.open = [order()];
+    clock.now = 2000;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect([rest.calls.fetchOpenOrders, rest.calls.fetchBalances]).toEqual([2, 2]);
+    expect(polls).toEqual(Array(6).fill(null));
+    expect(events.filter((e) => e.type === 'order')).toHaveLength(3);
+  });
+});
+
 describe('AccountFeed without a stream', () => {
   it('polls: one read per key and pair for every reader, reused a second', async () => {
     const rest = new FakeRest();
@@ -229,4 +277,21 @@ describe('AccountFeed without a stream', () => {
 
 it('retries the stream after 1 s, 2 s, 4 s … at most 30 s', () => {
   expect([1, 2, 3, 4, 5, 6, 7, 9].map((n) => retryDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+});
+
+describe('openAccountFeed', () => {
+  it('polls (unsupported) where ccxt.pro cannot stream the account: no watchBalance, no ccxt.pro class, no WebSocket base, no key', async () => {
+    const key = { apiKey: 'k', secret: 's' };
+    const configs = [
+      { id: 'bitstamp', ...key },
+      { id: 'bitbank', ...key },
+      { id: 'binance', apiBaseUrl: 'http://127.0.0.1:9/api/v3', ...key },
+      { id: 'binance', apiBaseUrl: 'http://127.0.0.1:9/api/v3', wsBaseUrl: 'ws://127.0.0.1:9' },
+    ];
+    for (const config of configs) {
+      const feed = await openAccountFeed(new FakeRest() as unknown as Exchange, config);
+      feeds.push(feed);
+      expect(feed.status(), config.id).toMatchObject({ mode: 'polling', reason: 'unsupported' });
+    }
+  });
 });

@@ -8,7 +8,7 @@
  * reader, reused for `pollReuseMs`) and the stream is retried (1 s, 2 s, 4 s … 30 s). A venue
  * without a stream polls the same way.
  */
-import type { Balance, Exchange, FeedStatus, Order, PlaceOrderRequest } from '../../exchange.ts';
+import type { Balance, Exchange, ExchangeEvent, FeedStatus, Order, PlaceOrderRequest, SubscribeOptions } from '../../exchange.ts';
 import { worseFeed } from '../../exchange.ts';
 import { ExchangeError } from '../../errors.ts';
 import { parseBalances, parseOrder } from '../parse-account.ts';
@@ -36,6 +36,8 @@ export interface AccountFeedOptions {
   /** Pairs not read for this long are left out of the periodic reconciliation (default 5 min). */
   idleSymbolMs?: number;
   now?: () => number;
+  /** How often the account's subscribers are polled for while there is no stream (default 2 s). */
+  pollIntervalMs?: number;
   /** Told when the feed changes mode (tests, logs). */
   onStatus?: (status: FeedStatus) => void;
 }
@@ -54,8 +56,27 @@ interface Read {
   failures: number;
 }
 
+interface Subscriber {
+  symbol: string;
+  listener: (event: ExchangeEvent) => void;
+  onPoll: ((error: unknown) => void) | undefined;
+  /** Told its first picture of the pair: changes before it are in that picture. */
+  ready: boolean;
+}
+
 export class AccountFeed {
-  readonly state = new AccountState();
+  readonly state = new AccountState({
+    onOrder: (order) => {
+      for (const s of this.subscribers) if (s.ready && s.symbol === order.symbol) s.listener({ type: 'order', symbol: order.symbol, order });
+    },
+    onBalances: () => {
+      if (this.subscribers.size === 0) return;
+      const balances = this.state.knownBalances();
+      for (const s of this.subscribers) if (s.ready) s.listener({ type: 'balances', balances });
+    },
+  });
+  private readonly subscribers = new Set<Subscriber>();
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private statusNow: FeedStatus;
   private closed = false;
   /** Grows at every connection and every gap: a read started in another generation completes nothing. */
@@ -270,6 +291,58 @@ export class AccountFeed {
     return this.state.isClosed(order.orderNo) || (this.streaming && this.state.isComplete(order.symbol));
   }
 
+  /**
+   * The account's updates of a pair (its orders, the balances) as they change here: pushed by the
+   * stream, and while there is none polled every `pollIntervalMs` for all subscribers at once. The
+   * pair's open orders and the balances are told first.
+   */
+  listen(symbol: string, listener: (event: ExchangeEvent) => void, options: SubscribeOptions = {}): () => void {
+    const subscriber: Subscriber = { symbol, listener, onPoll: options.onPoll, ready: false };
+    this.subscribers.add(subscriber);
+    this.use(symbol);
+    void Promise.all([this.openOrders(symbol), this.balances()]).then(
+      ([open, balances]) => {
+        if (!this.subscribers.has(subscriber)) return;
+        subscriber.ready = true;
+        for (const order of open) listener({ type: 'order', symbol, order });
+        listener({ type: 'balances', balances });
+        if (!this.streaming) subscriber.onPoll?.(null);
+      },
+      (err: unknown) => {
+        subscriber.ready = true;
+        if (this.subscribers.has(subscriber) && !this.streaming) subscriber.onPoll?.(err ?? new Error('poll failed'));
+      },
+    );
+    this.schedulePoll();
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  /** While anyone listens and there is no stream: one poll of each listened pair and the balances. */
+  private schedulePoll(): void {
+    if (this.pollTimer !== undefined || this.closed) return;
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      if (this.subscribers.size === 0 || this.closed) return;
+      if (!this.streaming) {
+        const symbols = new Set([...this.subscribers].map((s) => s.symbol));
+        for (const symbol of symbols) {
+          void Promise.all([this.openOrders(symbol), this.balances()]).then(
+            () => this.polled(symbol, null),
+            (err: unknown) => this.polled(symbol, err ?? new Error('poll failed')),
+          );
+        }
+      }
+      this.schedulePoll();
+    }, this.options.pollIntervalMs ?? 2000);
+    this.pollTimer.unref?.();
+  }
+
+  private polled(symbol: string, error: unknown): void {
+    for (const s of this.subscribers) if (s.symbol === symbol) s.onPoll?.(error);
+  }
+
   /** The request with the pair's resting orders where the stream keeps them complete (`knownResting`). */
   withResting(request: PlaceOrderRequest): PlaceOrderRequest {
     const open = this.streaming ? this.state.openOrders(request.symbol) : null;
@@ -284,6 +357,8 @@ export class AccountFeed {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.interval);
+    clearTimeout(this.pollTimer);
+    this.subscribers.clear();
     this.wake?.();
     await this.stream?.close().catch(() => undefined);
   }
@@ -304,6 +379,16 @@ export function withAccountFeed(exchange: Exchange, feed: AccountFeed): Exchange
     cancelOrders: async (symbol, orderNos) => (await exchange.cancelOrders(symbol, orderNos)).map((o) => feed.applied(o)),
     // The feed's open orders stand for the facade's own read before placing (self-trade check), where complete.
     placeOrder: async (request: PlaceOrderRequest) => feed.applied(await exchange.placeOrder(request.knownResting === undefined ? feed.withResting(request) : request)),
+    // The account's half from the feed; the market's from the venue (or the wrapper of its own streams).
+    subscribe: (symbol, listener, options: SubscribeOptions = {}) => {
+      const stops = [
+        ...(options.account !== false ? [feed.listen(symbol, listener, options)] : []),
+        ...(options.market !== false ? [exchange.subscribe(symbol, listener, { ...options, account: false })] : []),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
     feedStatus: (symbol) => worseFeed(feed.status(), exchange.feedStatus?.(symbol) ?? null),
     close: async () => {
       await feed.close();
@@ -338,6 +423,24 @@ export function proAccountStream(venue: ProVenue): AccountStream {
   };
   const original = target.handleMessage.bind(venue);
   const now = () => Date.now();
+  // ccxt.pro creates futures no one may wait for (Binance's subscription future, made ahead of its
+  // request); when the connection fails they are rejected, which would be an unhandled rejection.
+  // Each is marked handled as it is made: whoever waits for it still gets its error.
+  const withClient = venue as unknown as { client: (url: string) => { future: (hash: string) => Promise<unknown> } & { handledFutures?: true } };
+  const makeClient = withClient.client.bind(venue);
+  withClient.client = (url) => {
+    const client = makeClient(url);
+    if (client.handledFutures !== true) {
+      const future = client.future.bind(client);
+      client.future = (hash) => {
+        const made = future(hash);
+        made.catch(() => undefined);
+        return made;
+      };
+      client.handledFutures = true;
+    }
+    return client;
+  };
   target.handleMessage = (client, message) => {
     const result = original(client, message);
     if (handlers !== undefined) {
@@ -375,6 +478,8 @@ export function proAccountStream(venue: ProVenue): AccountStream {
         };
         again();
       };
+      // Markets first: the watches then subscribe at once, together (a failed read here is a failed connection).
+      await venue.loadMarkets();
       keep(() => venue.watchOrders());
       keep(() => venue.watchBalance());
       // ccxt.pro subscribes the user stream in `authenticate` (Binance: userDataStream.subscribe): joined here to know it is confirmed.

@@ -9,7 +9,7 @@
  * filled amount never decreases, whichever of the stream and REST speaks last.
  */
 import type { Balance, Order, OrderStatus } from '../../exchange.ts';
-import { add, compare, sign } from '@makerdesk/decimal';
+import { compare, sign } from '@makerdesk/decimal';
 
 const FINAL: ReadonlySet<OrderStatus> = new Set(['filled', 'canceled', 'partial_canceled']);
 
@@ -52,6 +52,10 @@ interface Kept<T> {
 export interface AccountStateOptions {
   /** How many closed orders are kept for `order` and `orderByClientId` (oldest dropped first). */
   closedLimit?: number;
+  /** Told each order that changed (new, or another status, fill or update time). */
+  onOrder?: (order: Order) => void;
+  /** Told when the balances changed. */
+  onBalances?: () => void;
 }
 
 export class AccountState {
@@ -65,7 +69,7 @@ export class AccountState {
   private readonly complete = new Set<string>();
   private readonly closedLimit: number;
 
-  constructor(options: AccountStateOptions = {}) {
+  constructor(private readonly options: AccountStateOptions = {}) {
     this.closedLimit = options.closedLimit ?? 2000;
   }
 
@@ -88,12 +92,19 @@ export class AccountState {
       this.open.set(order.orderNo, kept);
     }
     if (order.clientOrderId !== null) this.byClientId.set(order.clientOrderId, order.orderNo);
+    const before = known?.value;
+    if (before === undefined || before.status !== order.status || before.filledAmount !== order.filledAmount || before.updatedAt !== order.updatedAt) this.options.onOrder?.(order);
     return order;
   }
 
   /** Balances the stream reported (only the assets it names). */
   applyBalances(balances: readonly Balance[]): void {
-    for (const balance of balances) this.balanceByAsset.set(balance.asset, { value: balance, seq: ++this.seq });
+    let changed = false;
+    for (const balance of balances) {
+      changed ||= !sameBalance(this.balanceByAsset.get(balance.asset)?.value, balance);
+      this.balanceByAsset.set(balance.asset, { value: balance, seq: ++this.seq });
+    }
+    if (changed) this.options.onBalances?.();
   }
 
   /**
@@ -103,11 +114,19 @@ export class AccountState {
    */
   reconcileBalances(balances: readonly Balance[], started: number, complete = true): void {
     const listed = new Set(balances.map((b) => b.asset));
-    for (const [asset, kept] of this.balanceByAsset) if (!listed.has(asset) && kept.seq <= started) this.balanceByAsset.delete(asset);
+    let changed = false;
+    for (const [asset, kept] of this.balanceByAsset) {
+      if (listed.has(asset) || kept.seq > started) continue;
+      changed ||= sign(kept.value.total) !== 0 || sign(kept.value.frozen) !== 0;
+      this.balanceByAsset.delete(asset);
+    }
     for (const balance of balances) {
       const kept = this.balanceByAsset.get(balance.asset);
-      if (kept === undefined || kept.seq <= started) this.balanceByAsset.set(balance.asset, { value: balance, seq: this.seq });
+      if (kept !== undefined && kept.seq > started) continue;
+      changed ||= !sameBalance(kept?.value, balance);
+      this.balanceByAsset.set(balance.asset, { value: balance, seq: this.seq });
     }
+    if (changed) this.options.onBalances?.();
     if (complete) this.balancesComplete = true;
   }
 
@@ -192,7 +211,6 @@ export class AccountState {
   }
 }
 
-/** A balance from free and locked amounts (a stream's report of one asset). */
-export function balanceOf(asset: string, available: string, frozen: string): Balance {
-  return { asset, available, frozen, total: add(available, frozen) };
+function sameBalance(a: Balance | undefined, b: Balance): boolean {
+  return a !== undefined && compare(a.available, b.available) === 0 && compare(a.frozen, b.frozen) === 0 && compare(a.total, b.total) === 0;
 }
