@@ -413,6 +413,8 @@ export function proAccountStream(venue: ProVenue): AccountStream {
   /** The venue's messages already read (each kept order's `info`). */
   const seen = new WeakSet<object>();
   let lastBalance: unknown;
+  /** Each asset as ccxt kept it after the last message (venues whose messages do not name their assets). */
+  const lastAssets = new Map<string, string>();
   let handlers: Parameters<AccountStream['connect']>[0] | undefined;
   let connection = 0;
   const target = venue as unknown as {
@@ -460,7 +462,13 @@ export function proAccountStream(venue: ProVenue): AccountStream {
       const info = balance?.info;
       if (balance !== undefined && info !== undefined && info !== lastBalance) {
         lastBalance = info;
-        handlers.balances(parseBalances(balance as never, { keepEmpty: true }));
+        // Only the assets this message told: ccxt's other kept assets may be older than a reconciliation.
+        const told = toldAssets(info, (id) => venue.safeCurrencyCode(id) ?? id);
+        const all = parseBalances(balance as never, { keepEmpty: true });
+        const changed = told ?? all.filter((b) => lastAssets.get(b.asset) !== `${b.available}|${b.frozen}|${b.total}`).map((b) => b.asset);
+        for (const b of all) lastAssets.set(b.asset, `${b.available}|${b.frozen}|${b.total}`);
+        const fresh = all.filter((b) => changed.includes(b.asset));
+        if (fresh.length > 0) handlers.balances(fresh);
       }
     }
     return result;
@@ -492,6 +500,18 @@ export function proAccountStream(venue: ProVenue): AccountStream {
       await venue.close();
     },
   };
+}
+
+/**
+ * The assets a balance message names, in ccxt's currency codes: Binance's `outboundAccountPosition`
+ * (`B[].a`) and `balanceUpdate` (`a`); null where the message names none in these ways.
+ */
+export function toldAssets(message: unknown, code: (id: string) => string): string[] | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const { B, a } = message as { B?: unknown; a?: unknown };
+  if (Array.isArray(B)) return B.flatMap((entry: unknown) => (typeof entry === 'object' && entry !== null && typeof (entry as { a?: unknown }).a === 'string' ? [code((entry as { a: string }).a)] : []));
+  if (typeof a === 'string') return [code(a)];
+  return null;
 }
 
 /**
