@@ -197,6 +197,43 @@ describe('AccountFeed with a stream', () => {
   });
 });
 
+describe('reconciliation', () => {
+  it('runs once per key every reconcileMs while the stream is up, with the pairs in use', async () => {
+    vi.useFakeTimers();
+    const rest = new FakeRest();
+    const feed = new AccountFeed(rest as unknown as Exchange, new FakeStream(), { reconcileMs: 60_000 });
+    feeds.push(feed);
+    const exchange = withAccountFeed(rest as unknown as Exchange, feed);
+    await settle();
+    await Promise.all([exchange.fetchOpenOrders(SYMBOL), exchange.fetchOpenOrders('ETH/USDT'), exchange.fetchBalances()]);
+    const before = { ...rest.calls };
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(rest.calls).toEqual(before);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect([rest.calls.fetchOpenOrders - before.fetchOpenOrders, rest.calls.fetchBalances - before.fetchBalances]).toEqual([2, 1]);
+  });
+
+  it('a read under way when the stream breaks completes nothing: the readers poll until reconciled again', async () => {
+    vi.useFakeTimers();
+    const rest = new FakeRest();
+    const stream = new FakeStream();
+    const { feed, exchange } = open(rest, stream);
+    await settle();
+    let answer: (orders: Order[]) => void = () => undefined;
+    rest.fetchOpenOrders = (symbol: string) => {
+      rest.calls.fetchOpenOrders++;
+      return symbol === SYMBOL ? new Promise<Order[]>((resolve) => (answer = resolve)) : Promise.resolve([]);
+    };
+    const reading = exchange.fetchOpenOrders(SYMBOL);
+    stream.refuse = true;
+    stream.cut();
+    await settle();
+    answer([order()]);
+    expect(await reading).toHaveLength(1);
+    expect(feed.state.isComplete(SYMBOL)).toBe(false);
+  });
+});
+
 describe('subscribe', () => {
   it("tells the pair's orders and the balances from the stream; the venue is asked for the market half only", async () => {
     vi.useFakeTimers();
