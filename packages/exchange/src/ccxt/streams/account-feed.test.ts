@@ -277,6 +277,30 @@ describe('subscribe', () => {
   });
 });
 
+it('a stream that keeps breaking is retried after 1 s, 2 s, 4 s; one that stayed up 30 s after 1 s again', async () => {
+  vi.useFakeTimers();
+  const clock = { now: 0 };
+  const stream = new FakeStream();
+  const feed = new AccountFeed(new FakeRest() as unknown as Exchange, stream, { now: () => clock.now });
+  feeds.push(feed);
+  await settle();
+  const connectsAfter = async (ms: number) => {
+    stream.cut();
+    await settle();
+    const before = stream.connects;
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(stream.connects).toBe(before);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(stream.connects).toBe(before + 1);
+  };
+  await connectsAfter(1000);
+  await connectsAfter(2000);
+  await connectsAfter(4000);
+  clock.now += 30_000;
+  await connectsAfter(1000);
+});
+
 describe('AccountFeed without a stream', () => {
   it('polls: one read per key and pair for every reader, reused a second', async () => {
     const rest = new FakeRest();

@@ -141,7 +141,7 @@ export class AccountFeed {
       }
       if (this.closed) break;
       if (broken !== null) {
-        failures = 0;
+        const upAt = this.now();
         this.generation++;
         this.setStatus('stream', null);
         this.interval = setInterval(() => void this.reconcile().catch(() => undefined), this.reconcileMs);
@@ -151,6 +151,8 @@ export class AccountFeed {
         clearInterval(this.interval);
         if (this.closed) break;
         this.gap();
+        // A stream that stayed up a while is retried after 1 s again; one that keeps breaking backs off further.
+        if (this.now() - upAt >= this.retryMaxMs) failures = 0;
       }
       failures++;
       await new Promise<void>((resolve) => {
