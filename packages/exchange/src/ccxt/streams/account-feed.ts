@@ -10,7 +10,6 @@
  */
 import type { Balance, Exchange, ExchangeEvent, FeedStatus, Order, PlaceOrderRequest, SubscribeOptions } from '../../exchange.ts';
 import { worseFeed } from '../../exchange.ts';
-import { ExchangeError } from '../../errors.ts';
 import { parseBalances, parseOrder } from '../parse-account.ts';
 import type { CcxtExchangeConfig } from '../ccxt-exchange.ts';
 import { AccountState } from './account-state.ts';
@@ -242,8 +241,9 @@ export class AccountFeed {
       left.map(async (order) => {
         try {
           this.state.applyOrder(await this.rest.fetchOrder(symbol, order.orderNo));
-        } catch (err) {
-          if (err instanceof ExchangeError && err.kind === 'order_not_found') this.state.forget(order.orderNo, started);
+        } catch {
+          // Not open, end unknown: forgotten here, so readers ask the venue (the next read of it is REST).
+          this.state.forget(order.orderNo, started);
         }
       }),
     );
