@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
 import type { Exchange, MarketDataReader, OrderBook, SubscribeOptions } from '@makerdesk/exchange';
+import type { AccountFeedOptions } from '@makerdesk/exchange/ccxt';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
 import { venueOf } from '../domain/venue-name.ts';
+import { withAccountFeedOf } from './account-feeds.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
@@ -61,6 +63,7 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
               listener(event);
             },
             {
+              ...options,
               onPoll: (error: unknown) => {
                 options.onPoll?.(error);
                 if (closed) return;
@@ -123,6 +126,8 @@ export class ExchangeGateway {
     private readonly liveFactory: LiveExchangeFactory,
     /** Without it calls go straight to the venue; with it, bots and manual calls on a key share its budget. */
     private readonly wrap?: BudgetWrap,
+    /** The live keys' account feeds' timings (tests shorten them). */
+    private readonly feedOptions: AccountFeedOptions = {},
   ) {}
 
   /**
@@ -186,11 +191,19 @@ export class ExchangeGateway {
     const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}:${material.sandbox ? 1 : 0}:${material.apiBaseUrl ?? ''}`;
     let exchange = this.live.get(cacheKey);
     if (!exchange) {
-      exchange = this.liveFactory(material);
+      exchange = this.liveFactory(material).then((venue) => this.withFeeds(venue));
       exchange.catch(() => this.live.delete(cacheKey));
       this.live.set(cacheKey, exchange);
     }
     return exchange;
+  }
+
+  /**
+   * A key's live venue with its streams (issue 19), one of each per key version: its account by the
+   * account feed (account-feeds.ts). Closed with the venue.
+   */
+  private async withFeeds(venue: Exchange): Promise<Exchange> {
+    return withAccountFeedOf(venue, this.feedOptions);
   }
 
   /**
