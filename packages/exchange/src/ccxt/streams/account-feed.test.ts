@@ -112,6 +112,17 @@ describe('AccountFeed with a stream', () => {
     for (let i = 0; i < 20; i++) await Promise.all([exchange.fetchOpenOrders(SYMBOL), exchange.fetchBalances()]);
     expect(rest.calls).toEqual(before);
     expect(before.fetchBalances).toBe(1);
+    // What the key's rate budget asks: these reads cost the venue nothing while the stream is up…
+    expect(exchange.answersLocally?.('fetchBalances', [])).toBe(true);
+    expect(exchange.answersLocally?.('fetchOpenOrders', [SYMBOL])).toBe(true);
+    expect(exchange.answersLocally?.('fetchOpenOrders', ['ETH/USDT'])).toBe(false);
+    expect(exchange.answersLocally?.('fetchOrderBook', [SYMBOL])).toBe(false);
+    // …and are requests again once it is down.
+    stream.cut();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.status()).toMatchObject({ mode: 'polling', reason: 'down' });
+    expect(exchange.answersLocally?.('fetchBalances', [])).toBe(false);
+    expect(exchange.answersLocally?.('fetchOpenOrders', [SYMBOL])).toBe(false);
   });
 
   it('a fill told by the stream shows in the open orders, and a final order is answered without REST', async () => {

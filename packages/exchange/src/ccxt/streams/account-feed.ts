@@ -8,7 +8,7 @@
  * reader, reused for `pollReuseMs`) and the stream is retried (1 s, 2 s, 4 s … 30 s). A venue
  * without a stream polls the same way.
  */
-import type { Balance, Exchange, ExchangeEvent, FeedStatus, Order, PlaceOrderRequest, SubscribeOptions } from '../../exchange.ts';
+import type { Balance, Exchange, ExchangeEvent, FeedStatus, LocalRead, Order, PlaceOrderRequest, SubscribeOptions } from '../../exchange.ts';
 import { worseFeed } from '../../exchange.ts';
 import { parseBalances, parseOrder } from '../parse-account.ts';
 import type { CcxtExchangeConfig } from '../ccxt-exchange.ts';
@@ -289,6 +289,27 @@ export class AccountFeed {
     return found === null ? null : this.state.applyOrder(found);
   }
 
+  /** Whether the read would be answered from the state now, without a request to the venue (the key's rate budget lets it pass). */
+  answersLocally(method: LocalRead, args: readonly unknown[]): boolean {
+    const [symbol, id] = args as [string | undefined, string | undefined];
+    switch (method) {
+      case 'fetchBalances':
+        return this.streaming && this.state.balances() !== null;
+      case 'fetchOpenOrders':
+        return this.streaming && typeof symbol === 'string' && this.state.openOrders(symbol) !== null;
+      case 'fetchOrder': {
+        const known = typeof id === 'string' ? this.state.order(id) : null;
+        return known !== null && this.answers(known);
+      }
+      case 'fetchOrderByClientId': {
+        const known = typeof id === 'string' ? this.state.orderByClientId(id) : null;
+        return known !== null && known.symbol === symbol && this.answers(known);
+      }
+      default:
+        return false;
+    }
+  }
+
   private answers(order: Order): boolean {
     return this.state.isClosed(order.orderNo) || (this.streaming && this.state.isComplete(order.symbol));
   }
@@ -392,6 +413,7 @@ export function withAccountFeed(exchange: Exchange, feed: AccountFeed): Exchange
       };
     },
     feedStatus: (symbol) => worseFeed(feed.status(), exchange.feedStatus?.(symbol) ?? null),
+    answersLocally: (method, args) => feed.answersLocally(method, args) || exchange.answersLocally?.(method, args) === true,
     close: async () => {
       await feed.close();
       await exchange.close();
