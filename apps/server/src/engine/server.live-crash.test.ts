@@ -153,21 +153,32 @@ function checkNotBackwards(before: BotsView, after: BotsView, stopped: Stopped, 
   }
 }
 
+/** The bot key's open orders on V at one moment. */
+interface VenueLook {
+  at: number;
+  open: Order[];
+}
+
 /**
- * The taker: every few hundred ms, an IOC order on V against the best of the bots' resting orders,
- * for part of it, so bot orders fill (partly or wholly) whether B runs or not. Stops when told.
+ * The market on V while the test runs, B up or down: every 300 ms a look at the bot key's open
+ * orders (kept, for `checkLooks`), and every other look an IOC order of the taker against the best
+ * of the bots' resting orders, so bot orders fill (partly or wholly) whether B runs or not.
  */
-function startTaker(bots: Exchange, taker: Exchange): { stop: () => Promise<{ sent: number; failed: string[] }> } {
+function watchAndTake(bots: Exchange, taker: Exchange): { looks: VenueLook[]; stop: () => Promise<{ sent: number; failed: string[] }> } {
   let running = true;
   let sent = 0;
   const failed: string[] = [];
+  const looks: VenueLook[] = [];
   const loop = (async () => {
     for (let n = 0; running; n++) {
-      await sleep(400);
+      await sleep(300);
       try {
+        const at = Date.now();
         const open = await bots.fetchOpenOrders(SYMBOL);
-        const side = n % 2 === 0 ? 'buy' : 'sell';
-        const resting = open.filter((o) => o.direction !== side).sort((a, b) => (side === 'buy' ? compare(a.price!, b.price!) : compare(b.price!, a.price!)));
+        looks.push({ at, open });
+        if (n % 2 === 1) continue;
+        const side = n % 4 === 0 ? 'buy' : 'sell';
+        const resting = open.filter((o) => o.direction !== side).sort((x, y) => (side === 'buy' ? compare(x.price!, y.price!) : compare(y.price!, x.price!)));
         const best = resting[0];
         if (!best) continue;
         // Everything the book offers up to the bot's price goes first (the venue's own market makers
@@ -176,23 +187,46 @@ function startTaker(bots: Exchange, taker: Exchange): { stop: () => Promise<{ se
         const levels = side === 'buy' ? book.asks : book.bids;
         const ahead = levels.filter(([price]) => (side === 'buy' ? compare(price, best.price!) < 0 : compare(price, best.price!) > 0)).reduce((sum, [, size]) => add(sum, size), '0');
         const left = minus(best.amount, best.filledAmount);
-        const amount = toFixed(add(ahead, n % 4 < 2 ? left : div(left, '2', { decimals: 8, rounding: 'down' })), 5, 'down');
+        const amount = toFixed(add(ahead, n % 8 < 4 ? left : div(left, '2', { decimals: 8, rounding: 'down' })), 5, 'down');
         if (compare(amount, '0') <= 0 || compare(amount, TAKER_MAX) > 0) continue;
-        await taker.placeOrder({ symbol: SYMBOL, direction: side, tradeType: 'limit', timeInForce: 'IOC', price: best.price!, amount, clientOrderId: `taker${n}x${Date.now()}` });
+        await taker.placeOrder({ symbol: SYMBOL, direction: side, tradeType: 'limit', timeInForce: 'IOC', price: best.price!, amount, clientOrderId: `taker${n}x${at}` });
         sent++;
       } catch (err) {
-        // A rejected or rate-limited taker order: the next one tries again.
+        // A rejected or rate-limited call: the next round tries again.
         failed.push((err as Error).message);
       }
     }
   })();
   return {
+    looks,
     stop: async () => {
       running = false;
       await loop;
       return { sent, failed };
     },
   };
+}
+
+/**
+ * At every look at V, B running or not, each order resting for the key is journalled by B and no
+ * bot has two orders resting in one slot: nothing placed twice, e.g. by a restarted bot that quotes
+ * before it has lined its journal up with the venue. Answers how many looks were checked.
+ */
+function checkLooks(looks: VenueLook[], since: number, stopped: Stopped, label: string): number {
+  const journal = new Map(stopped.journal.map((r) => [r.clientOrderId, r]));
+  const checked = looks.filter((look) => look.at >= since);
+  for (const { at, open } of checked) {
+    const slots = new Map<string, string>();
+    for (const order of open) {
+      const row = journal.get(order.clientOrderId ?? '');
+      const what = `${label}: at ${new Date(at).toISOString()} V had order ${order.orderNo} (${order.clientOrderId}, ${order.direction} ${order.amount} at ${order.price}) resting`;
+      expect(row, `${what}, in no bot's journal`).toBeDefined();
+      const slot = `bot ${row!.robotId} slot ${row!.tag}`;
+      expect(slots.get(slot), `${what} beside ${slots.get(slot)}: ${slot} placed twice`).toBeUndefined();
+      slots.set(slot, order.clientOrderId!);
+    }
+  }
+  return checked.length;
 }
 
 describe('the bot server killed with SIGKILL while its bots trade a live venue', () => {
@@ -211,7 +245,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     const takerToken = (await venue.call<{ token: string }>('POST', '/admin/login', undefined, { username: takerAccount.account, password: takerAccount.password })).token;
     await venue.call('POST', '/credentials/add', takerToken, { platformId: 1, apiKey: TAKER_KEY, secretKey: `${TAKER_KEY}-secret`, coinId: 1 });
     const botsOnVenue = await venueClient(venue, BOT_KEY);
-    const taker = startTaker(botsOnVenue, await venueClient(venue, TAKER_KEY));
+    const market = watchAndTake(botsOnVenue, await venueClient(venue, TAKER_KEY));
 
     // B: the bots, on a platform `binance` whose API and streams are V's.
     const startB = () => ServerProcess.start({ target, dataDir, password: PASSWORD, simSeed: SIM_SEED, started: servers, env: { MAKERDESK_OUTBOUND_ALLOW: '127.0.0.1/32' } });
@@ -244,6 +278,8 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
 
     let unresolved: JournalRow[] = [];
     let checkedSince = startedAt;
+    let looked = 0;
+    let lookedUntil = startedAt;
     const resumes: number[] = [];
     for (let round = 1; round <= KILL_ROUNDS; round++) {
       const label = `kill ${round}`;
@@ -257,6 +293,8 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
       // B is down, the venue lives on (and the taker trades on). B's journal agrees with V's record.
       const stopped = await readStopped(botsOnVenue, checkedSince - 10_000);
       const { inFlight } = checkAgreement(stopped, ids, label);
+      looked += checkLooks(market.looks, lookedUntil, stopped, label);
+      lookedUntil = Date.now();
       const ownIds = stopped.venueOpen.map((o) => o.clientOrderId);
       expect(new Set(ownIds).size, `${label}: a client order id twice on the venue`).toBe(ownIds.length);
       for (const row of unresolved) {
@@ -291,11 +329,12 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     }
 
     // The last look: B still running, the taker stopped; a final kill and agreement, fills recorded.
-    const taken = await taker.stop();
+    const taken = await market.stop();
     const before = await viewBots(server, token, ids);
     await server.kill('SIGKILL');
     const stopped = await readStopped(botsOnVenue, checkedSince - 10_000);
     checkAgreement(stopped, ids, 'final');
+    looked += checkLooks(market.looks, lookedUntil, stopped, 'final');
     for (const row of unresolved) {
       const now = stopped.journal.find((r) => r.clientOrderId === row.clientOrderId)!;
       expect(FINAL_JOURNAL_STATES.has(now.state) || now.updatedAt.getTime() > row.updatedAt.getTime(), `final: ${row.clientOrderId} left ${row.state} by the last kill, untouched`).toBe(true);
@@ -305,7 +344,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     const figures = [...before.bots.values()].map((b) => `${b.type} ${b.figures.allTime.ordersPlaced} placed/${b.figures.allTime.tradeCount} trades`).join(', ');
     console.log(
       `server live crash test (B on ${target.kind}), ${Date.now() - startedAt} ms:\n  ${timings.join('\n  ')}\n  ` +
-        `resume after B healthy: ${resumes.map((ms) => `${ms} ms`).join(', ')}\n  taker orders ${taken.sent} (${taken.failed.length} failed: ${[...new Set(taken.failed)].slice(0, 3).join('; ')}), ${stopped.fills.length} fills recorded; figures: ${figures}`,
+        `resume after B healthy: ${resumes.map((ms) => `${ms} ms`).join(', ')}\n  ${looked} looks at V checked, taker orders ${taken.sent} (${taken.failed.length} failed: ${[...new Set(taken.failed)].slice(0, 3).join('; ')}), ${stopped.fills.length} fills recorded; figures: ${figures}`,
     );
   });
 });
