@@ -26,7 +26,7 @@ import type { Exchange, Order } from '@makerdesk/exchange';
 import { createCcxtExchange } from '@makerdesk/exchange/ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../db/client.ts';
-import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database.ts';
+import { scratchDatabase } from '../testing/scratch-database.ts';
 import { ServerProcess, sleep, until } from '../testing/server-process.ts';
 import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { checkAgreement, LIVE, readStoppedDatabase, type JournalRow, type Stopped } from '../testing/venue-agreement.ts';
@@ -70,14 +70,15 @@ interface BotsView {
   bots: Map<number, RobotDetailView>;
 }
 
-let venueData: ScratchDatabase;
+/** V's data: PGlite in a temp folder, in both passes (the venue's database is not under test). */
+let venueDir: string;
 let target: DatabaseTarget;
 let dropDatabase: () => Promise<void>;
 let dataDir: string;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  venueData = await scratchDatabase(undefined);
+  venueDir = mkdtempSync(join(tmpdir(), 'makerdesk-live-venue-'));
   ({ target, drop: dropDatabase } = await scratchDatabase(suiteDatabaseUrl()));
   dataDir = target.kind === 'pglite' ? (target.dataDir as string) : mkdtempSync(join(tmpdir(), 'makerdesk-live-crash-'));
 });
@@ -85,7 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) if (server.running) await server.kill('SIGKILL');
   await dropDatabase();
-  await venueData.drop();
+  rmSync(venueDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -123,18 +124,26 @@ async function viewBots(server: ServerProcess, token: string, ids: number[]): Pr
   return { at, bots };
 }
 
-/** Every bot switched on, ticking since `since` and quoting. */
-function waitAllQuoting(server: ServerProcess, token: string, ids: number[], since: number): Promise<BotsView> {
-  return until('every bot ticking and quoting', RESUME_WITHIN_MS, async () => {
+/**
+ * Every bot switched on, ticking since `since` and quoting; answers the bots as shown then, and when
+ * each bot was first seen so (ms after `since`).
+ */
+async function waitAllQuoting(server: ServerProcess, token: string, ids: number[], since: number): Promise<BotsView & { readyMs: Map<number, number> }> {
+  const readyMs = new Map<number, number>();
+  const view = await until('every bot ticking and quoting', RESUME_WITHIN_MS, async () => {
     const view = await viewBots(server, token, ids);
+    const waiting: string[] = [];
     for (const bot of view.bots.values()) {
       const where = `bot #${bot.id} (${bot.type}): ${JSON.stringify({ status: bot.status, stopReason: bot.stopReason, runtime: bot.runtime, open: bot.openOrders.length })}`;
-      if (bot.status !== 'running') throw new Error(`switched off: ${where}`);
-      if (bot.runtime.activity !== 'active' || (bot.runtime.lastTickAt ?? 0) < since) throw new Error(`not ticking: ${where}`);
-      if (bot.openOrders.length === 0) throw new Error(`no open order: ${where}`);
+      if (bot.status !== 'running') waiting.push(`switched off: ${where}`);
+      else if (bot.runtime.activity !== 'active' || (bot.runtime.lastTickAt ?? 0) < since) waiting.push(`not ticking: ${where}`);
+      else if (bot.openOrders.length === 0) waiting.push(`no open order: ${where}`);
+      else if (!readyMs.has(bot.id)) readyMs.set(bot.id, view.at - since);
     }
+    if (waiting.length > 0) throw new Error(waiting.join('\n'));
     return view;
   });
+  return { ...view, readyMs };
 }
 
 const COUNTERS = ['ordersFilled', 'ordersCanceled', 'tradeCount'] as const;
@@ -235,7 +244,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     const timings: string[] = [];
 
     // V: the venue, with the bots' key and the taker's key imported on its simulator.
-    const venue = await ServerProcess.start({ target: venueData.target, dataDir: venueData.target.dataDir as string, password: PASSWORD, simSeed: SIM_SEED, started: servers });
+    const venue = await ServerProcess.start({ target: { kind: 'pglite', dataDir: venueDir }, dataDir: venueDir, password: PASSWORD, simSeed: SIM_SEED, started: servers });
     const venueToken = await venue.signIn();
     await venue.call('POST', '/credentials/add', venueToken, { platformId: 1, apiKey: BOT_KEY, secretKey: `${BOT_KEY}-secret`, coinId: 1 });
     // The taker is another trader on V (one key per pair and account), with BTC/USDT bound to it.
@@ -280,7 +289,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     let checkedSince = startedAt;
     let looked = 0;
     let lookedUntil = startedAt;
-    const resumes: number[] = [];
+    const resumes: string[] = [];
     for (let round = 1; round <= KILL_ROUNDS; round++) {
       const label = `kill ${round}`;
       await sleep(3000 + Math.random() * 2000);
@@ -313,8 +322,8 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
       const healthy = Date.now();
       token = await server.signIn();
       const after = await waitAllQuoting(server, token, ids, restartAt);
-      const resumeMs = Date.now() - healthy;
-      resumes.push(resumeMs);
+      const resumeMs = after.at - healthy;
+      resumes.push(`${resumeMs} ms (each bot: ${[...after.readyMs].map(([id, ms]) => `#${id} ${ms - (healthy - restartAt)} ms`).join(', ')})`);
       checkedSince = killedAt;
       timings.push(
         `${label}: ${stopped.journal.length} journalled, ${stopped.fills.length} fills, ${stopped.venueOpen.length} open on V, ${inFlight.length} in flight (${inFlight.join(', ')}); ` +
@@ -344,7 +353,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     const figures = [...before.bots.values()].map((b) => `${b.type} ${b.figures.allTime.ordersPlaced} placed/${b.figures.allTime.tradeCount} trades`).join(', ');
     console.log(
       `server live crash test (B on ${target.kind}), ${Date.now() - startedAt} ms:\n  ${timings.join('\n  ')}\n  ` +
-        `resume after B healthy: ${resumes.map((ms) => `${ms} ms`).join(', ')}\n  ${looked} looks at V checked, taker orders ${taken.sent} (${taken.failed.length} failed: ${[...new Set(taken.failed)].slice(0, 3).join('; ')}), ${stopped.fills.length} fills recorded; figures: ${figures}`,
+        `resume after B healthy: ${resumes.join('; ')}\n  ${looked} looks at V checked, taker orders ${taken.sent} (${taken.failed.length} failed: ${[...new Set(taken.failed)].slice(0, 3).join('; ')}), ${stopped.fills.length} fills recorded; figures: ${figures}`,
     );
   });
 });
