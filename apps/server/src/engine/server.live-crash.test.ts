@@ -162,6 +162,22 @@ function checkNotBackwards(before: BotsView, after: BotsView, stopped: Stopped, 
   }
 }
 
+/** How long a running B may take to see that V closed (filled or cancelled) one of its orders: a tick or two on a loaded machine. */
+const CLOSE_SEEN_WITHIN_MS = 20_000;
+
+/**
+ * Orders V closed well before B was killed are closed in B's journal too (their fills recorded):
+ * every kill comes after each bot has ticked since the last restart, so orders closed while B was
+ * down were seen by its start-up reconciliation, and the others by its ticks.
+ */
+function checkClosesSeen(stopped: Stopped, killedAt: number, label: string): void {
+  for (const row of stopped.journal) {
+    const venue = stopped.venueByClientId.get(row.clientOrderId);
+    if (row.state !== 'open' || !venue || venue.status === 'pending' || venue.status === 'partial_filled') continue;
+    expect(venue.updatedAt, `${label}: ${row.clientOrderId} of bot ${row.robotId} is ${venue.status} on V since ${new Date(venue.updatedAt).toISOString()}, still open in B's journal`).toBeGreaterThan(killedAt - CLOSE_SEEN_WITHIN_MS);
+  }
+}
+
 /** The bot key's open orders on V at one moment. */
 interface VenueLook {
   at: number;
@@ -302,6 +318,7 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
       // B is down, the venue lives on (and the taker trades on). B's journal agrees with V's record.
       const stopped = await readStopped(botsOnVenue, checkedSince - 10_000);
       const { inFlight } = checkAgreement(stopped, ids, label);
+      checkClosesSeen(stopped, killedAt, label);
       looked += checkLooks(market.looks, lookedUntil, stopped, label);
       lookedUntil = Date.now();
       for (const row of unresolved) {
@@ -339,8 +356,10 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
     const taken = await market.stop();
     const before = await viewBots(server, token, ids);
     await server.kill('SIGKILL');
+    const finalAt = Date.now();
     const stopped = await readStopped(botsOnVenue, checkedSince - 10_000);
     checkAgreement(stopped, ids, 'final');
+    checkClosesSeen(stopped, finalAt, 'final');
     looked += checkLooks(market.looks, lookedUntil, stopped, 'final');
     for (const row of unresolved) {
       const now = stopped.journal.find((r) => r.clientOrderId === row.clientOrderId)!;
@@ -361,5 +380,36 @@ describe('the bot server killed with SIGKILL while its bots trade a live venue',
       `server live crash test (B on ${target.kind}), ${Date.now() - startedAt} ms:\n  ${timings.join('\n  ')}\n  ` +
         `resume after B healthy: ${resumes.join('; ')}\n  ${history.length} orders on V, ${looked} looks at V checked, taker orders ${taken.sent} (${taken.failed.length} failed: ${[...new Set(taken.failed)].slice(0, 3).join('; ')}), ${stopped.fills.length} fills recorded; figures: ${figures}`,
     );
+  });
+});
+
+describe('the live crash checks themselves', () => {
+  const id = (n: number) => `MDb1Z${String(n).padStart(16, '0')}`;
+  const row = (n: number, tag: string): JournalRow => ({ robotId: 1, clientOrderId: id(n), tag, state: 'open', orderNo: `o${n}`, filledAmount: '0', updatedAt: new Date(1000) });
+  const order = (n: number, status: Order['status'], updatedAt = 0): Order => ({
+    orderNo: `o${n}`, clientOrderId: id(n), symbol: SYMBOL, direction: 'buy', tradeType: 'limit', timeInForce: 'GTC', price: '100', amount: '1', filledAmount: status === 'filled' ? '1' : '0', filledValue: '0', status, createdAt: 0, updatedAt,
+  });
+  const world = (venue: Order[]): Stopped => ({
+    journal: [row(1, 'bid-0'), row(2, 'bid-1')],
+    fills: [],
+    robots: [{ id: 1, status: 'running', stopReason: null }],
+    logs: [],
+    venueOpen: venue.filter((o) => o.status === 'pending'),
+    venueByClientId: new Map(venue.map((o) => [o.clientOrderId!, o])),
+  });
+
+  it('an order V closed long before the kill, still open in the journal, is caught; a recent close is not', () => {
+    const killedAt = 100_000;
+    expect(() => checkClosesSeen(world([order(1, 'pending'), order(2, 'filled', killedAt - 5_000)]), killedAt, 'recent')).not.toThrow();
+    expect(() => checkClosesSeen(world([order(1, 'pending'), order(2, 'filled', killedAt - 30_000)]), killedAt, 'stale')).toThrow(/filled on V since .*still open in B's journal/);
+  });
+
+  it('a look at V with two orders of one slot, or an order no journal has, is caught', () => {
+    const stopped = world([order(1, 'pending'), order(2, 'pending')]);
+    stopped.journal.push(row(3, 'bid-0'));
+    expect(checkLooks([{ at: 10, open: [order(1, 'pending'), order(2, 'pending')] }], 0, stopped, 'ok')).toBe(1);
+    expect(checkLooks([{ at: 10, open: [order(1, 'pending'), order(2, 'pending')] }], 20, stopped, 'before')).toBe(0);
+    expect(() => checkLooks([{ at: 10, open: [order(1, 'pending'), order(3, 'pending')] }], 0, stopped, 'twice')).toThrow(/bot 1 slot bid-0 placed twice/);
+    expect(() => checkLooks([{ at: 10, open: [order(4, 'pending')] }], 0, stopped, 'untracked')).toThrow(/in no bot's journal/);
   });
 });
