@@ -7,7 +7,7 @@ import { add, compare } from '@makerdesk/decimal';
 import { FINAL_JOURNAL_STATES, type JournalState } from '@makerdesk/engine';
 import { isOwnClientOrderId, type Order } from '@makerdesk/exchange';
 import { expect } from 'vitest';
-import { openDatabase, type DatabaseTarget } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseTarget } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { robotFills, robotOrders, robots, tradingLogs } from '../db/schema.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
@@ -42,6 +42,37 @@ export interface Stopped {
  * bot trades with (its journalled orders are looked up on that account).
  */
 export async function readStopped(target: DatabaseTarget, dataDir: string, simSeed: number, accounts: { apiKey: string; symbols: string[] }[], keyOf: (robotId: number) => string): Promise<Stopped> {
+  return readStoppedDatabase(target, dataDir, async (database, journal) => {
+    // The simulator restored exactly as a start restores it (snapshot plus its journal), without its
+    // background market, and read only: the next start replays the journal the crash left.
+    const host = await SimHost.open(new ReadOnlySimState(database.db), { create: simVenueFactory(simSeed), background: false });
+    try {
+      const venueOpen: Order[] = [];
+      for (const { apiKey, symbols } of accounts) for (const symbol of symbols) venueOpen.push(...(await host.venue.account(apiKey).fetchOpenOrders(symbol)));
+      const venueByClientId = new Map<string, Order>();
+      for (const row of journal) {
+        const order = await host.venue.orderByClientId(keyOf(row.robotId), row.symbol, row.clientOrderId);
+        if (order) venueByClientId.set(row.clientOrderId, order);
+      }
+      return { venueOpen, venueByClientId };
+    } finally {
+      await host.close();
+    }
+  });
+}
+
+/** A journalled order with its pair, as the database holds it. */
+export type StoppedJournalRow = JournalRow & { symbol: string };
+
+/**
+ * The bots' side of the stopped world (journal, fill ledger, bots, logs) from the database a start
+ * would open, read while no server runs; `readVenue` adds the venue's side, the database still open.
+ */
+export async function readStoppedDatabase(
+  target: DatabaseTarget,
+  dataDir: string,
+  readVenue: (database: Database, journal: StoppedJournalRow[]) => Promise<Pick<Stopped, 'venueOpen' | 'venueByClientId'>>,
+): Promise<Stopped> {
   // Like the server, take the data folder's lock (a killed server's stale lock is taken over).
   const lock = target.kind === 'pglite' ? lockDataDir(dataDir) : null;
   const database = await openDatabase(target);
@@ -57,27 +88,13 @@ export async function readStopped(target: DatabaseTarget, dataDir: string, simSe
         filledAmount: robotOrders.filledAmount,
         updatedAt: robotOrders.updatedAt,
       })
-      .from(robotOrders)) as (JournalRow & { symbol: string })[];
+      .from(robotOrders)) as StoppedJournalRow[];
     const fills = await database.db
       .select({ robotId: robotFills.robotId, clientOrderId: robotFills.clientOrderId, filledAfter: robotFills.filledAfter, amount: robotFills.amount })
       .from(robotFills);
     const bots = await database.db.select({ id: robots.id, status: robots.status, stopReason: robots.stopReason }).from(robots);
     const logs = await database.db.select({ robotId: tradingLogs.robotId, message: tradingLogs.message }).from(tradingLogs);
-    // The simulator restored exactly as a start restores it (snapshot plus its journal), without its
-    // background market, and read only: the next start replays the journal the crash left.
-    const host = await SimHost.open(new ReadOnlySimState(database.db), { create: simVenueFactory(simSeed), background: false });
-    try {
-      const venueOpen: Order[] = [];
-      for (const { apiKey, symbols } of accounts) for (const symbol of symbols) venueOpen.push(...(await host.venue.account(apiKey).fetchOpenOrders(symbol)));
-      const venueByClientId = new Map<string, Order>();
-      for (const row of journal) {
-        const order = await host.venue.orderByClientId(keyOf(row.robotId), row.symbol, row.clientOrderId);
-        if (order) venueByClientId.set(row.clientOrderId, order);
-      }
-      return { journal, fills, robots: bots, logs, venueOpen, venueByClientId };
-    } finally {
-      await host.close();
-    }
+    return { journal, fills, robots: bots, logs, ...(await readVenue(database, journal)) };
   } finally {
     await database.close();
     lock?.release();
