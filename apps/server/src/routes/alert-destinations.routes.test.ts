@@ -5,7 +5,7 @@
  */
 import { ErrorCode } from '@makerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { alertChannels } from '../db/schema.ts';
 import { webhookReceiver, type FakeReceiver } from '../testing/alert-receivers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -91,8 +91,14 @@ describe('alert channel destinations', () => {
     const res = await t.call('POST', '/backend/alert/channel/test', { token, body: { id: hook.body.data.id, coinId: 1 } });
     expect(res.body.data).toMatchObject({ status: 'failed', attempts: 1, reason: { code: 'not_allowed' } });
     expect(receiver.received).toEqual([]);
-    const logs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=20', { token })).body.data.list as { message: string }[];
-    expect(logs.map((l) => l.message)).toContain(`Alert "Test message" not delivered via webhook "Moved inside" (${receiver.url.replace('http://', '')}) after 1 attempt: destination not allowed`);
+    // The delivery's line is written beside the answer: on a loaded machine it may land a moment later.
+    await vi.waitFor(
+      async () => {
+        const logs = (await t.call('GET', '/backend/tradingLog/list?coinId=1&pageSize=20', { token })).body.data.list as { message: string }[];
+        expect(logs.map((l) => l.message)).toContain(`Alert "Test message" not delivered via webhook "Moved inside" (${receiver.url.replace('http://', '')}) after 1 attempt: destination not allowed`);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });
 

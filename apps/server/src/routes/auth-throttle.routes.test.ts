@@ -219,5 +219,5 @@ describe('across a restart', () => {
     } finally {
       await scratch.drop();
     }
-  });
+  }, 120_000);
 });
