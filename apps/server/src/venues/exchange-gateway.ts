@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import type { Exchange, MarketDataReader, OrderBook, SubscribeOptions } from '@makerdesk/exchange';
+import { worseFeed, type Exchange, type MarketDataReader, type OrderBook, type SubscribeOptions } from '@makerdesk/exchange';
+import type { CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
+import { MarketFeeds, type LiveMarket } from './market-feeds.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
@@ -92,6 +94,27 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
   });
 }
 
+/**
+ * A live venue whose book and public trades (and their feed status) come from the server's shared
+ * market feeds (market-feeds.ts): every other call goes to the venue itself.
+ */
+export function withLiveMarket(exchange: Exchange, market: LiveMarket): Exchange {
+  return new Proxy(exchange, {
+    get(target, prop) {
+      switch (prop) {
+        case 'fetchOrderBook':
+          return (symbol: string, depth?: number) => market.fetchOrderBook(symbol, depth);
+        case 'fetchTrades':
+          return (symbol: string, limit?: number) => market.fetchTrades(symbol, limit);
+        case 'feedStatus':
+          return (symbol: string) => worseFeed(market.feedStatus(symbol), target.feedStatus?.(symbol) ?? null);
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** A venue connection as bots and manual calls use it. */
 export interface KeySession {
   exchange: Exchange;
@@ -112,6 +135,10 @@ export class ExchangeGateway {
    */
   private readonly sessions = new WeakMap<ApiKeyMaterial, { budgeted?: Promise<KeySession>; direct?: Promise<KeySession> }>();
   private observer: VenueCallObserver | undefined;
+  /** The shared market of each live venue opened (keyed by the venue object `open` hands out). */
+  private readonly liveMarkets = new WeakMap<Exchange, LiveMarket>();
+  private readonly sessionMarkets = new WeakMap<KeySession, LiveMarket>();
+  private feeds: MarketFeeds | undefined;
 
   constructor(
     /** The simulator: this server's, or the holder's over the internal API (SimAccess). */
@@ -120,7 +147,11 @@ export class ExchangeGateway {
     private readonly liveFactory: LiveExchangeFactory,
     /** Without it calls go straight to the venue; with it, bots and manual calls on a key share its budget. */
     private readonly wrap?: BudgetWrap,
-  ) {}
+    /** The live venues' shared market feeds; opened on first use when not given. */
+    marketFeeds?: MarketFeeds,
+  ) {
+    this.feeds = marketFeeds;
+  }
 
   /**
    * Checks a key can be used before it is stored: a simulator key is registered (a demo account
@@ -172,7 +203,10 @@ export class ExchangeGateway {
     const opened = await this.open(material);
     const exchange = this.observer ? observedExchange(opened, material, this.observer) : opened;
     const budgetKey = budgetKeyOf(material);
-    return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+    const session: KeySession = { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+    const market = this.liveMarkets.get(opened);
+    if (market !== undefined) this.sessionMarkets.set(session, market);
+    return session;
   }
 
   private async open(material: ApiKeyMaterial): Promise<Exchange> {
@@ -183,7 +217,7 @@ export class ExchangeGateway {
     const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}:${material.sandbox ? 1 : 0}:${material.apiBaseUrl ?? ''}`;
     let exchange = this.live.get(cacheKey);
     if (!exchange) {
-      exchange = this.liveFactory(material);
+      exchange = this.liveFactory(material).then((opened) => this.withSharedMarket(opened));
       exchange.catch(() => this.live.delete(cacheKey));
       this.live.set(cacheKey, exchange);
     }
@@ -191,12 +225,38 @@ export class ExchangeGateway {
   }
 
   /**
+   * A ccxt venue (it carries the settings it was opened with) reads its book and trades from the
+   * server's shared feed of its venue and pair (market-feeds.ts); any other venue as it is.
+   */
+  private withSharedMarket(opened: Exchange): Exchange {
+    const settings = (opened as { settings?: CcxtExchangeConfig }).settings;
+    if (settings === undefined) return opened;
+    this.feeds ??= new MarketFeeds();
+    const market = this.feeds.reader(settings);
+    const fed = withLiveMarket(opened, market);
+    this.liveMarkets.set(fed, market);
+    return fed;
+  }
+
+  /**
    * Public market data (book, trades, candles, ticker) of a session's venue. The simulator's is read
    * from its memory, outside the key's rate budget: it is nobody's account data, and a budget meant to
-   * pace a venue's limits would only queue the console's chart and book polls behind each other.
+   * pace a venue's limits would only queue the console's chart and book polls behind each other. A
+   * live venue's book and trades come from the server's shared feed of the pair (a stream, or one
+   * poll for all readers), outside the key's budget too; its candles and ticker through the session.
    */
   marketData(session: KeySession): MarketDataReader {
-    return session.simulated ? this.sim.marketData() : session.exchange;
+    if (session.simulated) return this.sim.marketData();
+    const market = this.sessionMarkets.get(session);
+    if (market === undefined) return session.exchange;
+    const { exchange } = session;
+    return {
+      loadMarkets: () => exchange.loadMarkets(),
+      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
+      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
+      fetchCandles: (symbol, interval, options) => exchange.fetchCandles(symbol, interval, options),
+      fetchTicker: (symbol) => exchange.fetchTicker(symbol),
+    };
   }
 
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
@@ -217,5 +277,6 @@ export class ExchangeGateway {
     const opened = await Promise.allSettled(this.live.values());
     for (const result of opened) if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
     this.live.clear();
+    await this.feeds?.close();
   }
 }
