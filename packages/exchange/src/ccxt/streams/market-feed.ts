@@ -177,6 +177,7 @@ export class MarketFeed {
 
   /** Waits `ms`, or less if the feed closes meanwhile. */
   private pause(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
