@@ -7,7 +7,7 @@
  * and closes once nobody has read it for `idleMs`; a venue's connections close with its last feed.
  */
 import type { Exchange, FeedStatus, OrderBook, Trade } from '@makerdesk/exchange';
-import { createCcxtExchange, MarketFeed, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
+import { createCcxtExchange, guardSends, MarketFeed, marketStreamOptions, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
 
 /** A venue's public connections: REST (the fallback and seeds) and ccxt.pro's (null without a stream). */
 export interface MarketVenue {
@@ -45,7 +45,8 @@ export function publicSettings(settings: CcxtExchangeConfig): CcxtExchangeConfig
 export const openMarketVenue: MarketVenueOpener = async (settings) => {
   const config = publicSettings(settings);
   const rest = await createCcxtExchange(config);
-  const pro = await openProVenue(config, { credentials: false }).catch(() => null);
+  const pro = await openProVenue({ ...config, options: marketStreamOptions(config.id, config.options) }, { credentials: false }).catch(() => null);
+  if (pro !== null) guardSends(pro);
   return { rest, pro };
 };
 
@@ -81,6 +82,11 @@ export class MarketFeeds {
       fetchTrades: async (symbol, limit) => (await this.feed(settings, symbol)).trades(limit),
       feedStatus: (symbol) => this.venues.get(venueIdentityOf(settings))?.feeds.get(symbol)?.feed.status() ?? null,
     };
+  }
+
+  /** The pair's feed on the venue of these settings, if one is open. */
+  feedOf(settings: CcxtExchangeConfig, symbol: string): MarketFeed | undefined {
+    return this.venues.get(venueIdentityOf(settings))?.feeds.get(symbol)?.feed;
   }
 
   /** How many pairs have a feed open now, over every venue. */

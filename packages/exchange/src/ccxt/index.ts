@@ -5,3 +5,4 @@ export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId
 export { ccxtErrorKind, toExchangeError } from './ccxt-errors.ts';
 export { openProVenue, proHas, type ProVenue } from './streams/pro-venue.ts';
 export { MarketFeed, type MarketFeedOptions } from './streams/market-feed.ts';
+export { guardSends, marketStreamOptions } from './streams/market-venue.ts';

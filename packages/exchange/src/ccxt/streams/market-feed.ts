@@ -78,6 +78,11 @@ export class MarketFeed {
     return this.state.status();
   }
 
+  /** Whether reads of the book are answered from the stream now (it delivered, and has not failed since). */
+  streaming(): boolean {
+    return this.streamed !== null;
+  }
+
   /** The best `depth` levels a side: from the stream while it is up, else one shared REST read. */
   async book(depth?: number): Promise<OrderBook> {
     const key = String(depth ?? '');
