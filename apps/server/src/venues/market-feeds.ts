@@ -128,7 +128,7 @@ export class MarketFeeds {
     const identity = venueIdentityOf(settings);
     let entry = this.venues.get(identity);
     if (entry === undefined) {
-      entry = { venue: this.open(settings), feeds: new Map() };
+      entry = { venue: this.open(publicSettings(settings)), feeds: new Map() };
       const opening = entry;
       this.venues.set(identity, opening);
       // A venue that could not open is tried again on the next read.

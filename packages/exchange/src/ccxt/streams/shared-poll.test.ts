@@ -10,7 +10,7 @@ function deferred<T>() {
 
 describe('SharedPoll', () => {
   it('one request in flight serves every reader of its key; another key asks on its own', async () => {
-    let now = 0;
+    const now = 0;
     const poll = new SharedPoll<string>(1000, () => now);
     const asked: string[] = [];
     const pending = deferred<string>();
