@@ -65,7 +65,8 @@ async function readTogether(read: () => Promise<OrderBook>, forMs: number, every
 }
 
 beforeAll(async () => {
-  server = await startSimBinanceServer();
+  // Live platforms through ccxt, allowed to reach this machine (the simulator's Binance API).
+  server = await startSimBinanceServer({ liveExchange: 'ccxt', outboundAllow: '127.0.0.1' });
   server.t.app.server.on('request', (req: IncomingMessage) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (!url.pathname.startsWith('/sim/binance')) return;
@@ -188,5 +189,35 @@ describe('shared market feeds of a live venue', () => {
     await sleep(1000);
     const books = await Promise.all(Array.from({ length: READERS }, () => market.fetchOrderBook(SYMBOL)));
     expect([depthCalls(), connections, new Set(books.map((b) => b.updateId)).size]).toEqual([1, 0, 1]);
+  }, 30_000);
+
+  it("a platform `binance` at the simulator: a key's sessions (bots', the console's) read the pair's book from one stream", async () => {
+    const { t } = server;
+    const token = await t.login();
+    const post = async <T>(url: string, body: unknown): Promise<T> => {
+      const res = await t.call('POST', url, { token, body });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as T;
+    };
+    const platform = await post<{ id: number }>('/backend/platform/add', { name: 'Binance (streams)', code: 'binance', apiBaseUrl: `${server.sim}/api/v3`, wsBaseUrl: server.wsRoot });
+    const coin = await post<{ coinId: number }>('/backend/coin/add', { platformId: platform.id, coinName: SYMBOL });
+    const keys = ['feeds-key-a'];
+    for (const key of keys) {
+      await server.importKey(key, `${key}-secret`, SYMBOL);
+      await post('/backend/credentials/add', { platformId: platform.id, apiKey: key, secretKey: `${key}-secret`, coinId: coin.coinId });
+    }
+    const material = (await t.services.credentials.materialOf(1, coin.coinId))!;
+    expect(material.wsBaseUrl).toBe(server.wsRoot);
+    const session = await t.services.gateway.session(material, { budgeted: false });
+    const consoleReader = t.services.gateway.marketData(await t.services.gateway.session(material));
+    await session.exchange.fetchOrderBook(SYMBOL);
+    await eventually(() => session.exchange.feedStatus?.(SYMBOL)?.mode === 'stream' && consoleReader.fetchOrderBook(SYMBOL).then((b) => b.updateId !== undefined));
+    await sleep(500);
+    reset();
+    const stepping = setInterval(() => server.step(), 100);
+    const seen = await readTogether((i = Math.random()) => (i < 0.5 ? session.exchange.fetchOrderBook(SYMBOL) : consoleReader.fetchOrderBook(SYMBOL, 20)), 1500).finally(() => clearInterval(stepping));
+    expect(seen.length).toBeGreaterThanOrEqual(READERS * 5);
+    expect([depthCalls(), connections, subscribed.length]).toEqual([0, 0, 0]);
+    expect(session.exchange.feedStatus?.(SYMBOL)).toMatchObject({ mode: 'stream', reason: null });
   }, 30_000);
 });
