@@ -4,8 +4,9 @@
  * path over HTTP), ten depth near bots with their defaults on BTC/USDT on one key, one minute, every
  * REST call counted at the API by endpoint with Binance's published weights (DESK.md). Twice in the
  * same run: first with the refresh tolerance at 0 (every move of the ideal price replaces the order,
- * as before issue 19), then with the type's defaults. Prints request weight and placements per
- * bot-minute, and where the weight goes.
+ * as before issue 19), then with the type's defaults, then with the defaults on a second platform
+ * that also names the API's WebSocket base (`wsBaseUrl`: the market and the account by stream).
+ * Prints request weight and placements per bot-minute, and where the weight goes.
  *
  * Alone: `npm run bench -- live-binance`. LIVE_BENCH_SECONDS (60) and LIVE_BENCH_BOTS (10) change the run.
  */
@@ -146,15 +147,26 @@ export async function run(): Promise<void> {
     const platform = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, { name: 'Binance (this server)', code: 'binance', apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3` });
     const coin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: platform.id, coinName: SYMBOL });
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: platform.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: coin.coinId });
+    // The same API with its WebSocket side named: the market and the account by stream.
+    const streamed = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, {
+      name: 'Binance streams (this server)',
+      code: 'binance',
+      apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3`,
+      wsBaseUrl: `ws://127.0.0.1:${port}/sim/binance`,
+    });
+    const streamedCoin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: streamed.id, coinName: SYMBOL });
+    await ok(t, 'POST', '/backend/credentials/add', token, { platformId: streamed.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: streamedCoin.coinId });
     await t.services.engine.start();
 
     const before = await runPhase(t, token, coin.coinId, counter, 'tolerance 0 (before)', '0');
     const after = await runPhase(t, token, coin.coinId, counter, 'type defaults (after)', null);
+    const streams = await runPhase(t, token, streamedCoin.coinId, counter, 'defaults + streams', null);
+    const phases = [before, after, streams];
 
     console.log(`\nlive binance (ccxt over HTTP to /sim/binance/api/v3): ${BOTS} depth near bots, ${SYMBOL}, one key, ${SECONDS} s each`);
     printTable(
       ['run', 'refresh tolerance', 'weight / bot-min', 'placements / bot-min', 'cancels / bot-min', 'bot figure: placements / min', 'bot figure: cancels / min'],
-      [before, after].map((p) => [
+      phases.map((p) => [
         p.label,
         p.tolerance,
         (weightOf(p.tally) / p.botMinutes).toFixed(1),
@@ -164,13 +176,13 @@ export async function run(): Promise<void> {
         p.figureCancels.toFixed(1),
       ]),
     );
-    const endpoints = [...new Set([...before.tally.calls.keys(), ...after.tally.calls.keys()])].sort();
+    const endpoints = [...new Set(phases.flatMap((p) => [...p.tally.calls.keys()]))].sort();
     console.log('\nwhere the weight goes (per bot-minute: calls × weight each = weight)');
     printTable(
-      ['endpoint', ...[before, after].flatMap((p) => [`${p.label}: calls`, 'weight'])],
+      ['endpoint', ...phases.flatMap((p) => [`${p.label}: calls`, 'weight'])],
       endpoints.map((e) => [
         e,
-        ...[before, after].flatMap((p) => {
+        ...phases.flatMap((p) => {
           const row = p.tally.calls.get(e);
           return [((row?.count ?? 0) / p.botMinutes).toFixed(1), ((row?.weight ?? 0) / p.botMinutes).toFixed(1)];
         }),

@@ -232,7 +232,18 @@ export interface Exchange {
    * the worse of its own feed and the wrapped venue's (`worseFeed`).
    */
   feedStatus?(symbol: string): FeedStatus | null;
+  /**
+   * Whether this call would be answered now from the server's stream state (the pair's book, the
+   * key's account), without a request to the venue: the key's rate budget lets such a read pass
+   * without a token (it costs the venue nothing). Absent or false: a request.
+   */
+  answersLocally?(method: LocalRead, args: readonly unknown[]): boolean;
 }
+
+/** The reads a stream-fed venue may answer from memory. */
+export type LocalRead = 'fetchOrderBook' | 'fetchTrades' | 'fetchBalances' | 'fetchOpenOrders' | 'fetchOrder' | 'fetchOrderByClientId';
+
+export const LOCAL_READS: ReadonlySet<string> = new Set<LocalRead>(['fetchOrderBook', 'fetchTrades', 'fetchBalances', 'fetchOpenOrders', 'fetchOrder', 'fetchOrderByClientId']);
 
 /** How a live venue's data reaches the server now. */
 export interface FeedStatus {

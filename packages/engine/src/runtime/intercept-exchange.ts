@@ -1,7 +1,7 @@
 import type { CandleInterval, Exchange, ExchangeEvent, MyTradesOptions, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
 
 /** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
-export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close' | 'venueUsage'>;
+export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close' | 'venueUsage' | 'feedStatus' | 'answersLocally'>;
 
 /** Runs one venue request: `send` performs it on the inner venue. */
 export type CallInterceptor = <T>(method: VenueCall, send: () => Promise<T>, args: readonly unknown[]) => Promise<T>;
@@ -16,6 +16,7 @@ class InterceptedExchange implements Exchange {
   readonly capabilities: Exchange['capabilities'];
   readonly fetchPermissions?: Exchange['fetchPermissions'];
   readonly venueUsage?: Exchange['venueUsage'];
+  readonly answersLocally?: Exchange['answersLocally'];
 
   constructor(
     private readonly inner: Exchange,
@@ -29,6 +30,9 @@ class InterceptedExchange implements Exchange {
     // Reads what the venue's answers said: no request, passed through.
     const usage = inner.venueUsage?.bind(inner);
     if (usage) this.venueUsage = usage;
+    // Asks the feeds' state, no request: passed through.
+    const local = inner.answersLocally?.bind(inner);
+    if (local) this.answersLocally = local;
   }
 
   loadMarkets() {

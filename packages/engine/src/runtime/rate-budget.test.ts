@@ -51,6 +51,33 @@ describe('createRateBudgets', () => {
     expect(state.done).toBe(15);
   });
 
+  it('lets reads the streams answer pass without a token, while the venue\'s requests still wait for theirs', async () => {
+    const { clock, faulty, budgets } = setup({ ratePerSecond: 10, burst: 2 });
+    let streaming = true;
+    // A stream-fed venue: the book comes from memory while its stream is up; balances are always requests.
+    const fed: Exchange = Object.assign(Object.create(faulty.exchange) as Exchange, {
+      answersLocally: (method: string) => streaming && method === 'fetchOrderBook',
+    });
+    const wrapped = budgets.wrap(fed, 'live:k-streams');
+    const books = fire(wrapped, 30);
+    await clock.advance(0);
+    expect(books.done).toBe(30);
+    // The two tokens are untouched by the 30 local reads: two balance reads go at once, the third waits.
+    let balances = 0;
+    for (let i = 0; i < 3; i++) void wrapped.fetchBalances().then(() => balances++);
+    await clock.advance(0);
+    expect(balances).toBe(2);
+    await clock.advance(100);
+    expect(balances).toBe(3);
+    // The stream goes down: the book is a request again, paced like the rest.
+    streaming = false;
+    const polled = fire(wrapped, 5);
+    await clock.advance(0);
+    expect(polled.done).toBeLessThan(5);
+    await clock.advance(1000);
+    expect(polled.done).toBe(5);
+  });
+
   it('takes only its share of a key\'s limit when several servers share the key, and follows the share as servers come and go', async () => {
     const clock = new FakeClock();
     const venue = createDefaultSimVenue({ seed: 7, now: () => clock.now() });

@@ -1,4 +1,4 @@
-import { isExchangeError, type ExchangeError } from '@makerdesk/exchange';
+import { isExchangeError, LOCAL_READS, type ExchangeError, type LocalRead } from '@makerdesk/exchange';
 import { systemClock, type Clock } from '../ports.ts';
 import type { RateBudgets } from './engine-api.ts';
 import { interceptExchange } from './intercept-exchange.ts';
@@ -68,7 +68,9 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
     wrap(exchange, budgetKey) {
       const budget = budgetOf(budgetKey);
       const observe = () => budget.pacer.observe(exchange.venueUsage?.() ?? null);
-      return interceptExchange(exchange, async (method, send) => {
+      return interceptExchange(exchange, async (method, send, args) => {
+        // A read the server's streams answer costs the venue nothing: no token, no pace (issue 19).
+        if (LOCAL_READS.has(method) && exchange.answersLocally?.(method as LocalRead, args) === true) return send();
         const kind: PacedCall = method === 'placeOrder' ? 'order' : 'request';
         // A token at hand, the venue's limits not near and nobody queued: the call goes at once (what acquire would grant next).
         if (!budget.tryTake(kind)) await budget.acquire(URGENT.has(method), kind);
