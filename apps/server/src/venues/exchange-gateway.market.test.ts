@@ -28,6 +28,7 @@ function keyedVenue(apiKey: string, counts: Map<string, number>, settings: CcxtE
     fetchCandles: async () => (count('fetchCandles'), []),
     fetchBalances: async () => (count('fetchBalances'), [{ asset: apiKey, available: '1', frozen: '0', total: '1' }]),
     feedStatus: () => STREAMING,
+    answersLocally: (method: string) => method === 'fetchBalances',
     close: async () => undefined,
   };
   return venue as unknown as Exchange;
@@ -94,6 +95,22 @@ describe('ExchangeGateway with shared market feeds', () => {
     expect(session.exchange.feedStatus?.(SYMBOL)).toEqual(STREAMING);
     await session.exchange.fetchOrderBook(SYMBOL);
     expect(session.exchange.feedStatus?.(SYMBOL)).toMatchObject({ mode: 'polling', reason: 'unsupported' });
+  });
+
+  it("tells the key's budget which reads the shared feed answers without a request of their own", async () => {
+    let now = 0;
+    const shared = new SharedVenue();
+    const feeds = new MarketFeeds({ open: async () => shared, now: () => now });
+    gateway = new ExchangeGateway(noSim, {} as SimKeyStore, async (m) => keyedVenue(m.apiKey, new Map(), { id: 'binance', apiKey: m.apiKey }), undefined, feeds);
+    const { exchange } = await gateway.session(material(1, 'key-a'), { budgeted: false });
+    expect(exchange.answersLocally?.('fetchOrderBook', [SYMBOL])).toBe(false);
+    await exchange.fetchOrderBook(SYMBOL);
+    // Another reader within the shared poll's reuse window is answered by that request.
+    expect([exchange.answersLocally?.('fetchOrderBook', [SYMBOL]), exchange.answersLocally?.('fetchOrderBook', [SYMBOL, 5]), exchange.answersLocally?.('fetchTrades', [SYMBOL])]).toEqual([true, false, false]);
+    now = 1000;
+    expect(exchange.answersLocally?.('fetchOrderBook', [SYMBOL])).toBe(false);
+    // The account's reads: as the key's venue says.
+    expect([exchange.answersLocally?.('fetchBalances', []), exchange.answersLocally?.('fetchOpenOrders', [SYMBOL])]).toEqual([true, false]);
   });
 
   it('a venue that does not tell its settings reads as it is', async () => {

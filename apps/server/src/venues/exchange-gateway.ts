@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import { worseFeed, type Exchange, type MarketDataReader, type OrderBook, type SubscribeOptions } from '@makerdesk/exchange';
+import { worseFeed, type Exchange, type LocalRead, type MarketDataReader, type OrderBook, type SubscribeOptions } from '@makerdesk/exchange';
 import type { CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
@@ -108,6 +108,12 @@ export function withLiveMarket(exchange: Exchange, market: LiveMarket): Exchange
           return (symbol: string, limit?: number) => market.fetchTrades(symbol, limit);
         case 'feedStatus':
           return (symbol: string) => worseFeed(market.feedStatus(symbol), target.feedStatus?.(symbol) ?? null);
+        case 'answersLocally':
+          // The book and trades as the shared feed would answer them; the account's reads as the venue says.
+          return (method: LocalRead, args: readonly unknown[]) => {
+            if (method === 'fetchOrderBook' || method === 'fetchTrades') return market.answersLocally(method === 'fetchOrderBook' ? 'book' : 'trades', args[0] as string, args[1] as number | undefined);
+            return target.answersLocally?.(method, args) ?? false;
+          };
       }
       const value: unknown = Reflect.get(target, prop);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

@@ -23,6 +23,8 @@ export interface LiveMarket {
   fetchTrades(symbol: string, limit?: number): Promise<Trade[]>;
   /** The pair's feed now; null before anyone read it. */
   feedStatus(symbol: string): FeedStatus | null;
+  /** Whether this read of the pair would be answered without a request of its own (MarketFeed.answersLocally); false before anyone read it. */
+  answersLocally(read: 'book' | 'trades', symbol: string, size?: number): boolean;
 }
 
 export interface MarketFeedsOptions {
@@ -80,7 +82,8 @@ export class MarketFeeds {
     return {
       fetchOrderBook: async (symbol, depth) => (await this.feed(settings, symbol)).book(depth),
       fetchTrades: async (symbol, limit) => (await this.feed(settings, symbol)).trades(limit),
-      feedStatus: (symbol) => this.venues.get(venueIdentityOf(settings))?.feeds.get(symbol)?.feed.status() ?? null,
+      feedStatus: (symbol) => this.feedOf(settings, symbol)?.status() ?? null,
+      answersLocally: (read, symbol, size) => this.feedOf(settings, symbol)?.answersLocally(read, size) ?? false,
     };
   }
 

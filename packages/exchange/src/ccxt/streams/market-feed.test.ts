@@ -77,10 +77,14 @@ describe('MarketFeed', () => {
     const rest = new CountingRest();
     const feed = new MarketFeed({ symbol: SYMBOL, pro: proVenue(books, null), rest, now: () => now, retryDelayMs: () => 0 });
     await books.deliver(ccxtBook(7, 100));
+    expect(feed.answersLocally('book')).toBe(true);
     now = 2000;
     await books.fail();
     expect(feed.status()).toEqual({ mode: 'polling', since: 2000, reason: 'down' });
+    // The first reader's read is a request; the others are answered by it.
+    expect(feed.answersLocally('book')).toBe(false);
     const polled = await Promise.all(Array.from({ length: 10 }, () => feed.book()));
+    expect([feed.answersLocally('book'), feed.answersLocally('book', 5)]).toEqual([true, false]);
     expect([rest.books, polled.every((b) => b.updateId === 1)]).toEqual([1, true]);
     // The reuse window (1 s) passed: one more poll for everyone.
     now = 3000;
@@ -131,7 +135,9 @@ describe('MarketFeed', () => {
     const feed = new MarketFeed({ symbol: SYMBOL, pro: proVenue(books, trades), rest, retryDelayMs: () => 0 });
     await books.deliver(ccxtBook(1, 100));
     await trades.deliver([{ id: '3', price: 100.5, amount: 0.1, side: 'buy', timestamp: 30, symbol: SYMBOL } as CcxtTrade]);
+    expect(feed.answersLocally('trades')).toBe(false);
     const read = await Promise.all(Array.from({ length: 10 }, () => feed.trades()));
+    expect(feed.answersLocally('trades', 50)).toBe(true);
     expect(read[0]!.map((t) => [t.id, t.price, t.side])).toEqual([
       ['3', '100.5', 'buy'],
       ['2', '90', 'sell'],

@@ -83,6 +83,16 @@ export class MarketFeed {
     return this.streamed !== null;
   }
 
+  /**
+   * Whether `book(depth)` or `trades(limit)` would be answered now without a request of its own: from
+   * the stream, or from the shared poll's answer in flight or still fresh (another reader's request).
+   */
+  answersLocally(read: 'book' | 'trades', size?: number): boolean {
+    const key = String(size ?? '');
+    if (read === 'book') return this.streamed !== null || this.bookPoll.answersNow(key);
+    return (this.tradesWatching && this.streamed !== null && this.seeded) || this.tradesPoll.answersNow(key);
+  }
+
   /** The best `depth` levels a side: from the stream while it is up, else one shared REST read. */
   async book(depth?: number): Promise<OrderBook> {
     const key = String(depth ?? '');

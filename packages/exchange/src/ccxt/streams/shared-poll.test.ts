@@ -61,4 +61,19 @@ describe('SharedPoll', () => {
     expect(await poll.get('k', async () => (calls++, 'again'))).toBe('again');
     expect(calls).toBe(4);
   });
+
+  it('tells whether a read now would get a kept answer', async () => {
+    let now = 0;
+    const poll = new SharedPoll<number>(1000, () => now);
+    const pending = deferred<number>();
+    expect(poll.answersNow('k')).toBe(false);
+    const read = poll.get('k', () => pending.promise);
+    expect([poll.answersNow('k'), poll.answersNow('other')]).toEqual([true, false]);
+    pending.resolve(1);
+    await read;
+    now = 999;
+    expect(poll.answersNow('k')).toBe(true);
+    now = 1000;
+    expect(poll.answersNow('k')).toBe(false);
+  });
 });

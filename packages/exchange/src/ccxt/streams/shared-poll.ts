@@ -24,8 +24,7 @@ export class SharedPoll<T> {
   ) {}
 
   get(key: string, run: () => Promise<T>): Promise<T> {
-    const kept = this.entries.get(key);
-    if (kept !== undefined && (kept.settledAt === null || this.now() - kept.settledAt < this.holdMs(kept))) return kept.result;
+    if (this.answersNow(key)) return this.entries.get(key)!.result;
     const entry: Entry<T> = { result: run(), settledAt: null, failed: false };
     this.entries.set(key, entry);
     entry.result.then(
@@ -40,6 +39,12 @@ export class SharedPoll<T> {
       },
     );
     return entry.result;
+  }
+
+  /** Whether a read of `key` now would get a kept answer (one in flight, or settled within its hold) instead of asking. */
+  answersNow(key: string): boolean {
+    const kept = this.entries.get(key);
+    return kept !== undefined && (kept.settledAt === null || this.now() - kept.settledAt < this.holdMs(kept));
   }
 
   /** Forgets every kept answer (the next read asks again). */
