@@ -30,6 +30,11 @@ function keyedVenue(apiKey: string, counts: Map<string, number>, settings: CcxtE
     feedStatus: () => STREAMING,
     answersLocally: (method: string) => method === 'fetchBalances',
     close: async () => undefined,
+    /** Where its own live polls read the market (CcxtExchange.readMarketFrom). */
+    marketSource: null as Pick<Exchange, 'fetchOrderBook'> | null,
+    readMarketFrom(source: Pick<Exchange, 'fetchOrderBook'>) {
+      venue.marketSource = source;
+    },
   };
   return venue as unknown as Exchange;
 }
@@ -82,6 +87,10 @@ describe('ExchangeGateway with shared market feeds', () => {
     expect([shared.books, shared.trades, counts.get('key-a fetchOrderBook'), counts.get('key-b fetchTrades')]).toEqual([1, 1, undefined, undefined]);
     // The shared venue opens without a key.
     expect(opened).toEqual([{ id: 'binance', apiBaseUrl: 'http://venue.test/api/v3' }]);
+    // The keys' own live polls (the console's live socket) read the shared feed as well.
+    const ownPolls = (sessions[0]!.exchange as unknown as { marketSource: Pick<Exchange, 'fetchOrderBook'> }).marketSource;
+    expect((await ownPolls.fetchOrderBook(SYMBOL)).updateId).toBe(1);
+    expect(shared.books).toBe(1);
     // Everything else goes to the key's own venue.
     expect((await sessions[1]!.exchange.fetchBalances())[0]!.asset).toBe('key-b');
     await gateway.marketData(sessions[0]!).fetchCandles(SYMBOL, '1m');

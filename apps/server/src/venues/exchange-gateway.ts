@@ -239,6 +239,11 @@ export class ExchangeGateway {
     if (settings === undefined) return opened;
     this.feeds ??= new MarketFeeds();
     const market = this.feeds.reader(settings);
+    // Its own live polls (the console's live socket) read the shared feed too.
+    (opened as { readMarketFrom?: (source: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>) => void }).readMarketFrom?.({
+      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
+      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
+    });
     const fed = withLiveMarket(opened, market);
     this.liveMarkets.set(fed, market);
     return fed;
