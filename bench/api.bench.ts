@@ -2,7 +2,8 @@
  * The API under load: the built server started as `npm start` runs it, in its own process,
  * then 20 keep-alive connections on `GET /backend/order/orderBook` (a signed-in user's simulator pair)
  * and an authenticated `GET /backend/platform/list`, with `GET /backend/health` as the peer measured
- * in the same run: the machine is shared, so the ratio to health says more than the bare rate.
+ * in the same run: the machine is shared, so the ratio to health says more than the bare rate. The
+ * load balancers' probes beside them: `GET /backend/health/live` (no database) and `/health/ready`.
  * PGlite always; PostgreSQL too when DATABASE_URL is set (a scratch database, dropped afterwards).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -89,13 +90,19 @@ async function measure(label: string, env: Record<string, string>): Promise<void
     const auth = { authorization: `Bearer ${token}` };
     const targets: [string, string, Record<string, string>][] = [
       ['GET /backend/health', `${paths.health}`, {}],
+      // The load balancers' probes: live touches no database, ready checks it (with the simulator and the engine).
+      ['GET /backend/health/live', `${paths.healthLive}`, {}],
+      ['GET /backend/health/ready', `${paths.healthReady}`, {}],
       ['GET /backend/order/orderBook', `${paths.orderBook}?coinId=1`, auth],
       ['GET /backend/platform/list', `${paths.platformList}`, auth],
     ];
-    // A warm-up per endpoint (JIT, caches, connections), then the measured run.
+    const optionsOf = (path: string, headers: Record<string, string>) => ({ url: `${server.base}${API_PREFIX}${path}`, headers, connections: CONNECTIONS, accept: envelopeOk });
+    // Every endpoint warmed up (JIT, caches, connections) before any is measured: the first measured
+    // is not also the one that meets the server just started.
+    for (const [, path, headers] of targets) await load({ ...optionsOf(path, headers), durationMs: 1000 });
     const results: [string, LoadResult, number][] = [];
     for (const [name, path, headers] of targets) {
-      const options = { url: `${server.base}${API_PREFIX}${path}`, headers, connections: CONNECTIONS, accept: envelopeOk };
+      const options = optionsOf(path, headers);
       await load({ ...options, durationMs: 1000 });
       const cpuBefore = cpuSeconds(server.child.pid);
       const result = await load({ ...options, durationMs: SECONDS * 1000 });

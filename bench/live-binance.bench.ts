@@ -6,7 +6,9 @@
  * same run: first with the refresh tolerance at 0 (every move of the ideal price replaces the order,
  * as before issue 19), then with the type's defaults, then with the defaults on a second platform
  * that also names the API's WebSocket base (`wsBaseUrl`: the market and the account by stream).
- * Prints request weight and placements per bot-minute, and where the weight goes.
+ * Prints request weight and placements per bot-minute (placements also counted from the 20th second
+ * on: the start-up ladders, 2 to 4 orders a side per bot, are placed in the first seconds and a
+ * one-minute run otherwise counts them as churn), and where the weight goes.
  *
  * Alone: `npm run bench -- live-binance`. LIVE_BENCH_SECONDS (60) and LIVE_BENCH_BOTS (10) change the run.
  */
@@ -19,6 +21,7 @@ import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app
 import { printTable } from './report.ts';
 
 const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
+const SETTLE_SECONDS = Math.min(20, SECONDS / 3);
 const BOTS = Number(process.env.LIVE_BENCH_BOTS ?? 10);
 const SYMBOL = 'BTC/USDT';
 const KEY = 'bench-live-key';
@@ -82,6 +85,8 @@ interface Phase {
   tolerance: string;
   tally: Tally;
   botMinutes: number;
+  /** Placements per bot-minute after the first SETTLE_SECONDS (the start-up ladders left out). */
+  steadyPlacements: number;
   /** The bots' own figure (runtime.perMinute.placements on /robot/list), averaged. */
   figurePlacements: number;
   figureCancels: number;
@@ -99,9 +104,16 @@ async function runPhase(t: TestApp, token: string, coinId: number, counter: Retu
     const saved = await ok<{ id: number }>(t, 'PUT', '/backend/robot/update', token, { coinId, type: 'depth_near', config, status: 'running', startMode: 'now', priceMode: 'safe', confirmExposure: true });
     ids.push(saved.id);
   }
+  // The start-up ladders (2 to 4 orders a side per bot with the defaults) are placed in the first
+  // seconds: a one-minute run counts them as churn. The steady figure counts from SETTLE_SECONDS on.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000 - (Date.now() - started)));
+  const settled = structuredClone(counter.tally());
+  const settledAt = Date.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 - (Date.now() - started)));
   const tally = structuredClone(counter.tally());
   const elapsedMin = (Date.now() - started) / 60_000;
+  const steadyPlacements = countOf(tally, 'POST /api/v3/order') - countOf(settled, 'POST /api/v3/order');
+  const steadyBotMinutes = (BOTS * (Date.now() - settledAt)) / 60_000;
   const rows = await ok<{ id: number; runtime: { perMinute: { placements: string | null; cancels: string | null } } | null }[]>(t, 'GET', `/backend/robot/list?coinId=${coinId}`, token);
   const mine = rows.filter((r) => ids.includes(r.id));
   const mean = (pick: (r: (typeof mine)[number]) => string | null | undefined) => mine.reduce((s, r) => s + Number(pick(r) ?? 0), 0) / Math.max(1, mine.length);
@@ -110,7 +122,7 @@ async function runPhase(t: TestApp, token: string, coinId: number, counter: Retu
   for (const id of ids) await ok(t, 'PUT', '/backend/robot/update', token, { id, coinId, type: 'depth_near', config, status: 'stopped', startMode: 'now', priceMode: 'safe', confirmExposure: true });
   // Let the stops cancel their orders before the next phase counts.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  return { label, tolerance: tolerance ?? String(options.refreshTolerance ?? '0'), tally, botMinutes: BOTS * elapsedMin, figurePlacements, figureCancels };
+  return { label, tolerance: tolerance ?? String(options.refreshTolerance ?? '0'), tally, botMinutes: BOTS * elapsedMin, steadyPlacements: steadyPlacements / steadyBotMinutes, figurePlacements, figureCancels };
 }
 
 function weightOf(tally: Tally): number {
@@ -130,7 +142,7 @@ export async function run(): Promise<void> {
   const t = await createTestApp({
     database,
     liveExchange: 'ccxt',
-    outboundAllow: '127.0.0.1',
+    outboundAllow: '127.0.0.1,::1',
     engine: { create: createBotEngine, strategies: strategyRegistry, budgets: createRateBudgets() },
   });
   try {
@@ -147,12 +159,13 @@ export async function run(): Promise<void> {
     const platform = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, { name: 'Binance (this server)', code: 'binance', apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3` });
     const coin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: platform.id, coinName: SYMBOL });
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: platform.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: coin.coinId });
-    // The same API with its WebSocket side named: the market and the account by stream.
+    // The same API with its WebSocket side named: the market and the account by stream. Another
+    // platform of the same kind needs another API base: the same server by its name.
     const streamed = await ok<{ id: number }>(t, 'POST', '/backend/platform/add', token, {
       name: 'Binance streams (this server)',
       code: 'binance',
-      apiBaseUrl: `http://127.0.0.1:${port}/sim/binance/api/v3`,
-      wsBaseUrl: `ws://127.0.0.1:${port}/sim/binance`,
+      apiBaseUrl: `http://localhost:${port}/sim/binance/api/v3`,
+      wsBaseUrl: `ws://localhost:${port}/sim/binance`,
     });
     const streamedCoin = await ok<{ coinId: number }>(t, 'POST', '/backend/coin/add', token, { platformId: streamed.id, coinName: SYMBOL });
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: streamed.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: streamedCoin.coinId });
@@ -165,12 +178,13 @@ export async function run(): Promise<void> {
 
     console.log(`\nlive binance (ccxt over HTTP to /sim/binance/api/v3): ${BOTS} depth near bots, ${SYMBOL}, one key, ${SECONDS} s each`);
     printTable(
-      ['run', 'refresh tolerance', 'weight / bot-min', 'placements / bot-min', 'cancels / bot-min', 'bot figure: placements / min', 'bot figure: cancels / min'],
+      ['run', 'refresh tolerance', 'weight / bot-min', 'placements / bot-min', `placements / bot-min after ${SETTLE_SECONDS.toFixed(0)} s`, 'cancels / bot-min', 'bot figure: placements / min', 'bot figure: cancels / min'],
       phases.map((p) => [
         p.label,
         p.tolerance,
         (weightOf(p.tally) / p.botMinutes).toFixed(1),
         (countOf(p.tally, 'POST /api/v3/order') / p.botMinutes).toFixed(1),
+        p.steadyPlacements.toFixed(1),
         (countOf(p.tally, 'DELETE /api/v3/order') / p.botMinutes).toFixed(1),
         p.figurePlacements.toFixed(1),
         p.figureCancels.toFixed(1),

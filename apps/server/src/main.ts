@@ -7,6 +7,7 @@ import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { DatabaseFromNewerVersionError } from './db/migration-guard.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
 import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
@@ -145,7 +146,7 @@ let liveServers = (): number => 1;
 const budgets = createRateBudgets({ shareOf: (budgetKey) => (budgetKey.startsWith('sim') ? 1 : 1 / liveServers()) });
 
 main({ create: createBotEngine, strategies: strategyRegistry, budgets }).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError;
+  const known = err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MasterKeyError || err instanceof DatabaseFromNewerVersionError;
   process.stderr.write(`MakerDesk could not start: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);
 });

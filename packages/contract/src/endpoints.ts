@@ -60,6 +60,8 @@ import {
   emptyReply,
   generateOrdersRequest,
   generateOrdersResponse,
+  healthLiveResponse,
+  healthReadyResponse,
   healthResponse,
   incidentListQuery,
   incidentListResponse,
@@ -136,6 +138,8 @@ export interface Endpoint {
  */
 export const endpoints = {
   health: { method: 'GET', path: paths.health, reply: healthResponse },
+  healthLive: { method: 'GET', path: paths.healthLive, reply: healthLiveResponse },
+  healthReady: { method: 'GET', path: paths.healthReady, reply: healthReadyResponse },
 
   login: { method: 'POST', path: paths.login, body: loginRequest, reply: loginResponse },
   /** The spec's query form, kept for compatibility; the console posts a body. */

@@ -3,6 +3,8 @@ export const API_PREFIX = '/backend';
 
 export const paths = {
   health: '/health',
+  healthLive: '/health/live',
+  healthReady: '/health/ready',
   login: '/admin/login',
   logout: '/admin/logout',
   adminById: '/admin/:id',

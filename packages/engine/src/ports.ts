@@ -194,6 +194,8 @@ export interface VenueSession {
   budgetKey: string;
   /** True on the built-in simulator (DESIGN §8: simulation-only types run here alone). */
   simulated: boolean;
+  /** The venue as people name it (`binance (sandbox)`), for incidents; the budget key's platform without it. */
+  venue?: string;
 }
 
 export interface VenueSessions {
@@ -202,6 +204,32 @@ export interface VenueSessions {
    * with another `budgetKey` than the bot's means its key was changed, and it switches to it.
    */
   open(robot: RobotRecord): Promise<VenueSession>;
+}
+
+/** A key's pair whose venue stream is down (its bots poll), as the incident centre is told it. */
+export interface FeedOutage {
+  /** The bot that saw it (one of the key's bots on the pair), and its owner and pair. */
+  robotId: number;
+  adminId: number;
+  coinId: number;
+  symbol: string;
+  /** The venue as people name it. */
+  venue: string;
+  /** The venue key's budget key: one outage per key and pair. */
+  budgetKey: string;
+  /** Since when the stream is down (epoch ms). */
+  since: number;
+  at: number;
+}
+
+/**
+ * The incident centre as the engine tells it of streams down (issue 19): a key's pair whose stream
+ * has been down for FEED_DOWN_INCIDENT_MS (once per outage, whichever of its bots saw it first),
+ * and its recovery. Fire and forget: must not throw into the engine.
+ */
+export interface FeedIncidentPort {
+  streamDown(outage: FeedOutage): void;
+  streamUp(outage: FeedOutage & { downMs: number }): void;
 }
 
 /** Public market data of any platform (simulator reference venue, or a ccxt venue without a key). */

@@ -35,6 +35,16 @@ export interface OwnOrder {
   placedAt: number;
 }
 
+/** One of the account's resting limit orders on the pair (any bot's of the key, or a manual one). */
+export interface AccountOrder {
+  /** Null for an order placed without one (outside the console). */
+  clientOrderId: string | null;
+  side: Side;
+  price: string;
+  amount: string;
+  filledAmount: string;
+}
+
 /** A fill of one of the bot's orders since the previous tick. */
 export interface OwnFill {
   clientOrderId: string;
@@ -63,6 +73,12 @@ export interface MarketSnapshot {
   trades?: readonly Trade[];
   /** The account's other bots on the pair with their figures, when `needs.pairFigures` asked for them. */
   pairBots?: readonly PairBotFigures[];
+  /**
+   * The account's resting limit orders on the pair (the bot's own among them), read with the book:
+   * on a live venue whenever the bot places orders (the tick's one read of the open orders), on the
+   * simulator when `needs.accountOrders` asks. Missing when not read this tick.
+   */
+  accountOrders?: readonly AccountOrder[];
 }
 
 export interface TickInput<C, S> {
@@ -102,6 +118,11 @@ export interface MarketNeeds {
   balances?: boolean;
   /** Read the pair's bots' figures (MarketSnapshot.pairBots) at the book's mid. */
   pairFigures?: boolean;
+  /**
+   * Read the account's resting orders on the pair (MarketSnapshot.accountOrders) on the simulator
+   * too: one in-process call a tick. Live venues read them every tick anyway.
+   */
+  accountOrders?: boolean;
 }
 
 export interface Strategy<C, S> {

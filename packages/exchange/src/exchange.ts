@@ -164,6 +164,13 @@ export type ExchangeEvent =
 
 export interface SubscribeOptions {
   onPoll?(error: unknown): void;
+  /**
+   * Which halves of the updates the caller wants, both unless false: the pair's market (`book`,
+   * `trades`) and the account's (`order`, `balances`). A wrapper that serves one half from a stream of
+   * its own asks the venue it wraps for the other half only (issue 19).
+   */
+  market?: boolean;
+  account?: boolean;
 }
 
 export interface ExchangeCapabilities {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { buildMigrations, recordMigrationNames, refuseNewerDatabase, type QueryRunner } from './migration-guard.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -9,7 +10,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema to this build's latest migration, every pending migration in one transaction
+   * (drizzle's migrator: a failure leaves none of them). Refuses a database a newer version migrated
+   * (DatabaseFromNewerVersionError) before changing anything. `migrationsFolder`: another journal (tests).
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   /**
    * Claims `role` for this process until it closes the database; false when another process
    * holds it. On PostgreSQL a session advisory lock on a connection kept aside; PGlite is one
@@ -23,7 +29,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathname;
+
+export interface MigrateOptions {
+  migrationsFolder?: string;
+}
+
+/** The refusal of a newer database, drizzle's migrator, then this build's migration names written down. */
+async function guardedMigrate(db: QueryRunner, folder: string, migrate: (config: { migrationsFolder: string }) => Promise<void>): Promise<void> {
+  const build = buildMigrations(folder);
+  await refuseNewerDatabase(db, build);
+  await migrate({ migrationsFolder: folder });
+  await recordMigrationNames(db, build);
+}
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
@@ -65,12 +83,13 @@ async function openPostgres(url: string): Promise<Database> {
       client.release();
       return false;
     },
-    async migrate() {
+    async migrate(options = {}) {
       // Several servers may share one database: serialise their migrations on an advisory lock.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');
-        await migrate(drizzle(client, { schema }), { migrationsFolder });
+        const locked = drizzle(client, { schema });
+        await guardedMigrate(locked, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(locked, config));
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         client.release();
@@ -99,7 +118,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    migrate: (options = {}) => guardedMigrate(db, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(drizzle(client, { schema }), config)),
     claim: async () => true,
     close: () => client.close(),
   };

@@ -619,3 +619,14 @@ export const incidentReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.incidentId, t.adminId] }), index('incident_reads_admin_idx').on(t.adminId, t.incidentId)],
 );
+
+/**
+ * The name of each migration drizzle records (drizzle keeps only its journal time, `created_at`, and
+ * hash): written by the server after migrating, read by an older server that refuses a database a
+ * newer version migrated, to say which migration that was (migration 0020, db/migration-guard.ts).
+ */
+export const migrationNames = pgTable('migration_names', {
+  createdAt: bigint('created_at', { mode: 'number' }).primaryKey(),
+  tag: text('tag').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});

@@ -52,7 +52,7 @@ describe('engine host', () => {
     // The venue itself: the engine puts it behind the budget once (bot-runner), not a second time here.
     expect(rec.budgets.wrapped).toEqual([]);
     const key = budgetKeyOf({ platformCode: 'sim', apiKey: 'host-sim-key' });
-    expect(session).toMatchObject({ budgetKey: key, simulated: true });
+    expect(session).toMatchObject({ budgetKey: key, simulated: true, venue: 'sim' });
     expect(key).not.toContain('host-sim-key');
     expect((await session.exchange.fetchTicker('BTC/USDT')).symbol).toBe('BTC/USDT');
     rec.budgets.wrapped.length = 0;

@@ -6,6 +6,8 @@ import type {
   EmergencyStopRequest,
   EmergencyStopResult,
   EngineObserver,
+  FeedIncidentPort,
+  FeedOutage,
   RateBudgets,
   ReferencePrices,
   StrategyRegistry,
@@ -61,6 +63,9 @@ export interface EngineHostDeps {
 
 export type ClusterEngineStore = ClusterEngineDeps['store'];
 
+/** The host's phase: bots are served once it runs, until it shuts down. */
+export type EnginePhase = 'not-started' | 'starting' | 'running' | 'stopping';
+
 export const IDLE_RUNTIME: RobotRuntime = {
   ...EMPTY_LIVE_FIGURES,
   activity: 'idle',
@@ -69,6 +74,7 @@ export const IDLE_RUNTIME: RobotRuntime = {
   consecutiveFailures: 0,
   throttledUntil: null,
   openOrders: 0,
+  feed: null,
 };
 
 /** Every observer hears every report; one that throws never reaches the engine. */
@@ -113,6 +119,17 @@ function throttleReports(incidents: IncidentSeam): EngineObserver {
   };
 }
 
+/** Streams down past a minute and back (the engine's FeedIncidentPort) as incidents of the key's account on the pair. */
+export function feedIncidentsOf(incidents: IncidentSeam): FeedIncidentPort | undefined {
+  const changed = incidents.feedChanged?.bind(incidents);
+  if (!changed) return undefined;
+  const scope = (o: FeedOutage) => ({ adminId: o.adminId, coinId: o.coinId, robotId: o.robotId, venue: o.venue, symbol: o.symbol });
+  return {
+    streamDown: (o) => void changed({ type: 'down', since: o.since }, scope(o)),
+    streamUp: (o) => void changed({ type: 'up', since: o.since, downMs: o.downMs }, scope(o)),
+  };
+}
+
 /** An observer made before its target (the cluster engine needs the engine it observes): reports go to whatever `target` answers then. */
 function relayTo(target: () => EngineObserver | undefined): EngineObserver {
   return {
@@ -137,6 +154,7 @@ export class EngineHost implements BotEngineApi {
   readonly cluster: ClusterEngine | null;
   private readonly now: () => number;
   private started = false;
+  private current: EnginePhase = 'not-started';
 
   constructor(
     private readonly deps: EngineHostDeps,
@@ -173,6 +191,7 @@ export class EngineHost implements BotEngineApi {
           }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
           ...(deps.alertDispatcher || deps.incidents ? { alerts: alertPortFor(deps.alertDispatcher, deps.incidents)! } : {}),
+          ...(deps.incidents && feedIncidentsOf(deps.incidents) ? { feedIncidents: feedIncidentsOf(deps.incidents)! } : {}),
         })
       : null;
     this.cluster =
@@ -199,13 +218,18 @@ export class EngineHost implements BotEngineApi {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.current = 'starting';
     await this.deps.repos.robots.openRunsForRunning(new Date(this.now()));
     if (!this.engine) {
       this.deps.log?.warn({}, 'bot engine not configured: bots are saved but do not run');
-      return;
-    }
-    if (this.cluster) await this.cluster.start();
+    } else if (this.cluster) await this.cluster.start();
     else await this.engine.start();
+    if (this.current === 'starting') this.current = 'running';
+  }
+
+  /** Where the host is: started (running, bots resumed) and not shutting down is what the readiness probe asks. */
+  get phase(): EnginePhase {
+    return this.current;
   }
 
   async apply(robotId: number): Promise<void> {
@@ -248,6 +272,7 @@ export class EngineHost implements BotEngineApi {
    * over instead (nothing cancelled) and their uptime runs stay open.
    */
   async shutdown(): Promise<void> {
+    this.current = 'stopping';
     let last = true;
     try {
       if (this.cluster) last = await this.cluster.shutdown();

@@ -11,4 +11,6 @@ export interface IncidentSeam {
   botStopped(robotId: number, reason: string, said?: ServerText): Promise<void>;
   /** The venue rate-limited the bot's key (the bot shows "throttled"); told at most once a while per bot. */
   keyThrottled(robotId: number): Promise<void>;
+  /** A key's pair whose stream has been down past a minute (its bots poll), and back (issue 19). */
+  feedChanged?(change: { type: 'down'; since: number } | { type: 'up'; since: number; downMs: number }, scope: { adminId: number; coinId: number; robotId: number; venue: string; symbol: string }): Promise<void>;
 }

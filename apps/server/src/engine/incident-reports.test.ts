@@ -109,4 +109,26 @@ describe('engine reports as incidents', () => {
     expect(after.unread).toBe(before.unread + 1);
     expect(after.items[0]).toMatchObject({ kind: 'key_refused', robotId: botId, text: `The venue refused the key of bot #${botId} on BTC/USDT: invalid api-key` });
   });
+
+  it("a key's stream down past a minute (the engine tells it once) is a warning of the key's account on the pair, its recovery a note, in both languages", async () => {
+    const adminId = (await t.services.auth.authenticate(token))!.admin.id;
+    const since = Date.UTC(2026, 10, 27, 12, 3, 0);
+    const port = rec.engine().deps.feedIncidents!;
+    const outage = { robotId: botId, adminId, coinId: 1, symbol: 'BTC/USDT', venue: 'binance', budgetKey: 'binance:abc', since, at: since + 61_000 };
+    port.streamDown(outage);
+    await expect.poll(async () => (await incidents()).items[0]?.kind).toBe('stream_down');
+    const [down] = (await incidents()).items;
+    expect(down).toMatchObject({
+      level: 'warn',
+      robotId: null,
+      title: 'Stream of BTC/USDT down: bots polling',
+      text: "The stream of binance for BTC/USDT has been down since 2026-11-27 12:03:00 UTC: the key's bots read the market and the account by REST polling (slower, and heavier on the venue's rate limits)",
+    });
+    expect((await incidents('zh_CN')).items[0].title).toBe('BTC/USDT 实时推送中断：机器人改用轮询');
+    const [row] = await t.database.db.select().from(incidentsTable).orderBy(desc(incidentsTable.id)).limit(1);
+    expect(row).toMatchObject({ adminId, kind: 'stream_down' });
+    port.streamUp({ ...outage, at: since + 200_000, downMs: 200_000 });
+    await expect.poll(async () => (await incidents()).items[0]?.kind).toBe('stream_up');
+    expect((await incidents()).items[0]).toMatchObject({ level: 'info', title: 'Stream of BTC/USDT back', text: "The stream of binance for BTC/USDT is back after 3 min 20 s down (since 2026-11-27 12:03:00 UTC): the key's bots are pushed the market and the account again" });
+  });
 });

@@ -279,6 +279,9 @@ const onlyBtc = (answer: Answer) => {
 /** Keyed as the OpenAPI document names them: `METHOD /path/{param}`. */
 const table: Record<string, Row> = {
   'GET /backend/health': { access: 'public', request: () => ({ url: '/backend/health' }) },
+  'GET /backend/health/live': { access: 'public', request: () => ({ url: '/backend/health/live' }) },
+  // Ready once the engine has started, as main.ts starts it before listening (beforeAll).
+  'GET /backend/health/ready': { access: 'public', request: () => ({ url: '/backend/health/ready' }) },
 
   // --------------------------------------------------------------- admin
   'GET /backend/admin/login': {
@@ -698,6 +701,8 @@ function securityOf(access: Access): unknown {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // As main.ts: the engine runs before the server answers (the readiness probe checks it).
+  await t.services.engine.start();
   for (let i = 0; i < 15; i++) t.services.sim.localHost.venue.step();
   const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as { security: unknown; paths: Record<string, Record<string, { security?: unknown }>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));

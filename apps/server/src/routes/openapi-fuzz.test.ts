@@ -179,6 +179,8 @@ beforeAll(async () => {
     },
     alerts: { timeoutMs: 200, testWaitMs: 200 },
   });
+  // As main.ts: the engine runs before the server answers (the readiness probe checks it).
+  await t.services.engine.start();
   f.mainToken = await t.login();
   const key = await inject('POST', '/backend/credentials/add', f.mainToken, { platformId: 1, apiKey: f.mainKey, secretKey: `${f.mainKey}-secret`, coinId: f.btc });
   expect(key.statusCode, key.payload).toBe(200);

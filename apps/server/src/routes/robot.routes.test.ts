@@ -115,6 +115,17 @@ describe('PUT /robot/update', () => {
     });
   });
 
+  it("answers how a live bot's venue data reaches it (issue 19): the runtime's feed, in the list and by id; null when the engine says none", async () => {
+    const id = await create(defaultsByPair.get(BTC)!.get('depth_far')!);
+    const feed = { mode: 'polling', since: 1_790_000_000_000, reason: 'down' } as const;
+    rec.engine().runtimes.set(id, { ...EMPTY_LIVE_FIGURES, activity: 'active', lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders: 2, feed });
+    expect((await get(`/backend/robot/${id}?coinId=${BTC}`)).body.data.runtime).toMatchObject({ activity: 'active', feed });
+    const listed = ((await get(`/backend/robot/list?coinId=${BTC}`)).body.data as { id: number; runtime: unknown }[]).find((r) => r.id === id);
+    expect(listed?.runtime).toMatchObject({ feed });
+    rec.engine().runtimes.delete(id);
+    expect((await get(`/backend/robot/${id}?coinId=${BTC}`)).body.data.runtime.feed).toBeNull();
+  });
+
   it('checks every bound on the server with the spec texts, min below max on both fields', async () => {
     const base = defaultsByPair.get(BTC)!.get('depth_far')!;
     const res = await put({ coinId: BTC, type: 'depth_far', config: { ...base, orderAmountMin: '5', orderAmountMax: '1' }, status: 'running', startMode: 'now', priceMode: 'safe' });

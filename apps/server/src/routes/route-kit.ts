@@ -44,6 +44,8 @@ interface RouteDoc {
   access: Access;
   tags: string[];
   summary: string;
+  /** Answers other than 200 the route gives itself (the readiness probe's 503), each the envelope around this data. */
+  otherReplies?: Record<number, z.ZodType>;
 }
 
 type Parsed<E, Part extends 'params' | 'query' | 'body'> = E extends { readonly [P in Part]: infer S extends z.ZodType } ? z.output<S> : unknown;
@@ -77,6 +79,10 @@ export interface ServeEndpoint {
 /** The documented reply of a call: the envelope around its data. */
 function replies<T extends z.ZodType>(data: T) {
   return { 200: envelopeSchema(data) };
+}
+
+function otherReplies(data: Record<number, z.ZodType> | undefined): Record<number, z.ZodType> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([status, schema]) => [status, envelopeSchema(schema)]));
 }
 
 /**
@@ -117,7 +123,7 @@ export function serveEndpoints(app: TypedApp, auth: AuthService): ServeEndpoint 
         ...(entry.query ? { querystring: entry.query } : {}),
         ...(body ? { body } : {}),
         // A call that answers a file documents the file itself, not the envelope.
-        response: entry.raw ? { 200: reply } : replies(reply),
+        response: { ...(entry.raw ? { 200: reply } : replies(reply)), ...otherReplies(doc.otherReplies) },
       },
       handler,
     });

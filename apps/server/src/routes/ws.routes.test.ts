@@ -119,7 +119,7 @@ describe('/backend/ws', () => {
     const saved = await t.call('PUT', '/backend/robot/update', { token, body: { coinId: 1, type: 'depth_far', config: defaults, status: 'running', startMode: 'now', priceMode: 'normal' } });
     const id = saved.body.data.id as number;
     const message = await c.next('robots');
-    expect(message).toEqual({ type: 'robots', coinId: 1, data: [{ id, runtime: { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 } }] });
+    expect(message).toEqual({ type: 'robots', coinId: 1, data: [{ id, runtime: { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0, feed: null } }] });
     expect(liveServerMessage.safeParse(message).success).toBe(true);
     // Another account's bot on the same pair, changed in the same second as ours, is left out.
     const { token: otherToken } = await signUp(t, token, 'ws-other@makerdesk.local', { coinIds: [1] });

@@ -11,6 +11,15 @@ describe('HealthService', () => {
     expect(await health.check()).toEqual({ status: 'ok', database: 'postgres', uptimeSeconds: 90, version: '1.2.3' });
   });
 
+  it('live reads the clock only: it answers while the database does not', () => {
+    const fake = createInMemoryRepositories();
+    let clock = 5_000;
+    const health = new HealthService(fake.repos, 'pglite', '1.2.3', () => clock);
+    fake.down = true;
+    clock += 61_600;
+    expect(health.live()).toEqual({ status: 'live', uptimeSeconds: 62 });
+  });
+
   it('fails while the database does not answer', async () => {
     const fake = createInMemoryRepositories();
     const health = new HealthService(fake.repos, 'pglite');

@@ -25,6 +25,7 @@ import { AuthService } from './auth.service.ts';
 import { CoinService } from './coin.service.ts';
 import { CredentialService } from './credential.service.ts';
 import { HealthService } from './health.service.ts';
+import { ReadinessService } from './readiness.ts';
 import { NotificationService } from './notification.service.ts';
 import { PasswordAttempts } from './password-attempts.ts';
 import { PasswordResetService } from './password-reset.service.ts';
@@ -53,6 +54,8 @@ import { VenueWatch } from './incidents/venue-watch.ts';
 /** What routes reach: services only; the database stays behind the repositories they were given. */
 export interface Services {
   health: HealthService;
+  /** GET /health/ready: the database, the simulator seat and the engine. */
+  readiness: ReadinessService;
   gateway: ExchangeGateway;
   orders: OrderService;
   /** The simulator: this server's SimHost, or the holder's over the internal API. */
@@ -235,6 +238,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   });
   return {
     health: new HealthService(repos, database.kind),
+    readiness: new ReadinessService({ pingDatabase: () => repos.database.ping(), simulator: () => sim.reach(), engine: () => engine.phase }),
     gateway,
     orders: new OrderService(coins, credentials, gateway, repos.robots, orderOrigins, log),
     sim,

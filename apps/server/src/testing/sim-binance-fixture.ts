@@ -29,7 +29,7 @@ export interface SimBinanceServer {
   step(times?: number): void;
 }
 
-export async function startSimBinanceServer(options: Pick<TestAppOptions, 'simBinanceStreams' | 'liveExchange' | 'outboundAllow'> = {}): Promise<SimBinanceServer> {
+export async function startSimBinanceServer(options: Pick<TestAppOptions, 'simBinanceStreams' | 'liveExchange' | 'outboundAllow' | 'engine' | 'database'> = {}): Promise<SimBinanceServer> {
   const web = mkdtempSync(join(tmpdir(), 'md-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>MakerDesk</title>');
   const t = await createTestApp({ webDist: web, ...options });

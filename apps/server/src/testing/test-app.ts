@@ -164,6 +164,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await services.passwordReset.idle();
       await services.alerts.close();
       await services.engine.shutdown();
+      // The live venues and their streams (account feeds), as stopServices closes them.
+      await services.gateway.close();
       await simHost?.close();
       await outbound.close();
       if (options.database) return;

@@ -6,8 +6,8 @@ import type { Exchange, FeedStatus, OrderBook, Trade } from '@makerdesk/exchange
 import type { CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
-import { ExchangeGateway, type KeySession } from './exchange-gateway.ts';
-import { MarketFeeds, type MarketVenue } from './market-feeds.ts';
+import { ExchangeGateway, withLiveMarket, type KeySession } from './exchange-gateway.ts';
+import { MarketFeeds, type LiveMarket, type MarketVenue } from './market-feeds.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
 
 const SYMBOL = 'BTC/USDT';
@@ -71,6 +71,7 @@ function setUp(withSettings = true) {
     {} as SimKeyStore,
     async (m) => keyedVenue(m.apiKey, counts, withSettings ? { id: m.platformCode, apiBaseUrl: m.apiBaseUrl!, apiKey: m.apiKey, secret: m.secretKey } : undefined),
     undefined,
+    {},
     feeds,
   );
   return { counts, shared, opened, feeds, gateway };
@@ -97,20 +98,23 @@ describe('ExchangeGateway with shared market feeds', () => {
     expect([counts.get('key-b fetchBalances'), counts.get('key-a fetchCandles')]).toEqual([1, 1]);
   });
 
-  it("answers the worse of the pair's feed and the key's venue's own feed", async () => {
-    const { gateway } = setUp();
-    const session = await gateway.session(material(1, 'key-a'));
+  it("answers the worse of the pair's feed and the key's venue's own feed", () => {
+    let pair: FeedStatus | null = null;
+    const market: LiveMarket = { fetchOrderBook: async () => ({}) as OrderBook, fetchTrades: async () => [], feedStatus: () => pair, answersLocally: () => false };
+    const fed = withLiveMarket(keyedVenue('key-a', new Map(), undefined), market);
     // No one read the pair yet: the key's venue alone.
-    expect(session.exchange.feedStatus?.(SYMBOL)).toEqual(STREAMING);
-    await session.exchange.fetchOrderBook(SYMBOL);
-    expect(session.exchange.feedStatus?.(SYMBOL)).toMatchObject({ mode: 'polling', reason: 'unsupported' });
+    expect(fed.feedStatus?.(SYMBOL)).toEqual(STREAMING);
+    pair = { mode: 'polling', since: 9, reason: 'down' };
+    expect(fed.feedStatus?.(SYMBOL)).toEqual(pair);
+    pair = { mode: 'stream', since: 0, reason: null };
+    expect(fed.feedStatus?.(SYMBOL)).toEqual({ mode: 'stream', since: 0, reason: null });
   });
 
   it("tells the key's budget which reads the shared feed answers without a request of their own", async () => {
     let now = 0;
     const shared = new SharedVenue();
     const feeds = new MarketFeeds({ open: async () => shared, now: () => now });
-    gateway = new ExchangeGateway(noSim, {} as SimKeyStore, async (m) => keyedVenue(m.apiKey, new Map(), { id: 'binance', apiKey: m.apiKey }), undefined, feeds);
+    gateway = new ExchangeGateway(noSim, {} as SimKeyStore, async (m) => keyedVenue(m.apiKey, new Map(), { id: 'binance', apiKey: m.apiKey }), undefined, {}, feeds);
     const { exchange } = await gateway.session(material(1, 'key-a'), { budgeted: false });
     expect(exchange.answersLocally?.('fetchOrderBook', [SYMBOL])).toBe(false);
     await exchange.fetchOrderBook(SYMBOL);

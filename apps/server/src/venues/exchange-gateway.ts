@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
 import { worseFeed, type Exchange, type LocalRead, type MarketDataReader, type OrderBook, type SubscribeOptions } from '@makerdesk/exchange';
-import type { CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
+import type { AccountFeedOptions, CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
+import { venueOf } from '../domain/venue-name.ts';
+import { withAccountFeedOf } from './account-feeds.ts';
 import { MarketFeeds, type LiveMarket } from './market-feeds.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
@@ -62,6 +64,7 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
               listener(event);
             },
             {
+              ...options,
               onPoll: (error: unknown) => {
                 options.onPoll?.(error);
                 if (closed) return;
@@ -126,6 +129,8 @@ export interface KeySession {
   exchange: Exchange;
   budgetKey: string;
   simulated: boolean;
+  /** The venue as people name it (`binance (sandbox)`), as incidents say it. */
+  venue?: string;
 }
 
 /**
@@ -153,6 +158,8 @@ export class ExchangeGateway {
     private readonly liveFactory: LiveExchangeFactory,
     /** Without it calls go straight to the venue; with it, bots and manual calls on a key share its budget. */
     private readonly wrap?: BudgetWrap,
+    /** The live keys' account feeds' timings (tests shorten them). */
+    private readonly feedOptions: AccountFeedOptions = {},
     /** The live venues' shared market feeds; opened on first use when not given. */
     marketFeeds?: MarketFeeds,
   ) {
@@ -209,7 +216,7 @@ export class ExchangeGateway {
     const opened = await this.open(material);
     const exchange = this.observer ? observedExchange(opened, material, this.observer) : opened;
     const budgetKey = budgetKeyOf(material);
-    const session: KeySession = { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM };
+    const session: KeySession = { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM, venue: venueOf(material) };
     const market = this.liveMarkets.get(opened);
     if (market !== undefined) this.sessionMarkets.set(session, market);
     return session;
@@ -223,7 +230,7 @@ export class ExchangeGateway {
     const cacheKey = `${material.id}:${material.apiKey}:${material.secretKey.length}:${material.passphrase ?? ''}:${material.sandbox ? 1 : 0}:${material.apiBaseUrl ?? ''}`;
     let exchange = this.live.get(cacheKey);
     if (!exchange) {
-      exchange = this.liveFactory(material).then((opened) => this.withSharedMarket(opened));
+      exchange = this.liveFactory(material).then((venue) => this.withFeeds(venue));
       exchange.catch(() => this.live.delete(cacheKey));
       this.live.set(cacheKey, exchange);
     }
@@ -231,12 +238,24 @@ export class ExchangeGateway {
   }
 
   /**
-   * A ccxt venue (it carries the settings it was opened with) reads its book and trades from the
-   * server's shared feed of its venue and pair (market-feeds.ts); any other venue as it is.
+   * A key's live venue with its streams (issue 19), one of each per key version: its pair's book and
+   * trades by the server's shared market feed of the venue and pair (market-feeds.ts), its account by
+   * the account feed (account-feeds.ts, closed with the venue).
    */
-  private withSharedMarket(opened: Exchange): Exchange {
+  private async withFeeds(venue: Exchange): Promise<Exchange> {
+    const { exchange, market } = this.withSharedMarket(venue);
+    const fed = await withAccountFeedOf(exchange, this.feedOptions);
+    if (market !== undefined) this.liveMarkets.set(fed, market);
+    return fed;
+  }
+
+  /**
+   * A ccxt venue (it carries the settings it was opened with) reads its book and trades from the
+   * server's shared feed of its venue and pair; any other venue as it is.
+   */
+  private withSharedMarket(opened: Exchange): { exchange: Exchange; market?: LiveMarket } {
     const settings = (opened as { settings?: CcxtExchangeConfig }).settings;
-    if (settings === undefined) return opened;
+    if (settings === undefined) return { exchange: opened };
     this.feeds ??= new MarketFeeds();
     const market = this.feeds.reader(settings);
     // Its own live polls (the console's live socket) read the shared feed too.
@@ -244,9 +263,7 @@ export class ExchangeGateway {
       fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
       fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
     });
-    const fed = withLiveMarket(opened, market);
-    this.liveMarkets.set(fed, market);
-    return fed;
+    return { exchange: withLiveMarket(opened, market), market };
   }
 
   /**

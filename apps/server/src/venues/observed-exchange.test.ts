@@ -17,6 +17,9 @@ class FakeVenue {
     if (this.#calls === 2) throw new ExchangeError('network', 'ETIMEDOUT');
     return { bids: [], asks: [] };
   }
+  feedStatus(symbol: string) {
+    return symbol === 'BTC/USDT' && this.#calls >= 0 ? { mode: 'polling', since: 1000, reason: 'down' } : null;
+  }
   subscribe(_symbol: string, listener: (event: unknown) => void, options?: SubscribeOptions) {
     this.listener = listener;
     this.onPoll = options?.onPoll;
@@ -64,5 +67,14 @@ describe('observedExchange', () => {
     venue.onPoll?.(null);
     expect(events).toEqual([{ type: 'book' }]);
     expect(log).toEqual(['open BTC/USDT', 'delivered', 'poll ok', 'delivered', 'poll network', 'closed']);
+  });
+
+  it('passes the feed status on (issue 19): a reading of the venue, not a call', () => {
+    const venue = new FakeVenue();
+    const { log, o } = observer();
+    const ex = observedExchange(venue as unknown as Exchange, material, o);
+    expect(ex.feedStatus?.('BTC/USDT')).toEqual({ mode: 'polling', since: 1000, reason: 'down' });
+    expect(ex.feedStatus?.('ETH/USDT')).toBeNull();
+    expect(log).toEqual([]);
   });
 });

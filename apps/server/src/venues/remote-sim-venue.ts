@@ -73,6 +73,8 @@ export class RemoteSimVenue implements ClosablePort {
   /** Told apart from other servers' subscribers in tests that share one bus. */
   readonly instanceId = randomBytes(6).toString('hex');
   private closed = false;
+  /** When the holder last answered a call (ms since the epoch), or undefined before its first answer. */
+  lastAnswerAt: number | undefined;
 
   constructor(private readonly options: RemoteSimOptions) {
     this.now = options.now ?? Date.now;
@@ -141,6 +143,8 @@ export class RemoteSimVenue implements ClosablePort {
       const why = reply && !reply.ok ? reply.error.message : `HTTP ${status}`;
       throw new LostAnswer(new ExchangeError('network', `The simulator server did not answer ${op}: ${why}`, { status }));
     }
+    // The holder answered (a venue refusal is an answer too): the readiness probe reads when.
+    this.lastAnswerAt = this.now();
     if (!reply.ok) throw decodeError(reply.error);
     return reply.value;
   }

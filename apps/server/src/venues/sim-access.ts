@@ -89,6 +89,8 @@ export class LocalSimPort implements SimVenuePort {
 /** A remote venue as SimAccess switches away from it. */
 export interface ClosablePort extends SimVenuePort {
   close(): Promise<void>;
+  /** When the remote venue last answered a call (ms since the epoch; undefined before its first answer). */
+  readonly lastAnswerAt?: number | undefined;
 }
 
 interface Live {
@@ -124,6 +126,12 @@ export class SimAccess implements SimVenuePort {
   /** True while this process runs the simulator. */
   get isLocal(): boolean {
     return this.host !== undefined;
+  }
+
+  /** Run here, or reached at the holder: when it last answered (the readiness probe's simulator check). */
+  reach(): { local: true } | { local: false; lastAnswerAt: number | undefined } {
+    if (this.host) return { local: true };
+    return { local: false, lastAnswerAt: isClosable(this.port) ? this.port.lastAnswerAt : undefined };
   }
 
   /** This process's SimHost; throws while the simulator runs in another server (tests and the holder's own API read it). */

@@ -117,6 +117,14 @@ describe('two servers on one PostgreSQL: A runs the simulator, B reaches it', ()
     ]);
   });
 
+  it('readiness: A runs the simulator, B reaches it (the holder answered lately), and neither says where', async () => {
+    await b.services.sim.pairs();
+    const [onA, onB] = [await a.call('GET', '/backend/health/ready'), await b.call('GET', '/backend/health/ready')];
+    expect(onA.body.data.checks.simulator).toEqual({ ok: true, state: 'local' });
+    expect(onB.body.data.checks.simulator).toEqual({ ok: true, state: 'remote' });
+    expect(onB.raw.payload).not.toContain(urlOf(a));
+  });
+
   it('a key imported on B opens its account on A; B places and cancels an order that A’s venue shows', async () => {
     const added = await b.call('POST', '/backend/credentials/add', { token: tokenB, body: { platformId: 1, apiKey: API_KEY, secretKey: 'cluster-secret-1', coinId: BTC } });
     expect(added.body.code).toBe(200);

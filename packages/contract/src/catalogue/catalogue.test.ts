@@ -39,6 +39,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030040, to: 1030044, group: 'params' },
   // Platform edit and delete (pair-admin.entries.ts)
   { from: 1030105, to: 1030108, group: 'params' },
+  // Running as a service: readiness and upgrades (operations.entries.ts)
+  { from: 1030110, to: 1030111, group: 'params' },
   // Alert channels (alerts.entries.ts)
   { from: 1030045, to: 1030049, group: 'params' },
   // Outbound destinations (outbound.entries.ts)

@@ -9,6 +9,7 @@ import { copyTradingEntries } from './copy-trading.entries.ts';
 import { fatFingerEntries } from './fat-finger.entries.ts';
 import { coreEntries } from './core.entries.ts';
 import { noticeEntries } from './notice.entries.ts';
+import { operationsEntries } from './operations.entries.ts';
 import { outboundEntries } from './outbound.entries.ts';
 import { outcomeEntries } from './outcome.entries.ts';
 import { pairEntries } from './pair.entries.ts';
@@ -38,6 +39,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...outboundEntries,
   ...analysisEntries,
   ...deskEntries,
+  ...operationsEntries,
   ...accountLimitEntries,
   ...outcomeEntries,
   ...fatFingerEntries,

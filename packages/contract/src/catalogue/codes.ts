@@ -134,6 +134,9 @@ export const ErrorCode = {
   PLATFORM_BUILT_IN: 1030106,
   WS_URL_HAS_CREDENTIALS: 1030107,
   WS_URL_NOT_WEBSOCKET: 1030108,
+  // Running as a service (operations.entries.ts)
+  NOT_READY: 1030110,
+  DATABASE_FROM_NEWER_VERSION: 1030111,
   // Alert channels (alerts.entries.ts)
   INVALID_CHANNEL_URL: 1030045,
   INVALID_TELEGRAM_CHAT_ID: 1030046,

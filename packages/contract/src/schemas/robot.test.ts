@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotConfig, robotConfigJsonSchema, robotTypeKeys, robotTypes, type PairDefaults } from '../index.ts';
+import { EMPTY_LIVE_FIGURES, parseRobotConfig, robotConfigJsonSchema, robotRuntime, robotTypeKeys, robotTypes, type PairDefaults } from '../index.ts';
 
 const pairs: PairDefaults[] = [
   { symbol: 'BTC/USDT', price: '65000', pricePrecision: 2, amountPrecision: 5, minAmount: '0.00001', minNotional: '5' },
@@ -55,5 +55,22 @@ describe('robot types', () => {
     expect(parseRobotConfig('smart_sell', { ...base, trailingCallback: '0.09' })).toMatchObject({ ok: false });
     expect(parseRobotConfig('smart_sell', { ...base, trailingCallback: '100' })).toMatchObject({ ok: true });
     expect(parseRobotConfig('smart_sell', { ...base, trailingCallback: '100.5' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('robot runtime feed (issue 19)', () => {
+  const runtime = { ...EMPTY_LIVE_FIGURES, activity: 'active', lastTickAt: 1, nextTickAt: 2, consecutiveFailures: 0, throttledUntil: null, openOrders: 4 };
+
+  it('carries how the venue’s data arrives: a stream, polling for a reason, or nothing', () => {
+    expect(robotRuntime.parse({ ...runtime, feed: { mode: 'polling', since: 1_700_000_000_000, reason: 'down' } }).feed).toEqual({ mode: 'polling', since: 1_700_000_000_000, reason: 'down' });
+    expect(robotRuntime.parse({ ...runtime, feed: { mode: 'stream', since: 5, reason: null } }).feed).toEqual({ mode: 'stream', since: 5, reason: null });
+    expect(robotRuntime.parse({ ...runtime, feed: null }).feed).toBeNull();
+  });
+
+  it('reads a runtime from a server before issue 19 (no feed), and refuses a feed it does not know', () => {
+    expect(robotRuntime.safeParse(runtime).success).toBe(true);
+    expect(robotRuntime.parse(runtime).feed ?? null).toBeNull();
+    expect(robotRuntime.safeParse({ ...runtime, feed: { mode: 'carrier-pigeon', since: 1, reason: null } }).success).toBe(false);
+    expect(robotRuntime.safeParse({ ...runtime, feed: { mode: 'polling', since: 1, reason: 'tired' } }).success).toBe(false);
   });
 });

@@ -86,6 +86,18 @@ export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
   errors: { count: 0, last: null },
 };
 
+/**
+ * How a live bot's venue data reaches it now (issue 19, the exchange's FeedStatus): pushed by the
+ * venue's stream, or read by REST polling because the venue has none (`unsupported`) or its stream
+ * is down (`down`), since `since`.
+ */
+export const robotFeed = z.object({
+  mode: z.enum(['stream', 'polling']),
+  since: epochMs,
+  reason: z.enum(['unsupported', 'down']).nullable(),
+});
+export type RobotFeed = z.infer<typeof robotFeed>;
+
 export const robotRuntime = robotLiveFigures.extend({
   activity: z.enum(robotActivities),
   lastTickAt: epochMs.nullable(),
@@ -94,6 +106,11 @@ export const robotRuntime = robotLiveFigures.extend({
   /** When throttled: until when the key is backing off. */
   throttledUntil: epochMs.nullable(),
   openOrders: z.number().int(),
+  /**
+   * How its venue's data reaches the bot: null on the simulator, and for a bot not running or whose
+   * venue tells nothing. Absent from servers before issue 19 (read as null).
+   */
+  feed: robotFeed.nullable().optional(),
 });
 export type RobotRuntime = z.infer<typeof robotRuntime>;
 

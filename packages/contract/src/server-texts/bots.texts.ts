@@ -121,6 +121,12 @@ export const botTexts: ServerTextTemplates = {
   'bots.watchOnly': { en: '{intent} ignored: this bot type places no orders', zh: '已忽略 {intent}：该类型机器人不下单' },
   'bots.replaceWaits': { en: '{tag}: replacement waits, the cancel of {order} is not confirmed ({outcome})', zh: '{tag}：替换等待中，{order} 的撤单未确认（{outcome}）' },
   'bots.referenceUnreadable': { en: 'reference {reference} could not be read: {error}', zh: '无法读取参考 {reference}：{error}' },
+  // Issue 19: the venue's stream went down (the bot reads by REST polling) and came back.
+  'bots.feedDown': {
+    en: "The venue's stream is down: reading the market and the account by REST polling until it is back",
+    zh: '交易所实时推送已中断：改为通过 REST 轮询读取行情与账户，直至推送恢复',
+  },
+  'bots.feedBack': { en: "The venue's stream is back after {down} of polling: the market and the account are pushed again", zh: '交易所实时推送已恢复（轮询了 {down}）：行情与账户重新由推送送达' },
   'bots.keyChanged': { en: 'Its API key was changed: cancelling its orders placed with the old key, then trading with the new one', zh: 'API 密钥已更换：撤销旧密钥下的订单，然后用新密钥交易' },
   'bots.liveAtStop': { en: 'Switched off with orders still live at the last stop: cancelling them', zh: '上次停止时仍有活动订单：正在撤销' },
   'bots.pairStopped': { en: 'Emergency stop of {symbol} ({reason}): {which}', zh: '{symbol} 紧急停止（{reason}）：{which}' },

@@ -46,6 +46,16 @@ export const incidentTexts: ServerTextTemplates = {
   },
   'incident.streamUpTitle': { en: 'Live data of {pair} back', zh: '{pair} 实时行情已恢复' },
   'incident.streamUpText': { en: 'The live feed of {pair} from {venue} delivers again after {down} without data (since {since})', zh: '来自 {venue} 的 {pair} 实时行情在中断 {down} 后恢复（自 {since} 起中断）' },
+  'incident.feedDownTitle': { en: 'Stream of {pair} down: bots polling', zh: '{pair} 实时推送中断：机器人改用轮询' },
+  'incident.feedDownText': {
+    en: "The stream of {venue} for {pair} has been down since {since}: the key's bots read the market and the account by REST polling (slower, and heavier on the venue's rate limits)",
+    zh: '{venue} 的 {pair} 实时推送自 {since} 起中断：该密钥的机器人改为 REST 轮询读取行情与账户（更慢，且更占用交易所限频额度）',
+  },
+  'incident.feedUpTitle': { en: 'Stream of {pair} back', zh: '{pair} 实时推送已恢复' },
+  'incident.feedUpText': {
+    en: "The stream of {venue} for {pair} is back after {down} down (since {since}): the key's bots are pushed the market and the account again",
+    zh: '{venue} 的 {pair} 实时推送在中断 {down} 后恢复（自 {since} 起中断）：该密钥的机器人重新由推送获取行情与账户',
+  },
   'incident.keyRefusedByVenueTitle': { en: 'Key refused by {venue}', zh: 'API 密钥被 {venue} 拒绝' },
   'incident.keyRefusedByVenueText': {
     en: 'Venue {venue} refused the key on {call}: {reason}. Check the key, its permissions and its bound IP addresses',

@@ -42,3 +42,13 @@ export function nestText(name: string, t: ServerText): Record<string, string | n
   if (t.key === VERBATIM_KEY) return { [name]: String(t.params.text ?? '') };
   return { ...t.params, [name]: `@${t.key}` };
 }
+
+/** A duration as people read it in either language: `45 s`, `3 min 20 s`, `2 h 5 min` (a param of a server text). */
+export function durationText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+}

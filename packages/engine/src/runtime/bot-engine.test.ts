@@ -1,7 +1,7 @@
 import { renderServerText } from '@makerdesk/contract';
 import { isOwnClientOrderId, makerDeskClientOrderId, type PlaceOrderRequest } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
-import type { AnyStrategy } from '../strategy.ts';
+import type { AccountOrder, AnyStrategy } from '../strategy.ts';
 import { SimHarness } from '../testing/sim-harness.ts';
 import { testLadderStrategy, testRobotRecord } from '../testing/test-strategies.ts';
 import { faults } from '../testing/faulty-exchange.ts';
@@ -59,6 +59,52 @@ describe('createBotEngine on the simulator', () => {
     // The last placement of a tick sees the tick's earlier placements among the resting orders.
     expect(placements[3]!.knownResting!.length).toBeGreaterThanOrEqual(3);
     expect(h.journal.all(1).filter((o) => o.state === 'open')).toHaveLength(4);
+  });
+
+  it("hands the strategy the account's resting orders on the pair (the desk's book, issue 19): on the simulator when it asks, on a live venue from the tick's one read", async () => {
+    const recorder = (asks: boolean) => {
+      const seen: (readonly AccountOrder[] | undefined)[] = [];
+      const ladder = testLadderStrategy({
+        decide: (input, normal) => {
+          seen.push(input.market.accountOrders);
+          return normal();
+        },
+      });
+      return { seen, strategy: { ...ladder, needs: () => ({ bookDepth: 5, references: [], ...(asks ? { accountOrders: true } : {}) }) } };
+    };
+    // Two bots on one key that ask: each tick after the first ones sees both ladders, with amounts.
+    const asking = recorder(true);
+    const h = new SimHarness(registry(asking.strategy), [testRobotRecord(1), testRobotRecord(2)]);
+    await h.engine.start();
+    await h.clock.advance(30_000);
+    const both = [...(await liveVenueOrders(h, 1)), ...(await liveVenueOrders(h, 2))];
+    expect(both).toHaveLength(8);
+    const last = asking.seen.at(-1);
+    expect(last, 'the simulator reads them for a strategy that asks').toBeDefined();
+    expect(new Set(last!.map((o) => o.clientOrderId))).toEqual(new Set(both.map((o) => o.clientOrderId)));
+    expect(last!.find((o) => o.clientOrderId === both[0]!.clientOrderId)).toEqual({
+      clientOrderId: both[0]!.clientOrderId,
+      side: both[0]!.direction,
+      price: both[0]!.price,
+      amount: both[0]!.amount,
+      filledAmount: both[0]!.filledAmount,
+    });
+
+    // The simulator does not read them for a strategy that does not ask (no extra call a tick)...
+    const silent = recorder(false);
+    const quiet = new SimHarness(registry(silent.strategy), [testRobotRecord(1)]);
+    await quiet.engine.start();
+    await quiet.clock.advance(30_000);
+    expect(silent.seen.length).toBeGreaterThan(1);
+    expect(silent.seen.every((orders) => orders === undefined)).toBe(true);
+
+    // ...a live venue hands over the read it makes anyway.
+    const live = recorder(false);
+    const onLive = new SimHarness(registry(live.strategy), [testRobotRecord(1)], { simulated: false });
+    await onLive.engine.start();
+    await onLive.clock.advance(30_000);
+    expect(live.seen.every((orders) => orders !== undefined)).toBe(true);
+    expect(live.seen.at(-1)).toHaveLength(4);
   });
 
   it('follows a key change at its next tick: the old key\'s orders cancelled, then the new key reconciled and quoted', async () => {

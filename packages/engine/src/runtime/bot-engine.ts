@@ -2,6 +2,7 @@ import { BOT_SHUTDOWN_CANCEL_MS, EMPTY_LIVE_FIGURES, text, type RobotRuntime, ty
 import { systemClock, type Clock } from '../ports.ts';
 import { BotRunner, nest, type RunnerSettings } from './bot-runner.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './call-timeout.ts';
+import { FeedOutages } from './feed-watch.ts';
 import type { BotEngineApi, EngineDeps } from './engine-api.ts';
 import { DEFAULT_NOT_FOUND_AFTER_MS } from './executor.ts';
 import { EMERGENCY_STOP_WAIT_MS, EMERGENCY_TICK_WAIT_MS, emergencyStopReason, runEmergencyCancels, summarize, type StopTarget } from './emergency-stop.ts';
@@ -31,7 +32,7 @@ async function waitAtMost(work: Promise<unknown>, ms: number, clock: Clock): Pro
   clock.clearTimeout(timer);
 }
 
-const IDLE: RobotRuntime = { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0 };
+const IDLE: RobotRuntime = { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt: null, nextTickAt: null, consecutiveFailures: 0, throttledUntil: null, openOrders: 0, feed: null };
 
 /**
  * The bot engine the server drives (BotEngineApi): one BotRunner per running bot, each on its own
@@ -49,7 +50,8 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
   /** Emergency stops still cancelling after they answered: shutdown gives them its limit too. */
   const sweeps = new Set<Promise<unknown>>();
   let shuttingDown = false;
-  const runnerDeps = { ...deps, clock };
+  // One outage tracker for every bot: bots on one key and pair tell one incident.
+  const runnerDeps = { ...deps, clock, feedOutages: new FeedOutages() };
 
   const forget = (runner: BotRunner) => {
     if (runners.get(runner.robot.id) === runner) runners.delete(runner.robot.id);

@@ -1,11 +1,12 @@
-import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
-import { isExchangeError, type Balance, type Exchange, type Order, type OrderBook } from '@makerdesk/exchange';
+import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, durationText, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
+import { isExchangeError, type Balance, type Exchange, type FeedStatus, type Order, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
-import { referenceKey, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
+import { referenceKey, type AccountOrder, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
 import { withCallTimeout } from './call-timeout.ts';
+import { FeedLog, FeedOutages, feedOf } from './feed-watch.ts';
 import type { EngineDeps } from './engine-api.ts';
 import { OrderExecutor } from './executor.ts';
 import { guardPlacement, type GuardContext } from './price-guard.ts';
@@ -67,10 +68,14 @@ export class BotRunner {
   /** What the bot holds and does now (quote, inventory, last action, last hour, errors). */
   private readonly live = new LiveFigures();
   private readonly summariser: RequoteSummariser;
+  /** The trading log's view of the bot's feed (a line when its stream goes down, one when it is back). */
+  private readonly feedLog = new FeedLog();
+  /** Streams down across the engine's bots (shared by the engine; one of the runner's own without it). */
+  private readonly feedOutages: FeedOutages;
 
   constructor(
     readonly robot: RobotRecord,
-    private readonly deps: EngineDeps & { clock: Clock },
+    private readonly deps: EngineDeps & { clock: Clock; feedOutages?: FeedOutages },
     private readonly settings: RunnerSettings,
     private readonly shuttingDown: () => boolean,
     private readonly onStopped: (runner: BotRunner) => void,
@@ -79,6 +84,7 @@ export class BotRunner {
     this.state = robot.state;
     const type = robotTypes[robot.type];
     this.summariser = new RequoteSummariser({ follows: type.follows, quoting: type.quoting });
+    this.feedOutages = deps.feedOutages ?? new FeedOutages();
   }
 
   /** The order journal the bot writes to. */
@@ -105,7 +111,46 @@ export class BotRunner {
       consecutiveFailures: this.failures,
       throttledUntil: key === undefined ? null : this.deps.budgets.throttledUntil(key),
       openOrders: this.prepared?.executor.liveCount ?? 0,
+      feed: this.feed(),
     };
+  }
+
+  /** How the bot's venue data reaches it now: its session's venue tells (null on the simulator, or before its session opened). */
+  private feed(): FeedStatus | null {
+    const prepared = this.prepared;
+    if (!prepared || prepared.session.simulated) return null;
+    try {
+      return feedOf(prepared.exchange.feedStatus?.(this.robot.symbol));
+    } catch {
+      // A reading of the venue's state: one that fails says nothing.
+      return null;
+    }
+  }
+
+  /**
+   * After each tick: the trading log says once when the bot's stream went down (it polls) and when it
+   * is back; a key's pair down past a minute is an incident (once per outage, for all its bots).
+   */
+  private watchFeed(): void {
+    const feed = this.feed();
+    const now = this.clock.now();
+    const change = this.feedLog.observe(feed, now);
+    if (change?.type === 'down') this.log('warn', text('bots.feedDown'), { error: false });
+    if (change?.type === 'back') this.log('info', text('bots.feedBack', { down: durationText(change.downMs) }));
+    const prepared = this.prepared;
+    const port = this.deps.feedIncidents;
+    if (!prepared || !port) return;
+    const { budgetKey } = prepared.session;
+    const outage = this.feedOutages.observe(`${budgetKey}|${this.robot.symbol}`, feed, now);
+    if (outage === null) return;
+    const { id: robotId, adminId, coinId, symbol } = this.robot;
+    const facts = { robotId, adminId, coinId, symbol, budgetKey, venue: prepared.session.venue ?? budgetKey.split(':')[0]!, since: outage.since, at: now };
+    try {
+      if (outage.type === 'down') port.streamDown(facts);
+      else port.streamUp({ ...facts, downMs: outage.downMs });
+    } catch {
+      // Incidents are best effort; the log said it.
+    }
   }
 
   /** Schedules the start-up tick: prepare, reconcile, then quote (at once, or at the scheduled time). */
@@ -237,6 +282,7 @@ export class BotRunner {
       failure = err;
     }
     if (this.halted) return;
+    this.watchFeed();
     this.lastTickAt = this.tickStartedAt;
     this.ticks++;
     this.deps.observer?.tick?.(this.robot.id, clock.now() - this.tickStartedAt, failure === null);
@@ -458,18 +504,22 @@ export class BotRunner {
       this.readReferences(needs.references, needs.bookDepth),
       watchOnly && needs.balances === false ? Promise.resolve([]) : exchange.fetchBalances(),
       // Live venues: the account's resting orders of every scope, read once a tick for the self-trade
-      // guard and the reconciliation (the start-up tick's reconciliation read them already).
-      session.simulated || watchOnly ? Promise.resolve(null) : (this.tickOpenOrders?.orders ?? exchange.fetchOpenOrders(this.robot.symbol)),
+      // guard, the reconciliation and the strategy's book without the desk's orders (the start-up
+      // tick's reconciliation read them already). The simulator reads them when the strategy asks.
+      watchOnly || (session.simulated && !needs.accountOrders) ? Promise.resolve(null) : (this.tickOpenOrders?.orders ?? exchange.fetchOpenOrders(this.robot.symbol)),
       needs.trades ? exchange.fetchTrades(this.robot.symbol, needs.trades) : Promise.resolve(undefined),
     ]);
-    const accountResting = accountOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
+    // The simulator's read serves the strategy's book only: it reconciles after acting, as it always did.
+    const liveOpen = session.simulated ? null : accountOpen;
+    const accountResting = liveOpen?.map((o) => ({ side: o.direction, price: o.price, clientOrderId: o.clientOrderId })) ?? null;
     const snapshot = {
       rules,
       book,
       references,
       balances: { base: balanceOf(balances, rules.base), quote: balanceOf(balances, rules.quote) },
       accountResting,
-      accountOpen,
+      accountOpen: liveOpen,
+      ...(accountOpen ? { accountOrders: accountOrdersOf(accountOpen) } : {}),
       ...(trades ? { trades } : {}),
     };
     if (!needs.pairFigures) return snapshot;
@@ -646,6 +696,15 @@ function midOf(book: OrderBook): string | null {
   const ask = book.asks[0]?.[0];
   if (bid !== undefined && ask !== undefined) return div(add(bid, ask), '2', { decimals: 12, rounding: 'half-even' });
   return bid ?? ask ?? null;
+}
+
+/** The account's resting limit orders as a strategy reads them (market orders have no level to take off). */
+function accountOrdersOf(open: readonly Order[]): AccountOrder[] {
+  const out: AccountOrder[] = [];
+  for (const o of open) {
+    if (o.price !== null) out.push({ clientOrderId: o.clientOrderId, side: o.direction, price: o.price, amount: o.amount, filledAmount: o.filledAmount });
+  }
+  return out;
 }
 
 function balanceOf(balances: Balance[], asset: string): AssetBalance {

@@ -17,6 +17,7 @@ class InterceptedExchange implements Exchange {
   readonly fetchPermissions?: Exchange['fetchPermissions'];
   readonly venueUsage?: Exchange['venueUsage'];
   readonly answersLocally?: Exchange['answersLocally'];
+  readonly feedStatus?: Exchange['feedStatus'];
 
   constructor(
     private readonly inner: Exchange,
@@ -33,6 +34,9 @@ class InterceptedExchange implements Exchange {
     // Asks the feeds' state, no request: passed through.
     const local = inner.answersLocally?.bind(inner);
     if (local) this.answersLocally = local;
+    // How the venue's data arrives (stream or polling, issue 19): a reading of its state, no request.
+    const feed = inner.feedStatus?.bind(inner);
+    if (feed) this.feedStatus = feed;
   }
 
   loadMarkets() {

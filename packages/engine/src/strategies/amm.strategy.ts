@@ -43,7 +43,7 @@ export const NARROW_RANGE_REASON = "The price range holds fewer than two prices 
 export const ammStrategy: Strategy<AmmConfig, AmmState> = {
   type: 'amm',
   initialState: () => ({ pool: null, reference: null, noReferenceAlerted: false }),
-  needs: (config) => ({ bookDepth: config.gridCount + 20, references: [] }),
+  needs: (config) => ({ bookDepth: config.gridCount + 20, references: [], accountOrders: true }),
   decide(input) {
     const { config, state, market, orders, fills, now } = input;
     const { rules } = market;
@@ -55,7 +55,7 @@ export const ammStrategy: Strategy<AmmConfig, AmmState> = {
     } else {
       const levels = levelPrices(config.lowerPrice, config.upperPrice, config.gridCount, config.spacing, rules.pricePrecision);
       if (levels.length < 2) return { intents: [stop(NARROW_RANGE_REASON)], state, reference: null };
-      const price = quoteReference(market.book, orders, state.reference);
+      const price = quoteReference(market, orders, state.reference);
       if (price === null) return noReference(state);
       const range = rangeOf(levels);
       const liquidity = liquidityFor(range, price, config.baseInvestment, config.quoteInvestment);

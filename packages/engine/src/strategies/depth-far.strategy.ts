@@ -20,10 +20,10 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
   type: 'depth_far',
   initialState: () => ({ ...initialQuotingState, layers: null }),
   // Room for the bot's own levels plus the market's touch behind them.
-  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [] }),
+  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [], accountOrders: true }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
-    const reference = quoteReference(market.book, orders, state.reference);
+    const reference = quoteReference(market, orders, state.reference);
     if (reference === null) return noReference(state);
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.depthLayersMin, config.depthLayersMax, refresh, () => rng.int(config.depthLayersMin, config.depthLayersMax));

@@ -66,6 +66,23 @@ describe('depth near', () => {
     expect(price(out.intents, 'bid-1')).toBe('99.99');
   });
 
+  it("does not chase the desk's other bots: their resting orders on the key come off the book too (issue 19)", () => {
+    const c = config();
+    const { first, orders } = quoted(c);
+    // A sister bot on the same key quotes 99.95 / 100.3 inside the others' 99.7 / 100.5: the raw mid
+    // without this bot's own orders would be 100.125; the others' mid is 100.1.
+    const withDesk = book([['99.95', '2'], ['99.9', '1'], ['99.8', '1'], ['99.7', '10']], [['100.1', '1'], ['100.2', '1'], ['100.3', '2'], ['100.5', '10']]);
+    const sister = [
+      { clientOrderId: 'sister-bid', side: 'buy' as const, price: '99.95', amount: '2', filledAmount: '0' },
+      { clientOrderId: 'sister-ask', side: 'sell' as const, price: '100.3', amount: '2', filledAmount: '0' },
+    ];
+    const accountOrders = [...sister, ...orders.map((o) => ({ clientOrderId: o.clientOrderId, side: o.side, price: o.price, amount: o.amount, filledAmount: o.filledAmount }))];
+    expect(strategy.decide(tick(c, first.state, { orders, market: { book: withDesk } })).reference).toBe('100.125');
+    const out = strategy.decide(tick(c, first.state, { orders, market: { book: withDesk, accountOrders } }));
+    expect(out.reference).toBe('100.1');
+    expect(price(out.intents, 'bid-1')).toBe('99.99');
+  });
+
   it('refresh tolerance keeps orders whose ideal price moved less than it; without it they are replaced', () => {
     const { first, orders } = quoted(config());
     const moved = { orders, now: NOW + 5_000, market: { book: book([['99.55', '10']], [['100.55', '10']]) } };

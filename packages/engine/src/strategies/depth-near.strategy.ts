@@ -21,10 +21,10 @@ export interface DepthNearState extends QuotingState {
 export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
   type: 'depth_near',
   initialState: () => ({ ...initialQuotingState, layers: null, baseSpread: null }),
-  needs: (config) => ({ bookDepth: config.layersPerSideMax + 20, references: [] }),
+  needs: (config) => ({ bookDepth: config.layersPerSideMax + 20, references: [], accountOrders: true }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
-    const reference = quoteReference(market.book, orders, state.reference);
+    const reference = quoteReference(market, orders, state.reference);
     if (reference === null) return noReference(state);
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.layersPerSideMin, config.layersPerSideMax, refresh, () => rng.int(config.layersPerSideMin, config.layersPerSideMax));

@@ -151,6 +151,19 @@ describe('follow_exchange', () => {
       expect(placements(out.intents).find((p) => p.tag === CORRECTION_TAG)).toBeUndefined();
     });
 
+    it("measures the drift on the others' book: a sister bot's quotes on the key neither hide nor fake one", () => {
+      // Raw, the touch is 99.7 / 99.8 (a sister bot's quotes), well inside the threshold; the others sit at 94 / 95.
+      const withSister = book([['99.7', '1'], ['94', '4']], [['99.8', '1'], ['95', '1'], ['96', '2'], ['101', '5']]);
+      const sister = [
+        { clientOrderId: 'sister-bid', side: 'buy' as const, price: '99.7', amount: '1', filledAmount: '0' },
+        { clientOrderId: 'sister-ask', side: 'sell' as const, price: '99.8', amount: '1', filledAmount: '0' },
+      ];
+      const blind = strategy.decide(tick(config, fresh(), { market: market({ references: refs, book: withSister }) }));
+      expect(placements(blind.intents).find((p) => p.tag === CORRECTION_TAG)).toBeUndefined();
+      const out = strategy.decide(tick(config, fresh(), { market: { ...market({ references: refs, book: withSister }), accountOrders: sister } }));
+      expect(placements(out.intents).find((p) => p.tag === CORRECTION_TAG)).toMatchObject({ side: 'buy', price: '100', amount: '3', timeInForce: 'IOC' });
+    });
+
     it('does not trade inside the threshold', () => {
       const near = book([['99.5', '4']], [['99.6', '1']]);
       const out = strategy.decide(tick(config, fresh(), { market: market({ references: refs, book: near }) }));

@@ -7,7 +7,7 @@ import { affordable, fundsOf, spend } from './kit/funds.ts';
 import { meetsMinimums } from './kit/order-size.ts';
 import { referenceBack, syncLadder, withoutReference, type FollowState } from './kit/follow-quotes.ts';
 import { levelsWithin, totalAmount } from './kit/liquidity.ts';
-import { externalBook } from './kit/book-price.ts';
+import { deskBook } from './kit/book-price.ts';
 import { bookMid, mapPrice, sourceMid } from './kit/reference-price.ts';
 import { figureOf, percentOf, priceOf } from '../monitors/monitor-kit.ts';
 import { fractionToPercent } from '@makerdesk/format';
@@ -33,7 +33,7 @@ export const CORRECTION_TAG = 'correction';
 export const followExchangeStrategy: Strategy<FollowExchangeConfig, FollowExchangeState> = {
   type: 'follow_exchange',
   initialState: (_config, now) => ({ referenceMissing: false, drifting: false, budgetHour: hourOf(now), budgetSpent: '0' }),
-  needs: (config) => ({ bookDepth: 50, references: [{ platform: config.source.platform, symbol: config.source.symbol }] }),
+  needs: (config) => ({ bookDepth: 50, references: [{ platform: config.source.platform, symbol: config.source.symbol }], accountOrders: true }),
   decide(input) {
     const { config, market, now } = input;
     const mid = sourceMid(market.references, config.source);
@@ -85,10 +85,14 @@ function hourOf(now: number): number {
   return Math.floor(now / HOUR_MS) * HOUR_MS;
 }
 
-/** The others' mid and its distance from the reference, when further than the threshold (0 = never). */
+/**
+ * The others' mid (the book without the desk's own orders: the bot's ladder and its sister bots'
+ * quotes say nothing of where the rest of the market prices the pair) and its distance from the
+ * reference, when further than the threshold (0 = never).
+ */
 function driftOf(input: TickInput<FollowExchangeConfig, FollowExchangeState>, reference: string): { mid: string; gap: string } | null {
   if (sign(input.config.correctionThreshold) <= 0) return null;
-  const mid = bookMid(externalBook(input.market.book, input.orders));
+  const mid = bookMid(deskBook(input.market, input.orders));
   if (mid === null) return null;
   const gap = div(abs(minus(mid, reference)), reference, { decimals: 12, rounding: 'down' });
   return compare(gap, input.config.correctionThreshold) > 0 ? { mid, gap } : null;
@@ -107,7 +111,8 @@ function correctionOrder(input: TickInput<FollowExchangeConfig, FollowExchangeSt
   const side: Side = compare(marketMid, reference) < 0 ? 'buy' : 'sell';
   const price = side === 'buy' ? floor(reference, rules.pricePrecision) : ceil(reference, rules.pricePrecision);
   if (sign(price) <= 0) return null;
-  const others = externalBook(market.book, orders);
+  // The others' liquidity: the key's own orders on the way are self-trades the venue prevents.
+  const others = deskBook(market, orders);
   const liquidity = totalAmount(side === 'buy' ? levelsWithin(others.asks, (p) => compare(p, price) <= 0) : levelsWithin(others.bids, (p) => compare(p, price) >= 0));
   const budgetLeft = minus(config.correctionBudget, state.budgetSpent);
   if (sign(budgetLeft) <= 0) return null;

@@ -37,7 +37,7 @@ export class SimHarness {
   constructor(
     private readonly strategies: StrategyRegistry,
     robots: RobotRecord[],
-    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; batchCancel?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures'> } = {},
+    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; batchCancel?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures' | 'feedIncidents'> } = {},
   ) {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });

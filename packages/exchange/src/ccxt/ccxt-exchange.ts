@@ -433,7 +433,7 @@ export class CcxtExchange implements Exchange {
    * and its balances when they change.
    */
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options: SubscribeOptions = {}): () => void {
-    const poller = new Poller(this, symbol, listener, Boolean(this.venue.apiKey));
+    const poller = new Poller(this, symbol, listener, options.market !== false, Boolean(this.venue.apiKey) && options.account !== false);
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
@@ -492,10 +492,16 @@ class Poller {
     private readonly exchange: CcxtExchange,
     private readonly symbol: string,
     private readonly listener: (event: ExchangeEvent) => void,
+    private readonly marketData: boolean,
     private readonly privateData: boolean,
   ) {}
 
   async poll(): Promise<void> {
+    if (this.marketData) await this.pollMarket();
+    if (this.privateData) await this.pollAccount();
+  }
+
+  private async pollMarket(): Promise<void> {
     const { exchange, symbol, listener } = this;
     const book = await exchange.marketSource.fetchOrderBook(symbol);
     const bookKey = JSON.stringify([book.bids, book.asks]);
@@ -511,8 +517,10 @@ class Poller {
       this.seenAtNewest = new Set(recent.filter((t) => t.timestamp === this.newestTrade).map((t) => t.id));
       listener({ type: 'trades', symbol, trades: fresh });
     }
-    if (!this.privateData) return;
+  }
 
+  private async pollAccount(): Promise<void> {
+    const { exchange, symbol, listener } = this;
     const open = await exchange.fetchOpenOrders(symbol);
     const stillOpen = new Set(open.map((o) => o.orderNo));
     const left = [...this.orders.keys()].filter((no) => !stillOpen.has(no));

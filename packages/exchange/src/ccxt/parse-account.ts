@@ -8,8 +8,11 @@ import { parseSide, parseTrade } from './parse-market-data.ts';
 /** Keys of ccxt's balance structure that are not currencies. */
 const NOT_ASSETS = new Set(['info', 'free', 'used', 'total', 'debt', 'timestamp', 'datetime']);
 
-/** Assets with nothing in them are left out (a live account lists hundreds). */
-export function parseBalances(balances: CcxtBalances): Balance[] {
+/**
+ * Assets with nothing in them are left out (a live account lists hundreds), unless `keepEmpty` (a
+ * stream's report, where an asset that emptied must say so).
+ */
+export function parseBalances(balances: CcxtBalances, { keepEmpty = false }: { keepEmpty?: boolean } = {}): Balance[] {
   const out: Balance[] = [];
   for (const [asset, entry] of Object.entries(balances)) {
     if (NOT_ASSETS.has(asset) || typeof entry !== 'object' || entry === null) continue;
@@ -18,7 +21,7 @@ export function parseBalances(balances: CcxtBalances): Balance[] {
     const total = optionalDecimal(entry.total) ?? add(free ?? '0', used ?? '0');
     const available = free ?? minus(total, used ?? '0');
     const frozen = used ?? minus(total, available);
-    if (sign(total) === 0 && sign(frozen) === 0) continue;
+    if (!keepEmpty && sign(total) === 0 && sign(frozen) === 0) continue;
     out.push({ asset, available, frozen, total });
   }
   return out;

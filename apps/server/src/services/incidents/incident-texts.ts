@@ -1,4 +1,4 @@
-import { nestText, text, verbatim, type ServerText } from '@makerdesk/contract';
+import { durationText, nestText, text, verbatim, type ServerText } from '@makerdesk/contract';
 
 /** What the incident centre stores for each kind: pure builders of its server texts (no IO). */
 
@@ -7,15 +7,8 @@ export function incidentTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** A duration as people read it: `45 s`, `3 min 20 s`, `2 h 5 min`. */
-export function spanText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
-  const h = Math.floor(m / 60);
-  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
-}
+/** A duration as people read it: `45 s`, `3 min 20 s`, `2 h 5 min` (the contract's, shared with the engine's log lines). */
+export const spanText = durationText;
 
 export interface EmergencyStopFacts {
   pair: string;

@@ -157,6 +157,21 @@ export class IncidentService {
     await this.record({ coinId: scope.coinId, adminId: null, ...made, details: { venue: scope.venue, since: change.since } });
   }
 
+  /**
+   * A key's pair whose venue stream has been down past a minute, its bots polling (issue 19; the
+   * engine tells it once per outage), or its stream back: the key's account's incident of the pair,
+   * of the same kinds as a stalled feed. Never throws.
+   */
+  async feedChanged(change: { type: 'down'; since: number } | { type: 'up'; since: number; downMs: number }, scope: { adminId: number; coinId: number; robotId: number; venue: string; symbol: string }): Promise<void> {
+    const params = { venue: scope.venue, pair: scope.symbol, since: incidentTime(change.since) };
+    const made =
+      change.type === 'down'
+        ? { level: 'warn' as const, kind: 'stream_down' as const, title: text('incident.feedDownTitle', params), text: text('incident.feedDownText', params) }
+        : { level: 'info' as const, kind: 'stream_up' as const, title: text('incident.feedUpTitle', params), text: text('incident.feedUpText', { ...params, down: spanText(change.downMs) }) };
+    const details = { venue: scope.venue, pair: scope.symbol, since: change.since, bot: scope.robotId, ...(change.type === 'up' ? { downMs: change.downMs } : {}) };
+    await this.record({ coinId: scope.coinId, adminId: scope.adminId, ...made, details });
+  }
+
   /** The venue refused a key (authentication, permission) on any call: an incident of the key's account. Never throws. */
   async keyRefused(facts: { adminId: number; coinId: number; venue: string; call: string; reason: string }): Promise<void> {
     const params = { venue: facts.venue, call: facts.call, reason: facts.reason };

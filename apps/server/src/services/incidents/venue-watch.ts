@@ -3,9 +3,12 @@ import { venueReason } from '../../domain/exchange-errors.ts';
 import { StreamWatch, VenueHealthTracker, type HealthChange } from '../../domain/venue-health.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import { SIM_PLATFORM } from '../../domain/platforms.ts';
+import { venueOf } from '../../domain/venue-name.ts';
 import type { VenueCallObserver } from '../../venues/exchange-gateway.ts';
 import type { IncidentService } from './incident.service.ts';
 import { KEY_REFUSED_REPORT_MS } from './report-windows.ts';
+
+export { venueOf };
 
 /** How often the live feeds are checked for a stall. */
 export const STREAM_CHECK_MS = 5_000;
@@ -23,11 +26,6 @@ export function callOutcome(err: unknown): 'answered' | 'unreachable' | 'key_ref
 /** What an incident may quote of a venue's error: never a live venue's URL or raw answer. */
 function reasonOf(err: unknown): string {
   return isExchangeError(err) ? venueReason(err).slice(0, 160) : 'no answer';
-}
-
-/** The venue a key reaches: its platform, and its sandbox or API base when it has one. */
-export function venueOf(material: Pick<ApiKeyMaterial, 'platformCode' | 'sandbox' | 'apiBaseUrl'>): string {
-  return `${material.platformCode}${material.sandbox ? ' (sandbox)' : ''}${material.apiBaseUrl ? ` @ ${material.apiBaseUrl}` : ''}`;
 }
 
 type Incidents = Pick<IncidentService, 'venueChanged' | 'streamChanged' | 'keyRefused'>;

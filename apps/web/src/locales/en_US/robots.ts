@@ -133,6 +133,13 @@ export default {
   'activity.scheduledAt': 'Starts at {{time}}',
   'activity.failures': '{{count}} failed ticks in a row',
 
+  'feed.stream': 'Stream',
+  'feed.streamHint': "The venue's stream pushes the market and the account to the bot",
+  'feed.pollingDown': 'Polling since {{time}}: stream down',
+  'feed.pollingDownHint': "The venue's stream is down: the bot reads the market and the account by REST polling (slower, and heavier on the venue's rate limits) until it is back",
+  'feed.pollingUnsupported': 'Polling (no stream for this venue)',
+  'feed.pollingUnsupportedHint': 'This venue has no stream here: the bot reads the market and the account by REST polling',
+
   'runtime.title': "Now",
   'runtime.quote': "Quote (bid / ask)",
   'runtime.spread': "Spread {{bps}}",

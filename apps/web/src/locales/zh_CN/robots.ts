@@ -136,6 +136,13 @@ export default {
   'activity.scheduledAt': '将于 {{time}} 启动',
   'activity.failures': '连续 {{count}} 次执行失败',
 
+  'feed.stream': '实时推送',
+  'feed.streamHint': '交易所实时推送行情与账户数据给机器人',
+  'feed.pollingDown': '自 {{time}} 起轮询：推送中断',
+  'feed.pollingDownHint': '交易所实时推送已中断：机器人改为通过 REST 轮询读取行情与账户（更慢，且更占用交易所限频额度），直至推送恢复',
+  'feed.pollingUnsupported': '轮询（该交易所无实时推送）',
+  'feed.pollingUnsupportedHint': '该交易所在此不提供实时推送：机器人通过 REST 轮询读取行情与账户',
+
   'runtime.title': "当前状态",
   'runtime.quote': "报价（买 / 卖）",
   'runtime.spread': "价差 {{bps}}",

@@ -1,22 +1,58 @@
 import { add, compare, div, minus, mul, parse, sign } from '@makerdesk/decimal';
 import type { BookLevel, OrderBook, Side } from '@makerdesk/exchange';
-import type { OwnOrder } from '../../strategy.ts';
+import type { AccountOrder, MarketSnapshot, OwnOrder } from '../../strategy.ts';
+
+/** An order resting on the book, as far as taking it off its level goes. */
+export type RestingAmount = Pick<OwnOrder, 'side' | 'price' | 'amount' | 'filledAmount'>;
 
 /**
- * The book as the rest of the market makes it: each of the bot's own orders' remaining amount is
- * taken off its price level, and levels left empty are dropped. A bot that read its own quotes as
- * the market would chase itself (depth near) or never see the spread it must close (depth spread).
+ * The book without the bot's own orders: what a new order of the bot would meet. Each own order's
+ * remaining amount is taken off its price level, and levels left empty are dropped. The makers-only
+ * checks read this book (an order of the desk's other bots is still there to be met); where the
+ * market is, the quoting types read `deskBook`.
  */
-export function externalBook(book: OrderBook, own: readonly OwnOrder[]): OrderBook {
-  return { ...book, bids: withoutOwn(book.bids, own, 'buy'), asks: withoutOwn(book.asks, own, 'sell') };
+export function externalBook(book: OrderBook, own: readonly RestingAmount[]): OrderBook {
+  return bookWithout(book, own);
 }
 
-function withoutOwn(levels: readonly BookLevel[], own: readonly OwnOrder[], side: Side): BookLevel[] {
+/**
+ * The book without `orders`: each order's remaining amount is taken off its price level (never
+ * below zero), and levels left empty are dropped.
+ */
+export function bookWithout(book: OrderBook, orders: readonly RestingAmount[]): OrderBook {
+  return { ...book, bids: withoutOwn(book.bids, orders, 'buy'), asks: withoutOwn(book.asks, orders, 'sell') };
+}
+
+/**
+ * The desk's own resting orders on the pair: the account's (every bot of the key, manual orders)
+ * when the tick read them, plus the bot's own orders the read does not show (one in flight, or no
+ * read at all), each once (by client order id).
+ */
+export function deskOrders(accountOrders: readonly AccountOrder[] | undefined, own: readonly OwnOrder[]): RestingAmount[] {
+  if (!accountOrders) return [...own];
+  const listed = new Set<string>();
+  for (const o of accountOrders) if (o.clientOrderId !== null) listed.add(o.clientOrderId);
+  return [...accountOrders, ...own.filter((o) => !listed.has(o.clientOrderId))];
+}
+
+/**
+ * The book as the rest of the market makes it: the desk's own resting orders (`deskOrders`) taken
+ * off. A bot that read its own quotes, or its sister bots' on the same key, as the market would chase
+ * them: each placement moves the mid the next bot sees (issue 19's churn). Without the account's
+ * orders in the snapshot, only the bot's own are taken off.
+ */
+export function deskBook(market: Pick<MarketSnapshot, 'book' | 'accountOrders'>, own: readonly OwnOrder[]): OrderBook {
+  return bookWithout(market.book, deskOrders(market.accountOrders, own));
+}
+
+function withoutOwn(levels: readonly BookLevel[], own: readonly RestingAmount[], side: Side): BookLevel[] {
   const mine = new Map<string, string>();
   for (const o of own) {
     if (o.side !== side) continue;
+    const left = remaining(o);
+    if (sign(left) <= 0) continue;
     const key = parse(o.price);
-    mine.set(key, add(mine.get(key) ?? '0', remaining(o)));
+    mine.set(key, add(mine.get(key) ?? '0', left));
   }
   if (mine.size === 0) return [...levels];
   const out: BookLevel[] = [];
@@ -95,9 +131,9 @@ export function spreadFraction(book: OrderBook): string | null {
 }
 
 /**
- * The price to quote around: the external book's mid, else the last one the bot quoted around
- * (a one-sided or empty book has no mid), else none.
+ * The price to quote around: the mid of the book without the desk's own orders (`deskBook`), else
+ * the last one the bot quoted around (a one-sided or empty book has no mid), else none.
  */
-export function quoteReference(book: OrderBook, own: readonly OwnOrder[], last: string | null): string | null {
-  return midPrice(externalBook(book, own)) ?? last;
+export function quoteReference(market: Pick<MarketSnapshot, 'book' | 'accountOrders'>, own: readonly OwnOrder[], last: string | null): string | null {
+  return midPrice(deskBook(market, own)) ?? last;
 }

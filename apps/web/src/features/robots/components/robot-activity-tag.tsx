@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WarningFilled } from '@ant-design/icons';
 import { formatDateTime } from '@/lib/format-time';
 import { useBotInTrouble } from '@/market-data/api/get-incidents';
+import { RobotFeedTag } from './robot-feed-tag';
 import '../robots-i18n';
 
 const colours: Record<RobotActivity, string> = {
@@ -32,7 +33,17 @@ export function RobotActivityTag({ robot }: { robot: RobotDto }) {
       {consecutiveFailures > 0 && ' !'}
     </Tag>
   );
-  const shown = notes.length > 0 ? <Tooltip title={notes.join(' · ')}>{tag}</Tooltip> : tag;
+  const withNotes = notes.length > 0 ? <Tooltip title={notes.join(' · ')}>{tag}</Tooltip> : tag;
+  // A live bot: how its venue's data reaches it (stream, or polling and why); a bot switched off has none.
+  const feed = robot.status === 'running' ? robot.runtime.feed : null;
+  const shown = feed ? (
+    <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+      {withNotes}
+      <RobotFeedTag feed={feed} />
+    </span>
+  ) : (
+    withNotes
+  );
   if (!trouble) return shown;
   return (
     <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
