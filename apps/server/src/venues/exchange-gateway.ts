@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@makerdesk/contract';
-import type { Exchange, MarketDataReader, OrderBook, SubscribeOptions } from '@makerdesk/exchange';
-import type { AccountFeedOptions } from '@makerdesk/exchange/ccxt';
+import { worseFeed, type Exchange, type LocalRead, type MarketDataReader, type OrderBook, type SubscribeOptions } from '@makerdesk/exchange';
+import type { AccountFeedOptions, CcxtExchangeConfig } from '@makerdesk/exchange/ccxt';
 import { AppError } from '../domain/app-error.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
@@ -9,6 +9,7 @@ import type { SimVenuePort } from './sim-access.ts';
 import type { SimKeyStore } from './sim-key-store.ts';
 import { venueOf } from '../domain/venue-name.ts';
 import { withAccountFeedOf } from './account-feeds.ts';
+import { MarketFeeds, type LiveMarket } from './market-feeds.ts';
 
 /** Opens a live venue for a key (ccxt); injected so the gateway stays testable and ccxt loads lazily. */
 export type LiveExchangeFactory = (material: ApiKeyMaterial) => Promise<Exchange>;
@@ -96,6 +97,33 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
   });
 }
 
+/**
+ * A live venue whose book and public trades (and their feed status) come from the server's shared
+ * market feeds (market-feeds.ts): every other call goes to the venue itself.
+ */
+export function withLiveMarket(exchange: Exchange, market: LiveMarket): Exchange {
+  return new Proxy(exchange, {
+    get(target, prop) {
+      switch (prop) {
+        case 'fetchOrderBook':
+          return (symbol: string, depth?: number) => market.fetchOrderBook(symbol, depth);
+        case 'fetchTrades':
+          return (symbol: string, limit?: number) => market.fetchTrades(symbol, limit);
+        case 'feedStatus':
+          return (symbol: string) => worseFeed(market.feedStatus(symbol), target.feedStatus?.(symbol) ?? null);
+        case 'answersLocally':
+          // The book and trades as the shared feed would answer them; the account's reads as the venue says.
+          return (method: LocalRead, args: readonly unknown[]) => {
+            if (method === 'fetchOrderBook' || method === 'fetchTrades') return market.answersLocally(method === 'fetchOrderBook' ? 'book' : 'trades', args[0] as string, args[1] as number | undefined);
+            return target.answersLocally?.(method, args) ?? false;
+          };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** A venue connection as bots and manual calls use it. */
 export interface KeySession {
   exchange: Exchange;
@@ -118,6 +146,10 @@ export class ExchangeGateway {
    */
   private readonly sessions = new WeakMap<ApiKeyMaterial, { budgeted?: Promise<KeySession>; direct?: Promise<KeySession> }>();
   private observer: VenueCallObserver | undefined;
+  /** The shared market of each live venue opened (keyed by the venue object `open` hands out). */
+  private readonly liveMarkets = new WeakMap<Exchange, LiveMarket>();
+  private readonly sessionMarkets = new WeakMap<KeySession, LiveMarket>();
+  private feeds: MarketFeeds | undefined;
 
   constructor(
     /** The simulator: this server's, or the holder's over the internal API (SimAccess). */
@@ -128,7 +160,11 @@ export class ExchangeGateway {
     private readonly wrap?: BudgetWrap,
     /** The live keys' account feeds' timings (tests shorten them). */
     private readonly feedOptions: AccountFeedOptions = {},
-  ) {}
+    /** The live venues' shared market feeds; opened on first use when not given. */
+    marketFeeds?: MarketFeeds,
+  ) {
+    this.feeds = marketFeeds;
+  }
 
   /**
    * Checks a key can be used before it is stored: a simulator key is registered (a demo account
@@ -180,7 +216,10 @@ export class ExchangeGateway {
     const opened = await this.open(material);
     const exchange = this.observer ? observedExchange(opened, material, this.observer) : opened;
     const budgetKey = budgetKeyOf(material);
-    return { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM, venue: venueOf(material) };
+    const session: KeySession = { exchange: budgeted && this.wrap ? this.wrap(exchange, budgetKey) : exchange, budgetKey, simulated: material.platformCode === SIM_PLATFORM, venue: venueOf(material) };
+    const market = this.liveMarkets.get(opened);
+    if (market !== undefined) this.sessionMarkets.set(session, market);
+    return session;
   }
 
   private async open(material: ApiKeyMaterial): Promise<Exchange> {
@@ -199,20 +238,53 @@ export class ExchangeGateway {
   }
 
   /**
-   * A key's live venue with its streams (issue 19), one of each per key version: its account by the
-   * account feed (account-feeds.ts). Closed with the venue.
+   * A key's live venue with its streams (issue 19), one of each per key version: its pair's book and
+   * trades by the server's shared market feed of the venue and pair (market-feeds.ts), its account by
+   * the account feed (account-feeds.ts, closed with the venue).
    */
   private async withFeeds(venue: Exchange): Promise<Exchange> {
-    return withAccountFeedOf(venue, this.feedOptions);
+    const { exchange, market } = this.withSharedMarket(venue);
+    const fed = await withAccountFeedOf(exchange, this.feedOptions);
+    if (market !== undefined) this.liveMarkets.set(fed, market);
+    return fed;
+  }
+
+  /**
+   * A ccxt venue (it carries the settings it was opened with) reads its book and trades from the
+   * server's shared feed of its venue and pair; any other venue as it is.
+   */
+  private withSharedMarket(opened: Exchange): { exchange: Exchange; market?: LiveMarket } {
+    const settings = (opened as { settings?: CcxtExchangeConfig }).settings;
+    if (settings === undefined) return { exchange: opened };
+    this.feeds ??= new MarketFeeds();
+    const market = this.feeds.reader(settings);
+    // Its own live polls (the console's live socket) read the shared feed too.
+    (opened as { readMarketFrom?: (source: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>) => void }).readMarketFrom?.({
+      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
+      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
+    });
+    return { exchange: withLiveMarket(opened, market), market };
   }
 
   /**
    * Public market data (book, trades, candles, ticker) of a session's venue. The simulator's is read
    * from its memory, outside the key's rate budget: it is nobody's account data, and a budget meant to
-   * pace a venue's limits would only queue the console's chart and book polls behind each other.
+   * pace a venue's limits would only queue the console's chart and book polls behind each other. A
+   * live venue's book and trades come from the server's shared feed of the pair (a stream, or one
+   * poll for all readers), outside the key's budget too; its candles and ticker through the session.
    */
   marketData(session: KeySession): MarketDataReader {
-    return session.simulated ? this.sim.marketData() : session.exchange;
+    if (session.simulated) return this.sim.marketData();
+    const market = this.sessionMarkets.get(session);
+    if (market === undefined) return session.exchange;
+    const { exchange } = session;
+    return {
+      loadMarkets: () => exchange.loadMarkets(),
+      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
+      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
+      fetchCandles: (symbol, interval, options) => exchange.fetchCandles(symbol, interval, options),
+      fetchTicker: (symbol) => exchange.fetchTicker(symbol),
+    };
   }
 
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
@@ -233,5 +305,6 @@ export class ExchangeGateway {
     const opened = await Promise.allSettled(this.live.values());
     for (const result of opened) if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
     this.live.clear();
+    await this.feeds?.close();
   }
 }

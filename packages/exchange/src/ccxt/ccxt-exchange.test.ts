@@ -193,6 +193,26 @@ describe('CcxtExchange over ccxt binance → Binance facade', () => {
   });
 });
 
+describe('CcxtExchange.subscribe with a shared market source', () => {
+  it('polls the book and trades from the source it was given, the account from the venue', async () => {
+    const source = {
+      fetchOrderBook: async (symbol: string) => ({ symbol, bids: [['1', '2']] as [string, string][], asks: [], timestamp: 1, updateId: 77 }),
+      fetchTrades: async (symbol: string) => [{ id: 'shared-1', symbol, price: '1', amount: '2', side: 'buy' as const, timestamp: 5 }],
+    };
+    exchange.readMarketFrom(source);
+    const events: ExchangeEvent[] = [];
+    const unsubscribe = exchange.subscribe('BTC/USDT', (event) => events.push(event));
+    try {
+      await until(() => events.some((e) => e.type === 'balances'));
+    } finally {
+      unsubscribe();
+      exchange.readMarketFrom(exchange);
+    }
+    expect(events.find((e) => e.type === 'book')).toMatchObject({ book: { updateId: 77, bids: [['1', '2']] } });
+    expect(events.find((e) => e.type === 'trades')).toMatchObject({ trades: [{ id: 'shared-1' }] });
+  });
+});
+
 describe('CcxtExchange.subscribe on a venue out of reach', () => {
   it('tells each failed poll to onPoll as a network error, and nothing after unsubscribing', async () => {
     // ccxt's classes are recognised by name along the prototype chain.

@@ -164,6 +164,8 @@ export class CcxtExchange implements Exchange {
   private readonly pollMs: number;
   private readonly subscriptions = new Set<() => void>();
   private usage: VenueUsage | null = null;
+  /** Where `subscribe`'s polls read the pair's book and trades: this venue, or a shared feed of it (`readMarketFrom`). */
+  marketSource: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'> = this;
   private limits: VenueUsage['limits'] | null;
 
   constructor(
@@ -183,6 +185,11 @@ export class CcxtExchange implements Exchange {
     };
     this.limits = publishedLimits(venue.id);
     if (this.limits !== null) this.watchResponses();
+  }
+
+  /** `subscribe`'s polls read the book and trades from `source` (the server's shared market feed of the venue) instead of asking the venue each. */
+  readMarketFrom(source: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>): void {
+    this.marketSource = source;
   }
 
   /** What the venue's answers last said of this connection's limits (venue-usage.ts). */
@@ -496,14 +503,14 @@ class Poller {
 
   private async pollMarket(): Promise<void> {
     const { exchange, symbol, listener } = this;
-    const book = await exchange.fetchOrderBook(symbol);
+    const book = await exchange.marketSource.fetchOrderBook(symbol);
     const bookKey = JSON.stringify([book.bids, book.asks]);
     if (bookKey !== this.book) {
       this.book = bookKey;
       listener({ type: 'book', symbol, book });
     }
 
-    const recent = await exchange.fetchTrades(symbol);
+    const recent = await exchange.marketSource.fetchTrades(symbol);
     const fresh = recent.filter((t) => t.timestamp > this.newestTrade || (t.timestamp === this.newestTrade && !this.seenAtNewest.has(t.id))).reverse();
     if (fresh.length > 0) {
       this.newestTrade = Math.max(...fresh.map((t) => t.timestamp));

@@ -3,12 +3,15 @@ import type { OHLCV, OrderBook as CcxtOrderBook, Ticker as CcxtTicker, Trade as 
 import type { BookLevel, Candle, OrderBook, Side, Ticker, Trade } from '../exchange.ts';
 import { decimal, optionalDecimal } from './ccxt-decimal.ts';
 
-function levels(side: CcxtOrderBook['bids']): BookLevel[] {
-  return side.map(([price, amount]) => [decimal(price), decimal(amount)]);
+function levels(side: CcxtOrderBook['bids'], depth: number | undefined): BookLevel[] {
+  return (depth === undefined ? side : side.slice(0, depth)).map(([price, amount]) => [decimal(price), decimal(amount)]);
 }
 
-export function parseOrderBook(book: CcxtOrderBook, symbol: string, now: number): OrderBook {
-  return { symbol, bids: levels(book.bids), asks: levels(book.asks), timestamp: book.timestamp ?? now };
+/** The book's best `depth` levels a side (all without it); `updateId` is ccxt's `nonce` where the venue numbers its books. */
+export function parseOrderBook(book: CcxtOrderBook, symbol: string, now: number, depth?: number): OrderBook {
+  const parsed: OrderBook = { symbol, bids: levels(book.bids, depth), asks: levels(book.asks, depth), timestamp: book.timestamp ?? now };
+  if (typeof book.nonce === 'number') parsed.updateId = book.nonce;
+  return parsed;
 }
 
 export function parseSide(side: string | undefined): Side {

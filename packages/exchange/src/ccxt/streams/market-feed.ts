@@ -1,0 +1,207 @@
+/**
+ * One pair's market data on one venue connection, for every reader of it: the book and the public
+ * trades by ccxt.pro's `watchOrderBook` and `watchTrades` where the venue streams them, by REST where
+ * it does not or while its stream is down.
+ *
+ * While the book's stream is up, `book(depth)` answers from the book ccxt.pro keeps (snapshot plus
+ * diffs in update-id order: Binance's `watchOrderBook` buffers the diffs, fetches a snapshot and
+ * applies the diffs after its `lastUpdateId`, and starts again from a new snapshot on a gap or a new
+ * subscription) without waiting for the network. A stream that fails (error, closed socket) turns the
+ * pair to polling (`down`): one REST request for all readers (`SharedPoll`), while the stream is
+ * retried after 1 s, 2 s, 4 s … 30 s until it delivers again. The trades' stream gives only what
+ * happens after it subscribed, so its tape is seeded once by REST (shared as well) after each (re)start.
+ */
+import type { OrderBook as CcxtOrderBook, Trade as CcxtTrade } from 'ccxt';
+import type { Exchange, FeedStatus, OrderBook, Trade } from '../../exchange.ts';
+import { parseOrderBook, parseTrade } from '../parse-market-data.ts';
+import { retryDelayMs } from './backoff.ts';
+import { FeedState } from './feed-state.ts';
+import { proHas, type ProVenue } from './pro-venue.ts';
+import { SharedPoll } from './shared-poll.ts';
+import { mergeTrades } from './trade-tape.ts';
+
+export interface MarketFeedOptions {
+  symbol: string;
+  /** The venue's ccxt.pro connection (shared by its pairs); null where it has no stream. */
+  pro: ProVenue | null;
+  /** The venue's REST reads: the fallback, and the trades' seed. */
+  rest: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>;
+  now?: () => number;
+  /** How long one REST answer serves every reader while polling; default 1000 ms. */
+  pollReuseMs?: number;
+  /** The wait before the stream's next try after `failures` failures in a row; default 1 s doubling to 30 s. */
+  retryDelayMs?: (failures: number) => number;
+  /** Told each failure of a stream (it is retried). */
+  onStreamError?: (stream: 'book' | 'trades', err: unknown) => void;
+}
+
+/** Trades kept from the stream, newest first. */
+const TAPE_CAP = 1000;
+/** What a read of trades without a limit answers (Binance's REST default). */
+const DEFAULT_TRADES = 500;
+
+export class MarketFeed {
+  readonly symbol: string;
+  private readonly now: () => number;
+  private readonly state: FeedState;
+  private readonly bookPoll: SharedPoll<OrderBook>;
+  private readonly tradesPoll: SharedPoll<Trade[]>;
+  private readonly retry: (failures: number) => number;
+  private closed = false;
+  private readonly wakers = new Set<() => void>();
+  /** ccxt.pro's book of the pair as its last watch answered it (it keeps it up to date in place); null unless the stream is up. */
+  private streamed: CcxtOrderBook | null = null;
+  private converted = new Map<string, { nonce: unknown; book: OrderBook }>();
+  /** Trades heard on the stream since it (re)started, newest first; `seeded` once merged with a REST snapshot. */
+  private tape: Trade[] = [];
+  private seeded = false;
+  private readonly watchesTrades: boolean;
+  private tradesWatching = false;
+
+  constructor(private readonly options: MarketFeedOptions) {
+    this.symbol = options.symbol;
+    this.now = options.now ?? Date.now;
+    this.retry = options.retryDelayMs ?? retryDelayMs;
+    const pro = options.pro !== null && proHas(options.pro, 'watchOrderBook') ? options.pro : null;
+    this.state = new FeedState(pro !== null, this.now());
+    const reuseMs = options.pollReuseMs ?? 1000;
+    this.bookPoll = new SharedPoll(reuseMs, this.now);
+    this.tradesPoll = new SharedPoll(reuseMs, this.now);
+    this.watchesTrades = pro !== null && proHas(pro, 'watchTrades');
+    if (pro !== null) {
+      void this.watchBook(pro);
+      if (this.watchesTrades) void this.watchTrades(pro);
+    }
+  }
+
+  status(): FeedStatus {
+    return this.state.status();
+  }
+
+  /** Whether reads of the book are answered from the stream now (it delivered, and has not failed since). */
+  streaming(): boolean {
+    return this.streamed !== null;
+  }
+
+  /**
+   * Whether `book(depth)` or `trades(limit)` would be answered now without a request of its own: from
+   * the stream, or from the shared poll's answer in flight or still fresh (another reader's request).
+   */
+  answersLocally(read: 'book' | 'trades', size?: number): boolean {
+    const key = String(size ?? '');
+    if (read === 'book') return this.streamed !== null || this.bookPoll.answersNow(key);
+    return (this.tradesWatching && this.streamed !== null && this.seeded) || this.tradesPoll.answersNow(key);
+  }
+
+  /** The best `depth` levels a side: from the stream while it is up, else one shared REST read. */
+  async book(depth?: number): Promise<OrderBook> {
+    const key = String(depth ?? '');
+    if (this.streamed !== null) {
+      const nonce = this.streamed.nonce;
+      let kept = this.converted.get(key);
+      if (kept === undefined || kept.nonce !== nonce || nonce === undefined) {
+        kept = { nonce, book: parseOrderBook(this.streamed, this.symbol, this.now(), depth) };
+        this.converted.set(key, kept);
+      }
+      return { ...kept.book, bids: kept.book.bids.slice(), asks: kept.book.asks.slice() };
+    }
+    return this.bookPoll.get(key, () => this.options.rest.fetchOrderBook(this.symbol, depth));
+  }
+
+  /** The latest `limit` public trades, newest first. */
+  async trades(limit?: number): Promise<Trade[]> {
+    if (this.tradesWatching && this.streamed !== null) {
+      if (!this.seeded) {
+        const seed = await this.tradesPoll.get('', () => this.options.rest.fetchTrades(this.symbol));
+        if (this.tradesWatching && !this.seeded) {
+          this.tape = mergeTrades(this.tape, seed, TAPE_CAP);
+          this.seeded = true;
+        }
+      }
+      if (this.seeded) return this.tape.slice(0, limit ?? DEFAULT_TRADES);
+    }
+    return this.tradesPoll.get(String(limit ?? ''), () => this.options.rest.fetchTrades(this.symbol, limit));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const wake of this.wakers) wake();
+    this.streamed = null;
+    const pro = this.options.pro;
+    if (pro === null) return;
+    // The connection is the venue's (its other pairs keep it); this pair's subscriptions end.
+    const venue = pro as unknown as Record<string, ((symbol: string) => Promise<unknown>) | undefined>;
+    for (const method of ['unWatchOrderBook', ...(this.watchesTrades ? ['unWatchTrades'] : [])]) {
+      if (proHas(pro, method)) await venue[method]!.call(pro, this.symbol).catch(() => undefined);
+    }
+  }
+
+  private async watchBook(pro: ProVenue): Promise<void> {
+    let failures = 0;
+    while (!this.closed) {
+      try {
+        const book = await pro.watchOrderBook(this.symbol);
+        if (this.closed) return;
+        failures = 0;
+        this.streamed = book;
+        this.state.up('book', this.now());
+        // The trades ride the same connection: a book that comes again means their watch, retried, holds too
+        // (a quiet pair hears no trade to tell).
+        if (this.tradesWatching && this.state.isDown('trades')) this.state.up('trades', this.now());
+      } catch (err) {
+        if (this.closed) return;
+        this.streamed = null;
+        this.converted.clear();
+        // What was polled before the stream went down is not reused for the new state.
+        if (!this.state.isDown('book')) this.bookPoll.clear();
+        this.state.failed('book', this.now());
+        this.options.onStreamError?.('book', err);
+        await this.pause(this.retry(++failures));
+      }
+    }
+  }
+
+  private async watchTrades(pro: ProVenue): Promise<void> {
+    let failures = 0;
+    while (!this.closed) {
+      try {
+        this.tradesWatching = true;
+        const heard = await pro.watchTrades(this.symbol);
+        if (this.closed) return;
+        failures = 0;
+        this.tape = mergeTrades(
+          this.tape,
+          heard.map((t: CcxtTrade) => parseTrade(t, this.symbol, this.now())),
+          TAPE_CAP,
+        );
+        this.state.up('trades', this.now());
+      } catch (err) {
+        if (this.closed) return;
+        // Trades missed while away: the tape starts again, seeded again.
+        this.tradesWatching = false;
+        this.tape = [];
+        this.seeded = false;
+        this.tradesPoll.clear();
+        this.state.failed('trades', this.now());
+        this.options.onStreamError?.('trades', err);
+        await this.pause(this.retry(++failures));
+      }
+    }
+  }
+
+  /** Waits `ms`, or less if the feed closes meanwhile. */
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref?.();
+      this.wakers.add(wake);
+    });
+  }
+}
