@@ -30,6 +30,7 @@ export async function openProVenue(config: CcxtExchangeConfig, { credentials }: 
   } as never;
   // ccxt.pro opens `ws://` (a base on this machine or a private network) only once its agent is loaded.
   await (venue as unknown as { loadHttpProxyAgent?: () => Promise<unknown> }).loadHttpProxyAgent?.();
+  guardSends(venue);
   return venue;
 }
 
@@ -37,4 +38,28 @@ export async function openProVenue(config: CcxtExchangeConfig, { credentials }: 
 export function proHas(venue: ProVenue, ...methods: string[]): boolean {
   const has = venue.has as Record<string, boolean | 'emulated' | undefined>;
   return methods.every((m) => has[m] === true);
+}
+
+/**
+ * ccxt.pro sends a subscription on a socket that may close at once (a venue dropping a new
+ * connection); its rate-limited path leaves that send's failure unhandled, which would end the
+ * process. Each client's sends are marked handled here: the watch waiting for the subscription still
+ * fails, as the socket's close rejects it.
+ */
+export function guardSends(venue: ProVenue): void {
+  const target = venue as unknown as { client(url: string): { send(message: unknown): Promise<unknown>; sendGuarded?: boolean } };
+  const client = target.client.bind(venue);
+  target.client = (url: string) => {
+    const opened = client(url);
+    if (opened.sendGuarded !== true) {
+      const send = opened.send.bind(opened);
+      opened.send = (message: unknown) => {
+        const sent = send(message);
+        sent.catch(() => undefined);
+        return sent;
+      };
+      opened.sendGuarded = true;
+    }
+    return opened;
+  };
 }
