@@ -259,10 +259,7 @@ export class ExchangeGateway {
     this.feeds ??= new MarketFeeds();
     const market = this.feeds.reader(settings);
     // Its own live polls (the console's live socket) read the shared feed too.
-    (opened as { readMarketFrom?: (source: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>) => void }).readMarketFrom?.({
-      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
-      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
-    });
+    (opened as { readMarketFrom?: (source: Pick<Exchange, 'fetchOrderBook' | 'fetchTrades'>) => void }).readMarketFrom?.(market);
     return { exchange: withLiveMarket(opened, market), market };
   }
 
@@ -276,15 +273,7 @@ export class ExchangeGateway {
   marketData(session: KeySession): MarketDataReader {
     if (session.simulated) return this.sim.marketData();
     const market = this.sessionMarkets.get(session);
-    if (market === undefined) return session.exchange;
-    const { exchange } = session;
-    return {
-      loadMarkets: () => exchange.loadMarkets(),
-      fetchOrderBook: (symbol, depth) => market.fetchOrderBook(symbol, depth),
-      fetchTrades: (symbol, limit) => market.fetchTrades(symbol, limit),
-      fetchCandles: (symbol, interval, options) => exchange.fetchCandles(symbol, interval, options),
-      fetchTicker: (symbol) => exchange.fetchTicker(symbol),
-    };
+    return market === undefined ? session.exchange : withLiveMarket(session.exchange, market);
   }
 
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */

@@ -7,7 +7,7 @@
  * and closes once nobody has read it for `idleMs`; a venue's connections close with its last feed.
  */
 import type { Exchange, FeedStatus, OrderBook, Trade } from '@makerdesk/exchange';
-import { createCcxtExchange, guardSends, MarketFeed, marketStreamOptions, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
+import { createCcxtExchange, MarketFeed, marketStreamOptions, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
 
 /** A venue's public connections: REST (the fallback and seeds) and ccxt.pro's (null without a stream). */
 export interface MarketVenue {
@@ -47,8 +47,8 @@ export function publicSettings(settings: CcxtExchangeConfig): CcxtExchangeConfig
 export const openMarketVenue: MarketVenueOpener = async (settings) => {
   const config = publicSettings(settings);
   const rest = await createCcxtExchange(config);
+  // openProVenue guards the venue's sends as it opens it.
   const pro = await openProVenue({ ...config, options: marketStreamOptions(config.id, config.options) }, { credentials: false }).catch(() => null);
-  if (pro !== null) guardSends(pro);
   return { rest, pro };
 };
 

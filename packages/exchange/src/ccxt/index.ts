@@ -5,7 +5,7 @@ export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId
 export { ccxtErrorKind, toExchangeError } from './ccxt-errors.ts';
 export { openProVenue, proHas, type ProVenue } from './streams/pro-venue.ts';
 export { MarketFeed, type MarketFeedOptions } from './streams/market-feed.ts';
-export { guardSends, marketStreamOptions } from './streams/market-venue.ts';
+export { marketStreamOptions } from './streams/market-venue.ts';
 export { AccountFeed, openAccountFeed, proAccountStream, retryDelayMs, withAccountFeed } from './streams/account-feed.ts';
 export type { AccountFeedOptions, AccountStream } from './streams/account-feed.ts';
 export { AccountState, mergeOrder } from './streams/account-state.ts';

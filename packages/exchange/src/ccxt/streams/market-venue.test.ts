@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardSends, marketStreamOptions } from './market-venue.ts';
+import { marketStreamOptions } from './market-venue.ts';
+import { guardSends } from './pro-venue.ts';
 import type { ProVenue } from './pro-venue.ts';
 
 describe('marketStreamOptions', () => {

@@ -13,5 +13,3 @@ export function marketStreamOptions(id: string, options: Record<string, unknown>
   return { ...options, ws: { ...ws, backoff: { ...((ws.backoff as Record<string, unknown> | undefined) ?? {}), max: 0 } }, ...(id === 'binance' ? { streamLimits: { spot: 1 } } : {}) };
 }
 
-/** Every ccxt.pro venue gets it as it opens (openProVenue); kept here for the market feed's callers. */
-export { guardSends } from './pro-venue.ts';
