@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
+import { advertiseUrl, ConfigError, loadConfig, MAX_DRAIN_MS } from './config.ts';
 
 describe('loadConfig', () => {
   it('enforces Binance’s published limits on the simulator’s Binance API by default; the setting changes or switches them off', () => {
@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     expect(advertiseUrl(set, 8080)).toBe('https://node-b.internal:8443');
     expect(() => loadConfig({ MAKERDESK_ADVERTISE_URL: 'node-b:8080' })).toThrow(/MAKERDESK_ADVERTISE_URL/);
     expect(() => loadConfig({ MAKERDESK_ADVERTISE_URL: 'ftp://node-b' })).toThrow(/MAKERDESK_ADVERTISE_URL: must be an http/);
+  });
+
+  it('drains 5 s by default; MAKERDESK_DRAIN_MS sets it, 0 to stop at once, bounded', () => {
+    expect(loadConfig({}).drainMs).toBe(5000);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: '15000' }).drainMs).toBe(15_000);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: String(MAX_DRAIN_MS) }).drainMs).toBe(MAX_DRAIN_MS);
+    for (const bad of ['-1', '1.5', 'soon', String(MAX_DRAIN_MS + 1)]) expect(() => loadConfig({ MAKERDESK_DRAIN_MS: bad })).toThrow(/MAKERDESK_DRAIN_MS/);
   });
 
   it('names every bad setting', () => {

@@ -4,6 +4,9 @@ import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-addr
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/binance-facade';
 
+/** The longest drain: a service manager's stop timeout (deploy/makerdesk.service) must exceed it. */
+export const MAX_DRAIN_MS = 120_000;
+
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -58,6 +61,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,9 +102,17 @@ export interface Config {
    * IP per minute, new orders per account per 10 s and per day. Binance's published numbers by default.
    */
   simBinanceLimits: BinanceLimits;
+  /**
+   * How long a stopping server (SIGTERM, SIGINT) keeps serving after its readiness probe turned 503
+   * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
+   */
+  drainMs: number;
 }
 
 export class ConfigError extends Error {}
+
+/** The names of every setting loadConfig reads (deploy/makerdesk.env.example lists exactly these). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
 const defaultWebDist = new URL('../../web/dist', import.meta.url).pathname;
 
@@ -130,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
     outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
     simBinanceLimits: e.MAKERDESK_SIM_BINANCE_LIMITS,
+    drainMs: e.MAKERDESK_DRAIN_MS,
   };
 }
 

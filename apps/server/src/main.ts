@@ -13,6 +13,7 @@ import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, stopServices, type Services } from './services/services.ts';
+import { drainThenStop } from './services/drain.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { outboundHttp } from './outbound/guarded-http.ts';
 import { OutboundGuard } from './outbound/outbound-guard.ts';
@@ -113,12 +114,24 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services.engine.start();
     await services.alerts.start();
     services.snapshots.start();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        logger.info(`${signal}: shutting down`);
-        void shutdown(app).then(() => process.exit(0));
-      });
+    // SIGTERM/SIGINT: the readiness probe answers 503 at once, the server keeps serving for the drain
+    // period (MAKERDESK_DRAIN_MS) while load balancers take it out of rotation, then shuts down. Once
+    // it shuts down the handlers are gone: a further signal ends the process the default way.
+    const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+    const readiness = services.readiness;
+    const drain = drainThenStop({
+      drainMs: config.drainMs,
+      markDraining: () => readiness.drain(),
+      stop: () => {
+        for (const signal of stopSignals) process.off(signal, onStopSignal);
+        return shutdown(app);
+      },
+      log: (message, fields) => logger.info(fields, message),
+    });
+    function onStopSignal(signal: NodeJS.Signals) {
+      void drain.signal(signal).then(() => process.exit(0));
     }
+    for (const signal of stopSignals) process.on(signal, onStopSignal);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
