@@ -211,6 +211,8 @@ export class BotRunner {
     this.halted = true;
     this.clearTimer();
     this.stopStreamed();
+    // A pushed update being written finishes before the cancels' reconciliation reads the journal.
+    await this.streamDrain;
     this.setActivity('stopping');
     const why = typeof reason === 'string' ? verbatim(reason) : reason;
     this.log(level, text('bots.stopped', nest('reason', why)), { kind: 'stopped', error: level === 'error' });
