@@ -1,0 +1,3 @@
+export * from './measure.ts';
+export * from './minute.ts';
+export * from './summary.ts';
