@@ -60,6 +60,8 @@ export const liquidityObligationRequest = coinScopedQuery.extend({
   period: z.enum(liquidityPeriods, { message: liquidityMessages.obligation }),
 });
 export type LiquidityObligationRequest = z.input<typeof liquidityObligationRequest>;
+/** The request as the server parses it (decimals as canonical strings). */
+export type LiquidityObligationSet = z.output<typeof liquidityObligationRequest>;
 
 /** An obligation's terms, as the measurement reads them. */
 export const liquidityObligationTerms = z.object({
