@@ -161,3 +161,54 @@ export function aggregateMinute(minute: number, samples: readonly TimedSample[],
   row.spreadP95 = spreadQuantile(row.spreadHist, row.oneSidedSec, 95);
   return row;
 }
+
+/**
+ * Two rows of one minute sampled by two runs (a server stopped and started inside it), whose sampled
+ * seconds do not overlap, as one: counts and sums add, the gap is what neither sampled. The own
+ * depth's minimum stays the lower one (a partial row's gaps make it 0: conservative, never flattering).
+ */
+export function mergeMinutes(a: LiquidityMinute, b: LiquidityMinute): LiquidityMinute {
+  if (a.minute !== b.minute) throw new RangeError(`mergeMinutes: minutes ${a.minute} and ${b.minute} differ`);
+  const samples = Math.min(SECONDS_PER_MINUTE, a.samples + b.samples);
+  const depth = {} as Record<LiquidityDepthBand, BandAggregate>;
+  const both = (x: DepthAggregate, y: DepthAggregate, xCounts: boolean, yCounts: boolean): DepthAggregate => {
+    if (!xCounts) return y;
+    if (!yCounts) return x;
+    return { min: min(x.min, y.min), sum: add(x.sum, y.sum) };
+  };
+  for (const band of LIQUIDITY_DEPTH_BANDS) {
+    const x = a.depth[band];
+    const y = b.depth[band];
+    depth[band] = {
+      // The book's figures are over sampled seconds only: a row without samples has none to give.
+      bid: both(x.bid, y.bid, a.samples > 0, b.samples > 0),
+      ask: both(x.ask, y.ask, a.samples > 0, b.samples > 0),
+      ownBid: both(x.ownBid, y.ownBid, true, true),
+      ownAsk: both(x.ownAsk, y.ownAsk, true, true),
+    };
+  }
+  const spreadHist = mergeHist(mergeHist({}, a.spreadHist), b.spreadHist);
+  const oneSidedSec = a.oneSidedSec + b.oneSidedSec;
+  const upSec = a.upSec + b.upSec;
+  const noQuoteSec = a.noQuoteSec + b.noQuoteSec;
+  const spreadSec = a.spreadSec + b.spreadSec;
+  const depthSec = a.depthSec + b.depthSec;
+  return {
+    minute: a.minute,
+    samples,
+    upSec,
+    noQuoteSec,
+    spreadSec,
+    depthSec,
+    gapSec: Math.max(0, SECONDS_PER_MINUTE - upSec - noQuoteSec - spreadSec - depthSec),
+    spreadHist,
+    oneSidedSec,
+    spreadP50: spreadQuantile(spreadHist, oneSidedSec, 50),
+    spreadP95: spreadQuantile(spreadHist, oneSidedSec, 95),
+    depth,
+    volumeQuote: add(a.volumeQuote, b.volumeQuote),
+    ownVolumeQuote: add(a.ownVolumeQuote, b.ownVolumeQuote),
+    ordersPlaced: a.ordersPlaced + b.ordersPlaced,
+    fills: a.fills + b.fills,
+  };
+}

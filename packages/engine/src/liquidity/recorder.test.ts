@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiquiditySample } from './measure.ts';
-import { MINUTE_MS } from './minute.ts';
+import { MINUTE_MS, mergeMinutes } from './minute.ts';
 import { LiquidityRecorder } from './recorder.ts';
 
 function sample(status: LiquiditySample['status'], spreadBps: string | null = '10'): LiquiditySample {
@@ -47,5 +47,19 @@ describe('LiquidityRecorder', () => {
     expect(r.recent(7)).toEqual([]);
     // 50 minutes: 49 closed by later samples, the last by the drop.
     expect(r.closeEnded(m0).length).toBe(50);
+  });
+});
+
+describe('mergeMinutes', () => {
+  it('joins two runs of one minute: counts add, the gap is what neither sampled', () => {
+    const before = new LiquidityRecorder();
+    for (let s = 0; s < 20; s++) before.record(1, m0 + s * 1000, sample('up', '5'));
+    const after = new LiquidityRecorder();
+    for (let s = 30; s < 60; s++) after.record(1, m0 + s * 1000, sample(s < 50 ? 'up' : 'depth', '9'));
+    after.addActivity(1, m0 + 40_000, { fills: 1 });
+    const merged = mergeMinutes(before.flush()[0]!.row, after.flush()[0]!.row);
+    expect(merged).toMatchObject({ samples: 50, upSec: 40, depthSec: 10, gapSec: 10, spreadHist: { '5': 20, '9': 30 }, spreadP50: '9', fills: 1 });
+    expect(merged.depth['2'].bid).toEqual({ min: '10', sum: '500' });
+    expect(merged.depth['2'].ownBid).toEqual({ min: '0', sum: '50' });
   });
 });
