@@ -1,5 +1,5 @@
 import { LIQUIDITY_DEPTH_BANDS, type LiquidityDepthBand, type LiquidityObligationTerms } from '@makerdesk/contract';
-import { add, compare, div, minus, mul, sign } from '@makerdesk/decimal';
+import { add, compare, decimalsOf, div, fromUnits, minus, mul, sign, toUnits } from '@makerdesk/decimal';
 
 /**
  * One sample of a pair's market quality (DESK.md "Market quality", issue 20), pure: from the book
@@ -52,13 +52,62 @@ export interface LiquiditySample {
 
 const ZERO_DEPTH: BandDepth = { bidQuote: '0', askQuote: '0', ownBidQuote: '0', ownAskQuote: '0' };
 
-function bestOf(levels: readonly LiquidityLevel[], side: 'bid' | 'ask'): string | null {
-  let best: string | null = null;
-  for (const [price, amount] of levels) {
-    if (sign(amount) <= 0 || sign(price) <= 0) continue;
-    if (best === null || (side === 'bid' ? compare(price, best) > 0 : compare(price, best) < 0)) best = price;
+/** The bands in tenths of a percent, so every band test is in integers. */
+const BAND_TENTHS: readonly bigint[] = LIQUIDITY_DEPTH_BANDS.map((b) => BigInt(Math.round(Number(b) * 10)));
+
+const PLAIN = /^\d+(\.\d*)?$/;
+const POW10: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number) => POW10[n] ?? 10n ** BigInt(n);
+
+/** Decimals of a decimal string (plain strings without parsing). */
+function decimalsIn(v: string): number {
+  if (!PLAIN.test(v)) return decimalsOf(v);
+  const dot = v.indexOf('.');
+  return dot < 0 ? 0 : v.length - dot - 1;
+}
+
+/**
+ * Strings already converted, per scale: a book changes a few levels a second, so most of a sample's
+ * prices and amounts were seen the second before. Bounded: cleared when it grows past UNITS_CACHE_MAX.
+ */
+const unitsCache = new Map<number, Map<string, bigint>>();
+const UNITS_CACHE_MAX = 200_000;
+let unitsCached = 0;
+
+/** v in units of 10^-scale (scale ≥ its decimals): the hot path of a sample. */
+function unitsOf(v: string, scale: number): bigint {
+  let byScale = unitsCache.get(scale);
+  if (byScale === undefined) unitsCache.set(scale, (byScale = new Map()));
+  const hit = byScale.get(v);
+  if (hit !== undefined) return hit;
+  if (unitsCached >= UNITS_CACHE_MAX) {
+    for (const m of unitsCache.values()) m.clear();
+    unitsCached = 0;
   }
-  return best;
+  const units = parseUnits(v, scale);
+  byScale.set(v, units);
+  unitsCached++;
+  return units;
+}
+
+/** Plain strings without the general parser. */
+function parseUnits(v: string, scale: number): bigint {
+  if (!PLAIN.test(v)) return toUnits(v, scale);
+  const dot = v.indexOf('.');
+  if (dot < 0) return BigInt(v) * pow10(scale);
+  const frac = v.length - dot - 1;
+  return BigInt(v.slice(0, dot) + v.slice(dot + 1)) * pow10(scale - frac);
+}
+
+/** Canonical decimal of units at a scale (no trailing zeros, no '-0'), without the general parser. */
+function decimalOf(units: bigint, scale: number): string {
+  if (units === 0n) return '0';
+  const s = fromUnits(units, scale);
+  if (scale === 0) return s;
+  let end = s.length;
+  while (s.charCodeAt(end - 1) === 48) end--;
+  if (s.charCodeAt(end - 1) === 46) end--;
+  return s.slice(0, end);
 }
 
 /** (ask − bid) / mid × 10,000 with mid = (ask + bid) / 2, rounded up to 0.1 bps; null when not positive. */
@@ -75,65 +124,100 @@ export function spreadWithin(bid: string, ask: string, capBps: string): boolean 
   return compare(mul(minus(ask, bid), '20000'), mul(capBps, add(bid, ask))) <= 0;
 }
 
-/** The band's edges around mid: bids at or above `low`, asks at or below `high`. */
-function bandEdges(mid: string, pct: string): { low: string; high: string } {
-  const f = mul(pct, '0.01');
-  return { low: mul(mid, minus('1', f)), high: mul(mid, add('1', f)) };
+interface Level {
+  p: bigint;
+  a: bigint;
 }
 
-function sideDepth(levels: Iterable<LiquidityLevel>, edge: string, side: 'bid' | 'ask'): string {
-  let total = '0';
-  for (const [price, amount] of levels) {
-    if (sign(amount) <= 0) continue;
-    const inside = side === 'bid' ? compare(price, edge) >= 0 : compare(price, edge) <= 0;
-    if (inside) total = add(total, mul(price, amount));
+/**
+ * Depth per band of one side, in units of 10^-(sp + sa): a level is inside band x (tenths of %) when
+ * p ≥ mid·(1 − x/1000) for bids, p ≤ mid·(1 + x/1000) for asks; with mid2 = 2·mid in price units:
+ * p·2000 ≥ mid2·(1000 − x), p·2000 ≤ mid2·(1000 + x).
+ */
+function bandSums(levels: readonly Level[], mid2: bigint, side: 'bid' | 'ask'): bigint[] {
+  const sums = BAND_TENTHS.map(() => 0n);
+  const edges = BAND_TENTHS.map((x) => mid2 * (side === 'bid' ? 1000n - x : 1000n + x));
+  for (const { p, a } of levels) {
+    if (a <= 0n || p <= 0n) continue;
+    const p2000 = p * 2000n;
+    const value = p * a;
+    for (let i = 0; i < edges.length; i++) if (side === 'bid' ? p2000 >= edges[i]! : p2000 <= edges[i]!) sums[i]! += value;
   }
-  return total;
+  return sums;
 }
 
-function bandDepth(book: LiquidityBook, own: readonly RestingQuote[], mid: string, pct: string): BandDepth {
-  const { low, high } = bandEdges(mid, pct);
-  const ownBids = own.filter((o) => o.side === 'buy').map((o): LiquidityLevel => [o.price, o.remaining]);
-  const ownAsks = own.filter((o) => o.side === 'sell').map((o): LiquidityLevel => [o.price, o.remaining]);
-  return {
-    bidQuote: sideDepth(book.bids, low, 'bid'),
-    askQuote: sideDepth(book.asks, high, 'ask'),
-    ownBidQuote: sideDepth(ownBids, low, 'bid'),
-    ownAskQuote: sideDepth(ownAsks, high, 'ask'),
-  };
-}
-
-function statusOf(own: readonly RestingQuote[], depth: Record<LiquidityDepthBand, BandDepth> | null, obligation: LiquidityObligationTerms | null): SampleStatus {
-  const open = own.filter((o) => sign(o.remaining) > 0 && sign(o.price) > 0);
-  const ownBid = bestOf(
-    open.filter((o) => o.side === 'buy').map((o): LiquidityLevel => [o.price, o.remaining]),
-    'bid',
-  );
-  const ownAsk = bestOf(
-    open.filter((o) => o.side === 'sell').map((o): LiquidityLevel => [o.price, o.remaining]),
-    'ask',
-  );
-  if (ownBid === null || ownAsk === null) return 'no_quote';
-  if (obligation === null) return 'up';
-  if (!spreadWithin(ownBid, ownAsk, obligation.maxSpreadBps)) return 'spread';
-  if (depth === null) return 'depth';
-  const band = depth[obligation.depthWithinPct];
-  if (compare(band.ownBidQuote, obligation.minDepthQuote) < 0 || compare(band.ownAskQuote, obligation.minDepthQuote) < 0) return 'depth';
-  return 'up';
+function best(levels: readonly Level[], side: 'bid' | 'ask'): bigint | null {
+  let b: bigint | null = null;
+  for (const { p, a } of levels) {
+    if (a <= 0n || p <= 0n) continue;
+    if (b === null || (side === 'bid' ? p > b : p < b)) b = p;
+  }
+  return b;
 }
 
 /**
  * Measures one sample. The desk's own depth comes from its open orders (they rest in the book, so
- * the book's depth includes them when the book is whole); the bands are around the book's mid.
+ * the book's depth includes them when the book is whole); the bands are around the book's mid. All
+ * in integers at the finest scale of the prices and of the amounts given.
  */
 export function measureSample(book: LiquidityBook, own: readonly RestingQuote[], obligation: LiquidityObligationTerms | null): LiquiditySample {
-  const bid = bestOf(book.bids, 'bid');
-  const ask = bestOf(book.asks, 'ask');
-  const last = book.last != null && sign(book.last) > 0 ? book.last : null;
-  const mid = bid !== null && ask !== null ? mul(add(bid, ask), '0.5') : last;
-  const spreadBps = bid !== null && ask !== null ? spreadBpsCeil(bid, ask) : null;
+  const last = book.last != null && book.last !== '' && unitsOf(book.last, decimalsIn(book.last)) > 0n ? book.last : null;
+  let sp = last === null ? 0 : decimalsIn(last);
+  let sa = 0;
+  for (const side of [book.bids, book.asks])
+    for (const [p, a] of side) {
+      sp = Math.max(sp, decimalsIn(p));
+      sa = Math.max(sa, decimalsIn(a));
+    }
+  for (const o of own) {
+    sp = Math.max(sp, decimalsIn(o.price));
+    sa = Math.max(sa, decimalsIn(o.remaining));
+  }
+  const level = (p: string, a: string): Level => ({ p: unitsOf(p, sp), a: unitsOf(a, sa) });
+  const bids = book.bids.map(([p, a]) => level(p, a));
+  const asks = book.asks.map(([p, a]) => level(p, a));
+  const ownBids = own.filter((o) => o.side === 'buy').map((o) => level(o.price, o.remaining));
+  const ownAsks = own.filter((o) => o.side === 'sell').map((o) => level(o.price, o.remaining));
+
+  const bid = best(bids, 'bid');
+  const ask = best(asks, 'ask');
+  const mid2 = bid !== null && ask !== null ? bid + ask : last === null ? null : 2n * unitsOf(last, sp);
+  const mid = mid2 === null ? null : decimalOf(mid2 * 5n, sp + 1);
+  // (ask − bid) × 200,000 / (ask + bid) tenths of a bps, rounded up
+  const spreadBps = bid !== null && ask !== null ? decimalOf((((ask - bid) * 200_000n + bid + ask - 1n) / (bid + ask)), 1) : null;
+
   const depth = {} as Record<LiquidityDepthBand, BandDepth>;
-  for (const band of LIQUIDITY_DEPTH_BANDS) depth[band] = mid === null ? ZERO_DEPTH : bandDepth(book, own, mid, band);
-  return { mid, spreadBps, depth, status: statusOf(own, mid === null ? null : depth, obligation) };
+  const scale = sp + sa;
+  const none = BAND_TENTHS.map(() => 0n);
+  const [ob, oa] = mid2 === null ? [none, none] : [bandSums(ownBids, mid2, 'bid'), bandSums(ownAsks, mid2, 'ask')];
+  if (mid2 === null) for (const band of LIQUIDITY_DEPTH_BANDS) depth[band] = ZERO_DEPTH;
+  else {
+    const [b, a] = [bandSums(bids, mid2, 'bid'), bandSums(asks, mid2, 'ask')];
+    LIQUIDITY_DEPTH_BANDS.forEach((band, i) => {
+      depth[band] = { bidQuote: decimalOf(b[i]!, scale), askQuote: decimalOf(a[i]!, scale), ownBidQuote: decimalOf(ob[i]!, scale), ownAskQuote: decimalOf(oa[i]!, scale) };
+    });
+  }
+
+  let status: SampleStatus;
+  const ownBid = best(ownBids, 'bid');
+  const ownAsk = best(ownAsks, 'ask');
+  if (ownBid === null || ownAsk === null) status = 'no_quote';
+  else if (obligation === null) status = 'up';
+  else if (!capHolds(ownBid, ownAsk, obligation.maxSpreadBps)) status = 'spread';
+  else if (mid2 === null) status = 'depth';
+  else {
+    const i = LIQUIDITY_DEPTH_BANDS.indexOf(obligation.depthWithinPct);
+    const md = decimalsIn(obligation.minDepthQuote);
+    const common = Math.max(scale, md);
+    const min = unitsOf(obligation.minDepthQuote, common);
+    const at = (units: bigint) => units * pow10(common - scale);
+    status = at(ob[i]!) < min || at(oa[i]!) < min ? 'depth' : 'up';
+  }
+  return { mid, spreadBps, depth, status };
 }
 
+/** (ask − bid) × 20,000 ≤ cap × (ask + bid), the cap in units of its own decimals. */
+function capHolds(bid: bigint, ask: bigint, capBps: string): boolean {
+  const cd = decimalsIn(capBps);
+  return (ask - bid) * 20_000n * pow10(cd) <= unitsOf(capBps, cd) * (ask + bid);
+}
