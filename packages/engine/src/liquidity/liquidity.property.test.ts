@@ -66,6 +66,14 @@ describe('measureSample against the naive reference', () => {
           own,
           obligation,
         );
+        // The same book written with 14 more zero decimals: too long for the double path, measured in bigints, the same figures.
+        const pad = (v: string) => (v.includes('.') ? `${v}${'0'.repeat(14)}` : `${v}.${'0'.repeat(14)}`);
+        const long = measureSample(
+          { bids: bids.map((l) => [pad(price(l.p)), pad(amount(l.a))] as const), asks: asks.map((l) => [pad(price(l.p)), pad(amount(l.a))] as const) },
+          own.map((o) => ({ ...o, price: pad(o.price), remaining: pad(o.remaining) })),
+          obligation,
+        );
+        expect(long).toEqual(got);
 
         const sum = c.bestBid + bestAsk;
         // spread in tenths of bps = (ask − bid) / ((ask + bid) / 2) × 100,000, rounded up

@@ -66,33 +66,18 @@ function decimalsIn(v: string): number {
   return dot < 0 ? 0 : v.length - dot - 1;
 }
 
-/**
- * Strings already converted, per scale: a book changes a few levels a second, so most of a sample's
- * prices and amounts were seen the second before. Bounded: cleared when it grows past UNITS_CACHE_MAX.
- */
-const unitsCache = new Map<number, Map<string, bigint>>();
-const UNITS_CACHE_MAX = 200_000;
-let unitsCached = 0;
-
 /** v in units of 10^-scale (scale ≥ its decimals): the hot path of a sample. */
 function unitsOf(v: string, scale: number): bigint {
-  let byScale = unitsCache.get(scale);
-  if (byScale === undefined) unitsCache.set(scale, (byScale = new Map()));
-  const hit = byScale.get(v);
-  if (hit !== undefined) return hit;
-  if (unitsCached >= UNITS_CACHE_MAX) {
-    for (const m of unitsCache.values()) m.clear();
-    unitsCached = 0;
-  }
-  const units = parseUnits(v, scale);
-  byScale.set(v, units);
-  unitsCached++;
-  return units;
+  if (!PLAIN.test(v)) return toUnits(v, scale);
+  const dot = v.indexOf('.');
+  const frac = dot < 0 ? 0 : v.length - dot - 1;
+  // Up to 15 digits a double holds the integer exactly: no string surgery, no big parse.
+  if (v.length <= 16) return BigInt(Math.round(Number(v) * 10 ** frac)) * pow10(scale - frac);
+  return parseUnits(v, scale);
 }
 
 /** Plain strings without the general parser. */
 function parseUnits(v: string, scale: number): bigint {
-  if (!PLAIN.test(v)) return toUnits(v, scale);
   const dot = v.indexOf('.');
   if (dot < 0) return BigInt(v) * pow10(scale);
   const frac = v.length - dot - 1;
@@ -162,17 +147,32 @@ function best(levels: readonly Level[], side: 'bid' | 'ask'): bigint | null {
  */
 export function measureSample(book: LiquidityBook, own: readonly RestingQuote[], obligation: LiquidityObligationTerms | null): LiquiditySample {
   const last = book.last != null && book.last !== '' && unitsOf(book.last, decimalsIn(book.last)) > 0n ? book.last : null;
-  let sp = last === null ? 0 : decimalsIn(last);
+  // One pass: the finest scale of the prices and of the amounts, and whether all are plain decimals.
+  let plain = true;
+  const decimals = (v: string): number => {
+    if (PLAIN.test(v)) {
+      const dot = v.indexOf('.');
+      return dot < 0 ? 0 : v.length - dot - 1;
+    }
+    plain = false;
+    return decimalsOf(v);
+  };
+  let sp = last === null ? 0 : decimals(last);
   let sa = 0;
   for (const side of [book.bids, book.asks])
     for (const [p, a] of side) {
-      sp = Math.max(sp, decimalsIn(p));
-      sa = Math.max(sa, decimalsIn(a));
+      sp = Math.max(sp, decimals(p));
+      sa = Math.max(sa, decimals(a));
     }
   for (const o of own) {
-    sp = Math.max(sp, decimalsIn(o.price));
-    sa = Math.max(sa, decimalsIn(o.remaining));
+    sp = Math.max(sp, decimals(o.price));
+    sa = Math.max(sa, decimals(o.remaining));
   }
+  plain &&= sp <= 22 && sa <= 22;
+  return (plain ? measureInNumbers(book, own, obligation, last, sp, sa) : null) ?? measureInBigints(book, own, obligation, last, sp, sa);
+}
+
+function measureInBigints(book: LiquidityBook, own: readonly RestingQuote[], obligation: LiquidityObligationTerms | null, last: string | null, sp: number, sa: number): LiquiditySample {
   const level = (p: string, a: string): Level => ({ p: unitsOf(p, sp), a: unitsOf(a, sa) });
   const bids = book.bids.map(([p, a]) => level(p, a));
   const asks = book.asks.map(([p, a]) => level(p, a));
@@ -221,3 +221,119 @@ function capHolds(bid: bigint, ask: bigint, capBps: string): boolean {
   const cd = decimalsIn(capBps);
   return (ask - bid) * 20_000n * pow10(cd) <= unitsOf(capBps, cd) * (ask + bid);
 }
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+const POW10N: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** v × 10^scale as an exact integer double, or NaN when a double cannot hold it exactly. */
+function safeUnits(v: string, scale: number): number {
+  // Every string was checked plain by decimalsIn before (measureSample).
+  if (v.length > 16) return Number.NaN;
+  const dot = v.indexOf('.');
+  const frac = dot < 0 ? 0 : v.length - dot - 1;
+  const n = Math.round(Number(v) * POW10N[frac]!) * POW10N[scale - frac]!;
+  return n <= 2 ** 50 ? n : Number.NaN;
+}
+
+/** An integer double at a scale as a canonical decimal string. */
+function decimalOfSafe(n: number, scale: number): string {
+  return n === 0 ? '0' : decimalOf(BigInt(n), scale);
+}
+
+interface NumLevel {
+  p: number;
+  a: number;
+}
+
+/**
+ * The same figures with integer doubles, when every integer involved stays exact in one (books of
+ * everyday prices and amounts); null otherwise, and the bigint path measures. Exactness is checked,
+ * not hoped for: each bound below keeps every product and sum under 2^53.
+ */
+function measureInNumbers(book: LiquidityBook, own: readonly RestingQuote[], obligation: LiquidityObligationTerms | null, last: string | null, sp: number, sa: number): LiquiditySample | null {
+  let maxP = 0;
+  let maxA = 0;
+  let count = 0;
+  let failed = false;
+  const level = (p: string, a: string): NumLevel => {
+    const l = { p: safeUnits(p, sp), a: safeUnits(a, sa) };
+    if (Number.isNaN(l.p) || Number.isNaN(l.a)) failed = true;
+    else {
+      if (l.p > maxP) maxP = l.p;
+      if (l.a > maxA) maxA = l.a;
+    }
+    count++;
+    return l;
+  };
+  const bids = book.bids.map(([p, a]) => level(p, a));
+  const asks = book.asks.map(([p, a]) => level(p, a));
+  const ownBids: NumLevel[] = [];
+  const ownAsks: NumLevel[] = [];
+  for (const o of own) (o.side === 'buy' ? ownBids : ownAsks).push(level(o.price, o.remaining));
+  const lastUnits = last === null ? Number.NaN : safeUnits(last, sp);
+  if (failed || (last !== null && Number.isNaN(lastUnits))) return null;
+  // p × 2000 and mid2 × 1050 exact; Σ p × a over every level exact.
+  if (Math.max(maxP, lastUnits || 0) * 2 * 2000 >= SAFE || maxP * maxA * Math.max(1, count) >= SAFE) return null;
+
+  const bestNum = (ls: NumLevel[], side: 'bid' | 'ask'): number | null => {
+    let b: number | null = null;
+    for (const { p, a } of ls) if (a > 0 && p > 0 && (b === null || (side === 'bid' ? p > b : p < b))) b = p;
+    return b;
+  };
+  const bid = bestNum(bids, 'bid');
+  const ask = bestNum(asks, 'ask');
+  const mid2 = bid !== null && ask !== null ? bid + ask : last === null ? null : 2 * lastUnits;
+  const mid = mid2 === null ? null : decimalOfSafe(mid2 * 5, sp + 1);
+  let spreadBps: string | null = null;
+  if (bid !== null && ask !== null) {
+    const num = (ask - bid) * 200_000;
+    const den = bid + ask;
+    if (num >= SAFE) return null;
+    let q = Math.floor(num / den);
+    if (q * den < num) q++;
+    while ((q - 1) * den >= num && q > 0) q--;
+    spreadBps = decimalOfSafe(q, 1);
+  }
+  const sums = (ls: NumLevel[], side: 'bid' | 'ask'): number[] => {
+    const out = BAND_TENTHS_N.map(() => 0);
+    if (mid2 === null) return out;
+    const edges = BAND_TENTHS_N.map((x) => mid2 * (side === 'bid' ? 1000 - x : 1000 + x));
+    for (const { p, a } of ls) {
+      if (a <= 0 || p <= 0) continue;
+      const p2000 = p * 2000;
+      const value = p * a;
+      for (let i = 0; i < edges.length; i++) if (side === 'bid' ? p2000 >= edges[i]! : p2000 <= edges[i]!) out[i]! += value;
+    }
+    return out;
+  };
+  const scale = sp + sa;
+  const ob = sums(ownBids, 'bid');
+  const oa = sums(ownAsks, 'ask');
+  const depth = {} as Record<LiquidityDepthBand, BandDepth>;
+  if (mid2 === null) for (const band of LIQUIDITY_DEPTH_BANDS) depth[band] = ZERO_DEPTH;
+  else {
+    const b = sums(bids, 'bid');
+    const a = sums(asks, 'ask');
+    LIQUIDITY_DEPTH_BANDS.forEach((band, i) => {
+      depth[band] = { bidQuote: decimalOfSafe(b[i]!, scale), askQuote: decimalOfSafe(a[i]!, scale), ownBidQuote: decimalOfSafe(ob[i]!, scale), ownAskQuote: decimalOfSafe(oa[i]!, scale) };
+    });
+  }
+  let status: SampleStatus;
+  const ownBid = bestNum(ownBids, 'bid');
+  const ownAsk = bestNum(ownAsks, 'ask');
+  if (ownBid === null || ownAsk === null) status = 'no_quote';
+  else if (obligation === null) status = 'up';
+  else if (!capHolds(BigInt(ownBid), BigInt(ownAsk), obligation.maxSpreadBps)) status = 'spread';
+  else if (mid2 === null) status = 'depth';
+  else {
+    const i = LIQUIDITY_DEPTH_BANDS.indexOf(obligation.depthWithinPct);
+    const md = decimalsIn(obligation.minDepthQuote);
+    const common = Math.max(scale, md);
+    const min = unitsOf(obligation.minDepthQuote, common);
+    const at = (units: number) => BigInt(units) * pow10(common - scale);
+    status = at(ob[i]!) < min || at(oa[i]!) < min ? 'depth' : 'up';
+  }
+  return { mid, spreadBps, depth, status };
+}
+
+const BAND_TENTHS_N: readonly number[] = BAND_TENTHS.map(Number);
