@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { writeHotBackup, type BackupSummary, type Sink } from '../backup/hot-backup.ts';
 import { buildMigrations, recordMigrationNames, refuseNewerDatabase, type QueryRunner } from './migration-guard.ts';
 import * as schema from './schema.ts';
 
@@ -26,6 +27,11 @@ export interface Database {
    * now take the role, so the holder must stop acting on it. Without `onLost` the loss is ignored.
    */
   claim(role: string, onLost?: (err: Error) => void): Promise<boolean>;
+  /**
+   * A consistent backup of the embedded database while it serves (backup/hot-backup.ts), for
+   * `npm run backup`; only PGlite on a folder has it (PostgreSQL is backed up with its own tools).
+   */
+  hotBackup?: (sink: Sink) => Promise<BackupSummary>;
   close(): Promise<void>;
 }
 
@@ -120,6 +126,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: (options = {}) => guardedMigrate(db, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(drizzle(client, { schema }), config)),
     claim: async () => true,
+    ...(path ? { hotBackup: (sink: Sink) => writeHotBackup(client, path, sink) } : {}),
     close: () => client.close(),
   };
 }
