@@ -3,7 +3,7 @@
  * folder and a start on it: the journal, the fills and the simulator agree in the restored folder
  * (as after a crash at the moment the backup ended), and every bot quotes again there. The backup
  * holds no master key unless asked, and then only sealed; a restore refuses a folder in use.
- * Always PGlite (the embedded database is what `npm run backup` is for).
+ * Always PGlite (the embedded database is what `npm run backup` is for): run in the PGlite pass only.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess, until } from '../testing/server-process.ts';
+import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { checkAgreement, readStopped } from '../testing/venue-agreement.ts';
 import { readTar } from './tar.ts';
 
@@ -83,7 +84,7 @@ async function waitAllQuoting(server: ServerProcess, token: string, ids: number[
 const readWorld = (dataDir: string) =>
   readStopped({ kind: 'pglite', dataDir }, dataDir, SIM_SEED, [{ apiKey: SIM_KEY, symbols: [...new Set(BOTS.map((b) => PAIRS[b.coinId]!))] }], () => SIM_KEY);
 
-describe('npm run backup while bots trade, npm run restore into a new folder', () => {
+describe.skipIf(suiteDatabaseUrl() !== undefined)('npm run backup while bots trade, npm run restore into a new folder', () => {
   it('restores a folder whose journal, fills and venue agree, and whose bots quote again', { timeout: 300_000 }, async () => {
     const dataDir = join(root, 'live');
     const startedAt = Date.now();
