@@ -7,6 +7,7 @@ import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { listenBackupControl, type BackupControl } from './backup/control-socket.ts';
+import { writeHotBackup } from './backup/hot-backup.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseFromNewerVersionError } from './db/migration-guard.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
@@ -57,8 +58,8 @@ async function main(engine?: EngineWiring): Promise<void> {
   try {
     await database.migrate();
     // `npm run backup` asks this server, which holds the folder's lock, over a socket in the folder.
-    const hotBackup = database.hotBackup;
-    if (hotBackup) control = await listenBackupControl(config.dataDir, hotBackup, logger);
+    const pglite = database.pglite;
+    if (pglite) control = await listenBackupControl(config.dataDir, (sink) => writeHotBackup(pglite.client, pglite.pgdata, sink), logger);
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     await checkMasterKey(new MasterKeyCheckRepository(database.db), masterKey);
     const seeded = await seed(database.db, config.adminPassword);

@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
-import { writeHotBackup, type BackupSummary, type Sink } from '../backup/hot-backup.ts';
 import { buildMigrations, recordMigrationNames, refuseNewerDatabase, type QueryRunner } from './migration-guard.ts';
 import * as schema from './schema.ts';
+
+export type PGliteClient = import('@electric-sql/pglite').PGlite;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -28,10 +29,10 @@ export interface Database {
    */
   claim(role: string, onLost?: (err: Error) => void): Promise<boolean>;
   /**
-   * A consistent backup of the embedded database while it serves (backup/hot-backup.ts), for
-   * `npm run backup`; only PGlite on a folder has it (PostgreSQL is backed up with its own tools).
+   * PGlite on a folder: its client and its data folder (PostgreSQL's own PGDATA), which the online
+   * backup (backup/hot-backup.ts) reads while the server serves. Absent on PostgreSQL and in memory.
    */
-  hotBackup?: (sink: Sink) => Promise<BackupSummary>;
+  pglite?: { client: PGliteClient; pgdata: string };
   close(): Promise<void>;
 }
 
@@ -126,7 +127,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: (options = {}) => guardedMigrate(db, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(drizzle(client, { schema }), config)),
     claim: async () => true,
-    ...(path ? { hotBackup: (sink: Sink) => writeHotBackup(client, path, sink) } : {}),
+    ...(path ? { pglite: { client, pgdata: path } } : {}),
     close: () => client.close(),
   };
 }
