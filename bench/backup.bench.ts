@@ -38,8 +38,8 @@ function startBots(db: PGlite) {
     const tick = async () => {
       if (stopped) return;
       const due = performance.now();
-      await db.query('insert into journal (bot, state, amount) values ($1, $2, $3)', [bot, 'sending', '0.125']);
-      await db.query("update journal set state = 'open' where id = (select max(id) from journal where bot = $1)", [bot]);
+      const { rows } = await db.query<{ id: number }>('insert into journal (bot, state, amount) values ($1, $2, $3) returning id', [bot, 'sending', '0.125']);
+      await db.query("update journal set state = 'open' where id = $1", [rows[0]!.id]);
       samples.push({ at: Date.now(), ms: performance.now() - due });
       if (!stopped) timers.push(setTimeout(() => void tick(), TICK_MS));
     };
@@ -90,6 +90,12 @@ export async function run(): Promise<void> {
     console.log(`  made the database: ${(size / 1048576).toFixed(0)} MiB on disk in ${((performance.now() - began) / 1000).toFixed(1)} s`);
 
     const control = await listenBackupControl(root, (sink) => writeHotBackup(db, pgdata, sink), quiet);
+    // First with nothing else running: what the machine gives the backup alone.
+    began = performance.now();
+    const idle = await cli(join(root, 'idle.tar'), root);
+    if (idle.code !== 0) throw new Error(`the backup failed: ${idle.out}`);
+    console.log(`  alone: ${((performance.now() - began) / 1000).toFixed(1)} s from the CLI's start; ${idle.out.split('\n')[0]}`);
+    rmSync(join(root, 'idle.tar'), { force: true });
     const bots = startBots(db);
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
     const loop = monitorEventLoopDelay({ resolution: 10 });
