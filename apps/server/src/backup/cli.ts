@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import { loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { loadMasterKey } from '../security/master-key.ts';
-import { requestBackup } from './control-socket.ts';
+import { controlSocketPath, requestBackup } from './control-socket.ts';
 import { BackupError, SEALED_KEY_NAME, writeHotBackup, type BackupSummary, type Sink } from './hot-backup.ts';
 import { restoreBackup, RestoreError } from './restore.ts';
 import { sealMasterKey, SealedKeyError } from './sealed-key.ts';
@@ -104,6 +104,8 @@ async function backupStopped(dataDir: string, sink: Sink): Promise<BackupSummary
     throw err;
   }
   try {
+    // A socket left by a server that was killed: no one listens on it (the lock is ours now).
+    rmSync(controlSocketPath(dataDir), { force: true });
     const { PGlite } = await import('@electric-sql/pglite');
     const client = new PGlite(pgdata);
     await client.waitReady;
