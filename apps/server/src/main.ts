@@ -6,6 +6,8 @@ import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
 import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
+import { listenBackupControl, type BackupControl } from './backup/control-socket.ts';
+import { writeHotBackup } from './backup/hot-backup.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseFromNewerVersionError } from './db/migration-guard.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
@@ -41,10 +43,12 @@ async function main(engine?: EngineWiring): Promise<void> {
   let bus: ClusterBus = new LocalClusterBus('local');
   let seat: SimSeat | undefined;
   let services: Services | undefined;
+  let control: BackupControl | undefined;
   // The order matters: no more requests, then the services (the engine's orders cancelled while the
   // venues still answer, then the live venues' connections), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    await control?.close().catch(() => undefined);
     if (services) await stopServices(services, logger);
     await seat?.close().catch(() => undefined);
     // The last revocations and invalidations go out; then its two connections end.
@@ -54,6 +58,9 @@ async function main(engine?: EngineWiring): Promise<void> {
   };
   try {
     await database.migrate();
+    // `npm run backup` asks this server, which holds the folder's lock, over a socket in the folder.
+    const pglite = database.pglite;
+    if (pglite) control = await listenBackupControl(config.dataDir, (sink) => writeHotBackup(pglite.client, pglite.pgdata, sink), logger);
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     await checkMasterKey(new MasterKeyCheckRepository(database.db), masterKey);
     const seeded = await seed(database.db, config.adminPassword);
