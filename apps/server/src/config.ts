@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-address.ts';
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/binance-facade';
+import { RETENTION_DEFAULTS, type RetentionSettings } from './services/retention/order-fold.ts';
+
+/** A retention in whole days, 1 to 3650 (ten years). */
+function retentionDays(fallback: number) {
+  const message = 'must be a whole number of days between 1 and 3650';
+  return z.coerce.number({ message }).int({ message }).min(1, { message }).max(3650, { message }).default(fallback);
+}
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
@@ -58,6 +65,17 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Retention (services/retention): days each kind of data is kept; the bots' orders are folded into daily aggregates first.
+  MAKERDESK_RETAIN_CANCELLED_DAYS: retentionDays(RETENTION_DEFAULTS.cancelledOrderDays),
+  MAKERDESK_RETAIN_FILLED_ORDER_DAYS: retentionDays(RETENTION_DEFAULTS.filledOrderDays),
+  MAKERDESK_RETAIN_LOG_DAYS: retentionDays(RETENTION_DEFAULTS.tradingLogDays),
+  MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(RETENTION_DEFAULTS.incidentDays),
+  MAKERDESK_RETENTION_INTERVAL_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int({ message: 'must be a whole number of minutes' })
+    .min(1, { message: 'must be between 1 and 1440 minutes' })
+    .max(1440, { message: 'must be between 1 and 1440 minutes' })
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,6 +116,8 @@ export interface Config {
    * IP per minute, new orders per account per 10 s and per day. Binance's published numbers by default.
    */
   simBinanceLimits: BinanceLimits;
+  /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
+  retention: RetentionSettings & { intervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
     outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
     simBinanceLimits: e.MAKERDESK_SIM_BINANCE_LIMITS,
+    retention: {
+      cancelledOrderDays: e.MAKERDESK_RETAIN_CANCELLED_DAYS,
+      filledOrderDays: e.MAKERDESK_RETAIN_FILLED_ORDER_DAYS,
+      tradingLogDays: e.MAKERDESK_RETAIN_LOG_DAYS,
+      incidentDays: e.MAKERDESK_RETAIN_INCIDENT_DAYS,
+      intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
+    },
   };
 }
 
