@@ -21,5 +21,8 @@ CREATE TABLE IF NOT EXISTS "robot_order_days" (
 CREATE INDEX IF NOT EXISTS "robot_orders_final_updated_idx" ON "robot_orders" USING btree ("updated_at") WHERE "robot_orders"."state" in ('filled', 'canceled', 'rejected');
 --> statement-breakpoint
 -- The fills ledger names each bot fill's venue order number from its order's row; once that row is
--- pruned the fill keeps the number itself (copied when the order goes).
+-- pruned the fill keeps the number itself (copied when the order goes), so the ledger still names it and
+-- a venue trade of a pruned bot order is still known as the bot's (never copied as a manual fill).
 ALTER TABLE "robot_fills" ADD COLUMN IF NOT EXISTS "order_no" text;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "robot_fills_order_no_idx" ON "robot_fills" USING btree ("order_no") WHERE "robot_fills"."order_no" is not null;

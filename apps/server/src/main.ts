@@ -91,6 +91,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
+      retention: config.retention,
       bus,
       // On PostgreSQL any number of servers share the bots, each running those it holds the lease of.
       // PGlite is one server per folder: it runs every bot, as it always has.
@@ -113,6 +114,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services.engine.start();
     await services.alerts.start();
     services.snapshots.start();
+    services.retention.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         logger.info(`${signal}: shutting down`);

@@ -350,7 +350,11 @@ export const robotFills = pgTable(
     /** The venue's order number, copied from the order's row when retention prunes it (the ledger reads the row's while it exists). */
     orderNo: text('order_no'),
   },
-  (t) => [uniqueIndex('robot_fills_order_filled_idx').on(t.clientOrderId, t.filledAfter), index('robot_fills_robot_at_idx').on(t.robotId, t.at)],
+  (t) => [
+    uniqueIndex('robot_fills_order_filled_idx').on(t.clientOrderId, t.filledAfter),
+    index('robot_fills_robot_at_idx').on(t.robotId, t.at),
+    index('robot_fills_order_no_idx').on(t.orderNo).where(sql`${t.orderNo} is not null`),
+  ],
 );
 
 /** When each bot ran: one row per switch-on (or server start), closed at switch-off or shutdown; uptime is their sum. */

@@ -22,7 +22,7 @@ export interface RetentionJobDeps {
   repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'>;
   settings: RetentionSettings;
   now?: () => number;
-  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+  log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   sweepMs?: number;
   batch?: number;
   vacuumAfterRows?: number;
@@ -106,7 +106,7 @@ export class RetentionJob {
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
     }
-    if (result.orders + result.tradingLogs + result.incidents > 0) this.deps.log?.info({ ...result }, 'retention: pruned');
+    if (result.orders + result.tradingLogs + result.incidents > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
     return result;
   }
 }
