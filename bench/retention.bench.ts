@@ -1,0 +1,66 @@
+/**
+ * Retention (issue 21): the space the bots' order journal takes before and after the retention job
+ * prunes it, on PGlite (a data folder) and on PostgreSQL when DATABASE_URL is set. A quoting bot's
+ * journal: ORDERS orders over the last 8 days, 98 % cancelled unfilled, 2 % filled; the job prunes
+ * the cancelled ones past 3 days (folded into day aggregates), vacuums, then the next day's orders
+ * are written into the space given back.
+ */
+import { execFileSync } from 'node:child_process';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { RetentionRepository } from '../apps/server/src/repositories/retention.repository.ts';
+import { RETENTION_DEFAULTS } from '../apps/server/src/services/retention/order-fold.ts';
+import { RetentionJob } from '../apps/server/src/services/retention/retention-job.ts';
+import { seedQuotingBot, writeQuotingOrders } from '../apps/server/src/testing/order-history.ts';
+import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
+import { printTable } from './report.ts';
+
+const ORDERS = Number(process.env.RETENTION_BENCH_ORDERS ?? 400_000);
+const DAY = 86_400_000;
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Promise<string[][]> {
+  const scratch = await scratchDatabase(url);
+  const database: Database = await openDatabase(scratch.target);
+  const folder = scratch.target.kind === 'pglite' ? scratch.target.dataDir : null;
+  const onDisk = () => (folder ? Number(execFileSync('du', ['-sb', folder]).toString().split('\t')[0]) : NaN);
+  try {
+    await database.migrate();
+    const db = database.db;
+    const robotId = await seedQuotingBot(db);
+    const now = Date.now();
+    const write = (count: number, from: number, span: number, prefix: string) => writeQuotingOrders(db, robotId, count, from, span, prefix);
+    await write(ORDERS, now - 8 * DAY, 8 * DAY, 'a');
+    const store = new RetentionRepository(db);
+    const rows: string[][] = [];
+    const measure = async (step: string) => {
+      const [counts, sizes] = [await store.counts(), await store.sizes()];
+      rows.push([name, step, String(counts.robot_orders), String(counts.robot_order_days), mb(sizes.robot_orders), mb(sizes.database), folder ? mb(onDisk()) : '-']);
+    };
+    await measure(`${ORDERS} orders, 8 days`);
+    const started = performance.now();
+    const pass = await new RetentionJob({ repo: store, settings: RETENTION_DEFAULTS, now: () => now }).sweep();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    await measure(`pruned ${pass.orders} in ${seconds} s, VACUUM`);
+    await write(Math.round(ORDERS / 8), now, DAY, 'b');
+    await measure(`then a new day: ${Math.round(ORDERS / 8)} orders`);
+    if (folder) {
+      // PGlite writes its pages back to the folder when it closes.
+      await database.close();
+      const reopened = await openDatabase(scratch.target);
+      rows.push([name, 'after closing (folder)', '', '', '', '', mb(onDisk())]);
+      await reopened.close();
+    }
+    return rows;
+  } finally {
+    if (!folder) await database.close();
+    await scratch.drop();
+  }
+}
+
+export async function run(): Promise<void> {
+  const rows = [...(await one('PGlite', undefined))];
+  if (process.env.DATABASE_URL) rows.push(...(await one('PostgreSQL', process.env.DATABASE_URL)));
+  console.log('\nretention: the order journal before and after pruning (robot_orders with its indexes; the whole database)');
+  printTable(['database', 'step', 'orders', 'day rows', 'robot_orders', 'database', 'on disk'], rows);
+}
