@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { RetentionRepository } from '../apps/server/src/repositories/retention.repository.ts';
-import { RETENTION_DEFAULTS } from '../apps/server/src/services/retention/order-fold.ts';
+import { RETENTION_DEFAULTS } from '../apps/server/src/domain/retention.ts';
 import { RetentionJob } from '../apps/server/src/services/retention/retention-job.ts';
 import { seedQuotingBot, writeQuotingOrders } from '../apps/server/src/testing/order-history.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-address.ts';
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/binance-facade';
-import { RETENTION_DEFAULTS, type RetentionSettings } from './services/retention/order-fold.ts';
 
 /** A retention in whole days, 1 to 3650 (ten years). */
 function retentionDays(fallback: number) {
@@ -65,11 +64,11 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  // Retention (services/retention): days each kind of data is kept; the bots' orders are folded into daily aggregates first.
-  MAKERDESK_RETAIN_CANCELLED_DAYS: retentionDays(RETENTION_DEFAULTS.cancelledOrderDays),
-  MAKERDESK_RETAIN_FILLED_ORDER_DAYS: retentionDays(RETENTION_DEFAULTS.filledOrderDays),
-  MAKERDESK_RETAIN_LOG_DAYS: retentionDays(RETENTION_DEFAULTS.tradingLogDays),
-  MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(RETENTION_DEFAULTS.incidentDays),
+  // Retention (services/retention, domain/retention.ts RETENTION_DEFAULTS): days each kind of data is kept; the bots' orders are folded into daily aggregates first.
+  MAKERDESK_RETAIN_CANCELLED_DAYS: retentionDays(3),
+  MAKERDESK_RETAIN_FILLED_ORDER_DAYS: retentionDays(30),
+  MAKERDESK_RETAIN_LOG_DAYS: retentionDays(90),
+  MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(90),
   MAKERDESK_RETENTION_INTERVAL_MINUTES: z.coerce
     .number({ message: 'must be a whole number of minutes' })
     .int({ message: 'must be a whole number of minutes' })
@@ -117,7 +116,7 @@ export interface Config {
    */
   simBinanceLimits: BinanceLimits;
   /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
-  retention: RetentionSettings & { intervalMs: number };
+  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; intervalMs: number };
 }
 
 export class ConfigError extends Error {}

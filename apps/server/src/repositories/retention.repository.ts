@@ -1,7 +1,7 @@
 import { compare } from '@makerdesk/decimal';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { foldOrders, type FoldableOrder, type RetentionCuts } from '../services/retention/order-fold.ts';
+import { foldOrders, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
 
 /**
  * The advisory lock each pruning batch takes for its transaction: two servers on one PostgreSQL never
@@ -40,24 +40,30 @@ interface OrderRow {
 export class RetentionRepository {
   constructor(private readonly db: Db) {}
 
-  /** Up to `limit` final orders past their cut: folded into the day aggregates, their fills given their order number, deleted. */
-  async pruneOrders(cuts: Pick<RetentionCuts, 'cancelledOrders' | 'filledOrders'>, limit: number): Promise<BatchResult> {
+  /**
+   * Up to `limit` final orders past their cut, oldest change first: deleted, folded into the day
+   * aggregates and their fills given their order number, in one transaction. `from` (epoch ms, the
+   * previous batch's `next`) starts the scan where the last batch ended, past the index entries of
+   * the rows it deleted that no vacuum has cleared yet.
+   */
+  async pruneOrders(cuts: Pick<RetentionCuts, 'cancelledOrders' | 'filledOrders'>, limit: number, from?: number): Promise<BatchResult & { next?: number }> {
     const cancelled = new Date(cuts.cancelledOrders).toISOString();
     const filled = new Date(cuts.filledOrders).toISOString();
     const latest = new Date(Math.max(cuts.cancelledOrders, cuts.filledOrders)).toISOString();
+    const since = from === undefined ? sql`` : sql` and updated_at >= ${new Date(from).toISOString()}::timestamptz`;
     return this.db.transaction(async (tx) => {
       if (!(await locked(tx))) return { pruned: 0, busy: true };
       const rows = await rowsOf<OrderRow>(
         tx,
-        sql`select id, robot_id, state, filled_amount::text as filled_amount, filled_value::text as filled_value,
+        sql`delete from robot_orders where id in (
+              select id from robot_orders
+              where state in ('filled', 'canceled', 'rejected') and updated_at < ${latest}::timestamptz${since}
+                and ((filled_amount = 0 and updated_at < ${cancelled}::timestamptz) or (filled_amount > 0 and updated_at < ${filled}::timestamptz))
+              order by updated_at
+              limit ${limit})
+            returning id, robot_id, state, filled_amount::text as filled_amount, filled_value::text as filled_value,
               floor(extract(epoch from created_at) * 1000)::text as created_ms, floor(extract(epoch from updated_at) * 1000)::text as updated_ms,
-              client_order_id, order_no
-            from robot_orders
-            where state in ('filled', 'canceled', 'rejected') and updated_at < ${latest}::timestamptz
-              and ((filled_amount = 0 and updated_at < ${cancelled}::timestamptz) or (filled_amount > 0 and updated_at < ${filled}::timestamptz))
-            order by updated_at
-            limit ${limit}
-            for update`,
+              client_order_id, order_no`,
       );
       if (rows.length === 0) return { pruned: 0, busy: false };
       const orders: FoldableOrder[] = rows.map((r) => ({
@@ -92,11 +98,8 @@ export class RetentionRepository {
           from (values ${sql.join(pairs, sql`, `)}) as v(client_order_id, order_no)
           where f.client_order_id = v.client_order_id and f.order_no is null`);
       }
-      await tx.execute(sql`delete from robot_orders where id in (${sql.join(
-        rows.map((r) => sql`${Number(r.id)}`),
-        sql`, `,
-      )})`);
-      return { pruned: rows.length, busy: false };
+      // The next scan starts a millisecond before the latest change taken (ties and rounding included).
+      return { pruned: rows.length, busy: false, next: Math.max(...orders.map((o) => o.updatedAt)) - 1 };
     });
   }
 

@@ -14,7 +14,7 @@ import { createChannelSender } from '../alerts/senders.ts';
 import { AnalysisService } from './analysis/analysis.service.ts';
 import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
 import { RetentionRepository } from '../repositories/retention.repository.ts';
-import { RETENTION_DEFAULTS, type RetentionSettings } from './retention/order-fold.ts';
+import { RETENTION_DEFAULTS, type RetentionSettings } from '../domain/retention.ts';
 import { RetentionJob } from './retention/retention-job.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { DeskRepository } from '../repositories/desk.repository.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, RetentionTable } from '../../repositories/retention.repository.ts';
-import { RETENTION_DEFAULTS } from './order-fold.ts';
+import { RETENTION_DEFAULTS } from '../../domain/retention.ts';
 import { RetentionJob, type RetentionJobDeps } from './retention-job.ts';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import type { BatchResult, RetentionRepository, RetentionTable } from '../../repositories/retention.repository.ts';
-import { retentionCuts, type RetentionSettings } from './order-fold.ts';
+import { retentionCuts, type RetentionSettings } from '../../domain/retention.ts';
 
 /** How often the job prunes by default: hourly. */
 export const RETENTION_SWEEP_MS = 3_600_000;
@@ -81,7 +81,7 @@ export class RetentionJob {
     if (this.deps.mine && !this.deps.mine()) return result;
     const cuts = retentionCuts(this.now(), this.deps.settings);
     const limit = this.deps.batch ?? RETENTION_BATCH;
-    const drain = async (batch: () => Promise<BatchResult>): Promise<number> => {
+    const drain = async (batch: () => Promise<BatchResult & { next?: number }>): Promise<number> => {
       let total = 0;
       while (!this.stopping) {
         const { pruned, busy } = await batch();
@@ -92,7 +92,12 @@ export class RetentionJob {
       }
       return total;
     };
-    result.orders = await drain(() => this.deps.repo.pruneOrders(cuts, limit));
+    let from: number | undefined;
+    result.orders = await drain(async () => {
+      const answer = await this.deps.repo.pruneOrders(cuts, limit, from);
+      from = answer.next ?? from;
+      return answer;
+    });
     result.tradingLogs = await drain(() => this.deps.repo.pruneTradingLogs(cuts.tradingLogs, limit));
     result.incidents = await drain(() => this.deps.repo.pruneIncidents(cuts.incidents, limit));
     const threshold = this.deps.vacuumAfterRows ?? VACUUM_AFTER_ROWS;

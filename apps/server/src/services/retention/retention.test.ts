@@ -18,7 +18,7 @@ import { OrderOriginRepository } from '../../repositories/order-origin.repositor
 import { createRepositories, type Repositories } from '../../repositories/repositories.ts';
 import { RetentionRepository } from '../../repositories/retention.repository.ts';
 import { freshDatabase } from '../../testing/test-app.ts';
-import { RETENTION_DEFAULTS } from './order-fold.ts';
+import { RETENTION_DEFAULTS } from '../../domain/retention.ts';
 import { RetentionJob } from './retention-job.ts';
 
 const DAY = 86_400_000;

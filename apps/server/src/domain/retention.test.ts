@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf, foldOrders, isPrunable, mergeDays, orderDaysIn, retentionCuts, RETENTION_DEFAULTS, type FoldableOrder } from './order-fold.ts';
+import { dayOf, foldOrders, isPrunable, mergeDays, orderDaysIn, retentionCuts, RETENTION_DEFAULTS, type FoldableOrder } from './retention.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1); // 2026-10-01T00:00Z
