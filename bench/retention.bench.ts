@@ -3,7 +3,7 @@
  * prunes it, on PGlite (a data folder) and on PostgreSQL when DATABASE_URL is set. A quoting bot's
  * journal: ORDERS orders over the last 8 days, 98 % cancelled unfilled, 2 % filled; the job prunes
  * the cancelled ones past 3 days (folded into day aggregates), vacuums, then the next day's orders
- * are written into the space given back.
+ * are written into the space given back, day after day: the journal's size levels off.
  */
 import { execFileSync } from 'node:child_process';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
@@ -16,6 +16,10 @@ import { printTable } from './report.ts';
 
 const ORDERS = Number(process.env.RETENTION_BENCH_ORDERS ?? 400_000);
 const DAY = 86_400_000;
+/** A day's orders: the history's average. */
+const DAILY = Math.round(ORDERS / 8);
+/** Days of steady state after the first prune: the journal's size should stop growing. */
+const DAYS_AFTER = Number(process.env.RETENTION_BENCH_DAYS ?? 4);
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
@@ -34,16 +38,22 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
     const store = new RetentionRepository(db);
     const rows: string[][] = [];
     const measure = async (step: string) => {
-      const [counts, sizes] = [await store.counts(), await store.sizes()];
-      rows.push([name, step, String(counts.robot_orders), String(counts.robot_order_days), mb(sizes.robot_orders), mb(sizes.database), folder ? mb(onDisk()) : '-']);
+      const [counts, sizes, split] = [await store.counts(), await store.sizes(), await store.split('robot_orders')];
+      rows.push([name, step, String(counts.robot_orders), String(counts.robot_order_days), mb(split.rows), mb(split.indexes), mb(sizes.database), folder ? mb(onDisk()) : '-']);
     };
     await measure(`${ORDERS} orders, 8 days`);
-    const started = performance.now();
-    const pass = await new RetentionJob({ repo: store, settings: RETENTION_DEFAULTS, now: () => now }).sweep();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    await measure(`pruned ${pass.orders} in ${seconds} s, VACUUM`);
-    await write(Math.round(ORDERS / 8), now, DAY, 'b');
-    await measure(`then a new day: ${Math.round(ORDERS / 8)} orders`);
+    const prune = async (at: number, label: string) => {
+      const started = performance.now();
+      const pass = await new RetentionJob({ repo: store, settings: RETENTION_DEFAULTS, now: () => at, vacuumAfterRows: Math.min(50_000, DAILY / 2) }).sweep();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      await measure(`${label}pruned ${pass.orders} in ${seconds} s${pass.vacuumed.length > 0 ? ', VACUUM' : ''}`);
+    };
+    await prune(now, '');
+    // Steady state: each next day writes a day's orders, then the job runs at its end.
+    for (let day = 1; day <= DAYS_AFTER; day++) {
+      await write(DAILY, now + (day - 1) * DAY, DAY, `d${day}-`);
+      await prune(now + day * DAY, `day +${day}: ${DAILY} written, `);
+    }
     if (folder) {
       // PGlite writes its pages back to the folder when it closes.
       await database.close();
@@ -61,6 +71,6 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
 export async function run(): Promise<void> {
   const rows = [...(await one('PGlite', undefined))];
   if (process.env.DATABASE_URL) rows.push(...(await one('PostgreSQL', process.env.DATABASE_URL)));
-  console.log('\nretention: the order journal before and after pruning (robot_orders with its indexes; the whole database)');
-  printTable(['database', 'step', 'orders', 'day rows', 'robot_orders', 'database', 'on disk'], rows);
+  console.log('\nretention: the order journal before and after pruning (robot_orders' rows and indexes; the whole database; PGlite's folder)');
+  printTable(['database', 'step', 'orders', 'day rows', 'order rows', 'order indexes', 'database', 'on disk'], rows);
 }

@@ -128,6 +128,15 @@ export class RetentionRepository {
     return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as Record<RetentionTable | 'database', number>;
   }
 
+  /** Bytes of a table's rows (with TOAST) and of its indexes. */
+  async split(table: RetentionTable): Promise<{ rows: number; indexes: number }> {
+    const [row] = await rowsOf<{ rows: string; indexes: string }>(
+      this.db,
+      sql`select pg_table_size(${table}::regclass)::text as rows, pg_indexes_size(${table}::regclass)::text as indexes`,
+    );
+    return { rows: Number(row!.rows), indexes: Number(row!.indexes) };
+  }
+
   /** Rows in each table (exact counts: for reports and tests, not the hot path). */
   async counts(): Promise<Record<RetentionTable, number>> {
     const columns = RETENTION_TABLES.map((t) => sql`(select count(*) from ${sql.raw(t)})::text as ${sql.raw(t)}`);
