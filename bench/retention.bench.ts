@@ -58,7 +58,7 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
       // PGlite writes its pages back to the folder when it closes.
       await database.close();
       const reopened = await openDatabase(scratch.target);
-      rows.push([name, 'after closing (folder)', '', '', '', '', mb(onDisk())]);
+      rows.push([name, 'after closing (folder)', '', '', '', '', '', mb(onDisk())]);
       await reopened.close();
     }
     return rows;
@@ -71,6 +71,6 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
 export async function run(): Promise<void> {
   const rows = [...(await one('PGlite', undefined))];
   if (process.env.DATABASE_URL) rows.push(...(await one('PostgreSQL', process.env.DATABASE_URL)));
-  console.log('\nretention: the order journal before and after pruning (robot_orders' rows and indexes; the whole database; PGlite's folder)');
+  console.log('\nretention: the order journal before and after pruning (robot_orders: rows and indexes; the whole database; PGlite: its folder)');
   printTable(['database', 'step', 'orders', 'day rows', 'order rows', 'order indexes', 'database', 'on disk'], rows);
 }
