@@ -46,7 +46,7 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
       const started = performance.now();
       const pass = await new RetentionJob({ repo: store, settings: RETENTION_DEFAULTS, now: () => at, vacuumAfterRows: Math.min(50_000, DAILY / 2) }).sweep();
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      await measure(`${label}pruned ${pass.orders} in ${seconds} s${pass.vacuumed.length > 0 ? ', VACUUM' : ''}`);
+      await measure(`${label}pruned ${pass.orders} in ${seconds} s${pass.vacuumed.length > 0 ? ', VACUUM' : ''}${pass.reindexed ? ', REINDEX' : ''}`);
     };
     await prune(now, '');
     // Steady state: each next day writes a day's orders, then the job runs at its end.

@@ -137,6 +137,17 @@ export class RetentionRepository {
     return { rows: Number(row!.rows), indexes: Number(row!.indexes) };
   }
 
+  /**
+   * Rebuilds the table's indexes without blocking its writes (REINDEX … CONCURRENTLY), when they
+   * take more than REINDEX_RATIO times its rows. Answers whether it did.
+   */
+  async reindexIfBloated(table: RetentionTable): Promise<boolean> {
+    const { rows, indexes } = await this.split(table);
+    if (indexes <= rows * REINDEX_RATIO) return false;
+    await this.db.execute(sql`reindex table concurrently ${sql.raw(table)}`);
+    return true;
+  }
+
   /** Rows in each table (exact counts: for reports and tests, not the hot path). */
   async counts(): Promise<Record<RetentionTable, number>> {
     const columns = RETENTION_TABLES.map((t) => sql`(select count(*) from ${sql.raw(t)})::text as ${sql.raw(t)}`);
@@ -152,6 +163,13 @@ export class RetentionRepository {
     for (const table of tables) await this.db.execute(sql`vacuum ${sql.raw(table)}`);
   }
 }
+
+/**
+ * The order journal's indexes rebuilt when they take more than this many times its rows: a pruned
+ * day's index pages stay in use while the few orders with a fill on them are kept (30 days), and
+ * the new orders' ever-growing keys never land there.
+ */
+export const REINDEX_RATIO = 1.5;
 
 async function locked(tx: Pick<Db, 'execute'>): Promise<boolean> {
   const [row] = await rowsOf<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as ok`);

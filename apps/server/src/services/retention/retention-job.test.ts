@@ -35,9 +35,23 @@ describe('the retention job', () => {
   it('drains each kind in batches until one comes back short, at its own cut, then vacuums the tables it removed many rows from', async () => {
     const store = fakeStore({ orders: 25, logs: 3, incidents: 0 });
     const pass = await new RetentionJob({ repo: store.repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
-    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, busy: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
+    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
     const orders = `orders<${now - 3 * DAY}/${now - 30 * DAY}`;
     expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, 'vacuum robot_orders']);
+  });
+
+  it('after vacuuming the order journal, has its indexes rebuilt when bloated', async () => {
+    const store = fakeStore({ orders: 30, logs: 0, incidents: 0 });
+    const asked: string[] = [];
+    const repo = { ...store.repo, reindexIfBloated: async (table: RetentionTable) => (asked.push(table), true) };
+    const pass = await new RetentionJob({ repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
+    expect(pass.reindexed).toBe(true);
+    expect(asked).toEqual(['robot_orders']);
+    // Few rows removed: neither vacuum nor rebuild.
+    const small = fakeStore({ orders: 5, logs: 0, incidents: 0 });
+    const none: string[] = [];
+    await new RetentionJob({ repo: { ...small.repo, reindexIfBloated: async (t: RetentionTable) => (none.push(t), true) }, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
+    expect(none).toEqual([]);
   });
 
   it('stops a kind when another server’s batch holds the lock, and says so', async () => {

@@ -16,10 +16,12 @@ export interface RetentionPass {
   vacuumed: { table: RetentionTable; before: number; after: number }[];
   /** Another server's batch held the lock: this pass stopped early. */
   busy: boolean;
+  /** The order journal's indexes were rebuilt (they had grown past REINDEX_RATIO times its rows). */
+  reindexed?: boolean;
 }
 
 export interface RetentionJobDeps {
-  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'>;
+  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated'>>;
   settings: RetentionSettings;
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
@@ -108,6 +110,7 @@ export class RetentionJob {
     if (heavy.length > 0 && !this.stopping) {
       const before = await this.deps.repo.sizes();
       await this.deps.repo.vacuum(heavy);
+      if (heavy.includes('robot_orders')) result.reindexed = (await this.deps.repo.reindexIfBloated?.('robot_orders')) ?? false;
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
     }
