@@ -35,7 +35,7 @@ async function one(name: 'PGlite' | 'PostgreSQL', url: string | undefined): Prom
     const now = Date.now();
     const write = (count: number, from: number, span: number, prefix: string) => writeQuotingOrders(db, robotId, count, from, span, prefix);
     await write(ORDERS, now - 8 * DAY, 8 * DAY, 'a');
-    const store = new RetentionRepository(db);
+    const store = new RetentionRepository(db, database.kind);
     const rows: string[][] = [];
     const measure = async (step: string) => {
       const [counts, sizes, split] = [await store.counts(), await store.sizes(), await store.split('robot_orders')];

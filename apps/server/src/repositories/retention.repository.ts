@@ -38,7 +38,11 @@ interface OrderRow {
  * them twice or not at all.
  */
 export class RetentionRepository {
-  constructor(private readonly db: Db) {}
+  /** `kind`: PGlite is one connection, so its indexes are rebuilt in place (it has no CONCURRENTLY). */
+  constructor(
+    private readonly db: Db,
+    private readonly kind: 'pglite' | 'postgres' = 'postgres',
+  ) {}
 
   /**
    * Up to `limit` final orders past their cut, oldest change first: deleted, folded into the day
@@ -138,14 +142,19 @@ export class RetentionRepository {
   }
 
   /**
-   * Rebuilds the table's indexes without blocking its writes (REINDEX … CONCURRENTLY), when they
-   * take more than REINDEX_RATIO times its rows. Answers whether it did.
+   * Rebuilds the table's indexes when they take more than REINDEX_RATIO times its rows: on
+   * PostgreSQL without blocking its writes (REINDEX … CONCURRENTLY); on PGlite in place (its one
+   * connection runs one statement at a time anyway). Answers whether it did.
    */
   async reindexIfBloated(table: RetentionTable): Promise<boolean> {
     const { rows, indexes } = await this.split(table);
     if (indexes <= rows * REINDEX_RATIO) return false;
-    await this.db.execute(sql`reindex table concurrently ${sql.raw(table)}`);
+    await this.reindex(table);
     return true;
+  }
+
+  async reindex(table: RetentionTable): Promise<void> {
+    await this.db.execute(this.kind === 'postgres' ? sql`reindex table concurrently ${sql.raw(table)}` : sql`reindex table ${sql.raw(table)}`);
   }
 
   /** Rows in each table (exact counts: for reports and tests, not the hot path). */

@@ -246,7 +246,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     ...(leases ? { mine: (adminId: number, coinId: number) => leases.doesWork(`snapshot:${adminId}:${coinId}`) } : {}),
   });
   const retention = new RetentionJob({
-    repo: new RetentionRepository(database.db),
+    repo: new RetentionRepository(database.db, database.kind),
     settings: retentionSettings,
     ...(retentionSettings.intervalMs !== undefined ? { sweepMs: retentionSettings.intervalMs } : {}),
     pauseMs: 20,

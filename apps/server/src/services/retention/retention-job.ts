@@ -110,7 +110,12 @@ export class RetentionJob {
     if (heavy.length > 0 && !this.stopping) {
       const before = await this.deps.repo.sizes();
       await this.deps.repo.vacuum(heavy);
-      if (heavy.includes('robot_orders')) result.reindexed = (await this.deps.repo.reindexIfBloated?.('robot_orders')) ?? false;
+      if (heavy.includes('robot_orders')) {
+        result.reindexed = await (this.deps.repo.reindexIfBloated?.('robot_orders') ?? Promise.resolve(false)).catch((err: unknown) => {
+          this.deps.log?.warn({ err }, 'retention: rebuilding the order journal’s indexes failed; the next large prune tries again');
+          return false;
+        });
+      }
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
     }

@@ -182,7 +182,7 @@ afterAll(async () => {
 
 describe('retention', () => {
   it('prunes what is past its retention, and every figure reads the same after as before', { timeout: 300_000 }, async () => {
-    const store = new RetentionRepository(database.db);
+    const store = new RetentionRepository(database.db, database.kind);
     const before = await figures();
     const rowsBefore = await store.counts();
     const bytesBefore = await store.sizes();
@@ -211,8 +211,9 @@ describe('retention', () => {
     expect(rowsAfter.incidents).toBe(91);
     expect(after).toEqual(before);
 
-    // A pass with nothing left to prune changes nothing.
+    // A pass with nothing left to prune changes nothing; nor does rebuilding the journal's indexes (as the job does when they bloat).
     expect(await job().sweep()).toMatchObject({ orders: 0, tradingLogs: 0, incidents: 0 });
+    await store.reindex('robot_orders');
     expect(await figures()).toEqual(before);
   });
 
