@@ -72,9 +72,10 @@ const webZones = [
  */
 const serverSrc = 'apps/server/src';
 const serverLayers = {
-  'main.ts': { is: 'the process: start and shutdown', may: ['app.ts', 'config.ts', 'services', 'engine', 'venues', 'cluster', 'repositories', 'bus', 'mail', 'security', 'outbound', 'domain', 'db'] },
+  'main.ts': { is: 'the process: start and shutdown', may: ['app.ts', 'config.ts', 'backup', 'services', 'engine', 'venues', 'cluster', 'repositories', 'bus', 'mail', 'security', 'outbound', 'domain', 'db'] },
   'app.ts': { is: 'the HTTP app', may: ['routes', 'http', 'services', 'domain'] },
   'config.ts': { is: 'the settings, read by main.ts', may: ['security', 'outbound'] },
+  backup: { is: 'backups of the embedded database: the online backup, its control socket, the backup and restore commands', may: ['config.ts', 'security', 'db'] },
   routes: { is: 'thin: schema, permission, a service call', may: ['http', 'services', 'sessions', 'domain', 'security'], except: ['venues/sim-wire.ts'] },
   http: { is: "the requests' plumbing", may: ['services', 'domain'] },
   services: { is: 'the rules', may: ['engine', 'caches', 'venues', 'alerts', 'cluster', 'sessions', 'repositories', 'bus', 'mail', 'security', 'outbound', 'domain', 'db'] },

@@ -31,7 +31,7 @@ interface Server {
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAKERDESK_ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAKERDESK_ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', MAKERDESK_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

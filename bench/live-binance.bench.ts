@@ -10,7 +10,8 @@
  * on: the start-up ladders, 2 to 4 orders a side per bot, are placed in the first seconds and a
  * one-minute run otherwise counts them as churn), and where the weight goes.
  *
- * Alone: `npm run bench -- live-binance`. LIVE_BENCH_SECONDS (60) and LIVE_BENCH_BOTS (10) change the run.
+ * Alone: `npm run bench -- live-binance`. LIVE_BENCH_SECONDS (60), LIVE_BENCH_BOTS (10) and
+ * LIVE_BENCH_PHASES (before,after,streams) change the run.
  */
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ import { printTable } from './report.ts';
 const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
 const SETTLE_SECONDS = Math.min(20, SECONDS / 3);
 const BOTS = Number(process.env.LIVE_BENCH_BOTS ?? 10);
+/** Which runs: `before,after,streams` (all, the default) or a subset (LIVE_BENCH_PHASES=streams). */
+const PHASES = new Set((process.env.LIVE_BENCH_PHASES ?? 'before,after,streams').split(','));
 const SYMBOL = 'BTC/USDT';
 const KEY = 'bench-live-key';
 
@@ -171,10 +174,10 @@ export async function run(): Promise<void> {
     await ok(t, 'POST', '/backend/credentials/add', token, { platformId: streamed.id, apiKey: KEY, secretKey: `${KEY}-secret`, coinId: streamedCoin.coinId });
     await t.services.engine.start();
 
-    const before = await runPhase(t, token, coin.coinId, counter, 'tolerance 0 (before)', '0');
-    const after = await runPhase(t, token, coin.coinId, counter, 'type defaults (after)', null);
-    const streams = await runPhase(t, token, streamedCoin.coinId, counter, 'defaults + streams', null);
-    const phases = [before, after, streams];
+    const phases: Phase[] = [];
+    if (PHASES.has('before')) phases.push(await runPhase(t, token, coin.coinId, counter, 'tolerance 0 (before)', '0'));
+    if (PHASES.has('after')) phases.push(await runPhase(t, token, coin.coinId, counter, 'type defaults (after)', null));
+    if (PHASES.has('streams')) phases.push(await runPhase(t, token, streamedCoin.coinId, counter, 'defaults + streams', null));
 
     console.log(`\nlive binance (ccxt over HTTP to /sim/binance/api/v3): ${BOTS} depth near bots, ${SYMBOL}, one key, ${SECONDS} s each`);
     printTable(

@@ -63,6 +63,7 @@ export async function startServer(options: { adminPassword?: string; env?: Recor
       MAKERDESK_ADMIN_PASSWORD: adminPassword,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      MAKERDESK_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin.routes.ts';
 import { alertRoutes } from './routes/alert.routes.ts';
 import { analysisRoutes } from './routes/analysis.routes.ts';
 import { deskRoutes } from './routes/desk.routes.ts';
+import { liquidityRoutes } from './routes/liquidity.routes.ts';
 import { coinRoutes } from './routes/coin.routes.ts';
 import { credentialRoutes } from './routes/credentials.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -35,7 +36,7 @@ import { tradingLogRoutes } from './routes/trading-log.routes.ts';
 import { incidentRoutes } from './routes/incident.routes.ts';
 import type { Services } from './services/services.ts';
 
-export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes, deskRoutes, incidentRoutes];
+export const apiRoutes: RoutePlugin[] = [healthRoutes, adminRoutes, coinRoutes, credentialRoutes, orderRoutes, notificationRoutes, tradingLogRoutes, robotRoutes, alertRoutes, analysisRoutes, deskRoutes, liquidityRoutes, incidentRoutes];
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

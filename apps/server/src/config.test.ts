@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
+import { advertiseUrl, ConfigError, loadConfig, MAX_DRAIN_MS } from './config.ts';
 
 describe('loadConfig', () => {
   it('enforces Binance’s published limits on the simulator’s Binance API by default; the setting changes or switches them off', () => {
@@ -94,6 +94,14 @@ describe('loadConfig', () => {
     expect(refusal({ MAKERDESK_RETAIN_LOG_DAYS: '2.5' })).toContain('MAKERDESK_RETAIN_LOG_DAYS: must be a whole number of days between 1 and 3650');
     expect(refusal({ MAKERDESK_RETAIN_INCIDENT_DAYS: 'forever' })).toContain('MAKERDESK_RETAIN_INCIDENT_DAYS: must be a whole number of days between 1 and 3650');
     expect(refusal({ MAKERDESK_RETENTION_INTERVAL_MINUTES: '0' })).toContain('MAKERDESK_RETENTION_INTERVAL_MINUTES: must be between 1 and 1440 minutes');
+  });
+
+  it('drains 5 s by default; MAKERDESK_DRAIN_MS sets it, 0 to stop at once, bounded', () => {
+    expect(loadConfig({}).drainMs).toBe(5000);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: '15000' }).drainMs).toBe(15_000);
+    expect(loadConfig({ MAKERDESK_DRAIN_MS: String(MAX_DRAIN_MS) }).drainMs).toBe(MAX_DRAIN_MS);
+    for (const bad of ['-1', '1.5', 'soon', String(MAX_DRAIN_MS + 1)]) expect(() => loadConfig({ MAKERDESK_DRAIN_MS: bad })).toThrow(/MAKERDESK_DRAIN_MS/);
   });
 
   it('names every bad setting', () => {

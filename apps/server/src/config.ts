@@ -9,6 +9,8 @@ function retentionDays(fallback: number) {
   const message = 'must be a whole number of days between 1 and 3650';
   return z.coerce.number({ message }).int({ message }).min(1, { message }).max(3650, { message }).default(fallback);
 }
+/** The longest drain: a service manager's stop timeout (deploy/makerdesk.service) must exceed it. */
+export const MAX_DRAIN_MS = 120_000;
 
 /** Every setting comes from the environment (README "Settings" table); bad values stop the start with a clear message. */
 const envSchema = z.object({
@@ -75,6 +77,7 @@ const envSchema = z.object({
     .min(1, { message: 'must be between 1 and 1440 minutes' })
     .max(1440, { message: 'must be between 1 and 1440 minutes' })
     .default(60),
+  MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,9 +120,17 @@ export interface Config {
   simBinanceLimits: BinanceLimits;
   /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
   retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; intervalMs: number };
+  /**
+   * How long a stopping server (SIGTERM, SIGINT) keeps serving after its readiness probe turned 503
+   * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
+   */
+  drainMs: number;
 }
 
 export class ConfigError extends Error {}
+
+/** The names of every setting loadConfig reads (deploy/makerdesk.env.example lists exactly these). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
 const defaultWebDist = new URL('../../web/dist', import.meta.url).pathname;
 
@@ -156,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       incidentDays: e.MAKERDESK_RETAIN_INCIDENT_DAYS,
       intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
     },
+    drainMs: e.MAKERDESK_DRAIN_MS,
   };
 }
 

@@ -6,6 +6,8 @@ import { advertiseUrl, ConfigError, loadConfig } from './config.ts';
 import { LocalClusterBus, type ClusterBus } from './bus/cluster-bus.ts';
 import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
+import { listenBackupControl, type BackupControl } from './backup/control-socket.ts';
+import { writeHotBackup } from './backup/hot-backup.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseFromNewerVersionError } from './db/migration-guard.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
@@ -13,6 +15,7 @@ import { logOutboxMailer, smtpMailer } from './mail/mailer.ts';
 import { checkMasterKey, deriveKey, loadMasterKey, MasterKeyError } from './security/master-key.ts';
 import type { EngineWiring } from './engine/engine-host.ts';
 import { createServices, stopServices, type Services } from './services/services.ts';
+import { drainThenStop } from './services/drain.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { outboundHttp } from './outbound/guarded-http.ts';
 import { OutboundGuard } from './outbound/outbound-guard.ts';
@@ -40,10 +43,12 @@ async function main(engine?: EngineWiring): Promise<void> {
   let bus: ClusterBus = new LocalClusterBus('local');
   let seat: SimSeat | undefined;
   let services: Services | undefined;
+  let control: BackupControl | undefined;
   // The order matters: no more requests, then the services (the engine's orders cancelled while the
   // venues still answer, then the live venues' connections), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
     await app?.close().catch(() => undefined);
+    await control?.close().catch(() => undefined);
     if (services) await stopServices(services, logger);
     await seat?.close().catch(() => undefined);
     // The last revocations and invalidations go out; then its two connections end.
@@ -53,6 +58,9 @@ async function main(engine?: EngineWiring): Promise<void> {
   };
   try {
     await database.migrate();
+    // `npm run backup` asks this server, which holds the folder's lock, over a socket in the folder.
+    const pglite = database.pglite;
+    if (pglite) control = await listenBackupControl(config.dataDir, (sink) => writeHotBackup(pglite.client, pglite.pgdata, sink), logger);
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     await checkMasterKey(new MasterKeyCheckRepository(database.db), masterKey);
     const seeded = await seed(database.db, config.adminPassword);
@@ -115,12 +123,24 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services.alerts.start();
     services.snapshots.start();
     services.retention.start();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        logger.info(`${signal}: shutting down`);
-        void shutdown(app).then(() => process.exit(0));
-      });
+    // SIGTERM/SIGINT: the readiness probe answers 503 at once, the server keeps serving for the drain
+    // period (MAKERDESK_DRAIN_MS) while load balancers take it out of rotation, then shuts down. Once
+    // it shuts down the handlers are gone: a further signal ends the process the default way.
+    const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+    const readiness = services.readiness;
+    const drain = drainThenStop({
+      drainMs: config.drainMs,
+      markDraining: () => readiness.drain(),
+      stop: () => {
+        for (const signal of stopSignals) process.off(signal, onStopSignal);
+        return shutdown(app);
+      },
+      log: (message, fields) => logger.info(fields, message),
+    });
+    function onStopSignal(signal: NodeJS.Signals) {
+      void drain.signal(signal).then(() => process.exit(0));
     }
+    for (const signal of stopSignals) process.on(signal, onStopSignal);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -34,6 +34,11 @@ import {
   deskPnlAll,
   deskPnlAllQuery,
   deskPnlQuery,
+  liquidityObligation,
+  liquidityObligationReply,
+  liquidityObligationRequest,
+  liquiditySummary,
+  liquiditySummaryQuery,
   adminIdParams,
   adminListQuery,
   adminListResponse,
@@ -220,6 +225,9 @@ export const endpoints = {
   deskFills: { method: 'GET', path: paths.deskFills, query: deskFillsQuery, reply: deskFillsResponse },
   deskEquity: { method: 'GET', path: paths.deskEquity, query: deskEquityQuery, reply: deskEquity },
   deskFillsCsv: { method: 'GET', path: paths.deskFillsCsv, query: deskFillsCsvQuery, reply: deskFillsCsvReply, raw: 'text/csv' },
+  liquidityObligationSet: { method: 'PUT', path: paths.liquidityObligation, body: liquidityObligationRequest, reply: liquidityObligation },
+  liquidityObligationGet: { method: 'GET', path: paths.liquidityObligation, query: coinScopedQuery, reply: liquidityObligationReply },
+  liquiditySummary: { method: 'GET', path: paths.liquiditySummary, query: liquiditySummaryQuery, reply: liquiditySummary },
 } as const satisfies Record<string, Endpoint>;
 
 type Input<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;

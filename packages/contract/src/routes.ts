@@ -70,5 +70,7 @@ export const paths = {
   deskFills: '/desk/fills',
   deskFillsCsv: '/desk/fills.csv',
   deskEquity: '/desk/equity',
+  liquidityObligation: '/liquidity/obligation',
+  liquiditySummary: '/liquidity/summary',
   liveSocket: '/ws',
 } as const;

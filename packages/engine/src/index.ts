@@ -14,6 +14,7 @@ export * from './runtime/call-timeout.ts';
 export { guardPlacement } from './runtime/price-guard.ts';
 export type { GuardContext, GuardResult, GuardedOrder, GuardRefusal } from './runtime/price-guard.ts';
 export * from './figures/index.ts';
+export * from './liquidity/index.ts';
 export * from './monitors/registry.ts';
 export { baseShare, orderToFill, ownQuote, spreadBps, LiveFigures } from './runtime/live-figures.ts';
 export { RequoteSummariser } from './runtime/requote-summary.ts';

@@ -258,5 +258,7 @@ export interface EngineObserver {
   /** How late a tick started after the time it was due (a busy process shows here first). */
   tickLateness?(ms: number): void;
   order?(robotId: number, event: 'placed' | 'canceled' | 'filled' | 'rejected'): void;
+  /** A fill pushed by a live venue's stream, in the bot's journal: ms from the venue's update time (issue 19). */
+  streamedFill?(ms: number): void;
   venueError?(kind: string): void;
 }

@@ -171,6 +171,12 @@ export interface SubscribeOptions {
    */
   market?: boolean;
   account?: boolean;
+  /**
+   * Only what a stream pushes: no read is made for this subscriber, not even its first picture, and a
+   * venue without streams (or while its stream is down) tells it nothing. For a reader that has its
+   * own reads and only wants to hear sooner (a bot's fills, issue 19).
+   */
+  pushedOnly?: boolean;
 }
 
 export interface ExchangeCapabilities {

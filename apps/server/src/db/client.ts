@@ -5,6 +5,8 @@ import type { PoolClient } from 'pg';
 import { buildMigrations, recordMigrationNames, refuseNewerDatabase, type QueryRunner } from './migration-guard.ts';
 import * as schema from './schema.ts';
 
+export type PGliteClient = import('@electric-sql/pglite').PGlite;
+
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -26,6 +28,11 @@ export interface Database {
    * now take the role, so the holder must stop acting on it. Without `onLost` the loss is ignored.
    */
   claim(role: string, onLost?: (err: Error) => void): Promise<boolean>;
+  /**
+   * PGlite on a folder: its client and its data folder (PostgreSQL's own PGDATA), which the online
+   * backup (backup/hot-backup.ts) reads while the server serves. Absent on PostgreSQL and in memory.
+   */
+  pglite?: { client: PGliteClient; pgdata: string };
   close(): Promise<void>;
 }
 
@@ -120,6 +127,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: (options = {}) => guardedMigrate(db, options.migrationsFolder ?? MIGRATIONS_FOLDER, (config) => migrate(drizzle(client, { schema }), config)),
     claim: async () => true,
+    ...(path ? { pglite: { client, pgdata: path } } : {}),
     close: () => client.close(),
   };
 }

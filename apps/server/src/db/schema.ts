@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ServerText } from '@makerdesk/contract';
+import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LiquidityDepthBand, ServerText } from '@makerdesk/contract';
+import type { BandAggregate as LiquidityBandAggregate } from '@makerdesk/engine';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`);
 
@@ -661,3 +662,45 @@ export const migrationNames = pgTable('migration_names', {
   tag: text('tag').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
 });
+
+/** Issue 20: a pair's liquidity obligation (one per pair, set by the main account). */
+export const liquidityObligations = pgTable('liquidity_obligations', {
+  coinId: integer('coin_id')
+    .primaryKey()
+    .references(() => coins.id, { onDelete: 'cascade' }),
+  maxSpreadBps: numeric('max_spread_bps', { precision: 6, scale: 1 }).notNull(),
+  depthWithinPct: text('depth_within_pct', { enum: ['0.5', '1', '2', '5'] }).notNull(),
+  minDepthQuote: numeric('min_depth_quote', { precision: 30, scale: 8 }).notNull(),
+  minUptimePct: numeric('min_uptime_pct', { precision: 5, scale: 2 }).notNull(),
+  period: text('period', { enum: ['day', 'month'] }).notNull(),
+  updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+});
+
+/** Issue 20: one pair's market quality over one minute (the engine's LiquidityMinute). */
+export const liquidityMinutes = pgTable(
+  'liquidity_minutes',
+  {
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** The minute's start, epoch ms. */
+    minute: bigint('minute', { mode: 'number' }).notNull(),
+    samples: smallint('samples').notNull(),
+    upSec: smallint('up_sec').notNull(),
+    noQuoteSec: smallint('no_quote_sec').notNull(),
+    spreadSec: smallint('spread_sec').notNull(),
+    depthSec: smallint('depth_sec').notNull(),
+    gapSec: smallint('gap_sec').notNull(),
+    oneSidedSec: smallint('one_sided_sec').notNull(),
+    spreadHist: jsonb('spread_hist').$type<Record<string, number>>().notNull(),
+    spreadP50: numeric('spread_p50', { precision: 12, scale: 1 }),
+    spreadP95: numeric('spread_p95', { precision: 12, scale: 1 }),
+    depth: jsonb('depth').$type<Record<LiquidityDepthBand, LiquidityBandAggregate>>().notNull(),
+    volumeQuote: numeric('volume_quote').notNull().default('0'),
+    ownVolumeQuote: numeric('own_volume_quote').notNull().default('0'),
+    ordersPlaced: integer('orders_placed').notNull().default(0),
+    fills: integer('fills').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'liquidity_minutes_pk', columns: [t.coinId, t.minute] })],
+);

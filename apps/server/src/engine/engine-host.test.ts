@@ -96,6 +96,7 @@ describe('engine host', () => {
     observer.order?.(botId, 'canceled');
     observer.venueError?.('rate_limited');
     observer.venueError?.('Weird Kind!');
+    observer.streamedFill?.(30);
     const res = await t.app.inject({ method: 'GET', url: '/backend/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -111,6 +112,8 @@ describe('engine host', () => {
     expect(text).toContain('makerdesk_bot_tick_duration_seconds_bucket{le="0.25",outcome="ok"} 1');
     expect(text).toContain('makerdesk_bot_tick_duration_seconds_bucket{le="0.1",outcome="ok"} 0');
     expect(text).toContain('makerdesk_bot_tick_to_order_seconds_count 1');
+    expect(text).toContain('makerdesk_bot_streamed_fill_seconds_bucket{le="0.025"} 0');
+    expect(text).toContain('makerdesk_bot_streamed_fill_seconds_bucket{le="0.05"} 1');
   });
 
   it('/backend/metrics: other hosts only with the metrics token', async () => {

@@ -89,7 +89,7 @@ export function fanOut(observers: EngineObserver[]): EngineObserver {
         }
       }
     }) as NonNullable<EngineObserver[K]>;
-  return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), order: each('order'), venueError: each('venueError') };
+  return { activity: each('activity'), tick: each('tick'), tickToOrder: each('tickToOrder'), streamedFill: each('streamedFill'), order: each('order'), venueError: each('venueError') };
 }
 
 /**

@@ -17,6 +17,7 @@ export class EngineMetrics implements EngineObserver {
   private readonly activities = new Map<number, RobotActivity>();
   private readonly tickSeconds: Histogram<'outcome'>;
   private readonly tickToOrderSeconds: Histogram;
+  private readonly streamedFillSeconds: Histogram;
   private readonly orders: Counter<'event'>;
   private readonly venueErrors: Counter<'kind'>;
 
@@ -52,6 +53,12 @@ export class EngineMetrics implements EngineObserver {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
     });
+    this.streamedFillSeconds = new Histogram({
+      name: 'makerdesk_bot_streamed_fill_seconds',
+      help: "From a live venue's time of a fill its stream pushed to the fill in the bot's journal",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [this.registry],
+    });
     this.orders = new Counter({ name: 'makerdesk_bot_orders_total', help: "Bots' orders by event", labelNames: ['event'], registers: [this.registry] });
     for (const event of ['placed', 'canceled', 'filled', 'rejected']) this.orders.inc({ event }, 0);
     this.venueErrors = new Counter({ name: 'makerdesk_venue_errors_total', help: 'Venue errors seen by bots, by kind', labelNames: ['kind'], registers: [this.registry] });
@@ -69,6 +76,10 @@ export class EngineMetrics implements EngineObserver {
 
   tickToOrder(ms: number): void {
     this.tickToOrderSeconds.observe(ms / 1000);
+  }
+
+  streamedFill(ms: number): void {
+    this.streamedFillSeconds.observe(ms / 1000);
   }
 
   order(_robotId: number, event: 'placed' | 'canceled' | 'filled' | 'rejected'): void {

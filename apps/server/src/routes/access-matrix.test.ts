@@ -591,6 +591,13 @@ const table: Record<string, Row> = {
   'GET /backend/desk/fills': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills?coinId=${coinId}` })) },
   'GET /backend/desk/equity': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/equity?coinId=${coinId}` })) },
   'GET /backend/desk/fills.csv': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/desk/fills.csv?coinId=${coinId}` })) },
+  'PUT /backend/liquidity/obligation': {
+    access: 'mainOnly',
+    // The restricted account tries to set its own pair's obligation.
+    request: () => ({ url: '/backend/liquidity/obligation', body: { coinId: f.btc, maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' } }),
+  },
+  'GET /backend/liquidity/obligation': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/obligation?coinId=${coinId}` })) },
+  'GET /backend/liquidity/summary': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/summary?coinId=${coinId}&from=0&to=3600000` })) },
 
   // --------------------------------------------------------------- the simulator's Binance-compatible API
   [`GET ${SIM_BINANCE_ROOT}/api/v3/ping`]: simPublic('/api/v3/ping', () => ''),

@@ -23,7 +23,12 @@ describe('health probes', () => {
       code: 503,
       data: {
         status: 'not-ready',
-        checks: { database: { ok: true, state: 'answered' }, simulator: { ok: true, state: 'local' }, engine: { ok: false, state: 'not-started' } },
+        checks: {
+          database: { ok: true, state: 'answered' },
+          simulator: { ok: true, state: 'local' },
+          engine: { ok: false, state: 'not-started' },
+          server: { ok: true, state: 'serving' },
+        },
         failed: ['engine'],
         code: ErrorCode.NOT_READY,
       },
@@ -38,7 +43,12 @@ describe('health probes', () => {
       code: 200,
       data: {
         status: 'ready',
-        checks: { database: { ok: true, state: 'answered' }, simulator: { ok: true, state: 'local' }, engine: { ok: true, state: 'running' } },
+        checks: {
+          database: { ok: true, state: 'answered' },
+          simulator: { ok: true, state: 'local' },
+          engine: { ok: true, state: 'running' },
+          server: { ok: true, state: 'serving' },
+        },
         failed: [],
       },
       msg: 'SUCCESS',
@@ -77,6 +87,19 @@ describe('health probes', () => {
     const res = await t.call('GET', '/backend/health/ready');
     expect(res.status).toBe(503);
     expect(res.body.data).toMatchObject({ failed: ['engine'], checks: { engine: { ok: false, state: 'stopping' } } });
+    expect((await t.call('GET', '/backend/health/live')).status).toBe(200);
+  });
+
+  it('ready answers 503 once the server drains (told to stop), live still 200', async () => {
+    t.services.readiness.drain();
+    const res = await t.call('GET', '/backend/health/ready');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      code: 503,
+      data: { failed: ['engine', 'server'], checks: { server: { ok: false, state: 'draining' } }, code: ErrorCode.NOT_READY },
+      msg: 'Not ready: engine, server',
+    });
+    expect((await t.call('GET', '/backend/health/ready', { lang: 'zh_CN' })).body.msg).toBe('尚未就绪：engine, server');
     expect((await t.call('GET', '/backend/health/live')).status).toBe(200);
   });
 });

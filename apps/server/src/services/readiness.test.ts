@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EnginePhase } from '../engine/engine-host.ts';
-import { checkDatabase, checkEngine, checkSimulator, readinessOf, ReadinessService, type SimulatorReach } from './readiness.ts';
+import { checkDatabase, checkEngine, checkServer, checkSimulator, readinessOf, ReadinessService, type SimulatorReach } from './readiness.ts';
 
 describe('readiness checks', () => {
   it('the database: answered, failed (without the error text, which may name a host), or timed out', async () => {
@@ -21,11 +21,17 @@ describe('readiness checks', () => {
     for (const phase of ['not-started', 'starting', 'stopping'] as const) expect(checkEngine(phase)).toEqual({ ok: false, state: phase });
   });
 
+  it('the server: serving, or draining once told to stop', () => {
+    expect(checkServer(false)).toEqual({ ok: true, state: 'serving' });
+    expect(checkServer(true)).toEqual({ ok: false, state: 'draining' });
+  });
+
   it('ready when every check passed, else the failed checks in order', () => {
     const pass = { ok: true, state: 'x' };
     const fail = { ok: false, state: 'y' };
-    expect(readinessOf({ database: pass, simulator: pass, engine: pass })).toMatchObject({ status: 'ready', failed: [] });
-    expect(readinessOf({ database: fail, simulator: pass, engine: fail })).toMatchObject({ status: 'not-ready', failed: ['database', 'engine'] });
+    expect(readinessOf({ database: pass, simulator: pass, engine: pass, server: pass })).toMatchObject({ status: 'ready', failed: [] });
+    expect(readinessOf({ database: fail, simulator: pass, engine: fail, server: pass })).toMatchObject({ status: 'not-ready', failed: ['database', 'engine'] });
+    expect(readinessOf({ database: pass, simulator: pass, engine: pass, server: fail })).toMatchObject({ status: 'not-ready', failed: ['server'] });
   });
 });
 
@@ -46,7 +52,12 @@ describe('ReadinessService', () => {
     );
     expect(await readiness.check()).toEqual({
       status: 'ready',
-      checks: { database: { ok: true, state: 'answered' }, simulator: { ok: true, state: 'remote' }, engine: { ok: true, state: 'running' } },
+      checks: {
+        database: { ok: true, state: 'answered' },
+        simulator: { ok: true, state: 'remote' },
+        engine: { ok: true, state: 'running' },
+        server: { ok: true, state: 'serving' },
+      },
       failed: [],
     });
     down = true;
@@ -54,8 +65,31 @@ describe('ReadinessService', () => {
     phase = 'stopping';
     expect(await readiness.check()).toEqual({
       status: 'not-ready',
-      checks: { database: { ok: false, state: 'failed' }, simulator: { ok: false, state: 'unreachable' }, engine: { ok: false, state: 'stopping' } },
+      checks: {
+        database: { ok: false, state: 'failed' },
+        simulator: { ok: false, state: 'unreachable' },
+        engine: { ok: false, state: 'stopping' },
+        server: { ok: true, state: 'serving' },
+      },
       failed: ['database', 'simulator', 'engine'],
+    });
+  });
+
+  it('answers draining from the moment it is told to, the other checks still asked', async () => {
+    const readiness = new ReadinessService({ pingDatabase: async () => undefined, simulator: () => ({ local: true }), engine: () => 'running' });
+    expect((await readiness.check()).status).toBe('ready');
+    expect(readiness.isDraining).toBe(false);
+    readiness.drain();
+    expect(readiness.isDraining).toBe(true);
+    expect(await readiness.check()).toEqual({
+      status: 'not-ready',
+      checks: {
+        database: { ok: true, state: 'answered' },
+        simulator: { ok: true, state: 'local' },
+        engine: { ok: true, state: 'running' },
+        server: { ok: false, state: 'draining' },
+      },
+      failed: ['server'],
     });
   });
 });

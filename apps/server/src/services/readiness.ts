@@ -59,6 +59,11 @@ export function checkEngine(phase: EnginePhase): ReadinessCheck {
   return { ok: phase === 'running', state: phase };
 }
 
+/** The server's own check: serving, or draining (told to stop; still serving while it leaves the load balancer's rotation). */
+export function checkServer(draining: boolean): ReadinessCheck {
+  return draining ? { ok: false, state: 'draining' } : { ok: true, state: 'serving' };
+}
+
 /** Ready when every check passed; otherwise the failed ones, in the order the checks are listed. */
 export function readinessOf(checks: Record<ReadinessCheckName, ReadinessCheck>): Readiness {
   const failed = readinessCheckNames.filter((name) => !checks[name].ok);
@@ -67,13 +72,14 @@ export function readinessOf(checks: Record<ReadinessCheckName, ReadinessCheck>):
 
 /**
  * GET /health/ready: whether this server can serve a desk now. The database answers a cheap query
- * in time, the simulator is run here or reached, and the bot engine has started and is not shutting
- * down. For load balancers: no sign-in, no addresses or error texts in the answer.
+ * in time, the simulator is run here or reached, the bot engine has started and is not shutting
+ * down, and the server is not draining. For load balancers: no sign-in, no addresses or error texts in the answer.
  */
 export class ReadinessService {
   private readonly databaseTimeoutMs: number;
   private readonly simulatorFreshMs: number;
   private readonly now: () => number;
+  private draining = false;
 
   constructor(
     private readonly probes: ReadinessProbes,
@@ -84,12 +90,25 @@ export class ReadinessService {
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * From now on the probe answers not ready (`server: draining`) while everything else keeps
+   * serving: main.ts calls it on SIGTERM/SIGINT, before the drain period and the shutdown.
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   async check(): Promise<Readiness> {
     const database = await checkDatabase(() => this.probes.pingDatabase(), this.databaseTimeoutMs);
     return readinessOf({
       database,
       simulator: checkSimulator(this.probes.simulator(), this.now(), this.simulatorFreshMs),
       engine: checkEngine(this.probes.engine()),
+      server: checkServer(this.draining),
     });
   }
 }

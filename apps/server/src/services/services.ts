@@ -19,6 +19,8 @@ import { RetentionJob } from './retention/retention-job.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { DeskRepository } from '../repositories/desk.repository.ts';
 import { DeskService } from './desk/desk.service.ts';
+import { LiquidityRepository } from '../repositories/liquidity.repository.ts';
+import { LiquidityService } from './liquidity/liquidity.service.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
@@ -93,6 +95,8 @@ export interface Services {
   analysis: AnalysisService;
   /** The desk's P&L and fills ledger. */
   desk: DeskService;
+  /** Liquidity obligations and their figures (issue 20). */
+  liquidity: LiquidityService;
   /** The incident centre: what went wrong on each pair, per reader read or not, pushed live (the bell). */
   incidents: IncidentService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
@@ -236,6 +240,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const orderOrigins = new OrderOriginRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
+  const liquidity = new LiquidityService({ repo: new LiquidityRepository(database.db), coins });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
     repo: analysisRepo,
@@ -279,6 +284,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     alertChannels: new AlertService(repos, coins, channelSecrets, alerts, outbound.guard, alertOptions.testWaitMs),
     analysis,
     desk,
+    liquidity,
     incidents,
     snapshots,
     retention,

@@ -49,13 +49,17 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** The real server, `node --import tsx apps/server/src/main.ts`, on the shared database and data folder. */
 export class ServerProcess {
   private log = '';
+  private stdoutLog = '';
   private readonly exited: Promise<void>;
   private constructor(
     private readonly child: ChildProcess,
     readonly baseUrl: string,
     private readonly password: string,
   ) {
-    child.stdout?.on('data', (d: Buffer) => (this.log += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      this.log += d.toString();
+      this.stdoutLog += d.toString();
+    });
     child.stderr?.on('data', (d: Buffer) => (this.log += d.toString()));
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
   }
@@ -75,6 +79,8 @@ export class ServerProcess {
         MAKERDESK_WEB_DIST: '/nonexistent',
         MAKERDESK_SIM_SEED: String(simSeed),
         LOG_LEVEL: 'warn',
+        // Tests stop servers at once; the drain test sets its own period.
+        MAKERDESK_DRAIN_MS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,6 +107,11 @@ export class ServerProcess {
   /** The last of what it printed, for failure messages. */
   output(): string {
     return this.log.slice(-6000);
+  }
+
+  /** Everything it wrote on stdout, whole (the log lines and the start-up banner). */
+  stdout(): string {
+    return this.stdoutLog;
   }
 
   /** Sends `signal` and resolves once the process is gone, with how long that took. */

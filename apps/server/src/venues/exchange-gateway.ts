@@ -54,9 +54,12 @@ export function observedExchange(exchange: Exchange, material: ApiKeyMaterial, o
       if (typeof value !== 'function' || typeof prop !== 'string' || prop === 'close') return value;
       if (prop === 'subscribe') {
         return (symbol: string, listener: (event: unknown) => void, options: SubscribeOptions = {}) => {
+          type Subscribe = (s: string, l: (event: unknown) => void, o: SubscribeOptions) => () => void;
+          // Only what a stream pushes (a bot hearing its fills sooner): quiet is no sign of a dead feed, and it polls nothing.
+          if (options.pushedOnly) return (value as Subscribe).call(target, symbol, listener, options);
           const feed = observer.streamOpened(material, symbol);
           let closed = false;
-          const stop = (value as (s: string, l: (event: unknown) => void, o: SubscribeOptions) => () => void).call(
+          const stop = (value as Subscribe).call(
             target,
             symbol,
             (event: unknown) => {

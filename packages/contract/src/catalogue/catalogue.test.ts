@@ -51,6 +51,8 @@ const specRanges: ReadonlyArray<{ from: number; to: number; group: CatalogueGrou
   { from: 1030050, to: 1030051, group: 'params' },
   // The desk's P&L and fills ledger (desk.entries.ts)
   { from: 1030090, to: 1030092, group: 'params' },
+  // Liquidity obligations (liquidity.entries.ts)
+  { from: 1030116, to: 1030117, group: 'params' },
   // Fat-finger guards (fat-finger.entries.ts)
   { from: 1030080, to: 1030083, group: 'params' },
   // What a check found, in a successful answer (outcome.entries.ts)

@@ -4,6 +4,7 @@ import { accountEntries } from './account.entries.ts';
 import { alertEntries } from './alerts.entries.ts';
 import { analysisEntries } from './analysis.entries.ts';
 import { deskEntries } from './desk.entries.ts';
+import { liquidityEntries } from './liquidity.entries.ts';
 import { botEntries } from './bots.entries.ts';
 import { copyTradingEntries } from './copy-trading.entries.ts';
 import { fatFingerEntries } from './fat-finger.entries.ts';
@@ -39,6 +40,7 @@ export const catalogueEntries: readonly CatalogueEntry[] = [
   ...outboundEntries,
   ...analysisEntries,
   ...deskEntries,
+  ...liquidityEntries,
   ...operationsEntries,
   ...accountLimitEntries,
   ...outcomeEntries,

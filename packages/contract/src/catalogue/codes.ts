@@ -157,6 +157,9 @@ export const ErrorCode = {
   INVALID_PNL_WINDOW: 1030090,
   INVALID_FILL_SOURCE: 1030091,
   FILLS_RANGE_TOO_LONG: 1030092,
+  // Liquidity obligations (liquidity.entries.ts)
+  INVALID_LIQUIDITY_OBLIGATION: 1030116,
+  LIQUIDITY_RANGE_TOO_LONG: 1030117,
   // What one account may hold (account-limits.entries.ts)
   ALERT_CHANNEL_LIMIT: 1030050,
   CREDENTIAL_PAIR_TAKEN: 1030051,

@@ -13,15 +13,17 @@ export const healthLiveResponse = z.object({
   uptimeSeconds: z.number(),
 });
 
-/** What the readiness probe checks: the database, the simulator seat, the bot engine. */
-export const readinessCheckNames = ['database', 'simulator', 'engine'] as const;
+/** What the readiness probe checks: the database, the simulator seat, the bot engine, and whether the server is draining. */
+export const readinessCheckNames = ['database', 'simulator', 'engine', 'server'] as const;
 export type ReadinessCheckName = (typeof readinessCheckNames)[number];
 
 /**
  * The state of each check, in words (never an address or an error's text):
  * database `answered` | `failed` | `timed-out`;
  * simulator `local` (this server runs it) | `remote` (it reaches the server that runs it) | `unreachable`;
- * engine `running` | `not-started` | `starting` | `stopping`.
+ * engine `running` | `not-started` | `starting` | `stopping`;
+ * server `serving` | `draining` (it was told to stop, and still serves its last requests while the
+ * load balancer takes it out of rotation: MAKERDESK_DRAIN_MS).
  */
 export const readinessCheck = z.object({ ok: z.boolean(), state: z.string() });
 
@@ -32,7 +34,7 @@ export const readinessCheck = z.object({ ok: z.boolean(), state: z.string() });
  */
 export const healthReadyResponse = z.object({
   status: z.enum(['ready', 'not-ready']),
-  checks: z.object({ database: readinessCheck, simulator: readinessCheck, engine: readinessCheck }),
+  checks: z.object({ database: readinessCheck, simulator: readinessCheck, engine: readinessCheck, server: readinessCheck }),
   failed: z.array(z.enum(readinessCheckNames)),
   /** Only when not ready: the catalogue code (NOT_READY). */
   code: z.number().int().optional(),

@@ -13,3 +13,4 @@ export * from './analysis.ts';
 export * from './order-source.ts';
 export * from './desk.ts';
 export * from './incident.ts';
+export * from './liquidity.ts';

@@ -127,6 +127,7 @@ export const botTexts: ServerTextTemplates = {
     zh: '交易所实时推送已中断：改为通过 REST 轮询读取行情与账户，直至推送恢复',
   },
   'bots.feedBack': { en: "The venue's stream is back after {down} of polling: the market and the account are pushed again", zh: '交易所实时推送已恢复（轮询了 {down}）：行情与账户重新由推送送达' },
+  'bots.streamedFailed': { en: 'An order update pushed by the venue could not be recorded now ({error}); the next tick reads the order again', zh: '交易所推送的订单更新暂时无法记录（{error}）；下一轮会重新读取该订单' },
   'bots.keyChanged': { en: 'Its API key was changed: cancelling its orders placed with the old key, then trading with the new one', zh: 'API 密钥已更换：撤销旧密钥下的订单，然后用新密钥交易' },
   'bots.liveAtStop': { en: 'Switched off with orders still live at the last stop: cancelling them', zh: '上次停止时仍有活动订单：正在撤销' },
   'bots.pairStopped': { en: 'Emergency stop of {symbol} ({reason}): {which}', zh: '{symbol} 紧急停止（{reason}）：{which}' },

@@ -1,5 +1,5 @@
 import { BOT_MAX_CONSECUTIVE_FAILURES, botTypeKey, durationText, ErrorCode, nestText, renderServerText, robotTypes, text, verbatim, type RobotActionKind, type RobotActivity, type RobotRuntime, type ServerText } from '@makerdesk/contract';
-import { isExchangeError, type Balance, type Exchange, type FeedStatus, type Order, type OrderBook } from '@makerdesk/exchange';
+import { isExchangeError, type Balance, type Exchange, type ExchangeEvent, type FeedStatus, type Order, type OrderBook } from '@makerdesk/exchange';
 import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
@@ -72,6 +72,13 @@ export class BotRunner {
   private readonly feedLog = new FeedLog();
   /** Streams down across the engine's bots (shared by the engine; one of the runner's own without it). */
   private readonly feedOutages: FeedOutages;
+  /**
+   * Live venues with a user stream: updates of the bot's orders pushed between ticks (latest per
+   * order), applied at once by `drainStreamed` but never while a tick runs (the tick drains them after).
+   */
+  private readonly streamed = new Map<string, Order>();
+  private streamDrain: Promise<void> | null = null;
+  private stopListening: (() => void) | null = null;
 
   constructor(
     readonly robot: RobotRecord,
@@ -163,7 +170,9 @@ export class BotRunner {
   async halt(): Promise<void> {
     this.halted = true;
     this.clearTimer();
+    this.stopStreamed();
     await this.inFlight;
+    await this.streamDrain;
   }
 
   /** Cancels every own order (stop, shutdown); false when some could not be cancelled before `deadline`. */
@@ -201,6 +210,9 @@ export class BotRunner {
   async stop(reason: string | ServerText, level: 'info' | 'error'): Promise<void> {
     this.halted = true;
     this.clearTimer();
+    this.stopStreamed();
+    // A pushed update being written finishes before the cancels' reconciliation reads the journal.
+    await this.streamDrain;
     this.setActivity('stopping');
     const why = typeof reason === 'string' ? verbatim(reason) : reason;
     this.log(level, text('bots.stopped', nest('reason', why)), { kind: 'stopped', error: level === 'error' });
@@ -225,8 +237,51 @@ export class BotRunner {
       this.timer = null;
       this.inFlight = this.tick()
         .catch((err: unknown) => this.log('error', text('bots.tickCrashed', { error: messageOf(err) })))
-        .finally(() => (this.inFlight = null));
+        .finally(() => {
+          this.inFlight = null;
+          this.drainStreamed();
+        });
     }, ms);
+  }
+
+  /** A live venue's stream told of an order: one of the bot's with a new fill or gone from the book is applied at once. */
+  private heard(event: ExchangeEvent): void {
+    if (event.type !== 'order' || this.halted) return;
+    const id = event.order.clientOrderId;
+    if (id === null || !this.prepared?.executor.tracks(id)) return;
+    this.streamed.set(id, event.order);
+    this.drainStreamed();
+  }
+
+  /** Applies the updates heard, unless a tick or a drain runs (the tick drains them when it ends). */
+  private drainStreamed(): void {
+    if (this.streamDrain !== null || this.inFlight !== null || this.streamed.size === 0) return;
+    const executor = this.prepared?.executor;
+    if (!executor) return;
+    this.streamDrain = (async () => {
+      while (this.streamed.size > 0 && !this.halted) {
+        const updates = [...this.streamed.values()];
+        this.streamed.clear();
+        for (const order of updates) {
+          try {
+            if (await executor.applyStreamed(order)) this.deps.observer?.streamedFill?.(Math.max(0, this.clock.now() - order.updatedAt));
+          } catch (err) {
+            // The tick's reconciliation reads the order again; the log says why it was not applied now.
+            this.log('warn', text('bots.streamedFailed', { error: messageOf(err) }), { error: false });
+          }
+        }
+        this.live.setQuote(executor.ownOrders());
+      }
+    })().finally(() => {
+      this.streamDrain = null;
+      this.drainStreamed();
+    });
+  }
+
+  private stopStreamed(): void {
+    this.stopListening?.();
+    this.stopListening = null;
+    this.streamed.clear();
   }
 
   private clearTimer(): void {
@@ -238,6 +293,8 @@ export class BotRunner {
   private async tick(): Promise<void> {
     this.nextTickAt = null;
     if (this.halted || this.shuttingDown()) return;
+    // Updates heard before the tick are in the journal before it reads it.
+    await this.streamDrain;
     const { clock } = this;
     const key = this.prepared?.session.budgetKey;
     const throttledUntil = key === undefined ? null : this.deps.budgets.throttledUntil(key);
@@ -638,6 +695,10 @@ export class BotRunner {
       },
     });
     this.prepared = { session, exchange, rules, executor };
+    // A live venue's user stream tells the bot's fills as they happen (only what it pushes: no reads).
+    if (!session.simulated && !this.watchOnly && !this.halted) {
+      this.stopListening = exchange.subscribe(this.robot.symbol, (event) => this.heard(event), { market: false, pushedOnly: true });
+    }
     return this.prepared;
   }
 

@@ -1,4 +1,5 @@
 import { text, type ServerText } from '@makerdesk/contract';
+import { compare } from '@makerdesk/decimal';
 import { botScope, isExchangeError, isOwnClientOrderId, makerDeskClientOrderId, type Exchange, type Order } from '@makerdesk/exchange';
 import { FINAL_JOURNAL_STATES, type Clock, type EngineObserver, type FillRecord, type JournalOrder, type JournalPatch, type JournalState, type OrderJournal, type RobotRecord } from '../ports.ts';
 import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
@@ -72,6 +73,11 @@ export class OrderExecutor {
     return this.live.size;
   }
 
+  /** True for a live order of the bot (in its journal, not final). */
+  tracks(clientOrderId: string): boolean {
+    return this.live.has(clientOrderId);
+  }
+
   liveOrders(): JournalOrder[] {
     return [...this.live.values()];
   }
@@ -95,6 +101,21 @@ export class OrderExecutor {
     const fills = this.fills;
     this.fills = [];
     return fills;
+  }
+
+  /**
+   * An update of one of the bot's orders pushed by the venue's stream, applied at once (issue 19: a
+   * fill reaches the journal as it happens, not at the next tick's reconciliation). Only what moves
+   * an order forward is applied (more filled, or it left the book); an order still being sent is left
+   * to its answer. True when it recorded a fill.
+   */
+  async applyStreamed(venue: Order): Promise<boolean> {
+    const order = venue.clientOrderId === null ? undefined : this.live.get(venue.clientOrderId);
+    if (!order || order.state === 'sending') return false;
+    const grew = compare(venue.filledAmount, order.filledAmount) > 0;
+    if (!grew && (venue.status === 'pending' || venue.status === 'partial_filled')) return false;
+    await this.applyVenue(order, venue);
+    return grew;
   }
 
   /** Fills a tick took but could not hand to its strategy (it threw): given again next tick. */

@@ -1,6 +1,6 @@
 import type { VenueUsage } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
-import { HEADROOM, VenuePacer } from './venue-pacing.ts';
+import { evenWait, HEADROOM, VenuePacer } from './venue-pacing.ts';
 
 /** 12:00:00.000 UTC: the start of a minute and of a 10 s window. */
 const T0 = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -62,5 +62,50 @@ describe('pacing by the venue’s reported usage', () => {
     const pacer = new VenuePacer();
     pacer.observe(usage({ usedWeight1m: 5000, orderCount10s: 500, limits: { weight1m: null, orders10s: null, orders1d: null } }));
     expect(pacer.reserve('order', T0 + 1)).toBe(0);
+  });
+});
+
+describe('the day’s order count, paced evenly from the day’s start (issue 19)', () => {
+  const DAY = 86_400_000;
+  const midnight = Date.UTC(2026, 10, 27);
+
+  it('lets an hour’s share go at once, then one order per even share of the day', () => {
+    const pacer = new VenuePacer();
+    // 100,000 a day, 85 % of it: 85,000 → one order every 86,400,000 / 85,000 ≈ 1016 ms; 1 s into
+    // the day the line stands at 85,000 × (1 s + 1 h) / 1 day ≈ 3542.6 orders.
+    pacer.observe(usage({ orderCount1d: 3541, at: midnight + 1000 }));
+    expect(pacer.reserve('order', midnight + 1000)).toBe(0);
+    const wait = pacer.reserve('order', midnight + 1000);
+    // The 3543rd order may go once the line reaches it: (3543 / 85,000) × a day − an hour, from 1 s.
+    expect(wait).toBe(Math.ceil((3543 / 85_000) * DAY - 3_600_000 - 1000));
+    expect(pacer.reserve('order', midnight + 1000 + wait)).toBe(0);
+    // From there on, one order per even share.
+    const next = pacer.reserve('order', midnight + 1000 + wait);
+    expect(next).toBeGreaterThanOrEqual(1016);
+    expect(next).toBeLessThanOrEqual(1017);
+    // Reads are not held by the order count.
+    expect(pacer.reserve('request', midnight + 1000)).toBe(0);
+  });
+
+  it('a key under its even share places at once all day; the last hours may use what the first left', () => {
+    const pacer = new VenuePacer();
+    pacer.observe(usage({ orderCount1d: 40_000, at: midnight + 12 * 3_600_000 }));
+    expect(pacer.reserve('order', midnight + 12 * 3_600_000)).toBe(0);
+    pacer.observe(usage({ orderCount1d: 84_000, at: midnight + 23.5 * 3_600_000 }));
+    expect(pacer.reserve('order', midnight + 23.5 * 3_600_000)).toBe(0);
+  });
+
+  it('orders paced over the day are never more than its 85 % and restart with the next day', () => {
+    const pacer = new VenuePacer();
+    pacer.observe(usage({ orderCount1d: 84_999, at: midnight + DAY - 60_000 }));
+    expect(pacer.reserve('order', midnight + DAY - 60_000)).toBe(0);
+    expect(pacer.reserve('order', midnight + DAY - 60_000)).toBe(60_000 + 50);
+    expect(pacer.reserve('order', midnight + DAY + 100)).toBe(0);
+  });
+
+  it('evenWait: 0 under the line, else the time the line takes to reach what is needed', () => {
+    expect(evenWait(10, 100, 0, 1000, 0, 100)).toBe(0);
+    expect(evenWait(11, 100, 0, 1000, 0, 100)).toBe(10);
+    expect(evenWait(11, 100, 0, 1000, 10, 100)).toBe(0);
   });
 });

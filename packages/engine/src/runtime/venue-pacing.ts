@@ -10,12 +10,18 @@ import type { VenueUsage } from '@makerdesk/exchange';
  * - above it, the room left under HEADROOM of the limit is spread evenly over the rest of the
  *   window (a call every `cost × timeLeft / room` ms);
  * - with no room left, calls wait for the next window.
+ * The day's order count is paced evenly from the window's start instead (`evenly`): by any moment,
+ * the share of the day gone plus DAY_BURST_MS of the day's room may be used, so a fleet placing
+ * faster than the day allows is slowed from the first hour, not only once half the day's orders are
+ * spent (issue 19: ten busy bots would pass 200,000 a day in hours).
  * Calls sent since the last report count as used (at the estimated weight per call), so a burst
  * between two answers does not overshoot. Orders are checked against every limit, other calls
  * against the request weight only.
  */
 export const PACE_FROM = 0.5;
 export const HEADROOM = 0.85;
+/** Of a day's order limit, what may be spent ahead of an even pace: an hour's share. */
+export const DAY_BURST_MS = 3_600_000;
 /** Waiting for a window to end, a little past it (clocks and the venue's own timing differ). */
 const PAST_WINDOW_END_MS = 50;
 const DEFAULT_WEIGHT_PER_CALL = 5;
@@ -28,12 +34,14 @@ interface Dimension {
   limit: (usage: VenueUsage) => number | null;
   cost: (pacer: VenuePacer) => number;
   orders: boolean;
+  /** Paced evenly over the whole window (with a burst of `burstMs` of it) rather than from PACE_FROM on. */
+  evenly?: { burstMs: number };
 }
 
 const DIMENSIONS: Dimension[] = [
   { windowMs: 60_000, used: (u) => u.usedWeight1m, limit: (u) => u.limits.weight1m, cost: (p) => p.weightPerCall, orders: false },
   { windowMs: 10_000, used: (u) => u.orderCount10s, limit: (u) => u.limits.orders10s, cost: () => 1, orders: true },
-  { windowMs: 86_400_000, used: (u) => u.orderCount1d, limit: (u) => u.limits.orders1d, cost: () => 1, orders: true },
+  { windowMs: 86_400_000, used: (u) => u.orderCount1d, limit: (u) => u.limits.orders1d, cost: () => 1, orders: true, evenly: { burstMs: DAY_BURST_MS } },
 ];
 
 export class VenuePacer {
@@ -89,10 +97,22 @@ export class VenuePacer {
     const cost = dimension.cost(this);
     const cap = limit * HEADROOM;
     if (used + cost > cap) return end - now + PAST_WINDOW_END_MS;
+    if (dimension.evenly) return evenWait(used + cost, cap, end - dimension.windowMs, dimension.windowMs, dimension.evenly.burstMs, now);
     if (used < limit * PACE_FROM) return 0;
     const gap = (cost * (end - now)) / (cap - used);
     return Math.max(0, Math.ceil(this.lastGrant[i]! + gap - now));
   }
+}
+
+/**
+ * Even pacing over a window from `start`: by `now`, `cap × (now − start + burst) / window` may be used.
+ * 0 when `needed` fits, else the ms until the line reaches it.
+ */
+export function evenWait(needed: number, cap: number, start: number, windowMs: number, burstMs: number, now: number): number {
+  const allowedNow = (cap * (now - start + burstMs)) / windowMs;
+  if (needed <= allowedNow) return 0;
+  const reachedAt = start + (needed / cap) * windowMs - burstMs;
+  return Math.max(1, Math.ceil(reachedAt - now));
 }
 
 function sameWindow(a: number, b: number, windowMs: number): boolean {

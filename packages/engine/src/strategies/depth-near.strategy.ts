@@ -3,7 +3,7 @@ import { add, mul } from '@makerdesk/decimal';
 import type { Strategy } from '../strategy.ts';
 import { quoteReference } from './kit/book-price.ts';
 import { drawDecimal, FRACTION_DECIMALS } from './kit/draw.ts';
-import { isFullRefresh, quoteDepthSlots, type Slot } from './kit/quoting-options.ts';
+import { isFullRefresh, quoteDepthSlots, type LadderSync, type Slot } from './kit/quoting-options.ts';
 import { heldDecimal, heldInt, initialQuotingState, noReference, type QuotingState } from './kit/quoting-state.ts';
 import { pricesAround } from './kit/touch-prices.ts';
 
@@ -37,7 +37,7 @@ export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
       const { bid, ask } = pricesAround(reference, distance, market.rules.pricePrecision);
       slots.push({ tag: `bid-${i}`, side: 'buy', price: bid }, { tag: `ask-${i}`, side: 'sell', price: ask });
     }
-    const quoted = quoteDepthSlots(input, slots, reference);
+    const quoted = quoteDepthSlots(input, slots, reference, depthNearLadder(config, layers));
     return {
       intents: quoted.intents,
       state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers, baseSpread },
@@ -45,3 +45,14 @@ export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
     };
   },
 };
+
+/**
+ * How depth near keeps its ladder (issue 19's churn): a move of the market by a layer step shifts the
+ * orders into the neighbouring slots and replaces only the ends. An order may come nearer the market
+ * than its slot by the refresh tolerance (it never quotes much tighter than asked), and fall behind by
+ * the tolerance plus a layer step; with three layers or more a side may leave its deepest slot empty
+ * until it loses a second one. With a tolerance of 0 every order stays exactly in place.
+ */
+export function depthNearLadder(config: Pick<DepthNearConfig, 'layerStep' | 'options'>, layers: number): LadderSync {
+  return { passiveTolerance: add(config.options?.refreshTolerance ?? '0', config.layerStep), slack: layers > 2 ? 1 : 0 };
+}

@@ -433,6 +433,8 @@ export class CcxtExchange implements Exchange {
    * and its balances when they change.
    */
   subscribe(symbol: string, listener: (event: ExchangeEvent) => void, options: SubscribeOptions = {}): () => void {
+    // Polling is all this class does: nothing is pushed.
+    if (options.pushedOnly) return () => undefined;
     const poller = new Poller(this, symbol, listener, options.market !== false, Boolean(this.venue.apiKey) && options.account !== false);
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -57,7 +57,13 @@ export function capByBalance(
     if (meetsMinimums(want.price, affordable, rules)) kept.set(want, affordable);
     budget[want.side] = '0';
   }
-  return desired.filter((d) => kept.has(d)).map((d) => ({ ...d, amount: kept.get(d) as string }));
+  // An order cut to the funds left is kept only at that amount: the slot's range no longer applies.
+  return desired.filter((d) => kept.has(d)).map((d) => {
+    const amount = kept.get(d) as string;
+    if (amount === d.amount) return d;
+    const { amountRange: _range, ...cut } = d;
+    return { ...cut, amount };
+  });
 }
 
 function positive(value: string): string {

@@ -33,6 +33,8 @@ export interface QuoteSlotsInput {
   maxDeviation: string;
   /** Epoch ms until which a fill pause lasts (state). */
   pausedUntil: number;
+  /** Orders matched to the slots by price, each side as a ladder (syncSlots' `ladder`). */
+  ladder?: LadderSync;
   tick: Pick<TickInput<unknown, unknown>, 'market' | 'orders' | 'fills' | 'now' | 'rng' | 'priceMode'>;
 }
 
@@ -43,6 +45,16 @@ export interface QuoteSlotsOutput {
   desired: DesiredOrder[];
 }
 
+/**
+ * How a ladder keeps its orders: an order may be nearer the market than its slot by the refresh
+ * tolerance, and further by `passiveTolerance` (at least the tolerance).
+ */
+export interface LadderSync {
+  passiveTolerance: string;
+  /** syncSlots' `ladderSlack`: deep slots a side may leave empty before it refills them. */
+  slack?: number;
+}
+
 /** What the three depth bots' configs and states share for quoting. */
 export interface DepthQuotingTick {
   config: { orderAmountMin: string; orderAmountMax: string; options?: QuotingOptions | undefined; maxDeviation: string };
@@ -50,9 +62,10 @@ export interface DepthQuotingTick {
 }
 
 /** quoteSlots with a depth bot's amounts, options, deviation and pause taken from its tick. */
-export function quoteDepthSlots(input: QuoteSlotsInput['tick'] & DepthQuotingTick, slots: readonly Slot[], reference: string): QuoteSlotsOutput {
+export function quoteDepthSlots(input: QuoteSlotsInput['tick'] & DepthQuotingTick, slots: readonly Slot[], reference: string, ladder?: LadderSync): QuoteSlotsOutput {
   const { config, state } = input;
   return quoteSlots({
+    ...(ladder ? { ladder } : {}),
     slots,
     reference,
     amountMin: config.orderAmountMin,
@@ -82,10 +95,15 @@ export function quoteSlots(input: QuoteSlotsInput): QuoteSlotsOutput {
   const sized: DesiredOrder[] = [];
   for (const slot of slots) {
     const amount = slotAmount(slot, skew[slot.side], openBySlot.get(slot.tag), input, maxAgeMs);
-    if (amount !== null) sized.push({ ...slot, amount });
+    if (amount !== null) sized.push({ ...slot, ...amount });
   }
   const desired = capByBalance(sized, tick.orders, tick.market.balances, tick.market.rules);
-  let intents = syncSlots(desired, tick.orders, { now: tick.now, tolerance: options?.refreshTolerance, maxAgeMs });
+  const tolerance = options?.refreshTolerance;
+  // A tolerance of 0 asks for exact prices: on both sides of the slot.
+  const ladder = input.ladder
+    ? { ladder: true, passiveTolerance: sign(tolerance ?? '0') > 0 ? max(tolerance ?? '0', input.ladder.passiveTolerance) : '0', ladderSlack: input.ladder.slack ?? 0 }
+    : {};
+  let intents = syncSlots(desired, tick.orders, { now: tick.now, tolerance, maxAgeMs, ...ladder });
   if (tick.now < pausedUntil) intents = onlyRequiredCancels(intents, desired, tick.orders);
   return { intents, pausedUntil, desired };
 }
@@ -148,15 +166,16 @@ export function skewFactors(options: QuotingOptions | undefined, balances: Marke
  * draw between min × factor and max × factor at the amount precision, raised to the venue's minimum.
  * Null when the factor is 0 (the side is skewed out).
  */
-function slotAmount(slot: Slot, factor: string, own: OwnOrder | undefined, input: QuoteSlotsInput, maxAgeMs: number): string | null {
+function slotAmount(slot: Slot, factor: string, own: OwnOrder | undefined, input: QuoteSlotsInput, maxAgeMs: number): Pick<DesiredOrder, 'amount' | 'amountRange'> | null {
   if (sign(factor) <= 0) return null;
   const { rules } = input.tick.market;
   const lo = mul(input.amountMin, factor);
   const hi = mul(input.amountMax, factor);
   const floorAmount = venueMinimum(slot.price, rules);
+  const amountRange = { min: max(lo, floorAmount), max: max(hi, floorAmount) };
   const current = own && own.side === slot.side && !(maxAgeMs > 0 && input.tick.now - own.placedAt >= maxAgeMs) ? own : undefined;
-  if (current && compare(current.amount, max(lo, floorAmount)) >= 0 && compare(current.amount, max(hi, floorAmount)) <= 0) return current.amount;
-  return max(drawDecimal(input.tick.rng, lo, hi, rules.amountPrecision), floorAmount);
+  if (current && compare(current.amount, amountRange.min) >= 0 && compare(current.amount, amountRange.max) <= 0) return { amount: current.amount, amountRange };
+  return { amount: max(drawDecimal(input.tick.rng, lo, hi, rules.amountPrecision), floorAmount), amountRange };
 }
 
 /** During a fill pause: no placement and no re-pricing; only orders whose slot is no longer wanted go. */

@@ -61,6 +61,8 @@ interface Subscriber {
   onPoll: ((error: unknown) => void) | undefined;
   /** Told its first picture of the pair: changes before it are in that picture. */
   ready: boolean;
+  /** SubscribeOptions.pushedOnly: no first picture, no polls. */
+  pushedOnly: boolean;
 }
 
 export class AccountFeed {
@@ -320,9 +322,11 @@ export class AccountFeed {
    * pair's open orders and the balances are told first.
    */
   listen(symbol: string, listener: (event: ExchangeEvent) => void, options: SubscribeOptions = {}): () => void {
-    const subscriber: Subscriber = { symbol, listener, onPoll: options.onPoll, ready: false };
+    const pushedOnly = options.pushedOnly === true;
+    const subscriber: Subscriber = { symbol, listener, onPoll: options.onPoll, ready: pushedOnly, pushedOnly };
     this.subscribers.add(subscriber);
     this.use(symbol);
+    if (pushedOnly) return () => this.subscribers.delete(subscriber);
     void Promise.all([this.openOrders(symbol), this.balances()]).then(
       ([open, balances]) => {
         if (!this.subscribers.has(subscriber)) return;
@@ -347,9 +351,10 @@ export class AccountFeed {
     if (this.pollTimer !== undefined || this.closed) return;
     this.pollTimer = setTimeout(() => {
       this.pollTimer = undefined;
-      if (this.subscribers.size === 0 || this.closed) return;
+      const polled = [...this.subscribers].filter((s) => !s.pushedOnly);
+      if (polled.length === 0 || this.closed) return;
       if (!this.streaming) {
-        const symbols = new Set([...this.subscribers].map((s) => s.symbol));
+        const symbols = new Set(polled.map((s) => s.symbol));
         for (const symbol of symbols) {
           void Promise.all([this.openOrders(symbol), this.balances()]).then(
             () => this.polled(symbol, null),

@@ -1,0 +1,100 @@
+import { ErrorCode, LIQUIDITY_PRESETS, messageFor } from '@makerdesk/contract';
+import { aggregateMinute, type LiquiditySample } from '@makerdesk/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiquidityRepository } from '../repositories/liquidity.repository.ts';
+import { signUp, type SignedInAccount } from '../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let token: string;
+let trader: SignedInAccount;
+const BTC = 1;
+const ETH = 2;
+const MIN = 60_000;
+
+const terms = { maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' };
+
+function sample(status: LiquiditySample['status'], spreadBps: string): LiquiditySample {
+  const d = { bidQuote: '400000', askQuote: '600000', ownBidQuote: '300000', ownAskQuote: '200000' };
+  return { mid: '100', spreadBps, status, depth: { '0.5': d, '1': d, '2': d, '5': d } };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  trader = await signUp(t, token, 'liquidity-trader@makerdesk.local', { coinIds: [BTC] });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('PUT and GET /backend/liquidity/obligation', () => {
+  it('has none until the main account sets one, then answers it as set, to bound accounts too', async () => {
+    expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${BTC}`, { token })).body).toMatchObject({ code: 200, data: null });
+    const put = await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms, maxSpreadBps: 12.5 } });
+    expect(put.body.code).toBe(200);
+    expect(put.body.data).toMatchObject({ coinId: BTC, ...terms, maxSpreadBps: '12.5' });
+    const read = await t.call('GET', `/backend/liquidity/obligation?coinId=${BTC}`, { token: trader.token });
+    expect(read.body.data).toMatchObject({ coinId: BTC, ...terms, maxSpreadBps: '12.5' });
+    // Set again: replaced, from a preset.
+    await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...LIQUIDITY_PRESETS.premier } });
+    expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${BTC}`, { token })).body.data).toMatchObject(LIQUIDITY_PRESETS.premier);
+  });
+
+  it('refuses out-of-bounds terms with the catalogue code, in both languages', async () => {
+    const en = await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms, minUptimePct: '101' } });
+    expect(en.body).toMatchObject({ data: { code: ErrorCode.INVALID_LIQUIDITY_OBLIGATION }, msg: messageFor(ErrorCode.INVALID_LIQUIDITY_OBLIGATION, 'en_US') });
+    const zh = await t.call('PUT', '/backend/liquidity/obligation', { token, lang: 'zh_CN', body: { coinId: BTC, ...terms, depthWithinPct: '3' } });
+    expect(zh.body).toMatchObject({ data: { code: ErrorCode.INVALID_LIQUIDITY_OBLIGATION }, msg: messageFor(ErrorCode.INVALID_LIQUIDITY_OBLIGATION, 'zh_CN') });
+  });
+
+  it('lets only the main account set it, and a restricted account read only its pairs', async () => {
+    expect((await t.call('PUT', '/backend/liquidity/obligation', { token: trader.token, body: { coinId: BTC, ...terms } })).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${ETH}`, { token: trader.token })).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: 9999, ...terms } })).body.data.code).toBe(ErrorCode.PAIR_NOT_FOUND);
+  });
+});
+
+describe('GET /backend/liquidity/summary', () => {
+  it('sums the minute rows of the range, a minute without a row down and a breach', async () => {
+    await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms } });
+    const m0 = Math.floor(Date.now() / MIN) * MIN - 10 * MIN;
+    const full = (minute: number, status: LiquiditySample['status'], spread: string) =>
+      aggregateMinute(
+        minute,
+        Array.from({ length: 60 }, (_, i) => ({ at: minute + i * 1000, sample: sample(status, spread) })),
+      );
+    const repo = new LiquidityRepository(t.database.db);
+    await repo.writeMinutes([
+      { coinId: BTC, row: full(m0, 'up', '10') },
+      { coinId: BTC, row: full(m0 + MIN, 'up', '12.5') },
+      { coinId: BTC, row: { ...full(m0 + 3 * MIN, 'depth', '30'), volumeQuote: '1000', ownVolumeQuote: '400', ordersPlaced: 9, fills: 2 } },
+      { coinId: ETH, row: full(m0, 'up', '99') },
+    ]);
+    // Written again (a restart inside the minute): replaced, not doubled.
+    await repo.writeMinutes([{ coinId: BTC, row: full(m0 + MIN, 'up', '12.5') }]);
+
+    const { body } = await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=${m0}&to=${m0 + 4 * MIN}`, { token: trader.token });
+    expect(body.code).toBe(200);
+    expect(body.data).toEqual({
+      samples: 180,
+      spreadBps: { p50: '12.5', p95: '30' },
+      depth: { withinPct: '2', bidQuote: '400000', askQuote: '600000', ownBidQuote: '225000', ownAskQuote: '150000' },
+      uptimePct: '50',
+      ownShareOfDepthPct: '50',
+      ownShareOfVolumePct: '40',
+      orderToTrade: '4.5',
+      breaches: [
+        { from: m0 + 2 * MIN, to: m0 + 3 * MIN, kind: 'gap' },
+        { from: m0 + 3 * MIN, to: m0 + 4 * MIN, kind: 'depth' },
+      ],
+    });
+  });
+
+  it('refuses a range past 400 days, and other pairs to a restricted account', async () => {
+    const long = await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=0&to=${401 * 86_400_000}`, { token });
+    expect(long.body.data.code).toBe(ErrorCode.LIQUIDITY_RANGE_TOO_LONG);
+    expect((await t.call('GET', `/backend/liquidity/summary?coinId=${ETH}&from=0&to=60000`, { token: trader.token })).body.data.code).toBe(ErrorCode.FORBIDDEN);
+  });
+});

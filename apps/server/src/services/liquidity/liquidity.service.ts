@@ -1,0 +1,44 @@
+import { ErrorCode, type LiquidityObligation, type LiquidityObligationSet, type LiquiditySummary, type LiquiditySummaryQuery } from '@makerdesk/contract';
+import { summariseLiquidity } from '@makerdesk/engine';
+import { AppError } from '../../domain/app-error.ts';
+import type { AdminRow } from '../../domain/account.ts';
+import type { LiquidityRepository } from '../../repositories/liquidity.repository.ts';
+import type { Port } from '../../repositories/repositories.ts';
+import type { CoinService } from '../coin.service.ts';
+
+export interface LiquidityDeps {
+  repo: Port<LiquidityRepository>;
+  coins: Pick<CoinService, 'findCoin' | 'requireUsablePair'>;
+  now?: () => number;
+}
+
+/**
+ * Liquidity obligations and their figures (issue 20): the main account sets a pair's obligation; any
+ * account that may use the pair (the main account, a restricted account bound to it) reads it and
+ * the summary of its one-minute rows.
+ */
+export class LiquidityService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: LiquidityDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The route lets the main account only through. */
+  async setObligation(admin: AdminRow, request: LiquidityObligationSet): Promise<LiquidityObligation> {
+    const { coinId, ...terms } = request;
+    if (!(await this.deps.coins.findCoin(coinId))) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
+    return this.deps.repo.setObligation(coinId, terms, admin.id);
+  }
+
+  async obligation(admin: AdminRow, coinId: number): Promise<LiquidityObligation | null> {
+    await this.deps.coins.requireUsablePair(admin, coinId);
+    return this.deps.repo.obligation(coinId);
+  }
+
+  async summary(admin: AdminRow, query: LiquiditySummaryQuery): Promise<LiquiditySummary> {
+    await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
+    return summariseLiquidity({ from: query.from, to: query.to, now: this.now(), rows, obligation });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Issue 20's targets, the pure part: measuring 500 pairs at one sample a second (books of 100 levels
+ * a side that move every second, 20 resting orders of the desk each, the minute rows folded as the
+ * minutes end) costs under 5 % of one core; a month's summary of one pair from its one-minute rows
+ * (44,640 rows) answers in under 1 s (the database read of the rows is not in it).
+ */
+import type { LiquidityObligationTerms } from '@makerdesk/contract';
+import { LiquidityRecorder, measureSample, MINUTE_MS, summariseLiquidity, type LiquidityBook, type LiquidityMinute, type RestingQuote } from '@makerdesk/engine';
+import { prng } from './prng.ts';
+import { median, printTable } from './report.ts';
+
+const PAIRS = 500;
+const LEVELS = 100;
+const SECONDS = 120;
+const obligation: LiquidityObligationTerms = { maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '5000', minUptimePct: '95', period: 'month' };
+
+interface PairState {
+  mid: number;
+  book: LiquidityBook;
+  own: RestingQuote[];
+}
+
+function bookAround(mid: number, random: () => number): PairState {
+  const bids: [string, string][] = [];
+  const asks: [string, string][] = [];
+  for (let i = 0; i < LEVELS; i++) {
+    bids.push([(mid * (1 - 0.0005 - i * 0.0007)).toFixed(2), (0.1 + random() * 3).toFixed(4)]);
+    asks.push([(mid * (1 + 0.0005 + i * 0.0007)).toFixed(2), (0.1 + random() * 3).toFixed(4)]);
+  }
+  const own = [
+    ...bids.slice(0, 10).map(([price, remaining]): RestingQuote => ({ side: 'buy', price, remaining })),
+    ...asks.slice(0, 10).map(([price, remaining]): RestingQuote => ({ side: 'sell', price, remaining })),
+  ];
+  return { mid, book: { bids, asks }, own };
+}
+
+/** A second of market: a few levels near the top change amount. */
+function move(state: PairState, random: () => number): void {
+  for (let k = 0; k < 4; k++) {
+    const side = random() < 0.5 ? state.book.bids : state.book.asks;
+    const i = Math.floor(random() * 10);
+    (side as [string, string][])[i] = [side[i]![0], (0.1 + random() * 3).toFixed(4)];
+  }
+}
+
+function measuring(): { perSecondMs: number; coreShare: number } {
+  const random = prng(0x11a1d);
+  const pairs = Array.from({ length: PAIRS }, (_, i) => bookAround(10 + i * 3.7, random));
+  const recorder = new LiquidityRecorder();
+  const perSecond: number[] = [];
+  const t0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE_MS);
+  for (let s = 0; s < SECONDS; s++) {
+    for (const p of pairs) move(p, random);
+    const started = process.hrtime.bigint();
+    const now = t0 + s * 1000;
+    pairs.forEach((p, coinId) => recorder.record(coinId, now, measureSample(p.book, p.own, obligation)));
+    recorder.closeEnded(now);
+    perSecond.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  const perSecondMs = median(perSecond);
+  return { perSecondMs, coreShare: perSecondMs / 10 };
+}
+
+function monthSummary(): number {
+  const random = prng(0x5e55);
+  const sample = measureSample(bookAround(100, random).book, bookAround(100, random).own, obligation);
+  const recorder = new LiquidityRecorder(0);
+  const start = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE_MS);
+  for (let s = 0; s < 60; s++) recorder.record(1, start + s * 1000, sample);
+  const [one] = recorder.flush();
+  const rows: LiquidityMinute[] = [];
+  for (let m = 0; m < 31 * 24 * 60; m++) rows.push({ ...one!.row, minute: start + m * MINUTE_MS, upSec: 50 + (m % 11) });
+  const runs: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const started = process.hrtime.bigint();
+    summariseLiquidity({ from: start, to: start + rows.length * MINUTE_MS, now: start + rows.length * MINUTE_MS, rows, obligation });
+    runs.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(runs);
+}
+
+export async function run(): Promise<void> {
+  const m = measuring();
+  const month = monthSummary();
+  console.log(`\nliquidity (issue 20): ${PAIRS} pairs × ${LEVELS} levels a side, one sample a second`);
+  printTable(
+    ['figure', 'measured', 'target'],
+    [
+      ['measuring 500 pairs, one second (median of ' + SECONDS + ')', `${m.perSecondMs.toFixed(1)} ms = ${m.coreShare.toFixed(2)} % of a core`, '< 5 % of a core'],
+      ['a month’s summary of one pair (44,640 rows, pure)', `${month.toFixed(0)} ms`, '< 1,000 ms'],
+    ],
+  );
+}

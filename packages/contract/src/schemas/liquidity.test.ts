@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueEntry } from '../catalogue/catalogue.ts';
+import { ErrorCode } from '../catalogue/codes.ts';
+import { LIQUIDITY_PRESETS, liquidityMessages, liquidityObligationRequest, liquidityObligationTerms, liquiditySummaryQuery } from './liquidity.ts';
+
+const valid = { coinId: 3, maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' };
+
+function refusal(body: unknown): string | undefined {
+  const r = liquidityObligationRequest.safeParse(body);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
+
+describe('liquidity obligation', () => {
+  it('accepts an obligation inside the bounds, numbers too', () => {
+    expect(liquidityObligationRequest.parse({ ...valid, maxSpreadBps: 12.5, depthWithinPct: 0.5, minUptimePct: '97.75' })).toMatchObject({
+      maxSpreadBps: '12.5',
+      depthWithinPct: '0.5',
+      minUptimePct: '97.75',
+    });
+  });
+
+  it.each([
+    ['maxSpreadBps', '0.5'],
+    ['maxSpreadBps', '1000.1'],
+    ['maxSpreadBps', '10.25'],
+    ['depthWithinPct', '3'],
+    ['minDepthQuote', '-1'],
+    ['minDepthQuote', '1000000000.1'],
+    ['minUptimePct', '100.01'],
+    ['minUptimePct', '0'],
+    ['minUptimePct', '90.001'],
+    ['period', 'week'],
+    ['maxSpreadBps', '1e1'],
+  ])('refuses %s = %s with the catalogue text', (field, value) => {
+    expect(refusal({ ...valid, [field]: value })).toBe(liquidityMessages.obligation);
+  });
+
+  it('answers the catalogue codes with the schema texts', () => {
+    expect(catalogueEntry(ErrorCode.INVALID_LIQUIDITY_OBLIGATION)?.en).toBe(liquidityMessages.obligation);
+    expect(catalogueEntry(ErrorCode.LIQUIDITY_RANGE_TOO_LONG)?.en).toBe(liquidityMessages.rangeTooLong);
+  });
+
+  it('gives presets inside the bounds, tiered as the public programmes', () => {
+    for (const terms of Object.values(LIQUIDITY_PRESETS)) {
+      expect(liquidityObligationTerms.parse(terms)).toEqual(terms);
+      expect(liquidityObligationRequest.safeParse({ coinId: 1, ...terms }).success).toBe(true);
+    }
+    expect(LIQUIDITY_PRESETS.starter.maxSpreadBps).toBe('35');
+    expect(LIQUIDITY_PRESETS.premier).toMatchObject({ maxSpreadBps: '10', minDepthQuote: '5000000', minUptimePct: '98' });
+  });
+
+  it('bounds the summary range', () => {
+    expect(liquiditySummaryQuery.safeParse({ coinId: '1', from: '10', to: '5' }).success).toBe(false);
+    const long = liquiditySummaryQuery.safeParse({ coinId: 1, from: 0, to: 401 * 86_400_000 });
+    expect(long.success ? undefined : long.error.issues[0]?.message).toBe(liquidityMessages.rangeTooLong);
+    expect(liquiditySummaryQuery.parse({ coinId: '1', from: '0', to: '60000' })).toEqual({ coinId: 1, from: 0, to: 60_000 });
+  });
+});

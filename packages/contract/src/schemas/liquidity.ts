@@ -1,0 +1,145 @@
+import { compare, decimalsOf, isDecimal } from '@makerdesk/decimal';
+import { z } from 'zod';
+import { analysisMessages } from './analysis.ts';
+import { coinScopedQuery } from './coin.ts';
+import { epochMs } from './common.ts';
+
+/**
+ * Liquidity obligations (issue 20, DESK.md "Market quality"): what a token project or an exchange
+ * pays the desk for on one pair, and the figures that show whether it is kept. Amounts are decimal
+ * strings in the pair's quote asset; percentages are decimal strings in percent (2 = 2 %).
+ */
+
+/** The depth bands every sample measures, in % of mid (DESK.md: "Usual bands"). */
+export const LIQUIDITY_DEPTH_BANDS = ['0.5', '1', '2', '5'] as const;
+export type LiquidityDepthBand = (typeof LIQUIDITY_DEPTH_BANDS)[number];
+
+export const liquidityPeriods = ['day', 'month'] as const;
+export type LiquidityPeriod = (typeof liquidityPeriods)[number];
+
+/** The bounds of an obligation's fields. */
+export const LIQUIDITY_BOUNDS = {
+  /** Spread cap in bps, one decimal at most. */
+  maxSpreadBps: { min: '1', max: '1000', decimals: 1 },
+  /** Minimum own depth per side inside the band, in quote. */
+  minDepthQuote: { min: '0', max: '1000000000', decimals: 8 },
+  /** Minimum two-sided uptime over the period, in %. */
+  minUptimePct: { min: '1', max: '100', decimals: 2 },
+} as const;
+
+/** The longest range one summary covers: the one-minute rows are kept at least this long. */
+export const LIQUIDITY_RANGE_MAX_DAYS = 400;
+
+/** The messages equal the catalogue's en texts (1030116–1030117), so the server answers with their codes. */
+export const liquidityMessages = {
+  obligation:
+    'An obligation needs a spread cap of 1 to 1000 bps (one decimal at most), a depth band of 0.5, 1, 2 or 5 %, a minimum own depth per side of 0 to 1,000,000,000 in quote, a minimum uptime of 1 to 100 % (two decimals at most) and a period of day or month',
+  rangeTooLong: `The liquidity range can span at most ${LIQUIDITY_RANGE_MAX_DAYS} days`,
+} as const;
+
+function boundedDecimal(bounds: { min: string; max: string; decimals: number }) {
+  return z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(
+      z.string().refine((v) => /^\d+(\.\d+)?$/.test(v) && isDecimal(v) && decimalsOf(v) <= bounds.decimals && compare(v, bounds.min) >= 0 && compare(v, bounds.max) <= 0, {
+        message: liquidityMessages.obligation,
+      }),
+    );
+}
+
+/** What the main account sets per pair: PUT /backend/liquidity/obligation. */
+export const liquidityObligationRequest = coinScopedQuery.extend({
+  maxSpreadBps: boundedDecimal(LIQUIDITY_BOUNDS.maxSpreadBps),
+  depthWithinPct: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.enum(LIQUIDITY_DEPTH_BANDS, { message: liquidityMessages.obligation })),
+  minDepthQuote: boundedDecimal(LIQUIDITY_BOUNDS.minDepthQuote),
+  minUptimePct: boundedDecimal(LIQUIDITY_BOUNDS.minUptimePct),
+  period: z.enum(liquidityPeriods, { message: liquidityMessages.obligation }),
+});
+export type LiquidityObligationRequest = z.input<typeof liquidityObligationRequest>;
+/** The request as the server parses it (decimals as canonical strings). */
+export type LiquidityObligationSet = z.output<typeof liquidityObligationRequest>;
+
+/** An obligation's terms, as the measurement reads them. */
+export const liquidityObligationTerms = z.object({
+  maxSpreadBps: z.string(),
+  depthWithinPct: z.enum(LIQUIDITY_DEPTH_BANDS),
+  minDepthQuote: z.string(),
+  minUptimePct: z.string(),
+  period: z.enum(liquidityPeriods),
+});
+export type LiquidityObligationTerms = z.infer<typeof liquidityObligationTerms>;
+
+export const liquidityObligation = liquidityObligationTerms.extend({
+  coinId: z.number().int(),
+  /** When it was last set (epoch ms). */
+  updatedAt: epochMs,
+});
+export type LiquidityObligation = z.infer<typeof liquidityObligation>;
+
+/** GET /backend/liquidity/obligation?coinId=: null when the pair has none. */
+export const liquidityObligationReply = liquidityObligation.nullable();
+
+export const liquidityPresetIds = ['starter', 'standard', 'advanced', 'premier'] as const;
+export type LiquidityPresetId = (typeof liquidityPresetIds)[number];
+
+/**
+ * Starting points from the public programmes' tiers (DESK.md: spread caps of 10 to 35 bps, $50k to
+ * $5M per side within 2 %, uptime 85 % to 98 %). The depth is in the quote asset: the tiers are in
+ * USD, so for a pair quoted in a stablecoin they read as published.
+ */
+export const LIQUIDITY_PRESETS: Readonly<Record<LiquidityPresetId, LiquidityObligationTerms>> = {
+  starter: { maxSpreadBps: '35', depthWithinPct: '2', minDepthQuote: '50000', minUptimePct: '85', period: 'month' },
+  standard: { maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' },
+  advanced: { maxSpreadBps: '15', depthWithinPct: '2', minDepthQuote: '1000000', minUptimePct: '95', period: 'month' },
+  premier: { maxSpreadBps: '10', depthWithinPct: '2', minDepthQuote: '5000000', minUptimePct: '98', period: 'month' },
+};
+
+const DAY_MS = 86_400_000;
+
+/** GET /backend/liquidity/summary?coinId=&from=&to= (epoch ms, from included, to excluded). */
+export const liquiditySummaryQuery = coinScopedQuery
+  .extend({
+    from: z.coerce.number<number>().int().min(0),
+    to: z.coerce.number<number>().int().min(0),
+  })
+  .refine((v) => v.from < v.to, { message: analysisMessages.range, path: ['from'] })
+  .refine((v) => v.to - v.from <= LIQUIDITY_RANGE_MAX_DAYS * DAY_MS, { message: liquidityMessages.rangeTooLong, path: ['to'] });
+export type LiquiditySummaryQuery = z.infer<typeof liquiditySummaryQuery>;
+
+/**
+ * Why the desk was not two-sided in a breached stretch: `gap` no sample (the server was down or the
+ * book unread), `no_quote` the desk lacked a bid or an ask, `spread` its quotes were wider than the
+ * cap, `depth` its own depth in the band was short on a side.
+ */
+export const liquidityBreachKinds = ['gap', 'no_quote', 'spread', 'depth'] as const;
+export type LiquidityBreachKind = (typeof liquidityBreachKinds)[number];
+
+export const liquidityBreach = z.object({ from: epochMs, to: epochMs, kind: z.enum(liquidityBreachKinds) });
+export type LiquidityBreach = z.infer<typeof liquidityBreach>;
+
+export const liquiditySummary = z.object({
+  /** Seconds of the range with a sample of the book. */
+  samples: z.number().int(),
+  /** Time-weighted quantiles of the pair's spread over the sampled seconds, in bps rounded up to 0.1; null where the book was one-sided or there was no sample. */
+  spreadBps: z.object({ p50: z.string().nullable(), p95: z.string().nullable() }),
+  depth: z.object({
+    withinPct: z.enum(LIQUIDITY_DEPTH_BANDS),
+    /** Mean depth of the book per side over the sampled seconds. */
+    bidQuote: z.string(),
+    askQuote: z.string(),
+    /** Mean own depth per side over every second of the range (none where there was no sample). */
+    ownBidQuote: z.string(),
+    ownAskQuote: z.string(),
+  }),
+  /** Two-sided uptime over every second of the range (gaps are down), rounded down to 0.01; null without an obligation. */
+  uptimePct: z.string().nullable(),
+  ownShareOfDepthPct: z.string().nullable(),
+  ownShareOfVolumePct: z.string().nullable(),
+  orderToTrade: z.string().nullable(),
+  breaches: z.array(liquidityBreach),
+});
+export type LiquiditySummary = z.infer<typeof liquiditySummary>;

@@ -1,0 +1,4 @@
+export * from './measure.ts';
+export * from './minute.ts';
+export * from './summary.ts';
+export * from './recorder.ts';
