@@ -13,6 +13,9 @@ import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
 import { createChannelSender } from '../alerts/senders.ts';
 import { AnalysisService } from './analysis/analysis.service.ts';
 import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
+import { RetentionRepository } from '../repositories/retention.repository.ts';
+import { RETENTION_DEFAULTS, type RetentionSettings } from '../domain/retention.ts';
+import { RetentionJob } from './retention/retention-job.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { DeskRepository } from '../repositories/desk.repository.ts';
 import { DeskService } from './desk/desk.service.ts';
@@ -98,6 +101,8 @@ export interface Services {
   incidents: IncidentService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
   snapshots: SnapshotScheduler;
+  /** Prunes what is past its retention (MAKERDESK_RETAIN_*), hourly by default; started by main.ts. */
+  retention: RetentionJob;
   /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
   emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
@@ -146,6 +151,8 @@ export interface ServiceDeps {
    * reach the node running the bot over `bus`. Without it this server runs every bot itself.
    */
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
+  /** How long each kind of data is kept and how often the job runs (config.ts); the desk's defaults when absent. */
+  retention?: RetentionSettings & { intervalMs?: number };
 }
 
 /**
@@ -158,10 +165,12 @@ export interface ServiceDeps {
  */
 export async function stopServices(services: Services, log: Pick<NonNullable<ServiceDeps['log']>, 'error'>): Promise<void> {
   const sweep = services.snapshots.stop();
+  const pruning = services.retention.stop();
   await services.engine.shutdown().catch((err: unknown) => log.error({ err }, 'bot engine shutdown failed'));
   await services.alerts.close().catch((err: unknown) => log.error({ err }, 'alert dispatcher shutdown failed'));
   await Promise.race([services.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   await sweep;
+  await pruning;
   await services.gateway.close().catch((err: unknown) => log.error({ err }, 'closing the live venues failed'));
 }
 
@@ -174,7 +183,7 @@ const ccxtCatalog = (outbound: OutboundHttp): Pick<PairAdminVenues, 'describe' |
   listSymbols: (platform) => listLiveSymbols(platform, outbound.fetch),
 });
 
-export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, outbound = outboundHttp(new OutboundGuard()), caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, retention: retentionSettings = RETENTION_DEFAULTS, revocations: revocationBus, outbound = outboundHttp(new OutboundGuard()), caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -241,6 +250,15 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     // Several servers: one of the live servers reads each account's pair (the others would only find the slot taken).
     ...(leases ? { mine: (adminId: number, coinId: number) => leases.doesWork(`snapshot:${adminId}:${coinId}`) } : {}),
   });
+  const retention = new RetentionJob({
+    repo: new RetentionRepository(database.db, database.kind),
+    settings: retentionSettings,
+    ...(retentionSettings.intervalMs !== undefined ? { sweepMs: retentionSettings.intervalMs } : {}),
+    pauseMs: 20,
+    ...(log ? { log } : {}),
+    // Several servers: one of the live servers prunes (a batch's advisory lock keeps two from overlapping anyway).
+    ...(leases ? { mine: () => leases.doesWork('retention') } : {}),
+  });
   return {
     health: new HealthService(repos, database.kind),
     readiness: new ReadinessService({ pingDatabase: () => repos.database.ping(), simulator: () => sim.reach(), engine: () => engine.phase }),
@@ -269,6 +287,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     liquidity,
     incidents,
     snapshots,
+    retention,
     emergencyStop,
     engine,
     config: { webDist, metricsToken },
