@@ -62,6 +62,7 @@ const envSchema = z.object({
       }
     }),
   MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
+  MAKERDESK_LIQUIDITY_SAMPLING: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,6 +108,8 @@ export interface Config {
    * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
    */
   drainMs: number;
+  /** Whether the server measures its simulator pairs' market quality every second (issue 20; MAKERDESK_LIQUIDITY_SAMPLING). */
+  liquiditySampling: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
     simBinanceLimits: e.MAKERDESK_SIM_BINANCE_LIMITS,
     drainMs: e.MAKERDESK_DRAIN_MS,
+    liquiditySampling: e.MAKERDESK_LIQUIDITY_SAMPLING === 'on',
   };
 }
 
