@@ -14,7 +14,8 @@ import type { MeasuredPair, LiquiditySources } from './liquidity-sampler.ts';
  *   credentials hold on the pair (a simulator account per API key). That is the venue's truth, so
  *   manual orders, bots' orders and orders of the Binance facade all count, and a cancelled order
  *   stops counting in the very next second.
- * - Activity: the pair's public trades and those accounts' fills since the last second; orders
+ * - Activity: the pair's public trades and those accounts' fills since the last second (a trade
+ *   between two of the desk's accounts: two fills, its volume once); orders
  *   placed counted as order numbers seen for the first time (open, or in a fill), so an order placed
  *   and cancelled within the same second without a fill is not counted.
  *
@@ -122,6 +123,8 @@ export class SimLiquiditySources implements LiquiditySources {
     if (newest !== undefined) pair.lastTradeId = Math.max(newest, pair.lastTradeId ?? newest);
     let ownVolumeQuote = '0';
     let fills = 0;
+    // A trade between two of the desk's accounts is two fills, but its volume is counted once.
+    const ownTrades = new Set<number>();
     for (const apiKey of pair.apiKeys) {
       if (!venue.hasAccount(apiKey)) continue;
       const last = pair.lastFillId.get(apiKey);
@@ -133,7 +136,8 @@ export class SimLiquiditySources implements LiquiditySources {
         top = Math.max(top ?? id, id);
         if (last === undefined) continue;
         fills++;
-        ownVolumeQuote = add(ownVolumeQuote, mul(f.price, f.amount));
+        if (!ownTrades.has(id)) ownVolumeQuote = add(ownVolumeQuote, mul(f.price, f.amount));
+        ownTrades.add(id);
         this.sawOrder(pair, f.orderNo);
       }
       pair.lastFillId.set(apiKey, top ?? 0);
