@@ -242,7 +242,6 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
   const liquidityRepo = new LiquidityRepository(database.db);
-  const liquidity = new LiquidityService({ repo: liquidityRepo, coins, ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}) });
   // Simulator pairs only, measured where the simulator runs (one server in a cluster: the seat's holder).
   const liquiditySources = new SimLiquiditySources({
     venue: () => sim.localVenue,
@@ -262,6 +261,12 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     liquidityRepo,
     { enabled: liquidityOptions.sampling ?? true, ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}), ...(log ? { log } : {}) },
   );
+  const liquidity = new LiquidityService({
+    repo: liquidityRepo,
+    coins,
+    ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
+    onObligationSet: () => liquidityJobs.sampler.refreshPairs(),
+  });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
     repo: analysisRepo,

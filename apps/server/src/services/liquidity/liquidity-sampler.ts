@@ -58,7 +58,8 @@ export class LiquiditySampler {
   /** One round: every pair sampled once, then the rows of the minutes that ended written. */
   async sampleOnce(): Promise<void> {
     const started = this.now();
-    if (started - this.pairsReadAt >= (this.options.pairsRefreshMs ?? 30_000)) {
+    // None yet (another server runs the simulator, or it just took it over): asked again every round.
+    if (this.pairs.length === 0 || started - this.pairsReadAt >= (this.options.pairsRefreshMs ?? 30_000)) {
       const listed = await this.sources.pairs();
       const kept = new Set(listed.map((p) => p.coinId));
       for (const p of this.pairs)
@@ -85,6 +86,11 @@ export class LiquiditySampler {
       }),
     );
     await this.write(this.recorder.closeEnded(this.now()));
+  }
+
+  /** The pairs and their obligations are read again in the next round (an obligation set on this server). */
+  refreshPairs(): void {
+    this.pairsReadAt = Number.NEGATIVE_INFINITY;
   }
 
   /** The pair's seconds of the last hour. */

@@ -132,6 +132,14 @@ describe('the liquidity sampler in the server', () => {
     expect(await repo.minutes(BTC, m0, m0 + MINUTE_MS)).toHaveLength(1);
   });
 
+  it('samples every second on its own once started (main.ts starts it with the engine)', async () => {
+    clock = m0 + 4 * MINUTE_MS;
+    const before = t.services.liquidityJobs.sampler.recent(BTC).length;
+    t.services.liquidityJobs.start();
+    await vi.waitFor(() => expect(t.services.liquidityJobs.sampler.recent(BTC).length).toBeGreaterThanOrEqual(before + 2), { timeout: 5000, interval: 100 });
+    await t.services.liquidityJobs.stop();
+  });
+
   it('writes the open minute when it stops', async () => {
     const start = m0 + 5 * MINUTE_MS;
     for (let s = 0; s < 10; s++) {
