@@ -96,6 +96,12 @@ describe('loadConfig', () => {
     expect(refusal({ MAKERDESK_RETENTION_INTERVAL_MINUTES: '0' })).toContain('MAKERDESK_RETENTION_INTERVAL_MINUTES: must be between 1 and 1440 minutes');
   });
 
+  it('samples liquidity by default; MAKERDESK_LIQUIDITY_SAMPLING=off turns it off', () => {
+    expect(loadConfig({}).liquiditySampling).toBe(true);
+    expect(loadConfig({ MAKERDESK_LIQUIDITY_SAMPLING: 'off' }).liquiditySampling).toBe(false);
+    expect(() => loadConfig({ MAKERDESK_LIQUIDITY_SAMPLING: 'yes' })).toThrow(/MAKERDESK_LIQUIDITY_SAMPLING/);
+  });
+
   it('drains 5 s by default; MAKERDESK_DRAIN_MS sets it, 0 to stop at once, bounded', () => {
     expect(loadConfig({}).drainMs).toBe(5000);
     expect(loadConfig({ MAKERDESK_DRAIN_MS: '0' }).drainMs).toBe(0);

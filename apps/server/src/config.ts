@@ -78,6 +78,7 @@ const envSchema = z.object({
     .max(1440, { message: 'must be between 1 and 1440 minutes' })
     .default(60),
   MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
+  MAKERDESK_LIQUIDITY_SAMPLING: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -125,6 +126,8 @@ export interface Config {
    * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
    */
   drainMs: number;
+  /** Whether the server measures its simulator pairs' market quality every second (issue 20; MAKERDESK_LIQUIDITY_SAMPLING). */
+  liquiditySampling: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
     },
     drainMs: e.MAKERDESK_DRAIN_MS,
+    liquiditySampling: e.MAKERDESK_LIQUIDITY_SAMPLING === 'on',
   };
 }
 

@@ -96,6 +96,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       outbound,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
+      liquidity: { sampling: config.liquiditySampling },
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
@@ -123,6 +124,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services.alerts.start();
     services.snapshots.start();
     services.retention.start();
+    services.liquidityJobs.start();
     // SIGTERM/SIGINT: the readiness probe answers 503 at once, the server keeps serving for the drain
     // period (MAKERDESK_DRAIN_MS) while load balancers take it out of rotation, then shuts down. Once
     // it shuts down the handlers are gone: a further signal ends the process the default way.
