@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotTall } from './support/browser';
+import { backendCall, chooseOption, goTo, switchLanguage, visible } from './support/console';
+import { signedInJourney } from './support/journey';
+
+let page: Page;
+let baseUrl: string;
+
+const obligationCard = () => page.getByTestId('liquidity-obligation');
+
+signedInJourney(async (started) => {
+  ({ page } = started);
+  baseUrl = started.server.baseUrl;
+  // The screens of a pair need its API key: a simulator key for BTC/USDT.
+  const added = await backendCall(page, baseUrl, 'POST', '/credentials/add', { platformId: 1, coinId: 1, apiKey: 'e2e-liquidity-key-01', secretKey: 'e2e-liquidity-secret-01' });
+  expect(added.code).toBe(200);
+  await page.reload();
+  await visible(page, 'Total balance');
+});
+
+describe('liquidity', () => {
+  it('shows the card on the control panel with no obligation yet', async () => {
+    await visible(page, 'Liquidity obligation');
+    await visible(page, 'No obligation for BTC/USDT yet.');
+  });
+
+  it('opens the screen and sets an obligation from a preset', async () => {
+    await goTo(page, 'Liquidity', '/liquidity');
+    await visible(page, 'Obligation');
+    await visible(page, 'No obligation set for this pair.');
+    await chooseOption(page, obligationCard().getByLabel('Start from a tier'), 'Advanced: 15 bps');
+    // The preset fills the fields; a bad edit is refused in words before anything is sent.
+    expect(await obligationCard().getByLabel('Maximum spread').inputValue()).toBe('15');
+    expect(await obligationCard().getByLabel('Minimum own depth per side').inputValue()).toBe('1000000');
+    await obligationCard().getByLabel('Minimum uptime').fill('101');
+    await obligationCard().getByRole('button', { name: 'Save obligation' }).click();
+    await visible(page, 'An uptime of 1 to 100 %, two decimals at most');
+    await obligationCard().getByLabel('Minimum uptime').fill('95');
+    await obligationCard().getByText('Day (UTC)').click();
+    await obligationCard().getByRole('button', { name: 'Save obligation' }).click();
+    await visible(page, 'Obligation saved');
+    // Saved on the server, as the screen shows it.
+    const saved = await backendCall<{ maxSpreadBps: string; minDepthQuote: string; minUptimePct: string; period: string; depthWithinPct: string }>(page, baseUrl, 'GET', '/liquidity/obligation?coinId=1');
+    expect(saved.code).toBe(200);
+    expect(saved.data).toMatchObject({ maxSpreadBps: '15', depthWithinPct: '2', minDepthQuote: '1000000', minUptimePct: '95', period: 'day' });
+    await visible(page, /^Set \d{4}-\d{2}-\d{2}/);
+    // A reload reads it back.
+    await page.reload();
+    await obligationCard().getByLabel('Maximum spread').waitFor();
+    await expect.poll(() => obligationCard().getByLabel('Minimum uptime').inputValue()).toBe('95');
+    await screenshotTall(page, 'liquidity-en');
+  });
+
+  it('reads in Chinese and on a phone', async () => {
+    await switchLanguage(page, '简体中文', '**/zh-cn/liquidity');
+    await visible(page, '做市义务');
+    await screenshotTall(page, 'liquidity-zh');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(800);
+    await screenshotTall(page, 'liquidity-375-zh');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await switchLanguage(page, 'English', (url) => !url.pathname.startsWith('/zh-cn'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(800);
+    await screenshotTall(page, 'liquidity-375-en');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('shows the obligation on the control panel card', async () => {
+    await goTo(page, 'Control panel', '/dashborad');
+    await visible(page, 'Uptime this day');
+    await page.getByTestId('liquidity-card').scrollIntoViewIfNeeded();
+    await screenshot(page, 'liquidity-card-en', { fullPage: false });
+  });
+});
