@@ -52,6 +52,38 @@ describe('liquidity', () => {
     await screenshotTall(page, 'liquidity-en');
   });
 
+  it('shows the measured figures, the uptime against the obligation and the breaches', async () => {
+    // The sampler is wired separately (issue 20): here the summary's reply is a fixed one, so the
+    // screen's figures can be read against it.
+    const hour = 3_600_000;
+    const start = Date.now() - 3 * hour;
+    const summary = {
+      samples: 3540,
+      spreadBps: { p50: '12.4', p95: '18.9' },
+      depth: { withinPct: '2', bidQuote: '1834210.5', askQuote: '1720004.25', ownBidQuote: '1100000', ownAskQuote: '980000' },
+      uptimePct: '97.25',
+      ownShareOfDepthPct: '58.31',
+      ownShareOfVolumePct: '41.2',
+      orderToTrade: '12.5',
+      breaches: [
+        { from: start, to: start + 90_000, kind: 'gap' },
+        { from: start + hour, to: start + hour + 240_000, kind: 'depth' },
+      ],
+    };
+    await page.route('**/backend/liquidity/summary**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: summary, msg: 'SUCCESS' }) }));
+    await page.reload();
+    await visible(page, 'Now (last minute)');
+    expect(await page.locator('[data-figure="spread"] .md-stat-value').innerText()).toBe('12.4 bps');
+    expect(await page.locator('[data-figure="bid-depth"] .md-stat-value').innerText()).toMatch(/^1,834,210\.50\s*USDT$/);
+    expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toBe('97.25 %');
+    await visible(page, 'Down time still allowed');
+    const breaches = page.locator('.md-liquidity-breaches tbody tr.ant-table-row');
+    await expect.poll(() => breaches.count()).toBe(2);
+    expect(await breaches.nth(0).innerText()).toMatch(/1 min 30 s\s+No sample/);
+    expect(await breaches.nth(1).innerText()).toMatch(/4 min\s+Own depth short/);
+    await screenshotTall(page, 'liquidity-figures-en');
+  });
+
   it('reads in Chinese and on a phone', async () => {
     await switchLanguage(page, '简体中文', '**/zh-cn/liquidity');
     await visible(page, '做市义务');

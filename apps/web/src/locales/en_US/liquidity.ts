@@ -1,7 +1,7 @@
 export default {
   'title': 'Liquidity',
   'empty.title': 'No samples yet',
-  'empty.description': 'No samples yet: the server measures each pair once a second.',
+  'empty.description': 'The server measures each pair once a second; the figures appear here with its first samples.',
   'error.title': 'The liquidity figures could not be read',
   'now.title': 'Now (last minute)',
   'now.spread': 'Spread',

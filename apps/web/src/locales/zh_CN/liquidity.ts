@@ -4,7 +4,7 @@ import type { Messages } from '../types';
 export default {
   'title': '流动性',
   'empty.title': '尚无采样',
-  'empty.description': '尚无采样：服务器每秒测量每个交易对一次。',
+  'empty.description': '服务器每秒测量每个交易对一次，首批采样到达后数据将显示在这里。',
   'error.title': '无法读取流动性数据',
   'now.title': '当前（最近一分钟）',
   'now.spread': '价差',

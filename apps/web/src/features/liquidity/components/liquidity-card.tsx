@@ -51,8 +51,8 @@ export function LiquidityCard() {
           </Flex>
           <Progress percent={uptime === null ? 0 : Number(uptime)} showInfo={false} status={met ? 'success' : 'exception'} size="small" />
           {allowance && (
-            <Typography.Text type="secondary">
-              {t('uptime.allowed')}: {allowance.attainable ? formatSpan(allowance.remainingSeconds, t) : t('uptime.unattainable')}
+            <Typography.Text type={allowance.attainable ? 'secondary' : 'danger'}>
+              {allowance.attainable ? `${t('uptime.allowed')}: ${formatSpan(allowance.remainingSeconds, t)}` : t('uptime.unattainable')}
             </Typography.Text>
           )}
         </Flex>
