@@ -8,7 +8,8 @@
  * fill written in the bot's journal. Beside it, how long the same fills would have waited for the
  * bot's next tick (the time from each fill to that bot's next tick start).
  *
- * Alone: `npm run bench -- fill-to-bot`. FILL_BENCH_FILLS (60) changes the run.
+ * Alone: `npm run bench -- fill-to-bot`. FILL_BENCH_FILLS (60) changes the run; DATABASE_URL runs it
+ * on PostgreSQL (a scratch database on that server) instead of PGlite in memory.
  */
 import type { AddressInfo } from 'node:net';
 import { add, compare } from '@makerdesk/decimal';
@@ -32,7 +33,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function run(): Promise<void> {
-  const scratch = await scratchDatabase(undefined, { inMemory: true });
+  // PGlite in memory, or with DATABASE_URL a scratch database on that PostgreSQL server.
+  const scratch = await scratchDatabase(process.env.DATABASE_URL, { inMemory: true });
   const database = await openDatabase(scratch.target);
   const streamed: number[] = [];
   const tickStarts: number[] = [];
@@ -125,7 +127,8 @@ export async function run(): Promise<void> {
     const waitsForTick = fillTimes.map((at) => (tickStarts.find((s) => s > at) ?? Number.NaN) - at).filter((ms) => Number.isFinite(ms));
     const sorted = [...streamed].sort((a, b) => a - b);
     const ticks = [...waitsForTick].sort((a, b) => a - b);
-    console.log(`\nfill to bot (ccxt.pro binance on /sim/binance's user stream): ${BOTS} depth near bots, ${streamed.length} fills of their best bid by another account`);
+    const on = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in memory';
+    console.log(`\nfill to bot (ccxt.pro binance on /sim/binance's user stream, ${on}): ${BOTS} depth near bot, ${streamed.length} fills of its best bid by another account`);
     printTable(
       ['', 'fills', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'max (ms)'],
       [

@@ -123,9 +123,13 @@ export async function run(): Promise<void> {
     const perDay = (counted.placements / minutes) * 1440;
     console.log(`\nlive fleet (ccxt + ccxt.pro to /sim/binance, Binance's limits on): ${BOTS} depth near bots over ${SYMBOLS.length} pairs, one key, ${SECONDS} s`);
     printTable(
-      ['saving the bots (s)', 'bots running at the end', 'answers 200', '429 + 418', 'weight / min', 'highest used weight (of 6000)', 'highest orders / 10 s (of 100)', 'placements / min', 'projected orders / day (of 200,000)'],
-      [[(savingMs / 1000).toFixed(1), `${running} of ${BOTS}`, String(counted.statuses.get(200) ?? 0), String(refused), (counted.weight / minutes).toFixed(0), String(counted.maxUsedWeight), String(counted.maxOrders10s), (counted.placements / minutes).toFixed(1), perDay.toFixed(0)]],
+      ['saving the bots (s)', 'bots running at the end', 'answers 200', '429 + 418', 'weight / min', 'highest used weight (of 6000)', 'highest orders / 10 s (of 100)', 'placements / min', 'placements / bot-min', 'projected orders / day (of 200,000)'],
+      [[(savingMs / 1000).toFixed(1), `${running} of ${BOTS}`, String(counted.statuses.get(200) ?? 0), String(refused), (counted.weight / minutes).toFixed(0), String(counted.maxUsedWeight), String(counted.maxOrders10s), (counted.placements / minutes).toFixed(1), (counted.placements / minutes / BOTS).toFixed(2), perDay.toFixed(0)]],
     );
+    // The projection is the run's demand: the key's day pacing (venue-pacing.ts) holds a UTC day to 85 %
+    // of the limit, evenly from the day's start, but a run of minutes late in a day never reaches its line.
+    const line = (0.85 * 200_000 * ((Date.now() % 86_400_000) + 3_600_000)) / 86_400_000;
+    console.log(`day pacing: at this time of day the key may have placed ${line.toFixed(0)} orders today before it is slowed to an even ${((0.85 * 200_000) / 1440).toFixed(0)} a minute; a demand of ${(counted.placements / minutes).toFixed(0)} a minute all day would be held to 170,000`);
     console.log('targets (issue 19): no 429 or 418; projected orders a day under 200,000');
   } finally {
     venue.stop();

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PREFIX, ErrorCode, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
+import { API_PREFIX, ErrorCode, paths, REQUEST_TIMEOUT_MS } from '@makerdesk/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './domain/app-error.ts';
@@ -75,7 +75,9 @@ export async function buildApp(services: Services, options: AppOptions = {}) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', setSecurityHeaders);
   app.addHook('onResponse', async (request, reply) => {
-    const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'info' : 'debug';
+    // The readiness probe's 503 is its answer (starting, draining, a dependency down), not a server fault.
+    const probe = request.url.startsWith(`${API_PREFIX}${paths.healthReady}`);
+    const level = reply.statusCode >= 500 && !probe ? 'error' : reply.statusCode >= 400 ? 'info' : 'debug';
     request.log[level]({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   installErrorHandling(app);

@@ -77,6 +77,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAKERDESK_ADVERTISE_URL: 'ftp://node-b' })).toThrow(/MAKERDESK_ADVERTISE_URL: must be an http/);
   });
 
+  it('keeps each kind of data as long as a desk would by default; each retention is a setting in whole days, checked', () => {
+    expect(loadConfig({}).retention).toEqual({ cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, intervalMs: 3_600_000 });
+    expect(
+      loadConfig({ MAKERDESK_RETAIN_CANCELLED_DAYS: '1', MAKERDESK_RETAIN_FILLED_ORDER_DAYS: '60', MAKERDESK_RETAIN_LOG_DAYS: '30', MAKERDESK_RETAIN_INCIDENT_DAYS: '365', MAKERDESK_RETENTION_INTERVAL_MINUTES: '15' }).retention,
+    ).toEqual({ cancelledOrderDays: 1, filledOrderDays: 60, tradingLogDays: 30, incidentDays: 365, intervalMs: 900_000 });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ MAKERDESK_RETAIN_CANCELLED_DAYS: '0' })).toContain('MAKERDESK_RETAIN_CANCELLED_DAYS: must be a whole number of days between 1 and 3650');
+    expect(refusal({ MAKERDESK_RETAIN_LOG_DAYS: '2.5' })).toContain('MAKERDESK_RETAIN_LOG_DAYS: must be a whole number of days between 1 and 3650');
+    expect(refusal({ MAKERDESK_RETAIN_INCIDENT_DAYS: 'forever' })).toContain('MAKERDESK_RETAIN_INCIDENT_DAYS: must be a whole number of days between 1 and 3650');
+    expect(refusal({ MAKERDESK_RETENTION_INTERVAL_MINUTES: '0' })).toContain('MAKERDESK_RETENTION_INTERVAL_MINUTES: must be between 1 and 1440 minutes');
+  });
+
+  it('samples liquidity by default; MAKERDESK_LIQUIDITY_SAMPLING=off turns it off', () => {
+    expect(loadConfig({}).liquiditySampling).toBe(true);
+    expect(loadConfig({ MAKERDESK_LIQUIDITY_SAMPLING: 'off' }).liquiditySampling).toBe(false);
+    expect(() => loadConfig({ MAKERDESK_LIQUIDITY_SAMPLING: 'yes' })).toThrow(/MAKERDESK_LIQUIDITY_SAMPLING/);
+  });
+
   it('drains 5 s by default; MAKERDESK_DRAIN_MS sets it, 0 to stop at once, bounded', () => {
     expect(loadConfig({}).drainMs).toBe(5000);
     expect(loadConfig({ MAKERDESK_DRAIN_MS: '0' }).drainMs).toBe(0);

@@ -4,6 +4,11 @@ import { isTrustedProxyEntry, splitTrustedProxies } from './security/client-addr
 import { parseAllowList, type OutboundAllowList } from './outbound/allow-list.ts';
 import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/binance-facade';
 
+/** A retention in whole days, 1 to 3650 (ten years). */
+function retentionDays(fallback: number) {
+  const message = 'must be a whole number of days between 1 and 3650';
+  return z.coerce.number({ message }).int({ message }).min(1, { message }).max(3650, { message }).default(fallback);
+}
 /** The longest drain: a service manager's stop timeout (deploy/makerdesk.service) must exceed it. */
 export const MAX_DRAIN_MS = 120_000;
 
@@ -61,7 +66,19 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Retention (services/retention, domain/retention.ts RETENTION_DEFAULTS): days each kind of data is kept; the bots' orders are folded into daily aggregates first.
+  MAKERDESK_RETAIN_CANCELLED_DAYS: retentionDays(3),
+  MAKERDESK_RETAIN_FILLED_ORDER_DAYS: retentionDays(30),
+  MAKERDESK_RETAIN_LOG_DAYS: retentionDays(90),
+  MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(90),
+  MAKERDESK_RETENTION_INTERVAL_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int({ message: 'must be a whole number of minutes' })
+    .min(1, { message: 'must be between 1 and 1440 minutes' })
+    .max(1440, { message: 'must be between 1 and 1440 minutes' })
+    .default(60),
   MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
+  MAKERDESK_LIQUIDITY_SAMPLING: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,11 +119,15 @@ export interface Config {
    * IP per minute, new orders per account per 10 s and per day. Binance's published numbers by default.
    */
   simBinanceLimits: BinanceLimits;
+  /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
+  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; intervalMs: number };
   /**
    * How long a stopping server (SIGTERM, SIGINT) keeps serving after its readiness probe turned 503
    * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
    */
   drainMs: number;
+  /** Whether the server measures its simulator pairs' market quality every second (issue 20; MAKERDESK_LIQUIDITY_SAMPLING). */
+  liquiditySampling: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -142,7 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     advertiseUrl: e.MAKERDESK_ADVERTISE_URL?.replace(/\/+$/, ''),
     outboundAllow: e.MAKERDESK_OUTBOUND_ALLOW,
     simBinanceLimits: e.MAKERDESK_SIM_BINANCE_LIMITS,
+    retention: {
+      cancelledOrderDays: e.MAKERDESK_RETAIN_CANCELLED_DAYS,
+      filledOrderDays: e.MAKERDESK_RETAIN_FILLED_ORDER_DAYS,
+      tradingLogDays: e.MAKERDESK_RETAIN_LOG_DAYS,
+      incidentDays: e.MAKERDESK_RETAIN_INCIDENT_DAYS,
+      intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
+    },
     drainMs: e.MAKERDESK_DRAIN_MS,
+    liquiditySampling: e.MAKERDESK_LIQUIDITY_SAMPLING === 'on',
   };
 }
 

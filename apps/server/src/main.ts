@@ -96,9 +96,11 @@ async function main(engine?: EngineWiring): Promise<void> {
       outbound,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
+      liquidity: { sampling: config.liquiditySampling },
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
+      retention: config.retention,
       bus,
       // On PostgreSQL any number of servers share the bots, each running those it holds the lease of.
       // PGlite is one server per folder: it runs every bot, as it always has.
@@ -121,6 +123,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     await services.engine.start();
     await services.alerts.start();
     services.snapshots.start();
+    services.retention.start();
+    services.liquidityJobs.start();
     // SIGTERM/SIGINT: the readiness probe answers 503 at once, the server keeps serving for the drain
     // period (MAKERDESK_DRAIN_MS) while load balancers take it out of rotation, then shuts down. Once
     // it shuts down the handlers are gone: a further signal ends the process the default way.

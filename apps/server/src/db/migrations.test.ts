@@ -193,6 +193,8 @@ function valueFor(column: Column, tableIndex: number): string {
       return 'true';
     case 'timestamptz':
       return new Date(Date.UTC(2026, 10, 20, 8, 0, n)).toISOString();
+    case 'date':
+      return new Date(Date.UTC(2026, 10, n)).toISOString().slice(0, 10);
     case 'jsonb':
       return JSON.stringify({ table: column.table_name, column: column.column_name, n });
     case 'bytea':

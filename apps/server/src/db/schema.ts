@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LiquidityDepthBand, ServerText } from '@makerdesk/contract';
 import type { BandAggregate as LiquidityBandAggregate } from '@makerdesk/engine';
 
@@ -297,7 +297,32 @@ export const robotOrders = pgTable(
   (t) => [
     index('robot_orders_live_idx').on(t.robotId).where(sql`${t.state} not in ('filled', 'canceled', 'rejected')`),
     index('robot_orders_robot_created_idx').on(t.robotId, t.createdAt),
+    index('robot_orders_final_updated_idx').on(t.updatedAt).where(sql`${t.state} in ('filled', 'canceled', 'rejected')`),
   ],
+);
+
+/**
+ * The bots' pruned orders (services/retention) folded per bot and UTC day, read by the figures with the
+ * remaining rows: placed by the day of creation, filled and cancelled by the day of the last change;
+ * first_at..last_at spans the instants counted, so a window counts a day whole or not at all.
+ */
+export const robotOrderDays = pgTable(
+  'robot_order_days',
+  {
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    placed: integer('placed').notNull().default(0),
+    filled: integer('filled').notNull().default(0),
+    canceled: integer('canceled').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    filledBase: money('filled_base').notNull().default('0'),
+    filledQuote: money('filled_quote').notNull().default('0'),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.robotId, t.day] })],
 );
 
 /**
@@ -323,8 +348,14 @@ export const robotFills = pgTable(
     positionAfter: money('position_after').notNull(),
     avgCostAfter: money('avg_cost_after'),
     at: at('at').notNull(),
+    /** The venue's order number, copied from the order's row when retention prunes it (the ledger reads the row's while it exists). */
+    orderNo: text('order_no'),
   },
-  (t) => [uniqueIndex('robot_fills_order_filled_idx').on(t.clientOrderId, t.filledAfter), index('robot_fills_robot_at_idx').on(t.robotId, t.at)],
+  (t) => [
+    uniqueIndex('robot_fills_order_filled_idx').on(t.clientOrderId, t.filledAfter),
+    index('robot_fills_robot_at_idx').on(t.robotId, t.at),
+    index('robot_fills_order_no_idx').on(t.orderNo).where(sql`${t.orderNo} is not null`),
+  ],
 );
 
 /** When each bot ran: one row per switch-on (or server start), closed at switch-off or shutdown; uptime is their sum. */

@@ -115,7 +115,15 @@ export class AnalysisRepository {
       .select({ orderNo: robotOrders.orderNo })
       .from(robotOrders)
       .innerJoin(robots, eq(robots.id, robotOrders.robotId))
-      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), isNotNull(robotOrders.orderNo), inArray(robotOrders.orderNo, orderNos)));
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), isNotNull(robotOrders.orderNo), inArray(robotOrders.orderNo, orderNos)))
+      // An order retention pruned left its number on its fills.
+      .union(
+        this.db
+          .select({ orderNo: robotFills.orderNo })
+          .from(robotFills)
+          .innerJoin(robots, eq(robots.id, robotFills.robotId))
+          .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), isNotNull(robotFills.orderNo), inArray(robotFills.orderNo, orderNos))),
+      );
     return new Set(rows.map((r) => r.orderNo as string));
   }
 

@@ -57,6 +57,12 @@ export class CredentialRepository {
     return row;
   }
 
+  /** The accounts holding a key for the pair (the liquidity sampler reads their open orders as the desk's own). */
+  async holdersOf(coinId: number): Promise<number[]> {
+    const rows = await this.db.select({ adminId: credentials.adminId }).from(credentials).where(eq(credentials.coinId, coinId)).orderBy(asc(credentials.adminId));
+    return rows.map((r) => r.adminId);
+  }
+
   /** Throws PairKeyTakenError when the account holds a key for the pair already. */
   async insert(credential: NewCredential): Promise<CredentialRecord> {
     const [inserted] = await keepingOnePerPair(() => this.db.insert(credentials).values(credential).returning({ id: credentials.id }));

@@ -170,7 +170,7 @@ export class DeskRepository {
     if (f.to) conditions.push(sql`rf.at <= ${f.to.toISOString()}::timestamptz`);
     return sql`select 'bot' as kind, rf.id as id, rf.at as at, rf.side as side, rf.price::text as price, rf.amount::text as amount,
       rf.fee::text as fee, null::text as fee_asset, rf.fee::text as fee_quote, r.id as robot_id, r.description as robot_description, r.type as robot_type,
-      rf.client_order_id as client_order_id, ro.order_no as order_no
+      rf.client_order_id as client_order_id, coalesce(ro.order_no, rf.order_no) as order_no
       from robot_fills rf join robots r on r.id = rf.robot_id left join robot_orders ro on ro.client_order_id = rf.client_order_id
       where ${sql.join(conditions, sql` and `)}`;
   }

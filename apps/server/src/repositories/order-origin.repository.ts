@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { manualFillCursors, orderClientIds, robotOrders, robots } from '../db/schema.ts';
+import { manualFillCursors, orderClientIds, robotFills, robotOrders, robots } from '../db/schema.ts';
 
 /** Where the copy of an account's manual fills of a pair stands. */
 export interface ManualFillCursor {
@@ -24,7 +24,15 @@ export class OrderOriginRepository {
         .select({ orderNo: robotOrders.orderNo, clientOrderId: robotOrders.clientOrderId })
         .from(robotOrders)
         .innerJoin(robots, eq(robots.id, robotOrders.robotId))
-        .where(and(eq(robots.coinId, coinId), inArray(robotOrders.orderNo, orderNos))),
+        .where(and(eq(robots.coinId, coinId), inArray(robotOrders.orderNo, orderNos)))
+        // An order retention pruned left its number on its fills.
+        .union(
+          this.db
+            .select({ orderNo: robotFills.orderNo, clientOrderId: robotFills.clientOrderId })
+            .from(robotFills)
+            .innerJoin(robots, eq(robots.id, robotFills.robotId))
+            .where(and(eq(robots.coinId, coinId), inArray(robotFills.orderNo, orderNos))),
+        ),
       this.db
         .select({ orderNo: orderClientIds.orderNo, clientOrderId: orderClientIds.clientOrderId })
         .from(orderClientIds)

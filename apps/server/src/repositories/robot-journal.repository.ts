@@ -17,7 +17,7 @@ import {
 } from '@makerdesk/engine';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { robotFills, robotOrders } from '../db/schema.ts';
+import { robotFills, robotOrderDays, robotOrders } from '../db/schema.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 type OrderRow = typeof robotOrders.$inferSelect;
@@ -272,10 +272,27 @@ export class RobotJournalRepository implements OrderJournal {
         sql`count(*) filter (where state = 'canceled' and updated_at >= ${from} and updated_at <= ${to}) as ${sql.raw(`c${i}`)}`,
       ];
     });
-    const orderRows = await this.rows(sql`select robot_id, ${sql.join(orderColumns, sql`, `)} from ${robotOrders} where robot_id in (${ids}) group by robot_id`);
-    for (const row of orderRows) {
+    // The rows still kept, plus the days retention folded (services/retention): a window counts a day whole or not at all.
+    const dayColumns = windows.flatMap((w, i) => {
+      const inWindow = sql`first_at >= ${iso(w.from)}::timestamptz and last_at <= ${iso(w.to)}::timestamptz`;
+      return [
+        sql`coalesce(sum(placed) filter (where ${inWindow}), 0) as ${sql.raw(`p${i}`)}`,
+        sql`coalesce(sum(filled) filter (where ${inWindow}), 0) as ${sql.raw(`f${i}`)}`,
+        sql`coalesce(sum(canceled) filter (where ${inWindow}), 0) as ${sql.raw(`c${i}`)}`,
+      ];
+    });
+    const [orderRows, dayRows] = await Promise.all([
+      this.rows(sql`select robot_id, ${sql.join(orderColumns, sql`, `)} from ${robotOrders} where robot_id in (${ids}) group by robot_id`),
+      this.rows(sql`select robot_id, ${sql.join(dayColumns, sql`, `)} from ${robotOrderDays} where robot_id in (${ids}) group by robot_id`),
+    ]);
+    for (const row of [...orderRows, ...dayRows]) {
       const data = result.get(Number(row.robot_id));
-      if (data) data.orders = windows.map((_, i) => ({ placed: Number(row[`p${i}`]), filled: Number(row[`f${i}`]), canceled: Number(row[`c${i}`]) }));
+      if (!data) continue;
+      data.orders = data.orders.map((o, i) => ({
+        placed: o.placed + Number(row[`p${i}`]),
+        filled: o.filled + Number(row[`f${i}`]),
+        canceled: o.canceled + Number(row[`c${i}`]),
+      }));
     }
 
     const lastRows = await this.rows(

@@ -13,11 +13,18 @@ import type { DeliveryPolicy } from '../alerts/delivery-policy.ts';
 import { createChannelSender } from '../alerts/senders.ts';
 import { AnalysisService } from './analysis/analysis.service.ts';
 import { SnapshotScheduler } from './analysis/snapshot-scheduler.ts';
+import { RetentionRepository } from '../repositories/retention.repository.ts';
+import { RETENTION_DEFAULTS, type RetentionSettings } from '../domain/retention.ts';
+import { RetentionJob } from './retention/retention-job.ts';
 import { AnalysisRepository } from '../repositories/analysis.repository.ts';
 import { DeskRepository } from '../repositories/desk.repository.ts';
 import { DeskService } from './desk/desk.service.ts';
 import { LiquidityRepository } from '../repositories/liquidity.repository.ts';
 import { LiquidityService } from './liquidity/liquidity.service.ts';
+import { LiquiditySampler } from './liquidity/liquidity-sampler.ts';
+import { LiquidityJobs } from './liquidity/liquidity-jobs.ts';
+import { SimLiquiditySources } from './liquidity/sim-liquidity-sources.ts';
+import { SIM_PLATFORM } from '../domain/platforms.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
 import { SimKeyStore } from '../venues/sim-key-store.ts';
@@ -94,10 +101,14 @@ export interface Services {
   desk: DeskService;
   /** Liquidity obligations and their figures (issue 20). */
   liquidity: LiquidityService;
+  /** The liquidity sampler (simulator pairs, on the server running the simulator) and the pruning of old rows: main.ts starts it, stopServices stops it. */
+  liquidityJobs: LiquidityJobs;
   /** The incident centre: what went wrong on each pair, per reader read or not, pushed live (the bell). */
   incidents: IncidentService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
   snapshots: SnapshotScheduler;
+  /** Prunes what is past its retention (MAKERDESK_RETAIN_*), hourly by default; started by main.ts. */
+  retention: RetentionJob;
   /** The pair-wide emergency stop: the stop button's call, and `emergencyStop(coinId, cause)` for the monitors. */
   emergencyStop: EmergencyStopService;
   /** The bot engine inside the server: main.ts starts it after the simulator host and shuts it down before. */
@@ -146,6 +157,10 @@ export interface ServiceDeps {
    * reach the node running the bot over `bus`. Without it this server runs every bot itself.
    */
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
+  /** How long each kind of data is kept and how often the job runs (config.ts); the desk's defaults when absent. */
+  retention?: RetentionSettings & { intervalMs?: number };
+  /** MAKERDESK_LIQUIDITY_SAMPLING (on by default) and, in tests, the sampler's clock. */
+  liquidity?: { sampling?: boolean; now?: () => number };
 }
 
 /**
@@ -158,10 +173,14 @@ export interface ServiceDeps {
  */
 export async function stopServices(services: Services, log: Pick<NonNullable<ServiceDeps['log']>, 'error'>): Promise<void> {
   const sweep = services.snapshots.stop();
+  const pruning = services.retention.stop();
+  // Before the engine cancels the bots' orders: the open minute is written as the desk quoted it.
+  await services.liquidityJobs.stop().catch((err: unknown) => log.error({ err }, 'liquidity sampler shutdown failed'));
   await services.engine.shutdown().catch((err: unknown) => log.error({ err }, 'bot engine shutdown failed'));
   await services.alerts.close().catch((err: unknown) => log.error({ err }, 'alert dispatcher shutdown failed'));
   await Promise.race([services.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   await sweep;
+  await pruning;
   await services.gateway.close().catch((err: unknown) => log.error({ err }, 'closing the live venues failed'));
 }
 
@@ -174,7 +193,7 @@ const ccxtCatalog = (outbound: OutboundHttp): Pick<PairAdminVenues, 'describe' |
   listSymbols: (platform) => listLiveSymbols(platform, outbound.fetch),
 });
 
-export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, revocations: revocationBus, outbound = outboundHttp(new OutboundGuard()), caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster }: ServiceDeps): Services {
+export function createServices({ database, masterKey, mailer, webDist, sim, liveExchange, engine: wiring, publicVenue, metricsToken, log, processMetrics, alerts: alertOptions = {}, venueCatalog, snapshotSweepMs, retention: retentionSettings = RETENTION_DEFAULTS, revocations: revocationBus, outbound = outboundHttp(new OutboundGuard()), caches = new HotCaches(), bus = new LocalClusterBus('local', (err) => log?.error({ err }, 'a cluster bus listener failed')), cluster, liquidity: liquidityOptions = {} }: ServiceDeps): Services {
   const repos = createRepositories(database.db);
   const revocations = revocationBus ?? new ClusterSessionRevocations(bus);
   // Revoked sessions leave the cache as soon as they are announced (logout, deletion, suspension, password).
@@ -231,7 +250,32 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const orderOrigins = new OrderOriginRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
-  const liquidity = new LiquidityService({ repo: new LiquidityRepository(database.db), coins });
+  const liquidityRepo = new LiquidityRepository(database.db);
+  // Simulator pairs only, measured where the simulator runs (one server in a cluster: the seat's holder).
+  const liquiditySources = new SimLiquiditySources({
+    venue: () => sim.localVenue,
+    simPairs: async () => {
+      const platform = await repos.platforms.findByCode(SIM_PLATFORM);
+      if (!platform) return [];
+      return (await repos.coins.listOnPlatform(platform.id)).filter((c) => c.status === 'enabled').map((c) => ({ id: c.id, symbol: c.coinName }));
+    },
+    obligations: () => liquidityRepo.obligations(),
+    apiKeysOn: async (coinId) => {
+      const keys = await Promise.all((await repos.credentials.holdersOf(coinId)).map(async (adminId) => (await credentials.materialOf(adminId, coinId))?.apiKey));
+      return [...new Set(keys.filter((k): k is string => k !== undefined))];
+    },
+  });
+  const liquidityJobs = new LiquidityJobs(
+    new LiquiditySampler(liquiditySources, liquidityRepo, { ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}), ...(log ? { log } : {}) }),
+    liquidityRepo,
+    { enabled: liquidityOptions.sampling ?? true, ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}), ...(log ? { log } : {}) },
+  );
+  const liquidity = new LiquidityService({
+    repo: liquidityRepo,
+    coins,
+    ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
+    onObligationSet: () => liquidityJobs.sampler.refreshPairs(),
+  });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({
     repo: analysisRepo,
@@ -240,6 +284,15 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     ...(snapshotSweepMs !== undefined ? { sweepMs: snapshotSweepMs } : {}),
     // Several servers: one of the live servers reads each account's pair (the others would only find the slot taken).
     ...(leases ? { mine: (adminId: number, coinId: number) => leases.doesWork(`snapshot:${adminId}:${coinId}`) } : {}),
+  });
+  const retention = new RetentionJob({
+    repo: new RetentionRepository(database.db, database.kind),
+    settings: retentionSettings,
+    ...(retentionSettings.intervalMs !== undefined ? { sweepMs: retentionSettings.intervalMs } : {}),
+    pauseMs: 20,
+    ...(log ? { log } : {}),
+    // Several servers: one of the live servers prunes (a batch's advisory lock keeps two from overlapping anyway).
+    ...(leases ? { mine: () => leases.doesWork('retention') } : {}),
   });
   return {
     health: new HealthService(repos, database.kind),
@@ -267,8 +320,10 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     analysis,
     desk,
     liquidity,
+    liquidityJobs,
     incidents,
     snapshots,
+    retention,
     emergencyStop,
     engine,
     config: { webDist, metricsToken },

@@ -329,6 +329,12 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
         const row = fake.tables.credentials.find((c) => c.adminId === adminId && c.coinId === coinId);
         return row && record(row);
       },
+      async holdersOf(coinId) {
+        return fake.tables.credentials
+          .filter((c) => c.coinId === coinId)
+          .map((c) => c.adminId)
+          .sort((a, b) => a - b);
+      },
       async insert(credential) {
         if (fake.tables.credentials.some((c) => c.adminId === credential.adminId && c.coinId === credential.coinId)) throw new PairKeyTakenError();
         const row: CredentialRow = { ...credential, id: nextId(), createdAt: now(), updatedAt: now() };

@@ -92,6 +92,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** The simulator's Binance streams' listen key validity and key checks (app.ts AppOptions). */
   simBinanceStreams?: AppOptions['simBinanceStreams'];
+  /** The liquidity sampler's switch and clock (ServiceDeps.liquidity); tests run its rounds by hand (services.liquidityJobs.sampler.sampleOnce()). */
+  liquidity?: ServiceDeps['liquidity'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -121,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.venueCatalog ? { venueCatalog: options.venueCatalog } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.liquidity ? { liquidity: options.liquidity } : {}),
   });
   const reopenFailures = await services.pairAdmin.reopenSimMarkets();
   if (reopenFailures.length > 0) throw new Error(`simulator pairs not reopened: ${JSON.stringify(reopenFailures)}`);
@@ -163,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await services.passwordReset.idle();
       await services.alerts.close();
+      await services.liquidityJobs.stop();
       await services.engine.shutdown();
       // The live venues and their streams (account feeds), as stopServices closes them.
       await services.gateway.close();

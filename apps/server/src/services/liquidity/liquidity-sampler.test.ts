@@ -85,4 +85,34 @@ describe('LiquiditySampler', () => {
     await second.stop();
     expect(repo.rows.get(`1:${m0}`)!.row).toMatchObject({ samples: 40, upSec: 40, gapSec: 20 });
   });
+
+  it('reads the pairs every 30 s, at once after refreshPairs, and every round while there are none', async () => {
+    const state = { quoting: true, bookDown: false, now: m0 };
+    const listed = { pairs: [] as { coinId: number; obligation: LiquidityObligationTerms | null }[], calls: 0 };
+    const sources: LiquiditySources = {
+      ...setup(state),
+      pairs: async () => {
+        listed.calls++;
+        return listed.pairs;
+      },
+    };
+    const sampler = new LiquiditySampler(sources, memoryRepo(), { now: () => state.now });
+    const round = async (s: number) => {
+      state.now = m0 + s * 1000;
+      await sampler.sampleOnce();
+    };
+    await round(0);
+    await round(1);
+    expect(listed.calls).toBe(2);
+    listed.pairs = [{ coinId: 1, obligation }];
+    await round(2);
+    for (let s = 3; s < 10; s++) await round(s);
+    expect(listed.calls).toBe(3);
+    sampler.refreshPairs();
+    await round(10);
+    expect(listed.calls).toBe(4);
+    await round(40);
+    expect(listed.calls).toBe(5);
+    expect(sampler.recent(1)).toHaveLength(10);
+  });
 });

@@ -1,5 +1,5 @@
 import type { LiquidityObligationTerms } from '@makerdesk/contract';
-import { LiquidityRecorder, measureSample, mergeMinutes, MINUTE_MS, type LiquidityBook, type RecentSample, type RestingQuote } from '@makerdesk/engine';
+import { LiquidityRecorder, measureSample, mergeMinutes, MINUTE_MS, type LiquidityBook, type MinuteActivity, type RecentSample, type RestingQuote } from '@makerdesk/engine';
 import type { LiquidityRepository } from '../../repositories/liquidity.repository.ts';
 
 /**
@@ -22,6 +22,8 @@ export interface LiquiditySources {
   book(coinId: number): Promise<LiquidityBook | null>;
   /** The desk's resting orders on the pair. */
   ownOrders(coinId: number): Promise<RestingQuote[]>;
+  /** The pair's trading since the previous call (traded volume, the desk's fills and placements), read after the sample. */
+  activity?(coinId: number): Promise<Partial<MinuteActivity>>;
 }
 
 export interface LiquiditySamplerOptions {
@@ -39,8 +41,11 @@ export class LiquiditySampler {
   private pairsReadAt = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
-  /** The minute this run took its first sample in: an earlier run may have written part of it. */
-  private firstMinute: number | undefined;
+  /**
+   * Per pair, the minute this run took its first sample of it in: an earlier run (before a restart,
+   * or another server that ran the simulator before this one took it over) may have written part of it.
+   */
+  private readonly firstMinute = new Map<number, number>();
 
   constructor(
     private readonly sources: LiquiditySources,
@@ -53,11 +58,15 @@ export class LiquiditySampler {
   /** One round: every pair sampled once, then the rows of the minutes that ended written. */
   async sampleOnce(): Promise<void> {
     const started = this.now();
-    this.firstMinute ??= Math.floor(started / MINUTE_MS) * MINUTE_MS;
-    if (started - this.pairsReadAt >= (this.options.pairsRefreshMs ?? 30_000)) {
+    // None yet (another server runs the simulator, or it just took it over): asked again every round.
+    if (this.pairs.length === 0 || started - this.pairsReadAt >= (this.options.pairsRefreshMs ?? 30_000)) {
       const listed = await this.sources.pairs();
       const kept = new Set(listed.map((p) => p.coinId));
-      for (const p of this.pairs) if (!kept.has(p.coinId)) this.recorder.drop(p.coinId);
+      for (const p of this.pairs)
+        if (!kept.has(p.coinId)) {
+          this.recorder.drop(p.coinId);
+          this.firstMinute.delete(p.coinId);
+        }
       this.pairs = listed;
       this.pairsReadAt = started;
     }
@@ -66,13 +75,22 @@ export class LiquiditySampler {
         try {
           const [book, own] = await Promise.all([this.sources.book(coinId), this.sources.ownOrders(coinId)]);
           if (book === null) return;
-          this.recorder.record(coinId, this.now(), measureSample(book, own, obligation));
+          const at = this.now();
+          if (!this.firstMinute.has(coinId)) this.firstMinute.set(coinId, Math.floor(at / MINUTE_MS) * MINUTE_MS);
+          this.recorder.record(coinId, at, measureSample(book, own, obligation));
+          const activity = await this.sources.activity?.(coinId);
+          if (activity) this.recorder.addActivity(coinId, at, activity);
         } catch (err) {
           this.options.log?.warn({ err, coinId }, 'liquidity sample failed (the second counts as a gap)');
         }
       }),
     );
     await this.write(this.recorder.closeEnded(this.now()));
+  }
+
+  /** The pairs and their obligations are read again in the next round (an obligation set on this server). */
+  refreshPairs(): void {
+    this.pairsReadAt = Number.NEGATIVE_INFINITY;
   }
 
   /** The pair's seconds of the last hour. */
@@ -108,7 +126,7 @@ export class LiquiditySampler {
       // The minute this run started in: joined with what an earlier run (before a restart) wrote of it.
       const joined = await Promise.all(
         rows.map(async (r) => {
-          if (r.row.minute !== this.firstMinute) return r;
+          if (r.row.minute !== this.firstMinute.get(r.coinId)) return r;
           const [earlier] = await this.repo.minutes(r.coinId, r.row.minute, r.row.minute + MINUTE_MS);
           return earlier === undefined ? r : { coinId: r.coinId, row: mergeMinutes(earlier, r.row) };
         }),

@@ -10,6 +10,8 @@ export interface LiquidityDeps {
   repo: Port<LiquidityRepository>;
   coins: Pick<CoinService, 'findCoin' | 'requireUsablePair'>;
   now?: () => number;
+  /** Told when an obligation changes (the sampler measures against the new one from its next round). */
+  onObligationSet?: (coinId: number) => void;
 }
 
 /**
@@ -28,7 +30,9 @@ export class LiquidityService {
   async setObligation(admin: AdminRow, request: LiquidityObligationSet): Promise<LiquidityObligation> {
     const { coinId, ...terms } = request;
     if (!(await this.deps.coins.findCoin(coinId))) throw new AppError(ErrorCode.PAIR_NOT_FOUND);
-    return this.deps.repo.setObligation(coinId, terms, admin.id);
+    const stored = await this.deps.repo.setObligation(coinId, terms, admin.id);
+    this.deps.onObligationSet?.(coinId);
+    return stored;
   }
 
   async obligation(admin: AdminRow, coinId: number): Promise<LiquidityObligation | null> {

@@ -1,0 +1,125 @@
+import type { BatchResult, RetentionRepository, RetentionTable } from '../../repositories/retention.repository.ts';
+import { retentionCuts, type RetentionSettings } from '../../domain/retention.ts';
+
+/** How often the job prunes by default: hourly. */
+export const RETENTION_SWEEP_MS = 3_600_000;
+/** Rows a batch removes at most: each batch is one short transaction. */
+export const RETENTION_BATCH = 2000;
+/** Rows removed from a table in a pass past which the job vacuums it (autovacuum sees to smaller ones). */
+export const VACUUM_AFTER_ROWS = 50_000;
+
+export interface RetentionPass {
+  orders: number;
+  tradingLogs: number;
+  incidents: number;
+  /** Tables vacuumed after the pass, with their bytes before and after. */
+  vacuumed: { table: RetentionTable; before: number; after: number }[];
+  /** Another server's batch held the lock: this pass stopped early. */
+  busy: boolean;
+  /** The order journal's indexes were rebuilt (they had grown past REINDEX_RATIO times its rows). */
+  reindexed?: boolean;
+}
+
+export interface RetentionJobDeps {
+  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated'>>;
+  settings: RetentionSettings;
+  now?: () => number;
+  log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+  sweepMs?: number;
+  batch?: number;
+  vacuumAfterRows?: number;
+  /** Pause between two batches, so the job never hogs the database. */
+  pauseMs?: number;
+  /** Whether this server prunes (several servers on one database: one of them); every one without it. */
+  mine?: () => boolean;
+}
+
+/**
+ * Bounded data (issue 21): every `sweepMs`, removes what is past its retention in batches of
+ * `batch` rows, each batch one transaction (the bots' orders folded into their day aggregates as they
+ * go), then vacuums the tables it removed many rows from so their space is used again. In a cluster
+ * one server runs it (`mine`), and a batch's advisory lock keeps two passes from overlapping anyway.
+ */
+export class RetentionJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<RetentionPass> | null = null;
+  private stopping = false;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: RetentionJobDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.stopping = false;
+    this.timer = setInterval(() => void this.sweep(), this.deps.sweepMs ?? RETENTION_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the timer; a pass under way ends after its current batch. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (a pass still running is joined, not doubled); failures are logged, never thrown. */
+  sweep(): Promise<RetentionPass> {
+    this.running ??= this.pass()
+      .catch((err: unknown) => {
+        this.deps.log?.warn({ err }, 'retention: the pass failed; the next one resumes');
+        return { orders: 0, tradingLogs: 0, incidents: 0, vacuumed: [], busy: false };
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async pass(): Promise<RetentionPass> {
+    const result: RetentionPass = { orders: 0, tradingLogs: 0, incidents: 0, vacuumed: [], busy: false };
+    if (this.deps.mine && !this.deps.mine()) return result;
+    const cuts = retentionCuts(this.now(), this.deps.settings);
+    const limit = this.deps.batch ?? RETENTION_BATCH;
+    const drain = async (batch: () => Promise<BatchResult & { next?: number }>): Promise<number> => {
+      let total = 0;
+      while (!this.stopping) {
+        const { pruned, busy } = await batch();
+        total += pruned;
+        if (busy) result.busy = true;
+        if (busy || pruned < limit) break;
+        if (this.deps.pauseMs) await new Promise((resolve) => setTimeout(resolve, this.deps.pauseMs));
+      }
+      return total;
+    };
+    let from: number | undefined;
+    result.orders = await drain(async () => {
+      const answer = await this.deps.repo.pruneOrders(cuts, limit, from);
+      from = answer.next ?? from;
+      return answer;
+    });
+    result.tradingLogs = await drain(() => this.deps.repo.pruneTradingLogs(cuts.tradingLogs, limit));
+    result.incidents = await drain(() => this.deps.repo.pruneIncidents(cuts.incidents, limit));
+    const threshold = this.deps.vacuumAfterRows ?? VACUUM_AFTER_ROWS;
+    const heavy: RetentionTable[] = [];
+    if (result.orders >= threshold) heavy.push('robot_orders');
+    if (result.tradingLogs >= threshold) heavy.push('trading_logs');
+    if (result.incidents >= threshold) heavy.push('incidents');
+    if (heavy.length > 0 && !this.stopping) {
+      const before = await this.deps.repo.sizes();
+      await this.deps.repo.vacuum(heavy);
+      if (heavy.includes('robot_orders')) {
+        result.reindexed = await (this.deps.repo.reindexIfBloated?.('robot_orders') ?? Promise.resolve(false)).catch((err: unknown) => {
+          this.deps.log?.warn({ err }, 'retention: rebuilding the order journal’s indexes failed; the next large prune tries again');
+          return false;
+        });
+      }
+      const after = await this.deps.repo.sizes();
+      result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
+    }
+    if (result.orders + result.tradingLogs + result.incidents > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
+    return result;
+  }
+}
