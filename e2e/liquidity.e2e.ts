@@ -52,6 +52,25 @@ describe('liquidity', () => {
     await screenshotTall(page, 'liquidity-en');
   });
 
+  it('reads the sampler’s own figures for the pair once it has samples', async () => {
+    // The server measures the simulator's pairs once a second: the empty state gives way to the figures.
+    await expect.poll(async () => {
+      await page.reload();
+      return page
+        .getByText('Now (last minute)')
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    }, { timeout: 100_000, intervals: [5_000] }).toBe(true);
+    // The seconds already measured are counted in the history (the screen reads again every 10 s).
+    await visible(page, /^[1-9][\d,]* seconds sampled of 86,400$/);
+    expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toMatch(/^\d+(\.\d+)? %$/);
+    await screenshotTall(page, 'liquidity-live-en');
+  });
+
   it('shows the measured figures, the uptime against the obligation and the breaches', async () => {
     // The sampler is wired separately (issue 20): here the summary's reply is a fixed one, so the
     // screen's figures can be read against it.
