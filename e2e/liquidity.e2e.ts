@@ -57,7 +57,7 @@ describe('liquidity', () => {
     await expect.poll(async () => {
       await page.reload();
       return page
-        .getByText('Now (last minute)')
+        .getByText('Now (last whole minute)')
         .first()
         .waitFor({ state: 'visible', timeout: 10_000 })
         .then(
@@ -68,6 +68,8 @@ describe('liquidity', () => {
     // The seconds already measured are counted in the history (the screen reads again every 10 s).
     await visible(page, /^[1-9][\d,]* seconds sampled of 86,400$/);
     expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toMatch(/^\d+(\.\d+)? %$/);
+    // Once a whole minute is written, the last minute's spread is read from it.
+    await expect.poll(() => page.locator('[data-figure="spread"] .md-stat-value').innerText(), { timeout: 75_000, intervals: [2_000] }).toMatch(/bps$/);
     await screenshotTall(page, 'liquidity-live-en');
   });
 
@@ -91,7 +93,7 @@ describe('liquidity', () => {
     };
     await page.route('**/backend/liquidity/summary**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: summary, msg: 'SUCCESS' }) }));
     await page.reload();
-    await visible(page, 'Now (last minute)');
+    await visible(page, 'Now (last whole minute)');
     expect(await page.locator('[data-figure="spread"] .md-stat-value').innerText()).toBe('12.4 bps');
     expect(await page.locator('[data-figure="bid-depth"] .md-stat-value').innerText()).toMatch(/^1,834,210\.50\s*USDT$/);
     expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toBe('97.25 %');

@@ -23,7 +23,9 @@ export function LiquidityScreen() {
   const terms = obligation.data ?? null;
 
   const bounds = useMemo(() => (terms ? periodBounds(terms.period, now) : null), [terms, now]);
-  const latest = useLiquiditySummary({ coinId: pair.coinId, from: now - MINUTE, to: now }, { refetchMs: 10_000 });
+  // The last whole minute: the summary reads the one-minute rows, so a range must hold whole minutes.
+  const minute = Math.floor(now / MINUTE) * MINUTE;
+  const latest = useLiquiditySummary({ coinId: pair.coinId, from: minute - MINUTE, to: minute }, { refetchMs: 10_000 });
   const periodSummary = useLiquiditySummary({ coinId: pair.coinId, from: bounds?.from ?? 0, to: Math.max(now, (bounds?.from ?? 0) + 1000) }, { refetchMs: 10_000, enabled: bounds !== null });
   // Whole minutes, so the history's request changes once a minute.
   const historyTo = Math.floor(now / MINUTE) * MINUTE + MINUTE;
