@@ -74,7 +74,7 @@ describe('sub-accounts', () => {
   it('signs the sub-account in without the User section, and keeps it out of the main-account pages', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, { email: sub.email, password: sub.password });
-    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Risk control']);
+    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Liquidity', 'Risk control']);
     await page.locator('.md-pair-selector', { hasText: 'ETH/USDT' }).waitFor();
     await screenshot(page, 'sub-account-dashboard');
 

@@ -17,11 +17,11 @@ describe('language', () => {
   it('switches to Chinese under /zh-cn and back to English', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, server.baseUrl, admin);
-    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Risk control', 'User']);
+    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Liquidity', 'Risk control', 'User']);
 
     await switchLanguage(page, '简体中文', '**/zh-cn/dashborad');
     await visible(page, '请为 BTC/USDT 导入API密钥');
-    expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '风控', '用户']);
+    expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '流动性', '风控', '用户']);
     expect(await page.title()).toBe('控制面板 - MakerDesk');
     expect(await storageItem(page, 'makerdesk_lang')).toBe('zh_CN');
     await screenshot(page, 'dashboard-zh');
@@ -32,7 +32,7 @@ describe('language', () => {
     await visible(page, '机器人部署');
 
     await switchLanguage(page, 'English', (url) => url.pathname === '/robot');
-    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Risk control', 'User']);
+    expect(await menuEntries(page)).toEqual(['Control panel', 'Bot deployment', 'Work panel', 'Data analysis', 'Liquidity', 'Risk control', 'User']);
     expect(await page.title()).toBe('Bot deployment - MakerDesk');
     await context.close();
   });
@@ -52,7 +52,7 @@ describe('language', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL('**/zh-cn/dashborad');
     await visible(page, '登录成功');
-    expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '风控', '用户']);
+    expect(await menuEntries(page)).toEqual(['控制面板', '机器人部署', '工作台', '数据分析', '流动性', '风控', '用户']);
     expect(await page.title()).toBe('控制面板 - MakerDesk');
 
     await page.goto(`${server.baseUrl}/zh-cn/user/logManage`);

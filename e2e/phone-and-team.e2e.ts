@@ -23,7 +23,7 @@ signedInJourney((started) => {
 
 const { deploy } = robotSteps(() => page);
 const PHONE = { width: 390, height: 844 };
-const MAIN_SCREENS = ['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user/backendSettings', '/user/pairManage'];
+const MAIN_SCREENS = ['/dashborad', '/robot', '/work', '/analysis', '/liquidity', '/risk', '/user/backendSettings', '/user/pairManage'];
 const TABLETS = [
   { width: 768, height: 1024 },
   { width: 1024, height: 768 },

@@ -1,5 +1,6 @@
 import agreementEn from './en_US/agreement';
 import type analysisEn from './en_US/analysis';
+import type liquidityEn from './en_US/liquidity';
 import authEn from './en_US/auth';
 import commonEn from './en_US/common';
 import credentialsEn from './en_US/credentials';
@@ -64,10 +65,10 @@ export const resources = {
 /**
  * Every namespace's keys, for the typed `t`. A page's own namespace (robots) is not in `resources`:
  * it ships with the page's lazy chunk and registers itself (features/robots/robots-i18n.ts, and
- * features/risk-control/risk-i18n.ts for `risk`, features/analysis/analysis-i18n.ts for `analysis`), so the
+ * features/risk-control/risk-i18n.ts for `risk`, features/analysis/analysis-i18n.ts for `analysis`, features/liquidity/liquidity-i18n.ts for `liquidity`), so the
  * sign-in page does not download it.
  */
-export type Resources = (typeof resources)['en_US'] & { robots: typeof robotsEn; risk: typeof riskEn; analysis: typeof analysisEn };
+export type Resources = (typeof resources)['en_US'] & { robots: typeof robotsEn; risk: typeof riskEn; analysis: typeof analysisEn; liquidity: typeof liquidityEn };
 
 export type Namespace = keyof (typeof resources)['en_US'];
 export const namespaces = Object.keys(resources.en_US) as Namespace[];

@@ -3,8 +3,8 @@ import { HaltedBanner } from '@/features/incidents/components/halted-banner';
 import { useCurrentPair } from '@/lib/current-pair';
 import { HOME_PATH } from '../router/access';
 
-/** The screens that work on the selected pair: control panel, bot deployment, work panel, data analysis, risk control. */
-const PAIR_SCREENS = [HOME_PATH, '/robot', '/work', '/analysis', '/risk'];
+/** The screens that work on the selected pair: control panel, bot deployment, work panel, data analysis, liquidity, risk control. */
+const PAIR_SCREENS = [HOME_PATH, '/robot', '/work', '/analysis', '/liquidity', '/risk'];
 
 /** The selected pair's "halted by …" banner above its screens, while an emergency stop holds it. */
 export function PairHaltedBanner() {

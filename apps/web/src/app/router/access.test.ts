@@ -60,8 +60,8 @@ describe('resolveRoute: the navigation guard', () => {
     }
   });
 
-  it('renders the five console screens for any signed-in account', () => {
-    for (const path of ['/dashborad', '/robot', '/work', '/analysis', '/risk']) {
+  it('renders the six console screens for any signed-in account', () => {
+    for (const path of ['/dashborad', '/robot', '/work', '/analysis', '/liquidity', '/risk']) {
       expect(resolve(path, restricted)).toMatchObject({ kind: 'render', route: { path, reloadsCoinList: true } });
     }
   });
@@ -88,6 +88,6 @@ describe('routesFor: routes per account', () => {
       .flatMap((route) => [route, ...(route.children ?? [])])
       .filter((route) => route.reloadsCoinList)
       .map((route) => route.path);
-    expect(reloading).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user/backendSettings', '/user/logManage', '/user/pairManage']);
+    expect(reloading).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/liquidity', '/risk', '/user/backendSettings', '/user/logManage', '/user/pairManage']);
   });
 });

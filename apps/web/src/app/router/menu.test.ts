@@ -5,16 +5,16 @@ import { routeTable } from './route-table';
 const label = (key: string) => key;
 
 describe('menuFor', () => {
-  it('shows the main account the five screens and the User section with its three pages (the two of spec §2, then pairs and platforms)', () => {
+  it('shows the main account the six screens (Liquidity after Data analysis) and the User section with its three pages (the two of spec §2, then pairs and platforms)', () => {
     const menu = menuFor(routeTable, { signedIn: true, mainAccountId: 1 }, label);
-    expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk', '/user']);
+    expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/liquidity', '/risk', '/user']);
     expect(menu.at(-1)?.routes?.map((entry) => entry.path)).toEqual(['/user/backendSettings', '/user/logManage', '/user/pairManage']);
   });
 
   it('hides the User entry from mainAccountId 2 and any other account', () => {
     for (const mainAccountId of [2, 3]) {
       const menu = menuFor(routeTable, { signedIn: true, mainAccountId }, label);
-      expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/risk']);
+      expect(menu.map((entry) => entry.path)).toEqual(['/dashborad', '/robot', '/work', '/analysis', '/liquidity', '/risk']);
     }
   });
 

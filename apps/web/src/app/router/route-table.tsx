@@ -2,6 +2,7 @@ import {
   AreaChartOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  FundOutlined,
   NodeIndexOutlined,
   RobotOutlined,
   SafetyOutlined,
@@ -71,6 +72,15 @@ export const routeTable: AppRoute[] = [
     icon: <AreaChartOutlined />,
     reloadsCoinList: true,
     page: lazy(() => import('@/app/routes/analysis')),
+  },
+  {
+    path: '/liquidity',
+    name: 'menu.liquidity',
+    access: 'signedIn',
+    shell: true,
+    icon: <FundOutlined />,
+    reloadsCoinList: true,
+    page: lazy(() => import('@/app/routes/liquidity')),
   },
   {
     path: '/risk',

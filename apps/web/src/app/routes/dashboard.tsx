@@ -1,10 +1,12 @@
 import { PageContainer } from '@ant-design/pro-components';
+import { Flex } from 'antd';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
+import { LiquidityCard } from '@/features/liquidity/components/liquidity-card';
 import { RunningBotsCard } from '@/features/robots/components/running-bots-card';
 import { TradingLogTable } from '@/features/robots/components/trading-log-table';
 import { PairKeyGate } from '../layout/pair-key-gate';
 
-/** Control panel: balances, volumes and price changes of the selected pair, its running bots and the trading log. */
+/** Control panel: balances, volumes and price changes of the selected pair, its liquidity obligation, its running bots and the trading log. */
 export default function DashboardPage() {
   return (
     <PageContainer>
@@ -15,7 +17,12 @@ export default function DashboardPage() {
             coinId={pair.id}
             name={pair.name}
             missingKey={missingKey}
-            aside={<RunningBotsCard />}
+            aside={
+              <Flex vertical gap={16}>
+                <LiquidityCard />
+                <RunningBotsCard />
+              </Flex>
+            }
             footer={<TradingLogTable coinId={pair.id} />}
           />
         )}

@@ -6,6 +6,7 @@ export default {
   'menu.robot': 'Bot deployment',
   'menu.work': 'Work panel',
   'menu.analysis': 'Data analysis',
+  'menu.liquidity': 'Liquidity',
   'menu.risk': 'Risk control',
   'menu.user': 'User',
   'menu.user.backendSettings': 'Backend settings',

@@ -9,6 +9,7 @@ export default {
   'menu.robot': '机器人部署',
   'menu.work': '工作台',
   'menu.analysis': '数据分析',
+  'menu.liquidity': '流动性',
   'menu.risk': '风控',
   'menu.user': '用户',
   'menu.user.backendSettings': '后台设置',

@@ -1,0 +1,85 @@
+import type { LiquidityBreach, LiquiditySummary } from '@makerdesk/contract';
+import { Card, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/stat-card';
+import { formatDateTime } from '@/lib/format-time';
+import { formatBpsValue, formatFixed } from '@/lib/numbers';
+import { useTrading } from '@/market-data/components/trading-context';
+import { formatSpan } from '../utils/format';
+import '../liquidity-i18n';
+
+export const HISTORY_RANGES = { '24h': 24 * 3_600_000, '7d': 7 * 24 * 3_600_000, '30d': 30 * 24 * 3_600_000 } as const;
+export type HistoryRange = keyof typeof HISTORY_RANGES;
+
+const FLEX = '1 1 220px';
+
+interface LiquidityHistoryProps {
+  range: HistoryRange;
+  onRange: (range: HistoryRange) => void;
+  summary: LiquiditySummary | undefined;
+}
+
+/** The chosen range's figures: spread p50/p95, mean depth per side (total and own), uptime, and the breaches listed. */
+export function LiquidityHistory({ range, onRange, summary }: LiquidityHistoryProps) {
+  const { t } = useTranslation('liquidity');
+  const { t: tc } = useTranslation('common');
+  const { pair, precision } = useTrading();
+  const dash = tc('empty.value');
+  const quote = (v: string | null | undefined) => (v == null ? dash : formatFixed(v, precision.price));
+  const bps = (v: string | null | undefined) => (v == null ? dash : formatBpsValue(v));
+  const d = summary?.depth;
+
+  return (
+    <Card
+      size="small"
+      className="md-liquidity-history"
+      data-testid="liquidity-history"
+      title={t('history.title')}
+      extra={
+        <Segmented<HistoryRange>
+          size="small"
+          value={range}
+          onChange={onRange}
+          options={(Object.keys(HISTORY_RANGES) as HistoryRange[]).map((key) => ({ value: key, label: t(`history.range.${key}`) }))}
+        />
+      }
+    >
+      <Flex vertical gap={12}>
+        {summary && (
+          <Typography.Text type="secondary">{t('history.samples', { sampled: summary.samples.toLocaleString('en-US'), total: (HISTORY_RANGES[range] / 1000).toLocaleString('en-US') })}</Typography.Text>
+        )}
+        <Row gutter={[16, 16]}>
+          <Col flex={FLEX}>
+            <StatCard figure="history-spread" title={t('history.spread')} value={summary ? `${bps(summary.spreadBps.p50)} / ${bps(summary.spreadBps.p95)}` : null} />
+          </Col>
+          <Col flex={FLEX}>
+            <StatCard figure="history-bid" title={t('history.bid', { band: d?.withinPct ?? '2' })} value={d ? quote(d.bidQuote) : null} unit={pair.quote} note={d && t('history.own', { own: quote(d.ownBidQuote), quote: pair.quote })} />
+          </Col>
+          <Col flex={FLEX}>
+            <StatCard figure="history-ask" title={t('history.ask', { band: d?.withinPct ?? '2' })} value={d ? quote(d.askQuote) : null} unit={pair.quote} note={d && t('history.own', { own: quote(d.ownAskQuote), quote: pair.quote })} />
+          </Col>
+          <Col flex={FLEX}>
+            <StatCard figure="history-uptime" title={t('history.uptime')} value={summary ? (summary.uptimePct === null ? dash : `${summary.uptimePct} %`) : null} note={summary?.uptimePct === null ? t('uptime.none') : undefined} />
+          </Col>
+        </Row>
+        <Typography.Text strong>{t('history.breaches')}</Typography.Text>
+        <Table<LiquidityBreach>
+          size="small"
+          className="md-liquidity-breaches"
+          rowKey={(b) => `${b.from}-${b.kind}`}
+          dataSource={summary?.breaches ?? []}
+          loading={!summary}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('history.breaches.none') }}
+          columns={[
+            { key: 'from', title: t('history.breach.from'), render: (_, b) => formatDateTime(b.from) },
+            { key: 'to', title: t('history.breach.to'), render: (_, b) => formatDateTime(b.to) },
+            { key: 'duration', title: t('history.breach.duration'), render: (_, b) => formatSpan((b.to - b.from) / 1000, t) },
+            { key: 'kind', title: t('history.breach.kind'), render: (_, b) => t(`breach.${b.kind}`) },
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}
