@@ -64,12 +64,12 @@ describe('liquidity', () => {
           () => true,
           () => false,
         );
-    }, { timeout: 100_000, intervals: [5_000] }).toBe(true);
+    }, { timeout: 100_000, interval: 5_000 }).toBe(true);
     // The seconds already measured are counted in the history (the screen reads again every 10 s).
     await visible(page, /^[1-9][\d,]* seconds sampled of 86,400$/);
     expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toMatch(/^\d+(\.\d+)? %$/);
     // Once a whole minute is written, the last minute's spread is read from it.
-    await expect.poll(() => page.locator('[data-figure="spread"] .md-stat-value').innerText(), { timeout: 75_000, intervals: [2_000] }).toMatch(/bps$/);
+    await expect.poll(() => page.locator('[data-figure="spread"] .md-stat-value').innerText(), { timeout: 75_000, interval: 2_000 }).toMatch(/bps$/);
     await screenshotTall(page, 'liquidity-live-en');
   });
 
