@@ -647,7 +647,11 @@ export class BotRunner {
     if (current.budgetKey === prepared.session.budgetKey) return;
     this.log('warn', text('bots.keyChanged'));
     await this.cancelOwnOrders(this.clock.now() + this.settings.stopCancelMs);
-    if (this.prepared === prepared) this.prepared = null;
+    if (this.prepared === prepared) {
+      // The old key's stream says nothing more to this bot; the new session subscribes its own.
+      this.stopStreamed();
+      this.prepared = null;
+    }
     this.reconciled = false;
   }
 
@@ -696,7 +700,7 @@ export class BotRunner {
     });
     this.prepared = { session, exchange, rules, executor };
     // A live venue's user stream tells the bot's fills as they happen (only what it pushes: no reads).
-    if (!session.simulated && !this.watchOnly && !this.halted) {
+    if (!session.simulated && !this.watchOnly && !this.halted && this.stopListening === null) {
       this.stopListening = exchange.subscribe(this.robot.symbol, (event) => this.heard(event), { market: false, pushedOnly: true });
     }
     return this.prepared;
