@@ -186,34 +186,45 @@ function measureInBigints(book: LiquidityBook, own: readonly RestingQuote[], obl
   // (ask − bid) × 200,000 / (ask + bid) tenths of a bps, rounded up
   const spreadBps = bid !== null && ask !== null ? decimalOf((((ask - bid) * 200_000n + bid + ask - 1n) / (bid + ask)), 1) : null;
 
-  const depth = {} as Record<LiquidityDepthBand, BandDepth>;
-  const scale = sp + sa;
-  const none = BAND_TENTHS.map(() => 0n);
-  const [ob, oa] = mid2 === null ? [none, none] : [bandSums(ownBids, mid2, 'bid'), bandSums(ownAsks, mid2, 'ask')];
-  if (mid2 === null) for (const band of LIQUIDITY_DEPTH_BANDS) depth[band] = ZERO_DEPTH;
-  else {
-    const [b, a] = [bandSums(bids, mid2, 'bid'), bandSums(asks, mid2, 'ask')];
-    LIQUIDITY_DEPTH_BANDS.forEach((band, i) => {
-      depth[band] = { bidQuote: decimalOf(b[i]!, scale), askQuote: decimalOf(a[i]!, scale), ownBidQuote: decimalOf(ob[i]!, scale), ownAskQuote: decimalOf(oa[i]!, scale) };
-    });
-  }
+  const sums = mid2 === null ? null : { bid: bandSums(bids, mid2, 'bid'), ask: bandSums(asks, mid2, 'ask'), ownBid: bandSums(ownBids, mid2, 'bid'), ownAsk: bandSums(ownAsks, mid2, 'ask') };
+  return assemble({ mid, spreadBps, scale: sp + sa, sums, ownBid: best(ownBids, 'bid'), ownAsk: best(ownAsks, 'ask') }, obligation);
+}
 
+/** What either path measured, in integers at `scale` (= price decimals + amount decimals). */
+interface Measured {
+  mid: string | null;
+  spreadBps: string | null;
+  scale: number;
+  /** Depth per band (LIQUIDITY_DEPTH_BANDS order) of the book's and the desk's sides; null without a mid. */
+  sums: { bid: readonly bigint[]; ask: readonly bigint[]; ownBid: readonly bigint[]; ownAsk: readonly bigint[] } | null;
+  /** The desk's best bid and ask in price units. */
+  ownBid: bigint | null;
+  ownAsk: bigint | null;
+}
+
+/** The sample from what was measured: the depth as decimals and the obligation's tests in order. */
+function assemble(m: Measured, obligation: LiquidityObligationTerms | null): LiquiditySample {
+  const depth = {} as Record<LiquidityDepthBand, BandDepth>;
+  const { sums, scale } = m;
+  LIQUIDITY_DEPTH_BANDS.forEach((band, i) => {
+    depth[band] =
+      sums === null
+        ? ZERO_DEPTH
+        : { bidQuote: decimalOf(sums.bid[i]!, scale), askQuote: decimalOf(sums.ask[i]!, scale), ownBidQuote: decimalOf(sums.ownBid[i]!, scale), ownAskQuote: decimalOf(sums.ownAsk[i]!, scale) };
+  });
   let status: SampleStatus;
-  const ownBid = best(ownBids, 'bid');
-  const ownAsk = best(ownAsks, 'ask');
-  if (ownBid === null || ownAsk === null) status = 'no_quote';
+  if (m.ownBid === null || m.ownAsk === null) status = 'no_quote';
   else if (obligation === null) status = 'up';
-  else if (!capHolds(ownBid, ownAsk, obligation.maxSpreadBps)) status = 'spread';
-  else if (mid2 === null) status = 'depth';
+  else if (!capHolds(m.ownBid, m.ownAsk, obligation.maxSpreadBps)) status = 'spread';
+  else if (sums === null) status = 'depth';
   else {
     const i = LIQUIDITY_DEPTH_BANDS.indexOf(obligation.depthWithinPct);
-    const md = decimalsIn(obligation.minDepthQuote);
-    const common = Math.max(scale, md);
+    const common = Math.max(scale, decimalsIn(obligation.minDepthQuote));
     const min = unitsOf(obligation.minDepthQuote, common);
     const at = (units: bigint) => units * pow10(common - scale);
-    status = at(ob[i]!) < min || at(oa[i]!) < min ? 'depth' : 'up';
+    status = at(sums.ownBid[i]!) < min || at(sums.ownAsk[i]!) < min ? 'depth' : 'up';
   }
-  return { mid, spreadBps, depth, status };
+  return { mid: m.mid, spreadBps: m.spreadBps, depth, status };
 }
 
 /** (ask − bid) × 20,000 ≤ cap × (ask + bid), the cap in units of its own decimals. */
@@ -306,34 +317,22 @@ function measureInNumbers(book: LiquidityBook, own: readonly RestingQuote[], obl
     }
     return out;
   };
-  const scale = sp + sa;
-  const ob = sums(ownBids, 'bid');
-  const oa = sums(ownAsks, 'ask');
-  const depth = {} as Record<LiquidityDepthBand, BandDepth>;
-  if (mid2 === null) for (const band of LIQUIDITY_DEPTH_BANDS) depth[band] = ZERO_DEPTH;
-  else {
-    const b = sums(bids, 'bid');
-    const a = sums(asks, 'ask');
-    LIQUIDITY_DEPTH_BANDS.forEach((band, i) => {
-      depth[band] = { bidQuote: decimalOfSafe(b[i]!, scale), askQuote: decimalOfSafe(a[i]!, scale), ownBidQuote: decimalOfSafe(ob[i]!, scale), ownAskQuote: decimalOfSafe(oa[i]!, scale) };
-    });
-  }
-  let status: SampleStatus;
-  const ownBid = bestNum(ownBids, 'bid');
-  const ownAsk = bestNum(ownAsks, 'ask');
-  if (ownBid === null || ownAsk === null) status = 'no_quote';
-  else if (obligation === null) status = 'up';
-  else if (!capHolds(BigInt(ownBid), BigInt(ownAsk), obligation.maxSpreadBps)) status = 'spread';
-  else if (mid2 === null) status = 'depth';
-  else {
-    const i = LIQUIDITY_DEPTH_BANDS.indexOf(obligation.depthWithinPct);
-    const md = decimalsIn(obligation.minDepthQuote);
-    const common = Math.max(scale, md);
-    const min = unitsOf(obligation.minDepthQuote, common);
-    const at = (units: number) => BigInt(units) * pow10(common - scale);
-    status = at(ob[i]!) < min || at(oa[i]!) < min ? 'depth' : 'up';
-  }
-  return { mid, spreadBps, depth, status };
+  const big = (ls: NumLevel[], side: 'bid' | 'ask') => sums(ls, side).map(BigInt);
+  const ownBest = (ls: NumLevel[], side: 'bid' | 'ask') => {
+    const b = bestNum(ls, side);
+    return b === null ? null : BigInt(b);
+  };
+  return assemble(
+    {
+      mid,
+      spreadBps,
+      scale: sp + sa,
+      sums: mid2 === null ? null : { bid: big(bids, 'bid'), ask: big(asks, 'ask'), ownBid: big(ownBids, 'bid'), ownAsk: big(ownAsks, 'ask') },
+      ownBid: ownBest(ownBids, 'bid'),
+      ownAsk: ownBest(ownAsks, 'ask'),
+    },
+    obligation,
+  );
 }
 
 const BAND_TENTHS_N: readonly number[] = BAND_TENTHS.map(Number);
