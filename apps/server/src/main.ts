@@ -18,6 +18,7 @@ import { createServices, stopServices, type Services } from './services/services
 import { drainThenStop } from './services/drain.ts';
 import { openLiveExchange } from './venues/live-exchange.ts';
 import { outboundHttp } from './outbound/guarded-http.ts';
+import { guardedSocketAgents } from './outbound/guarded-socket-agent.ts';
 import { OutboundGuard } from './outbound/outbound-guard.ts';
 import { simVenueFactory } from './venues/sim-factory.ts';
 import { MasterKeyCheckRepository } from './repositories/master-key-check.repository.ts';
@@ -92,7 +93,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       mailer,
       webDist: config.webDist,
       sim: seat.access,
-      liveExchange: openLiveExchange(outbound.fetch),
+      liveExchange: openLiveExchange(outbound.fetch, guardedSocketAgents(outbound.guard)),
       outbound,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,

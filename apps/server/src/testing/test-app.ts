@@ -10,6 +10,7 @@ import type { LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { PublicVenueFactory } from '../venues/reference-prices.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
 import { openLiveExchange } from '../venues/live-exchange.ts';
+import { guardedSocketAgents } from '../outbound/guarded-socket-agent.ts';
 import { parseAllowList } from '../outbound/allow-list.ts';
 import { outboundHttp } from '../outbound/guarded-http.ts';
 import { OutboundGuard } from '../outbound/outbound-guard.ts';
@@ -107,7 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const allow = parseAllowList(options.outboundAllow ?? '');
   if (!allow.ok) throw new Error(`outboundAllow: not an address or CIDR block: ${allow.bad.join(', ')}`);
   const outbound = outboundHttp(new OutboundGuard({ allow: allow.list }));
-  const liveExchange = options.liveExchange === 'ccxt' ? openLiveExchange(outbound.fetch) : options.liveExchange;
+  const liveExchange = options.liveExchange === 'ccxt' ? openLiveExchange(outbound.fetch, guardedSocketAgents(outbound.guard)) : options.liveExchange;
   const services = createServices({
     database,
     masterKey: options.masterKey ?? randomBytes(32),

@@ -1,4 +1,5 @@
 import { createCcxtExchange, type CcxtExchangeConfig, type CcxtFetchInit } from '@makerdesk/exchange/ccxt';
+import type { GuardedSocketAgents } from '../outbound/guarded-socket-agent.ts';
 import { OutboundRefusedError, refusedByGuard } from '../outbound/outbound-guard.ts';
 import type { LiveExchangeFactory } from './exchange-gateway.ts';
 
@@ -40,7 +41,7 @@ export function venueFetchOf(guardedFetch: typeof fetch): VenueFetch {
  * (a proxy, the simulator's Binance facade) serves spot: Binance's futures and currency listings are
  * not asked for there; and since its users chose that address, its calls go through `venueFetch`.
  */
-export function ccxtSettingsOf(platform: VenueMode, venueFetch: VenueFetch): CcxtExchangeConfig {
+export function ccxtSettingsOf(platform: VenueMode, venueFetch: VenueFetch, socketAgents?: GuardedSocketAgents): CcxtExchangeConfig {
   const config: CcxtExchangeConfig = { id: platform.code };
   if (platform.sandbox) config.sandbox = true;
   if (platform.apiBaseUrl) {
@@ -48,16 +49,23 @@ export function ccxtSettingsOf(platform: VenueMode, venueFetch: VenueFetch): Ccx
     config.options = platform.code === 'binance' ? { fetchMarkets: ['spot'], fetchCurrencies: false } : { fetchCurrencies: false };
     config.fetchImplementation = venueFetch;
   }
-  if (platform.wsBaseUrl) config.wsBaseUrl = platform.wsBaseUrl.replace(/\/+$/, '');
+  if (platform.wsBaseUrl) {
+    config.wsBaseUrl = platform.wsBaseUrl.replace(/\/+$/, '');
+    // Its streams too reach only what the guard allows, checked as each socket connects.
+    if (socketAgents) config.wsAgent = socketAgents.forUrl(config.wsBaseUrl);
+  }
   return config;
 }
 
-/** Live venues through ccxt (rate limiting on), with the key's passphrase where the venue needs one. */
-export function openLiveExchange(guardedFetch: typeof fetch): LiveExchangeFactory {
+/**
+ * Live venues through ccxt (rate limiting on), with the key's passphrase where the venue needs one;
+ * `socketAgents`: the guarded agents a platform's WebSocket base connects through.
+ */
+export function openLiveExchange(guardedFetch: typeof fetch, socketAgents?: GuardedSocketAgents): LiveExchangeFactory {
   const venueFetch = venueFetchOf(guardedFetch);
   return (material) =>
     createCcxtExchange({
-      ...ccxtSettingsOf({ code: material.platformCode, sandbox: material.sandbox ?? false, apiBaseUrl: material.apiBaseUrl ?? null, wsBaseUrl: material.wsBaseUrl ?? null }, venueFetch),
+      ...ccxtSettingsOf({ code: material.platformCode, sandbox: material.sandbox ?? false, apiBaseUrl: material.apiBaseUrl ?? null, wsBaseUrl: material.wsBaseUrl ?? null }, venueFetch, socketAgents),
       apiKey: material.apiKey,
       secret: material.secretKey,
       ...(material.passphrase ? { password: material.passphrase } : {}),

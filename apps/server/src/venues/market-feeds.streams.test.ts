@@ -9,6 +9,9 @@ import { createCcxtExchange, type CcxtExchange, type CcxtExchangeConfig } from '
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { startSimBinanceServer, type SimBinanceServer } from '../testing/sim-binance-fixture.ts';
+import { parseAllowList } from '../outbound/allow-list.ts';
+import { guardedSocketAgents, type GuardedSocketAgents } from '../outbound/guarded-socket-agent.ts';
+import { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { ccxtSettingsOf, venueFetchOf } from './live-exchange.ts';
 import { MarketFeeds } from './market-feeds.ts';
 
@@ -39,12 +42,12 @@ async function eventually<T>(check: () => T | undefined | false | Promise<T | un
   }
 }
 
-function settings(withStream = true): CcxtExchangeConfig {
+function settings(withStream = true, socketAgents?: GuardedSocketAgents): CcxtExchangeConfig {
   const fetchOf = venueFetchOf(async (url, init) => {
     viaPlatformFetch.push(String(url));
     return fetch(url, init);
   });
-  return ccxtSettingsOf({ code: 'binance', apiBaseUrl: `${server.sim}/api/v3`, wsBaseUrl: withStream ? server.wsRoot : null }, fetchOf);
+  return ccxtSettingsOf({ code: 'binance', apiBaseUrl: `${server.sim}/api/v3`, wsBaseUrl: withStream ? server.wsRoot : null }, fetchOf, socketAgents);
 }
 
 const depthCalls = () => calls.get('GET /api/v3/depth') ?? 0;
@@ -178,6 +181,36 @@ describe('shared market feeds of a live venue', () => {
     expect(rest.streamed.bids).toEqual(rest.fromRest.bids);
     expect(rest.streamed.asks).toEqual(rest.fromRest.asks);
     expect(market.feedStatus(SYMBOL)).toMatchObject({ mode: 'stream', reason: null });
+  }, 30_000);
+
+  it('the WebSocket base is held to the outbound guard as each socket connects: allowed, it streams; refused, no socket reaches it and the pair polls', async () => {
+    const guarded = (allow: string) => {
+      const parsed = parseAllowList(allow);
+      if (!parsed.ok) throw new Error(parsed.bad.join());
+      const pinned: string[] = [];
+      const guard = new OutboundGuard({ allow: parsed.list });
+      return { agents: guardedSocketAgents({ pin: (host) => (pinned.push(host), guard.pin(host)) }), pinned };
+    };
+    const allowed = guarded('127.0.0.1/32');
+    reset();
+    feeds = new MarketFeeds();
+    const market = feeds.reader(settings(true, allowed.agents));
+    await market.fetchOrderBook(SYMBOL);
+    await eventually(() => market.feedStatus(SYMBOL)?.mode === 'stream');
+    expect(connections).toBe(1);
+    expect(allowed.pinned).toContain('127.0.0.1');
+    await feeds.close();
+
+    // The operator no longer allows this machine: the saved base is refused at the connect, REST keeps its own guard.
+    const refused = guarded('');
+    reset();
+    feeds = new MarketFeeds();
+    const cut = feeds.reader(settings(true, refused.agents));
+    await cut.fetchOrderBook(SYMBOL);
+    await eventually(() => refused.pinned.length > 0);
+    await sleep(500);
+    expect(cut.feedStatus(SYMBOL)).toMatchObject({ mode: 'polling' });
+    expect(connections).toBe(0);
   }, 30_000);
 
   it('a venue without a stream polls (unsupported): one depth request for ten readers', async () => {

@@ -56,6 +56,11 @@ export interface CcxtExchangeConfig {
    */
   wsBaseUrl?: string;
   /**
+   * The Node HTTP agent of the connections to `wsBaseUrl` (ccxt.pro's `ws` upgrades): the server's
+   * guarded agent, so a WebSocket base its users chose is held to the outbound guard as REST is.
+   */
+  wsAgent?: object;
+  /**
    * ccxt's `fetchImplementation`: every HTTP call of this venue goes through it instead of ccxt's
    * own client (the server's guarded fetch for an API base its users chose).
    */

@@ -30,6 +30,12 @@ export async function openProVenue(config: CcxtExchangeConfig, { credentials }: 
   } as never;
   // ccxt.pro opens `ws://` (a base on this machine or a private network) only once its agent is loaded.
   await (venue as unknown as { loadHttpProxyAgent?: () => Promise<unknown> }).loadHttpProxyAgent?.();
+  // The platform's WebSocket base through the caller's agent: ccxt.pro merges `options.ws.options`
+  // over each socket's own (agent included) as it opens it.
+  if (config.wsAgent !== undefined && config.wsBaseUrl !== undefined) {
+    const ws = (venue.options['ws'] ?? {}) as { options?: Record<string, unknown> };
+    venue.options['ws'] = { ...ws, options: { ...ws.options, agent: config.wsAgent } };
+  }
   guardSends(venue);
   return venue;
 }
