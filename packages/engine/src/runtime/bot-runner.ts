@@ -73,8 +73,9 @@ export class BotRunner {
   /** Streams down across the engine's bots (shared by the engine; one of the runner's own without it). */
   private readonly feedOutages: FeedOutages;
   /**
-   * Live venues with a user stream: updates of the bot's orders pushed between ticks (latest per
-   * order), applied at once by `drainStreamed` but never while a tick runs (the tick drains them after).
+   * Live venues with a user stream: updates of the bot's orders pushed by the venue (latest per
+   * order), applied at once by `drainStreamed`, during a tick too (the executor writes each against
+   * the order as it is then, so the tick's older copies cannot record a fill twice).
    */
   private readonly streamed = new Map<string, Order>();
   private streamDrain: Promise<void> | null = null;
@@ -253,9 +254,9 @@ export class BotRunner {
     this.drainStreamed();
   }
 
-  /** Applies the updates heard, unless a tick or a drain runs (the tick drains them when it ends). */
+  /** Applies the updates heard, one drain at a time. */
   private drainStreamed(): void {
-    if (this.streamDrain !== null || this.inFlight !== null || this.streamed.size === 0) return;
+    if (this.streamDrain !== null || this.streamed.size === 0) return;
     const executor = this.prepared?.executor;
     if (!executor) return;
     this.streamDrain = (async () => {

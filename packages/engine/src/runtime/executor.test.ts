@@ -221,6 +221,99 @@ describe('OrderExecutor: fills', () => {
   });
 });
 
+/** Holds the journal's writes while closed (a slow database), in the order they came. */
+function gateWrites(journal: MemoryOrderJournal) {
+  let release: (() => void) | null = null;
+  let held: Promise<void> | null = null;
+  const settle = journal.settle.bind(journal);
+  journal.settle = async (changes, fills) => {
+    if (held) await held;
+    return settle(changes, fills);
+  };
+  return {
+    close: () => void (held = new Promise<void>((resolve) => (release = resolve))),
+    open: () => {
+      held = null;
+      release?.();
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('OrderExecutor: streamed updates during a tick (issue 19)', () => {
+  it('a streamed fill racing the tick’s reconciliation of the same order: one fill, never two', async () => {
+    const { venue, journal, executor } = setup();
+    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+    const above = add(book.bids[0]![0], '0.01');
+    await executor.place(bid('bid-0', above, '0.0500'));
+    const [placed] = executor.liveOrders();
+    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0200', timeInForce: 'IOC', clientOrderId: 'taker-1' });
+    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!;
+    expect(pushed.filledAmount).toBe('0.0200');
+
+    const gate = gateWrites(journal);
+    gate.close();
+    const streamed = executor.applyStreamed(pushed);
+    const reconciled = executor.reconcile();
+    await tick();
+    gate.open();
+    expect(await streamed).toBe(true);
+    await reconciled;
+    expect(executor.takeFills()).toEqual([expect.objectContaining({ tag: 'bid-0', amount: '0.02', price: above })]);
+    expect(journal.fills).toHaveLength(1);
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'open', filledAmount: '0.0200' });
+  });
+
+  it('a streamed fill of the whole order while the tick cancels it: filled, one fill, no cancel recorded over it', async () => {
+    const { venue, journal, executor, logs } = setup();
+    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+    const above = add(book.bids[0]![0], '0.01');
+    await executor.place(bid('bid-0', above, '0.0500'));
+    const [placed] = executor.liveOrders();
+
+    const gate = gateWrites(journal);
+    gate.close();
+    // The tick's cancel journals 'canceling' first (held); the market takes the whole order meanwhile.
+    const canceled = executor.cancel(placed!.clientOrderId);
+    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0500', timeInForce: 'IOC', clientOrderId: 'taker-1' });
+    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!;
+    expect(pushed.status).toBe('filled');
+    const streamed = executor.applyStreamed(pushed);
+    await tick();
+    gate.open();
+    expect(await streamed).toBe(true);
+    expect(await canceled).toBe('filled');
+    expect(executor.takeFills()).toEqual([expect.objectContaining({ tag: 'bid-0', amount: '0.05' })]);
+    expect(journal.fills).toHaveLength(1);
+    expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'filled', filledAmount: '0.0500' });
+    expect(executor.liveCount).toBe(0);
+    // A later cancel of it (a tick that chose before the fill) is no "not the bot's order" warning.
+    expect(await executor.cancel(placed!.clientOrderId)).toBe('skipped');
+    expect(logs.filter((l) => /not a live order/i.test(l))).toEqual([]);
+  });
+});
+
+describe('OrderExecutor: what the venue ended stays ended', () => {
+  it('the tick’s older read of the open orders never reopens an order the stream told filled meanwhile', async () => {
+    const { venue, journal, executor, logs } = setup();
+    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+    const above = add(book.bids[0]![0], '0.01');
+    await executor.place(bid('bid-0', above, '0.0500'));
+    const [placed] = executor.liveOrders();
+    // The tick reads the open orders; then the market takes the order and the stream says so.
+    const stale = await venue.account('mm').fetchOpenOrders(SYMBOL);
+    expect(stale.map((o) => o.clientOrderId)).toContain(placed!.clientOrderId);
+    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0500', timeInForce: 'IOC', clientOrderId: 'taker-1' });
+    expect(await executor.applyStreamed((await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!)).toBe(true);
+    await executor.reconcile({ venueOpen: stale, trustMemory: true });
+    expect(journal.all(ROBOT)).toEqual([expect.objectContaining({ state: 'filled', filledAmount: '0.0500' })]);
+    expect(executor.liveCount).toBe(0);
+    expect(executor.takeFills()).toHaveLength(1);
+    expect(logs.filter((l) => /found on the venue|adopt/i.test(l))).toEqual([]);
+  });
+});
+
 describe('OrderExecutor: cancelAll', () => {
   it('finds lost placements first, then cancels them too', async () => {
     const { clock, faulty, executor, run, openScopeOrders } = setup();

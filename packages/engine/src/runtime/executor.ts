@@ -10,6 +10,9 @@ import { planReconciliation } from './reconcile.ts';
 /** A lost placement that the venue still does not know this long after it was sent never arrived. */
 export const DEFAULT_NOT_FOUND_AFTER_MS = 5_000;
 
+/** How many ended orders an executor remembers for writes racing their end (far more than one tick touches). */
+const ENDED_KEPT = 512;
+
 export interface ExecutorOptions {
   robot: Pick<RobotRecord, 'id' | 'symbol'>;
   /** The bot's venue, already behind its key's rate budget and the call timeout. */
@@ -58,6 +61,16 @@ export class OrderExecutor {
   private loaded = false;
   /** While recording: how each order that became final ended (an emergency stop counts them). */
   private closed: Map<string, JournalState> | null = null;
+  /** The latest orders that became final, as written: a write racing their end reads them, not a stale copy. */
+  private readonly ended = new Map<string, JournalOrder>();
+  /**
+   * Of those, the ones the venue itself said ended (filled, cancelled): an older view of the venue
+   * (the tick's read of the open orders, taken before the stream told of the end) never reopens them.
+   * An end the executor only inferred (never arrived, no longer known) yields to what the venue shows.
+   */
+  private readonly endedByVenue = new Set<string>();
+  /** The tail of the journal writes: each reads the order as it is now and writes, one at a time. */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: ExecutorOptions) {
     this.scope = botScope(o.robot.id);
@@ -105,9 +118,11 @@ export class OrderExecutor {
 
   /**
    * An update of one of the bot's orders pushed by the venue's stream, applied at once (issue 19: a
-   * fill reaches the journal as it happens, not at the next tick's reconciliation). Only what moves
-   * an order forward is applied (more filled, or it left the book); an order still being sent is left
-   * to its answer. True when it recorded a fill.
+   * fill reaches the journal as it happens, not at the next tick's reconciliation), during a tick
+   * too: every journal write reads the order as it is at that moment (`exclusive`), so a tick holding
+   * an older copy of it cannot record the fill again. Only what moves an order forward is applied
+   * (more filled, or it left the book); an order still being sent is left to its answer. True when
+   * it recorded a fill.
    */
   async applyStreamed(venue: Order): Promise<boolean> {
     const order = venue.clientOrderId === null ? undefined : this.live.get(venue.clientOrderId);
@@ -234,12 +249,15 @@ export class OrderExecutor {
   async cancel(clientOrderId: string): Promise<CancelOutcome> {
     const { robot, exchange, clock } = this.o;
     const row = this.live.get(clientOrderId);
+    // Ended meanwhile (a streamed fill during the tick that chose to cancel it): nothing to cancel.
+    if (!row && this.ended.has(clientOrderId)) return 'skipped';
     if (!row || !isOwnClientOrderId(row.clientOrderId, this.scope)) {
       this.o.log('warn', text('bots.order.notOwn', { order: clientOrderId }));
       return 'skipped';
     }
     if (row.state !== 'open' || row.orderNo === null) return 'skipped';
     const canceling = await this.settle(row, { state: 'canceling', updatedAt: clock.now() });
+    if (FINAL_JOURNAL_STATES.has(canceling.state)) return cancelOutcome(canceling.state);
     let answer: Order;
     try {
       answer = await exchange.cancelOrder(robot.symbol, row.orderNo);
@@ -259,11 +277,11 @@ export class OrderExecutor {
    * adopted (quoting bots) or cancelled, and logged.
    */
   async reconcile(options: { venueOpen?: readonly Order[]; trustMemory?: boolean } = {}): Promise<void> {
-    const { robot, exchange, journal, clock } = this.o;
+    const { robot, exchange, clock } = this.o;
     // Bots of one key and pair can share one read of the open orders (an emergency stop: one request, not one per bot).
     const venueOpen = options.venueOpen ?? (await exchange.fetchOpenOrders(robot.symbol));
     // Every journal write goes through settle, which keeps `live` in step: once loaded, memory is the journal.
-    if (!(options.trustMemory && this.loaded)) this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    if (!(options.trustMemory && this.loaded)) await this.reload();
     this.loaded = true;
     const plan = planReconciliation(this.liveOrders(), venueOpen, this.scope);
     for (const { order, venue } of plan.matched) {
@@ -354,18 +372,23 @@ export class OrderExecutor {
         ),
       );
     }
-    const now = clock.now();
-    const changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[] = [];
-    for (const o of targets) {
-      const answer = answers.get(o.orderNo!);
-      if (answer) {
-        const update = orderUpdate({ ...o, state: 'canceling' }, answer, this.o.rules, now);
-        changes.push({ order: o, patch: { state: 'canceling', updatedAt: now, ...update?.patch }, fill: update?.fill ?? null });
-      } else if (lost.includes(o)) {
-        changes.push({ order: o, patch: { state: 'canceling', error: failures.get(o.clientOrderId)!.message, updatedAt: now }, fill: null });
+    await this.exclusive(async () => {
+      const now = clock.now();
+      const changes: { order: JournalOrder; patch: JournalPatch; fill: FillRecord | null }[] = [];
+      for (const target of targets) {
+        // As the order is now: a streamed fill or end may have come while the cancels were out.
+        const o = this.current(target);
+        if (FINAL_JOURNAL_STATES.has(o.state) || this.endedByVenue.has(o.clientOrderId)) continue;
+        const answer = answers.get(o.orderNo!);
+        if (answer) {
+          const update = orderUpdate({ ...o, state: 'canceling' }, answer, this.o.rules, now);
+          changes.push({ order: o, patch: { state: 'canceling', updatedAt: now, ...update?.patch }, fill: update?.fill ?? null });
+        } else if (lost.includes(target)) {
+          changes.push({ order: o, patch: { state: 'canceling', error: failures.get(o.clientOrderId)!.message, updatedAt: now }, fill: null });
+        }
       }
-    }
-    await this.settleMany(changes, journal);
+      await this.settleMany(changes, journal);
+    });
     for (const o of gone) {
       try {
         await this.lookUp(this.live.get(o.clientOrderId) ?? o);
@@ -419,7 +442,7 @@ export class OrderExecutor {
     };
     await journal.insert([row]);
     await this.applyVenue(row, venue);
-    this.live = new Map((await journal.live(robot.id)).map((o) => [o.clientOrderId, o]));
+    await this.reload();
     const adopted = this.live.get(clientOrderId);
     if (!adopted) return;
     const clash = this.liveOrders().some((o) => o !== adopted && o.tag === adopted.tag);
@@ -428,18 +451,53 @@ export class OrderExecutor {
     if (!keep) await this.cancel(clientOrderId);
   }
 
-  /** Writes what the venue shows of an order (state, venue number, new fills) to the journal. */
-  private async applyVenue(order: JournalOrder, venue: Order): Promise<JournalState> {
-    const update = orderUpdate(order, venue, this.o.rules, this.o.clock.now());
-    if (!update) return order.state;
-    const next = await this.settle(order, update.patch, update.fill ? [update.fill] : []);
-    if (update.fill) this.recordFill(order, update.fill);
-    return next.state;
+  /** Writes what the venue shows of an order (state, venue number, new fills) to the journal, against the order as it is now. */
+  private applyVenue(order: JournalOrder, venue: Order): Promise<JournalState> {
+    return this.exclusive(async () => {
+      const now = this.current(order);
+      if (this.endedByVenue.has(now.clientOrderId)) return now.state;
+      const update = orderUpdate(now, venue, this.o.rules, this.o.clock.now());
+      if (!update) return now.state;
+      const next = await this.write(now, update.patch, update.fill ? [update.fill] : []);
+      if (update.fill) this.recordFill(now, update.fill);
+      if (update.patch.state !== undefined && FINAL_JOURNAL_STATES.has(update.patch.state)) this.endedByVenue.add(now.clientOrderId);
+      return next.state;
+    });
   }
 
-  private async settle(order: JournalOrder, patch: JournalPatch, fills: Parameters<OrderJournal['settle']>[1] = []): Promise<JournalOrder> {
+  /** Writes a change of an order unless it ended meanwhile (its end stands: answers it as it is). */
+  private settle(order: JournalOrder, patch: JournalPatch): Promise<JournalOrder> {
+    return this.exclusive(async () => {
+      const now = this.current(order);
+      return FINAL_JOURNAL_STATES.has(now.state) ? now : this.write(now, patch, []);
+    });
+  }
+
+  private async write(order: JournalOrder, patch: JournalPatch, fills: Parameters<OrderJournal['settle']>[1]): Promise<JournalOrder> {
     await this.o.journal.settle([{ robotId: this.o.robot.id, clientOrderId: order.clientOrderId, patch }], fills);
     return this.remember(order, patch);
+  }
+
+  /**
+   * Runs a read-then-write of the journal after every earlier one: the tick's calls and the stream's
+   * updates interleave only between writes, and each reads the orders as the last write left them.
+   */
+  private exclusive<T>(section: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(section, section);
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The order as the journal has it now (the caller's copy may be older). */
+  private current(order: JournalOrder): JournalOrder {
+    return this.live.get(order.clientOrderId) ?? this.ended.get(order.clientOrderId) ?? order;
+  }
+
+  /** The live orders read again from the journal, after any write in progress. */
+  private reload(): Promise<void> {
+    return this.exclusive(async () => {
+      this.live = new Map((await this.o.journal.live(this.o.robot.id)).map((o) => [o.clientOrderId, o]));
+    });
   }
 
   /** Several orders' changes and fills in one journal write (one transaction). */
@@ -451,6 +509,8 @@ export class OrderExecutor {
     for (const { order, patch, fill } of changes) {
       this.remember(order, patch);
       if (fill) this.recordFill(order, fill);
+      // The venue's answer to a cancel: its end is the venue's word.
+      if (patch.state !== undefined && FINAL_JOURNAL_STATES.has(patch.state)) this.endedByVenue.add(order.clientOrderId);
     }
   }
 
@@ -467,8 +527,15 @@ export class OrderExecutor {
   private remember(order: JournalOrder, patch: JournalPatch): JournalOrder {
     const { robot, observer } = this.o;
     const next: JournalOrder = { ...order, ...patch };
-    if (FINAL_JOURNAL_STATES.has(next.state)) this.live.delete(next.clientOrderId);
-    else this.live.set(next.clientOrderId, next);
+    if (FINAL_JOURNAL_STATES.has(next.state)) {
+      this.live.delete(next.clientOrderId);
+      this.ended.set(next.clientOrderId, next);
+      if (this.ended.size > ENDED_KEPT) {
+        const oldest = this.ended.keys().next().value!;
+        this.ended.delete(oldest);
+        this.endedByVenue.delete(oldest);
+      }
+    } else this.live.set(next.clientOrderId, next);
     if (patch.state && patch.state !== order.state && FINAL_JOURNAL_STATES.has(patch.state)) {
       observer?.order?.(robot.id, patch.state as 'filled' | 'canceled' | 'rejected');
       this.closed?.set(next.clientOrderId, patch.state);

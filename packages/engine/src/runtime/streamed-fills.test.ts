@@ -1,6 +1,7 @@
 import { add, compare } from '@makerdesk/decimal';
 import { makerDeskClientOrderId } from '@makerdesk/exchange';
 import { describe, expect, it } from 'vitest';
+import { faults } from '../testing/faulty-exchange.ts';
 import { SimHarness } from '../testing/sim-harness.ts';
 import { testLadderStrategy, testRobotRecord } from '../testing/test-strategies.ts';
 
@@ -47,6 +48,23 @@ describe('fills pushed by a live venue’s stream (issue 19)', () => {
 
     // The next tick's reconciliation finds nothing new: the fill is recorded once.
     await h.clock.advance(11_000);
+    expect(h.observed.ticks.length).toBeGreaterThan(ticksBefore);
+    expect(h.journal.fills.filter((f) => f.clientOrderId === best.clientOrderId)).toHaveLength(1);
+  });
+
+  it('a fill pushed while the bot’s tick waits on the venue is journalled at once, not after the tick, and once', async () => {
+    const { h } = await started(false);
+    let hung = false;
+    h.key('mm').inject('fetchOpenOrders', faults.hang, { times: 1, when: () => (hung = true) });
+    await h.clock.until(() => hung, 30_000, 100);
+    const ticksBefore = h.observed.ticks.length;
+    const best = await takeBestBid(h);
+    await h.clock.advance(0);
+    expect(h.observed.ticks.length, 'the tick is still waiting').toBe(ticksBefore);
+    expect(h.journal.fills.filter((f) => f.clientOrderId === best.clientOrderId)).toHaveLength(1);
+    expect(h.journal.all(1).find((o) => o.clientOrderId === best.clientOrderId)?.state).toBe('filled');
+    // The tick times out on its read, and the next ones find nothing new: still one fill.
+    await h.clock.advance(40_000);
     expect(h.observed.ticks.length).toBeGreaterThan(ticksBefore);
     expect(h.journal.fills.filter((f) => f.clientOrderId === best.clientOrderId)).toHaveLength(1);
   });
