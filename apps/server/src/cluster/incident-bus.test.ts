@@ -39,6 +39,7 @@ function rows(): Port<IncidentRepository> {
     halted: none,
     clearHalts: none,
     latestKeyRefusal: async () => undefined,
+    latestOfKinds: async () => undefined,
     amend: async () => undefined,
   };
 }

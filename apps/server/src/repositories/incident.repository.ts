@@ -116,6 +116,17 @@ export class IncidentRepository {
     return row;
   }
 
+  /** The pair's latest pair-wide incident of one of `kinds` (the obligation monitor's memory), if any. */
+  async latestOfKinds(coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<IncidentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.coinId, coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
+      .orderBy(desc(incidents.id))
+      .limit(1);
+    return row;
+  }
+
   /** Rewrites an incident's text and details (what it says grew: the bots a refused key stopped). */
   async amend(id: number, change: Pick<IncidentRow, 'text' | 'details'>): Promise<void> {
     await this.db.update(incidents).set(change).where(eq(incidents.id, id));
