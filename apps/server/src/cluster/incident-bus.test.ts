@@ -40,6 +40,7 @@ function rows(): Port<IncidentRepository> {
     clearHalts: none,
     latestKeyRefusal: async () => undefined,
     latestOfKinds: async () => undefined,
+    insertUnlessTold: none,
     amend: async () => undefined,
   };
 }

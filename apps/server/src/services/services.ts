@@ -297,7 +297,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   });
   const obligationWatch = new ObligationWatch({
     repo: liquidityRepo,
-    incidents: { latest: (coinId, kinds) => incidentRepo.latestOfKinds(coinId, kinds), record: (input) => incidents.record(input) },
+    incidents: { latest: (coinId, kinds) => incidentRepo.latestOfKinds(coinId, kinds), recordOnce: (input, kinds, told) => incidents.recordOnce(input, kinds, told) },
     alerts,
     pairName: async (coinId) => (await repos.coins.findById(coinId))?.coinName ?? null,
     recipient: async () => (await repos.admins.findMainAccount())?.id ?? null,

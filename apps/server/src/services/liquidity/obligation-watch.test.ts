@@ -47,12 +47,12 @@ async function oblige(coinId: number, terms: Record<string, string>, at: number)
   await t.database.db.update(liquidityObligations).set({ updatedAt: new Date(at) }).where(eq(liquidityObligations.coinId, coinId));
 }
 
-/** Writes minute `i` (from m0) of each pair, then runs a look once it has settled. */
-async function minute(i: number, up: Record<number, number>, watch: ObligationWatch = t.services.obligationWatch): Promise<void> {
+/** Writes minute `i` (from m0) of each pair, then runs a look of each watch (at once) once it has settled. */
+async function minute(i: number, up: Record<number, number>, ...watches: ObligationWatch[]): Promise<void> {
   const start = m0 + i * MINUTE_MS;
   await liquidity.writeMinutes(Object.entries(up).map(([coinId, seconds]) => ({ coinId: Number(coinId), row: row(start, seconds) })));
   clock = start + MINUTE_MS + OBLIGATION_SETTLE_MS;
-  await watch.tick();
+  await Promise.all((watches.length > 0 ? watches : [t.services.obligationWatch]).map((w) => w.tick()));
 }
 
 const incidents = async (coinId: number, lang = 'en_US') =>
@@ -83,7 +83,18 @@ describe('the obligation watch in the server', () => {
     await minute(2, { [BTC]: 0 });
     await minute(3, { [BTC]: 53 });
     expect(await incidents(BTC)).toEqual([]);
-    await minute(4, { [BTC]: 0 });
+    // A second watcher (another server that believes the role is its own too, or this one restarted)
+    // judges the same minutes at the same time: the breach is recorded, and alerted, once.
+    const second = new ObligationWatch({
+      repo: liquidity,
+      incidents: { latest: (coinId, kinds) => new IncidentRepository(t.database.db).latestOfKinds(coinId, kinds), recordOnce: (input, kinds, told) => t.services.incidents.recordOnce(input, kinds, told) },
+      alerts: t.services.alerts,
+      pairName: async (coinId) => (coinId === BTC ? 'BTC/USDT' : 'ETH/USDT'),
+      recipient: async () => 1,
+      minutes: N,
+      now: () => clock,
+    });
+    await minute(4, { [BTC]: 0 }, t.services.obligationWatch, second);
     const breach = await incidents(BTC);
     expect(breach.map((i) => [i.kind, i.level])).toEqual([['obligation_breach', 'error']]);
     expect(breach[0]!.title).toBe('Liquidity obligation of BTC/USDT breached');
@@ -94,16 +105,7 @@ describe('the obligation watch in the server', () => {
       '自 2026-01-15 12:02:00 UTC 起未能履行 BTC/USDT 的流动性义务：连续 3 分钟双边在线时间低于 90%，主要原因：己方缺少买单或卖单。义务要求：价差不超过 25 bps，2% 范围内己方每侧深度不少于 500',
     );
 
-    // Another server takes the watch over (or this one restarts): it reads the breach back from the incident.
-    const second = new ObligationWatch({
-      repo: liquidity,
-      incidents: { latest: (coinId, kinds) => new IncidentRepository(t.database.db).latestOfKinds(coinId, kinds), record: (input) => t.services.incidents.record(input) },
-      alerts: t.services.alerts,
-      pairName: async (coinId) => (coinId === BTC ? 'BTC/USDT' : 'ETH/USDT'),
-      recipient: async () => 1,
-      minutes: N,
-      now: () => clock,
-    });
+    // The second one goes on alone a minute, then the first: each carries the breach on.
     await minute(5, { [BTC]: 10 }, second);
     await minute(6, { [BTC]: 0 });
     expect((await incidents(BTC)).map((i) => i.kind)).toEqual(['obligation_breach']);

@@ -22,7 +22,8 @@ export interface ObligationWatchDeps {
   incidents: {
     /** The pair's latest pair-wide incident of one of `kinds`. */
     latest(coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<Latest>;
-    record(input: RecordIncident): Promise<unknown>;
+    /** Records the pair-wide incident unless `told` says the latest of `kinds` tells it already (IncidentService.recordOnce): the row, or null. */
+    recordOnce(input: RecordIncident & { adminId: null }, kinds: readonly IncidentRow['kind'][], told: (latest: Latest) => boolean): Promise<unknown>;
   };
   alerts?: { raise(alert: RaiseAlert): Promise<unknown> };
   /** The pair's symbol (BTC/USDT); null: the pair is gone. */
@@ -53,7 +54,8 @@ interface Watched {
  * (stepObligation), and raises an incident of the pair and an alert on the main account's channels
  * when a breach starts, when it ends, and once per period when the period's uptime is out of reach.
  * Its only memory is the incidents it raised: a restart, or another server taking the role over,
- * reads the pair's state back from them and never tells the same event twice.
+ * reads the pair's state back from them, and each event is recorded under the pair's lock unless
+ * the pair's latest incident tells it already, so no event is told twice (nor its alert sent twice).
  */
 export class ObligationWatch {
   private readonly pairs = new Map<number, Watched>();
@@ -165,24 +167,27 @@ export class ObligationWatch {
     const reach = periodReach({ from, to: settled, end, upSec, minUptimePct: obligation.minUptimePct });
     if (!reach.unreachable) return;
     watched.state = { ...watched.state, warnedPeriod: start };
-    const told = await this.deps.incidents.latest(obligation.coinId, ['obligation_at_risk']);
-    if (told !== undefined && Number(told.details.periodStart) === start) return;
-    await this.raise(obligation, { type: 'at_risk', periodStart: start, bestPct: reach.bestPct, upSec: reach.upSec, elapsedSec: reach.elapsedSec });
+    const event = { type: 'at_risk' as const, periodStart: start, bestPct: reach.bestPct, upSec: reach.upSec, elapsedSec: reach.elapsedSec };
+    await this.raise(obligation, event, ['obligation_at_risk'], (latest) => latest !== undefined && Number(latest.details.periodStart) === start);
   }
 
   /** A breach or its end, unless the pair's latest incident already says so (another server, an earlier run). */
   private async tell(obligation: LiquidityObligation, event: ObligationEvent): Promise<void> {
-    const last = await this.deps.incidents.latest(obligation.coinId, STATE_KINDS);
-    const breaching = last?.kind === 'obligation_breach';
-    if ((event.type === 'breach') === breaching) return;
-    await this.raise(obligation, event);
+    await this.raise(obligation, event, STATE_KINDS, (latest) => (latest?.kind === 'obligation_breach') === (event.type === 'breach'));
   }
 
-  private async raise(obligation: LiquidityObligation, event: ObligationEvent | { type: 'at_risk'; periodStart: number; bestPct: string; upSec: number; elapsedSec: number }): Promise<void> {
+  /** The incident (unless `told` says it is told already) and, once it is recorded, the alert. */
+  private async raise(
+    obligation: LiquidityObligation,
+    event: ObligationEvent | { type: 'at_risk'; periodStart: number; bestPct: string; upSec: number; elapsedSec: number },
+    kinds: readonly IncidentRow['kind'][],
+    told: (latest: Latest) => boolean,
+  ): Promise<void> {
     const pair = await this.deps.pairName(obligation.coinId);
     if (pair === null) return;
     const made: ObligationIncident = obligationTexts(event, { pair, terms: obligation });
-    await this.deps.incidents.record({ coinId: obligation.coinId, adminId: null, level: made.level, kind: made.kind, title: made.title, text: made.text, details: made.details });
+    const recorded = await this.deps.incidents.recordOnce({ coinId: obligation.coinId, adminId: null, level: made.level, kind: made.kind, title: made.title, text: made.text, details: made.details }, kinds, told);
+    if (recorded === null) return;
     const recipient = await this.deps.recipient();
     if (recipient === null || !this.deps.alerts) return;
     await this.deps.alerts
