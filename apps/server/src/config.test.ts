@@ -102,6 +102,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAKERDESK_LIQUIDITY_SAMPLING: 'yes' })).toThrow(/MAKERDESK_LIQUIDITY_SAMPLING/);
   });
 
+  it('raises an obligation breach after 5 minutes in a row by default; MAKERDESK_OBLIGATION_BREACH_MINUTES sets it, 1 to 1440', () => {
+    expect(loadConfig({}).obligationBreachMinutes).toBe(5);
+    expect(loadConfig({ MAKERDESK_OBLIGATION_BREACH_MINUTES: '1' }).obligationBreachMinutes).toBe(1);
+    expect(loadConfig({ MAKERDESK_OBLIGATION_BREACH_MINUTES: '1440' }).obligationBreachMinutes).toBe(1440);
+    for (const bad of ['0', '2.5', 'soon', '1441']) expect(() => loadConfig({ MAKERDESK_OBLIGATION_BREACH_MINUTES: bad })).toThrow(/MAKERDESK_OBLIGATION_BREACH_MINUTES: must be/);
+  });
+
   it('drains 5 s by default; MAKERDESK_DRAIN_MS sets it, 0 to stop at once, bounded', () => {
     expect(loadConfig({}).drainMs).toBe(5000);
     expect(loadConfig({ MAKERDESK_DRAIN_MS: '0' }).drainMs).toBe(0);

@@ -79,6 +79,12 @@ const envSchema = z.object({
     .default(60),
   MAKERDESK_DRAIN_MS: z.coerce.number().int().min(0).max(MAX_DRAIN_MS).default(5000),
   MAKERDESK_LIQUIDITY_SAMPLING: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  MAKERDESK_OBLIGATION_BREACH_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int({ message: 'must be a whole number of minutes' })
+    .min(1, { message: 'must be between 1 and 1440 minutes' })
+    .max(1440, { message: 'must be between 1 and 1440 minutes' })
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +134,11 @@ export interface Config {
   drainMs: number;
   /** Whether the server measures its simulator pairs' market quality every second (issue 20; MAKERDESK_LIQUIDITY_SAMPLING). */
   liquiditySampling: boolean;
+  /**
+   * The obligation monitor's N (issue 20 part 4; MAKERDESK_OBLIGATION_BREACH_MINUTES): breached
+   * minutes in a row that raise a breach of a pair's liquidity obligation, kept minutes in a row that end it.
+   */
+  obligationBreachMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drainMs: e.MAKERDESK_DRAIN_MS,
     liquiditySampling: e.MAKERDESK_LIQUIDITY_SAMPLING === 'on',
+    obligationBreachMinutes: e.MAKERDESK_OBLIGATION_BREACH_MINUTES,
   };
 }
 

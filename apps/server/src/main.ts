@@ -97,7 +97,7 @@ async function main(engine?: EngineWiring): Promise<void> {
       outbound,
       ...(engine ? { engine } : {}),
       metricsToken: config.metricsToken,
-      liquidity: { sampling: config.liquiditySampling },
+      liquidity: { sampling: config.liquiditySampling, breachMinutes: config.obligationBreachMinutes },
       log: logger,
       processMetrics: true,
       alerts: { policy: config.alerts },
@@ -126,6 +126,8 @@ async function main(engine?: EngineWiring): Promise<void> {
     services.snapshots.start();
     services.retention.start();
     services.liquidityJobs.start();
+    // Judged on the sampler's rows: without sampling every minute would read as down.
+    if (config.liquiditySampling) services.obligationWatch.start();
     // SIGTERM/SIGINT: the readiness probe answers 503 at once, the server keeps serving for the drain
     // period (MAKERDESK_DRAIN_MS) while load balancers take it out of rotation, then shuts down. Once
     // it shuts down the handlers are gone: a further signal ends the process the default way.

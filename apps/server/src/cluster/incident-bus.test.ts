@@ -39,6 +39,8 @@ function rows(): Port<IncidentRepository> {
     halted: none,
     clearHalts: none,
     latestKeyRefusal: async () => undefined,
+    latestOfKinds: async () => undefined,
+    insertUnlessTold: none,
     amend: async () => undefined,
   };
 }

@@ -626,7 +626,7 @@ export const incidents = pgTable(
     /** Who acted (the account that pressed the stop), when a person did. */
     actorAdminId: integer('actor_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
-    kind: text('kind', { enum: ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down', 'venue_up', 'stream_down', 'stream_up', 'key_refused'] }).notNull(),
+    kind: text('kind', { enum: ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down', 'venue_up', 'stream_down', 'stream_up', 'key_refused', 'obligation_breach', 'obligation_recovered', 'obligation_at_risk'] }).notNull(),
     title: jsonb('title').$type<ServerText>().notNull(),
     text: jsonb('text').$type<ServerText>().notNull(),
     /** Figures of the kind (an emergency stop: by, ordersCancelled, botsStopped). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins, incidentReads, incidents } from '../db/schema.ts';
 
@@ -21,6 +21,12 @@ function visible(viewer: IncidentViewer): SQL | undefined {
   const pairs = inArray(incidents.coinId, viewer.coinIds);
   return viewer.everyAccount ? pairs : and(pairs, or(isNull(incidents.adminId), eq(incidents.adminId, viewer.adminId)));
 }
+
+/**
+ * The advisory lock (with the pair's id) under which an incident told once per event is checked
+ * against the pair's latest and written: two servers telling the same event write it once.
+ */
+const TELL_ONCE_LOCK = 0x4d44_0020;
 
 /** The incident centre's rows and who read them (all its SQL). */
 export class IncidentRepository {
@@ -114,6 +120,38 @@ export class IncidentRepository {
       .orderBy(desc(incidents.id))
       .limit(1);
     return row;
+  }
+
+  /** The pair's latest pair-wide incident of one of `kinds` (the obligation monitor's memory), if any. */
+  async latestOfKinds(coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<IncidentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.coinId, coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
+      .orderBy(desc(incidents.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Writes the incident unless `told` says the pair's latest pair-wide incident of `kinds` already
+   * tells it; the check and the write hold the pair's lock, so two servers never both write it.
+   * Answers the row written, or null.
+   */
+  async insertUnlessTold(incident: NewIncident, kinds: readonly IncidentRow['kind'][], told: (latest: IncidentRow | undefined) => boolean): Promise<IncidentRow | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${TELL_ONCE_LOCK}, ${incident.coinId})`);
+      const [latest] = await tx
+        .select()
+        .from(incidents)
+        .where(and(eq(incidents.coinId, incident.coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
+        .orderBy(desc(incidents.id))
+        .limit(1);
+      if (told(latest)) return null;
+      const [row] = await tx.insert(incidents).values(incident).returning();
+      if (!row) throw new Error('incident insert returned no row');
+      return row;
+    });
   }
 
   /** Rewrites an incident's text and details (what it says grew: the bots a refused key stopped). */

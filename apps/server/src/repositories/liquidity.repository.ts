@@ -107,6 +107,15 @@ export class LiquidityRepository {
     return rows.map(toMinute);
   }
 
+  /** The pair's seconds up over the minutes starting in [from, to) (a minute without a row adds none): the period's uptime so far. */
+  async upSeconds(coinId: number, from: number, to: number): Promise<number> {
+    const [row] = await this.db
+      .select({ up: sql<string | number | null>`sum(${liquidityMinutes.upSec})` })
+      .from(liquidityMinutes)
+      .where(and(eq(liquidityMinutes.coinId, coinId), gte(liquidityMinutes.minute, from), lt(liquidityMinutes.minute, to)));
+    return Number(row?.up ?? 0);
+  }
+
   /** Drops the rows of minutes before `before` (the history keeps LIQUIDITY_RANGE_MAX_DAYS). */
   async pruneMinutes(before: number): Promise<void> {
     await this.db.delete(liquidityMinutes).where(lt(liquidityMinutes.minute, before));

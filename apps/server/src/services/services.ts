@@ -24,6 +24,7 @@ import { LiquidityService } from './liquidity/liquidity.service.ts';
 import { LiquiditySampler } from './liquidity/liquidity-sampler.ts';
 import { LiquidityJobs } from './liquidity/liquidity-jobs.ts';
 import { SimLiquiditySources } from './liquidity/sim-liquidity-sources.ts';
+import { ObligationWatch } from './liquidity/obligation-watch.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
 import type { SimAccess } from '../venues/sim-access.ts';
@@ -103,6 +104,12 @@ export interface Services {
   liquidity: LiquidityService;
   /** The liquidity sampler (simulator pairs, on the server running the simulator) and the pruning of old rows: main.ts starts it, stopServices stops it. */
   liquidityJobs: LiquidityJobs;
+  /**
+   * The obligation monitor (issue 20 part 4): breaches of the pairs' liquidity obligations, their
+   * ends and periods out of reach, as incidents and alerts; one server of a cluster. main.ts starts it
+   * with the sampling, stopServices stops it.
+   */
+  obligationWatch: ObligationWatch;
   /** The incident centre: what went wrong on each pair, per reader read or not, pushed live (the bell). */
   incidents: IncidentService;
   /** Balance snapshots at every data-cycle slot: main.ts starts it with the engine and stops it before. */
@@ -159,8 +166,8 @@ export interface ServiceDeps {
   cluster?: { bus: ClusterBus; url: string; options?: Partial<ClusterOptions> };
   /** How long each kind of data is kept and how often the job runs (config.ts); the desk's defaults when absent. */
   retention?: RetentionSettings & { intervalMs?: number };
-  /** MAKERDESK_LIQUIDITY_SAMPLING (on by default) and, in tests, the sampler's clock. */
-  liquidity?: { sampling?: boolean; now?: () => number };
+  /** MAKERDESK_LIQUIDITY_SAMPLING (on by default), MAKERDESK_OBLIGATION_BREACH_MINUTES (5), and in tests the sampler's and the obligation watch's clock. */
+  liquidity?: { sampling?: boolean; now?: () => number; breachMinutes?: number };
 }
 
 /**
@@ -174,6 +181,7 @@ export interface ServiceDeps {
 export async function stopServices(services: Services, log: Pick<NonNullable<ServiceDeps['log']>, 'error'>): Promise<void> {
   const sweep = services.snapshots.stop();
   const pruning = services.retention.stop();
+  const watching = services.obligationWatch.stop().catch((err: unknown) => log.error({ err }, 'obligation watch shutdown failed'));
   // Before the engine cancels the bots' orders: the open minute is written as the desk quoted it.
   await services.liquidityJobs.stop().catch((err: unknown) => log.error({ err }, 'liquidity sampler shutdown failed'));
   await services.engine.shutdown().catch((err: unknown) => log.error({ err }, 'bot engine shutdown failed'));
@@ -181,6 +189,7 @@ export async function stopServices(services: Services, log: Pick<NonNullable<Ser
   await Promise.race([services.passwordReset.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   await sweep;
   await pruning;
+  await watching;
   await services.gateway.close().catch((err: unknown) => log.error({ err }, 'closing the live venues failed'));
 }
 
@@ -225,7 +234,8 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     ...(alertOptions.policy ? { policy: alertOptions.policy } : {}),
     ...(log ? { log } : {}),
   });
-  const incidents = new IncidentService(new IncidentRepository(database.db), coins, bus, log, { robots: repos.robots, alerts });
+  const incidentRepo = new IncidentRepository(database.db);
+  const incidents = new IncidentService(incidentRepo, coins, bus, log, { robots: repos.robots, alerts });
   // Venues out of reach and back, stalled live feeds, keys refused: incidents (issue 18 §1).
   gateway.observe(new VenueWatch(incidents));
   const referencePrices = new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue);
@@ -285,6 +295,18 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     // Several servers: one of the live servers reads each account's pair (the others would only find the slot taken).
     ...(leases ? { mine: (adminId: number, coinId: number) => leases.doesWork(`snapshot:${adminId}:${coinId}`) } : {}),
   });
+  const obligationWatch = new ObligationWatch({
+    repo: liquidityRepo,
+    incidents: { latest: (coinId, kinds) => incidentRepo.latestOfKinds(coinId, kinds), recordOnce: (input, kinds, told) => incidents.recordOnce(input, kinds, told) },
+    alerts,
+    pairName: async (coinId) => (await repos.coins.findById(coinId))?.coinName ?? null,
+    recipient: async () => (await repos.admins.findMainAccount())?.id ?? null,
+    minutes: liquidityOptions.breachMinutes ?? 5,
+    ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
+    ...(log ? { log } : {}),
+    // Several servers: one of the live servers watches (and each breach is told once: the pair's last incident says whether it was).
+    ...(leases ? { mine: () => leases.doesWork('obligation-watch') } : {}),
+  });
   const retention = new RetentionJob({
     repo: new RetentionRepository(database.db, database.kind),
     settings: retentionSettings,
@@ -321,6 +343,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     desk,
     liquidity,
     liquidityJobs,
+    obligationWatch,
     incidents,
     snapshots,
     retention,

@@ -5,10 +5,11 @@ import { tradingLogLevels } from './trading-log.ts';
 /**
  * The incident centre (issue 18 §1): what went wrong on a pair, per reader read or unread. Kinds:
  * a monitor's alert, an emergency stop (who pressed it and what it cancelled), a bot stopped by its
- * failures or by a guard, a key throttled or refused by the venue, a stream or venue down. Titles
+ * failures or by a guard, a key throttled or refused by the venue, a stream or venue down, a pair's
+ * liquidity obligation breached, kept again, or its period's uptime out of reach (issue 20). Titles
  * and texts are stored as server texts and answered in the request's language (`lang` header).
  */
-export const incidentKinds = ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down', 'venue_up', 'stream_down', 'stream_up', 'key_refused'] as const;
+export const incidentKinds = ['monitor_alert', 'emergency_stop', 'bot_stopped', 'key_throttled', 'venue_down', 'venue_up', 'stream_down', 'stream_up', 'key_refused', 'obligation_breach', 'obligation_recovered', 'obligation_at_risk'] as const;
 export type IncidentKind = (typeof incidentKinds)[number];
 export const incidentLevels = tradingLogLevels;
 export type IncidentLevel = (typeof incidentLevels)[number];

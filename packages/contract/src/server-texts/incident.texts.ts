@@ -65,4 +65,25 @@ export const incidentTexts: ServerTextTemplates = {
     en: 'Venue {venue} refused the key on {call}: {reason}. Bots stopped by it: {bots}. Check the key, its permissions and its bound IP addresses',
     zh: '交易所 {venue} 在 {call} 调用时拒绝了 API 密钥：{reason}。因此停止的机器人：{bots}。请检查密钥、其权限及绑定的 IP 地址',
   },
+  'incident.obligationBreachTitle': { en: 'Liquidity obligation of {pair} breached', zh: '{pair} 流动性义务未达标' },
+  'incident.obligationBreachText': {
+    en: 'The desk has not kept the obligation of {pair} since {since}: {minutes} minute(s) in a row up less than {minUptimePct} % of the time, mostly because {why}. The obligation: spread at most {maxSpreadBps} bps, own depth within {depthWithinPct} % at least {minDepthQuote} per side',
+    zh: '自 {since} 起未能履行 {pair} 的流动性义务：连续 {minutes} 分钟双边在线时间低于 {minUptimePct}%，主要原因：{why}。义务要求：价差不超过 {maxSpreadBps} bps，{depthWithinPct}% 范围内己方每侧深度不少于 {minDepthQuote}',
+  },
+  'incident.obligationWhy.gap': { en: 'no sample was taken (the server was down or the book unread)', zh: '没有采样（服务器停机或无法读取盘口）' },
+  'incident.obligationWhy.noQuote': { en: 'the desk lacked a bid or an ask', zh: '己方缺少买单或卖单' },
+  'incident.obligationWhy.spread': { en: 'its quotes were wider than {maxSpreadBps} bps', zh: '己方报价价差超过 {maxSpreadBps} bps' },
+  'incident.obligationWhy.depth': { en: 'its own depth within {depthWithinPct} % was under {minDepthQuote} on a side', zh: '{depthWithinPct}% 范围内己方某一侧深度低于 {minDepthQuote}' },
+  'incident.obligationRecoveredTitle': { en: 'Liquidity obligation of {pair} kept again', zh: '{pair} 流动性义务已恢复达标' },
+  'incident.obligationRecoveredText': {
+    en: 'The desk keeps the obligation of {pair} again since {since} ({minutes} minute(s) in a row), after {down} in breach (since {from})',
+    zh: '自 {since} 起重新履行 {pair} 的流动性义务（连续 {minutes} 分钟达标），此前未达标 {down}（自 {from} 起）',
+  },
+  'incident.obligationAtRiskTitle': { en: 'Uptime of {pair} out of reach this {period}', zh: '{pair} 本{period}在线时间已无法达标' },
+  'incident.obligationAtRiskText': {
+    en: 'Even up every second from now, the two-sided uptime of {pair} this {period} can reach at most {bestPct} %, under the obligation’s {minUptimePct} % (up {up} of {elapsed} so far)',
+    zh: '即使从现在起始终在线，{pair} 本{period}的双边在线时间最多只能达到 {bestPct}%，低于义务要求的 {minUptimePct}%（目前已在线 {up}，共 {elapsed}）',
+  },
+  'incident.obligationPeriod.day': { en: 'day', zh: '日' },
+  'incident.obligationPeriod.month': { en: 'month', zh: '月' },
 };

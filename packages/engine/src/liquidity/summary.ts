@@ -39,7 +39,7 @@ export function requiredUpSeconds(minUptimePct: string): number {
 const KIND_ORDER: readonly LiquidityBreachKind[] = ['gap', 'no_quote', 'spread', 'depth'];
 
 /** Why a breached minute was down: the reason with the most seconds (ties in KIND_ORDER). */
-function breachKind(row: LiquidityMinute | undefined): LiquidityBreachKind {
+export function breachKindOf(row: LiquidityMinute | undefined): LiquidityBreachKind {
   if (row === undefined) return 'gap';
   const seconds: Record<LiquidityBreachKind, number> = { gap: row.gapSec, no_quote: row.noQuoteSec, spread: row.spreadSec, depth: row.depthSec };
   let kind: LiquidityBreachKind = 'gap';
@@ -58,7 +58,7 @@ export function breachesOf(byMinute: ReadonlyMap<number, LiquidityMinute>, start
   for (let m = start; m < end; m += MINUTE_MS) {
     const row = byMinute.get(m);
     const breached = (row?.upSec ?? 0) < required;
-    const kind = breached ? breachKind(row) : null;
+    const kind = breached ? breachKindOf(row) : null;
     if (open !== null && (kind !== open.kind || open.to !== m)) {
       out.push(open);
       open = null;

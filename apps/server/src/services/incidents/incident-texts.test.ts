@@ -1,7 +1,7 @@
 import { renderServerText, text, verbatim } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { mayRead, parseIncidentNotice, renderIncident } from './incident.service.ts';
-import { botStopCause, botStopTexts, emergencyStopTexts, haltedBy, haltedText, incidentTime } from './incident-texts.ts';
+import { botStopCause, botStopTexts, emergencyStopTexts, haltedBy, haltedText, incidentTime, obligationTexts } from './incident-texts.ts';
 
 const AT = Date.UTC(2026, 10, 27, 4, 31, 5);
 
@@ -51,6 +51,29 @@ describe('incident texts', () => {
     expect(made.text).toEqual({ key: 'incident.botFailedText', params: { reason: '@bots.stopReason.failures', failures: 5, error: 'timeout', bot: '#7', pair: 'BTC/USDT' } });
     expect(renderServerText(made.text, 'zh_CN')).toBe('BTC/USDT 上的机器人 #7 已自行停止：连续 5 个周期失败；最后一次：timeout');
     expect(renderServerText(made.text, 'en_US')).toBe('Bot #7 on BTC/USDT stopped itself: 5 ticks failed in a row; the last: timeout');
+  });
+});
+
+describe('the obligation monitor’s texts', () => {
+  const terms = { maxSpreadBps: '15', depthWithinPct: '1' as const, minDepthQuote: '250000', minUptimePct: '95', period: 'month' as const };
+  it('a breach says why in the reader’s language, with the terms it broke; the details keep what the monitor reads back', () => {
+    const spread = obligationTexts({ type: 'breach', from: AT, kind: 'spread', minutes: 5 }, { pair: 'BTC/USDT', terms });
+    expect(spread).toMatchObject({ kind: 'obligation_breach', level: 'error', details: { from: AT, why: 'spread', minutes: 5 } });
+    expect(renderServerText(spread.text, 'en_US')).toBe(
+      'The desk has not kept the obligation of BTC/USDT since 2026-11-27 04:31:05 UTC: 5 minute(s) in a row up less than 95 % of the time, mostly because its quotes were wider than 15 bps. The obligation: spread at most 15 bps, own depth within 1 % at least 250000 per side',
+    );
+    const depth = obligationTexts({ type: 'breach', from: AT, kind: 'depth', minutes: 5 }, { pair: 'BTC/USDT', terms });
+    expect(renderServerText(depth.text, 'zh_CN')).toContain('主要原因：1% 范围内己方某一侧深度低于 250000');
+    const gap = obligationTexts({ type: 'breach', from: AT, kind: 'gap', minutes: 5 }, { pair: 'BTC/USDT', terms });
+    expect(renderServerText(gap.text, 'en_US')).toContain('mostly because no sample was taken (the server was down or the book unread)');
+  });
+
+  it('the period out of reach names the month in the reader’s language', () => {
+    const made = obligationTexts({ type: 'at_risk', periodStart: Date.UTC(2026, 10, 1), bestPct: '94.5', upSec: 3_600, elapsedSec: 7_200 }, { pair: 'BTC/USDT', terms });
+    expect(made).toMatchObject({ kind: 'obligation_at_risk', level: 'warn', details: { periodStart: Date.UTC(2026, 10, 1), bestPct: '94.5' } });
+    expect(renderServerText(made.title, 'en_US')).toBe('Uptime of BTC/USDT out of reach this month');
+    expect(renderServerText(made.title, 'zh_CN')).toBe('BTC/USDT 本月在线时间已无法达标');
+    expect(renderServerText(made.text, 'en_US')).toBe('Even up every second from now, the two-sided uptime of BTC/USDT this month can reach at most 94.5 %, under the obligation’s 95 % (up 1 h of 2 h so far)');
   });
 });
 

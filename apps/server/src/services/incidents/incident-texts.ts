@@ -88,3 +88,57 @@ export function botStopTexts(cause: BotStopCause, facts: { bot: string; pair: st
       return { kind: 'bot_stopped', level: 'warn', title: text('incident.botGuardTitle', params), text: text('incident.botGuardText', params) };
   }
 }
+
+/** The obligation's terms as params of its texts (decimals as the contract writes them). */
+export interface ObligationTermsParams {
+  maxSpreadBps: string;
+  depthWithinPct: string;
+  minDepthQuote: string;
+  minUptimePct: string;
+  period: 'day' | 'month';
+}
+
+const WHY_KEY = { gap: 'incident.obligationWhy.gap', no_quote: 'incident.obligationWhy.noQuote', spread: 'incident.obligationWhy.spread', depth: 'incident.obligationWhy.depth' } as const;
+
+export type ObligationIncident = { kind: 'obligation_breach' | 'obligation_recovered' | 'obligation_at_risk'; level: 'info' | 'warn' | 'error'; title: ServerText; text: ServerText; details: Record<string, string | number> };
+
+/**
+ * The obligation monitor's incidents (issue 20 part 4): a breach (N minutes in a row under the
+ * obligation, and mostly why), its end, and the period's uptime out of reach. `details` keep what
+ * the monitor reads back after a restart (the breach's start, the period warned of).
+ */
+export function obligationTexts(
+  event: { type: 'breach'; from: number; kind: keyof typeof WHY_KEY; minutes: number } | { type: 'recovered'; from: number; to: number; minutes: number } | { type: 'at_risk'; periodStart: number; bestPct: string; upSec: number; elapsedSec: number },
+  facts: { pair: string; terms: ObligationTermsParams },
+): ObligationIncident {
+  const { terms } = facts;
+  const base = { pair: facts.pair, maxSpreadBps: terms.maxSpreadBps, depthWithinPct: terms.depthWithinPct, minDepthQuote: terms.minDepthQuote, minUptimePct: terms.minUptimePct };
+  switch (event.type) {
+    case 'breach':
+      return {
+        kind: 'obligation_breach',
+        level: 'error',
+        title: text('incident.obligationBreachTitle', { pair: facts.pair }),
+        text: text('incident.obligationBreachText', { ...base, since: incidentTime(event.from), minutes: event.minutes, why: `@${WHY_KEY[event.kind]}` }),
+        details: { from: event.from, why: event.kind, minutes: event.minutes },
+      };
+    case 'recovered':
+      return {
+        kind: 'obligation_recovered',
+        level: 'info',
+        title: text('incident.obligationRecoveredTitle', { pair: facts.pair }),
+        text: text('incident.obligationRecoveredText', { pair: facts.pair, since: incidentTime(event.to), minutes: event.minutes, down: spanText(event.to - event.from), from: incidentTime(event.from) }),
+        details: { from: event.from, to: event.to, minutes: event.minutes },
+      };
+    case 'at_risk': {
+      const period = `@incident.obligationPeriod.${terms.period}`;
+      return {
+        kind: 'obligation_at_risk',
+        level: 'warn',
+        title: text('incident.obligationAtRiskTitle', { pair: facts.pair, period }),
+        text: text('incident.obligationAtRiskText', { ...base, period, bestPct: event.bestPct, up: spanText(event.upSec * 1000), elapsed: spanText(event.elapsedSec * 1000) }),
+        details: { periodStart: event.periodStart, bestPct: event.bestPct, upSec: event.upSec, elapsedSec: event.elapsedSec },
+      };
+    }
+  }
+}

@@ -246,26 +246,46 @@ export class IncidentService {
 
   async record(input: RecordIncident): Promise<IncidentRow | null> {
     try {
-      const row = await this.repo.insert({ robotId: null, actorAdminId: null, details: {}, ...input });
-      const coinName = (await this.repo.coinName(row.coinId)) ?? '';
-      const notice: IncidentNotice = {
-        id: row.id,
-        coinId: row.coinId,
-        coinName,
-        robotId: row.robotId,
-        adminId: row.adminId,
-        level: row.level,
-        kind: row.kind,
-        title: row.title,
-        text: row.text,
-        createdAt: row.createdAt.getTime(),
-      };
-      this.bus.publish(INCIDENT_TOPIC, notice);
-      return row;
+      return await this.publish(await this.repo.insert({ robotId: null, actorAdminId: null, details: {}, ...input }));
     } catch (err) {
       this.log?.error({ err, kind: input.kind, coinId: input.coinId }, 'incident not recorded');
       return null;
     }
+  }
+
+  /**
+   * A pair-wide incident told once per event (the obligation monitor's): recorded unless `told`
+   * says the pair's latest incident of `kinds` already tells it, checked and written under the
+   * pair's lock so that two servers never both record it. Answers the row, or null (told already,
+   * or not recorded: logged). Never throws.
+   */
+  async recordOnce(input: RecordIncident & { adminId: null }, kinds: readonly IncidentRow['kind'][], told: (latest: IncidentRow | undefined) => boolean): Promise<IncidentRow | null> {
+    try {
+      const row = await this.repo.insertUnlessTold({ robotId: null, actorAdminId: null, details: {}, ...input }, kinds, told);
+      return row === null ? null : await this.publish(row);
+    } catch (err) {
+      this.log?.error({ err, kind: input.kind, coinId: input.coinId }, 'incident not recorded');
+      return null;
+    }
+  }
+
+  /** Tells every server (this one's sockets included) of a new incident. */
+  private async publish(row: IncidentRow): Promise<IncidentRow> {
+    const coinName = (await this.repo.coinName(row.coinId)) ?? '';
+    const notice: IncidentNotice = {
+      id: row.id,
+      coinId: row.coinId,
+      coinName,
+      robotId: row.robotId,
+      adminId: row.adminId,
+      level: row.level,
+      kind: row.kind,
+      title: row.title,
+      text: row.text,
+      createdAt: row.createdAt.getTime(),
+    };
+    this.bus.publish(INCIDENT_TOPIC, notice);
+    return row;
   }
 
   /** New incidents of every server (this one's included); returns the function that stops listening. */
