@@ -51,6 +51,20 @@ function setup(options: { adoptOrphans?: boolean; simulated?: boolean } = {}) {
 }
 
 const bid = (tag: string, price = '3000.00', amount = '0.0100'): GuardedOrder => ({ tag, side: 'buy', price, amount, timeInForce: 'GTC', selfTrade: false });
+
+type Setup = ReturnType<typeof setup>;
+
+/** A bid of 0.05 a cent above the book's best, so a seller reaches it first; answers its price and journal row. */
+async function restingBid({ venue, executor }: Setup) {
+  const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
+  const above = add(book.bids[0]![0], '0.01');
+  await executor.place(bid('bid-0', above, '0.0500'));
+  return { above, placed: executor.liveOrders()[0]! };
+}
+
+/** Another account sells `amount` into the bid at `price` (IOC). */
+const sellInto = ({ venue }: Setup, price: string, amount: string) =>
+  venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price, amount, timeInForce: 'IOC', clientOrderId: 'taker-1' });
 const placedIds = (faulty: FaultyExchange) => faulty.log.filter((r) => r.method === 'placeOrder').map((r) => (r.args[0] as PlaceOrderRequest).clientOrderId);
 
 describe('OrderExecutor: journal first', () => {
@@ -203,11 +217,10 @@ describe('OrderExecutor: ownership', () => {
 
 describe('OrderExecutor: fills', () => {
   it('turns the increase of an order’s filled amount into one fill record, at its price, with the maker fee', async () => {
-    const { venue, journal, executor } = setup();
-    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
-    const above = add(book.bids[0]![0], '0.01');
-    await executor.place(bid('bid-0', above, '0.0500'));
-    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0200', timeInForce: 'IOC', clientOrderId: 'taker-1' });
+    const s = setup();
+    const { journal, executor } = s;
+    const { above } = await restingBid(s);
+    await sellInto(s, above, '0.0200');
     await executor.reconcile();
     await executor.reconcile();
     expect(journal.fills).toEqual([
@@ -243,13 +256,11 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('OrderExecutor: streamed updates during a tick (issue 19)', () => {
   it('a streamed fill racing the tick’s reconciliation of the same order: one fill, never two', async () => {
-    const { venue, journal, executor } = setup();
-    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
-    const above = add(book.bids[0]![0], '0.01');
-    await executor.place(bid('bid-0', above, '0.0500'));
-    const [placed] = executor.liveOrders();
-    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0200', timeInForce: 'IOC', clientOrderId: 'taker-1' });
-    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!;
+    const s = setup();
+    const { venue, journal, executor } = s;
+    const { above, placed } = await restingBid(s);
+    await sellInto(s, above, '0.0200');
+    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed.clientOrderId))!;
     expect(pushed.filledAmount).toBe('0.0200');
 
     const gate = gateWrites(journal);
@@ -266,18 +277,16 @@ describe('OrderExecutor: streamed updates during a tick (issue 19)', () => {
   });
 
   it('a streamed fill of the whole order while the tick cancels it: filled, one fill, no cancel recorded over it', async () => {
-    const { venue, journal, executor, logs } = setup();
-    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
-    const above = add(book.bids[0]![0], '0.01');
-    await executor.place(bid('bid-0', above, '0.0500'));
-    const [placed] = executor.liveOrders();
+    const s = setup();
+    const { venue, journal, executor, logs } = s;
+    const { above, placed } = await restingBid(s);
 
     const gate = gateWrites(journal);
     gate.close();
     // The tick's cancel journals 'canceling' first (held); the market takes the whole order meanwhile.
-    const canceled = executor.cancel(placed!.clientOrderId);
-    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0500', timeInForce: 'IOC', clientOrderId: 'taker-1' });
-    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!;
+    const canceled = executor.cancel(placed.clientOrderId);
+    await sellInto(s, above, '0.0500');
+    const pushed = (await venue.account('mm').fetchOrderByClientId(SYMBOL, placed.clientOrderId))!;
     expect(pushed.status).toBe('filled');
     const streamed = executor.applyStreamed(pushed);
     await tick();
@@ -289,23 +298,21 @@ describe('OrderExecutor: streamed updates during a tick (issue 19)', () => {
     expect(journal.all(ROBOT)[0]).toMatchObject({ state: 'filled', filledAmount: '0.0500' });
     expect(executor.liveCount).toBe(0);
     // A later cancel of it (a tick that chose before the fill) is no "not the bot's order" warning.
-    expect(await executor.cancel(placed!.clientOrderId)).toBe('skipped');
+    expect(await executor.cancel(placed.clientOrderId)).toBe('skipped');
     expect(logs.filter((l) => /not a live order/i.test(l))).toEqual([]);
   });
 });
 
 describe('OrderExecutor: what the venue ended stays ended', () => {
   it('the tick’s older read of the open orders never reopens an order the stream told filled meanwhile', async () => {
-    const { venue, journal, executor, logs } = setup();
-    const book = await venue.account('x').fetchOrderBook(SYMBOL, 1);
-    const above = add(book.bids[0]![0], '0.01');
-    await executor.place(bid('bid-0', above, '0.0500'));
-    const [placed] = executor.liveOrders();
+    const s = setup();
+    const { venue, journal, executor, logs } = s;
+    const { above, placed } = await restingBid(s);
     // The tick reads the open orders; then the market takes the order and the stream says so.
     const stale = await venue.account('mm').fetchOpenOrders(SYMBOL);
-    expect(stale.map((o) => o.clientOrderId)).toContain(placed!.clientOrderId);
-    await venue.account('taker').placeOrder({ symbol: SYMBOL, direction: 'sell', tradeType: 'limit', price: above, amount: '0.0500', timeInForce: 'IOC', clientOrderId: 'taker-1' });
-    expect(await executor.applyStreamed((await venue.account('mm').fetchOrderByClientId(SYMBOL, placed!.clientOrderId))!)).toBe(true);
+    expect(stale.map((o) => o.clientOrderId)).toContain(placed.clientOrderId);
+    await sellInto(s, above, '0.0500');
+    expect(await executor.applyStreamed((await venue.account('mm').fetchOrderByClientId(SYMBOL, placed.clientOrderId))!)).toBe(true);
     await executor.reconcile({ venueOpen: stale, trustMemory: true });
     expect(journal.all(ROBOT)).toEqual([expect.objectContaining({ state: 'filled', filledAmount: '0.0500' })]);
     expect(executor.liveCount).toBe(0);
