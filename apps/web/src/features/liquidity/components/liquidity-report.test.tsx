@@ -110,8 +110,8 @@ describe('LiquidityReport', () => {
     });
     renderWithProviders(<LiquidityReport {...props} />);
     await screen.findByTestId('liquidity-report-verdict');
-    vi.mocked(fetch).mockImplementationOnce((url: string) => {
-      calls.push(url);
+    vi.mocked(fetch).mockImplementationOnce((url) => {
+      calls.push(String(url));
       return Promise.resolve(new Response('# report\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="liquidity_BTC-USDT.csv"' } }));
     });
     fireEvent.click(screen.getByRole('button', { name: /Download CSV/ }));

@@ -147,7 +147,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
                   message={
                     verdict?.met === null
                       ? t('report.verdict.overall.none')
-                      : t(verdict?.met ? 'report.verdict.overall.met' : 'report.verdict.overall.notMet', { uptime: summary.uptimePct, min: obligation.minUptimePct })
+                      : t(verdict?.met ? 'report.verdict.overall.met' : 'report.verdict.overall.notMet', { uptime: summary.uptimePct ?? '', min: obligation.minUptimePct })
                   }
                 />
                 <Table<TermRow>
