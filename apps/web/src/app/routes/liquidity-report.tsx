@@ -47,7 +47,7 @@ export default function LiquidityReportPage() {
   const link = parseReportLink(search);
   useLinkedPair(link.coinId);
   return (
-    <LivePairScreen>
+    <LivePairScreen title={false}>
       <ReportOfPair link={link} onRange={(coinId, from, to) => setSearch({ coinId: String(coinId), from: String(from), to: String(to) })} />
     </LivePairScreen>
   );

@@ -41,25 +41,25 @@ export function LiquidityHistory({ range, onRange, summary, reportHref }: Liquid
       data-testid="liquidity-history"
       title={t('history.title')}
       extra={
-        <Flex wrap gap={8} align="center" justify="flex-end">
-          <Segmented<HistoryRange>
-            size="small"
-            value={range}
-            onChange={onRange}
-            options={(Object.keys(HISTORY_RANGES) as HistoryRange[]).map((key) => ({ value: key, label: t(`history.range.${key}`) }))}
-          />
+        <Segmented<HistoryRange>
+          size="small"
+          value={range}
+          onChange={onRange}
+          options={(Object.keys(HISTORY_RANGES) as HistoryRange[]).map((key) => ({ value: key, label: t(`history.range.${key}`) }))}
+        />
+      }
+    >
+      <Flex vertical gap={12}>
+        <Flex wrap gap={8} justify="space-between" align="center">
+          {summary && (
+            <Typography.Text type="secondary">{t('history.samples', { sampled: summary.samples.toLocaleString('en-US'), total: (HISTORY_RANGES[range] / 1000).toLocaleString('en-US') })}</Typography.Text>
+          )}
           {reportHref && (
             <Button size="small" icon={<FileTextOutlined />} onClick={() => void navigate(reportHref)}>
               {t('report.open')}
             </Button>
           )}
         </Flex>
-      }
-    >
-      <Flex vertical gap={12}>
-        {summary && (
-          <Typography.Text type="secondary">{t('history.samples', { sampled: summary.samples.toLocaleString('en-US'), total: (HISTORY_RANGES[range] / 1000).toLocaleString('en-US') })}</Typography.Text>
-        )}
         <Row gutter={[16, 16]}>
           <Col flex={FLEX}>
             <StatCard figure="history-spread" title={t('history.spread')} value={summary ? `${bps(summary.spreadBps.p50)} / ${bps(summary.spreadBps.p95)}` : null} />

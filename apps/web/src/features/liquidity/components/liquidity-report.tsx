@@ -26,6 +26,8 @@ export interface LiquidityReportProps {
   onRange: (range: ReportRange) => void;
 }
 
+const samePreset = (a: ReportRange, b: ReportRange) => a.from === b.from && a.to === b.to;
+
 interface TermRow {
   key: string;
   term: string;
@@ -94,10 +96,11 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
   return (
     <Flex vertical gap={16} className="md-liquidity-report" data-testid="liquidity-report">
       <Flex wrap gap={8} align="center" className="md-report-actions">
-        <Segmented<ReportPreset>
+        <Segmented<ReportPreset | ''>
           size="small"
+          value={REPORT_PRESETS.find((p) => samePreset(presetRange(p, now, obligation?.period ?? null), range)) ?? ''}
           options={REPORT_PRESETS.map((p) => ({ value: p, label: p === 'period' ? t('report.range.period', { period: t(`period.${obligation?.period ?? 'day'}`) }) : t(`report.range.${p}`) }))}
-          onChange={(p) => onRange(presetRange(p, now, obligation?.period ?? null))}
+          onChange={(p) => p !== '' && onRange(presetRange(p, now, obligation?.period ?? null))}
         />
         <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
           {t('report.print')}
@@ -157,10 +160,11 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
                   dataSource={terms}
                   scroll={{ x: 'max-content' }}
                   columns={[
+                    // The result beside the term, so a phone shows it without scrolling the table.
                     { key: 'term', title: t('report.term'), dataIndex: 'term' },
-                    { key: 'required', title: t('report.required'), dataIndex: 'required' },
-                    { key: 'achieved', title: t('report.achieved'), dataIndex: 'achieved' },
                     { key: 'met', title: t('report.result'), render: (_, r) => result(r.met) },
+                    { key: 'achieved', title: t('report.achieved'), dataIndex: 'achieved' },
+                    { key: 'required', title: t('report.required'), dataIndex: 'required' },
                   ]}
                 />
               </Flex>
