@@ -37,6 +37,7 @@ import {
   liquidityObligation,
   liquidityObligationReply,
   liquidityObligationRequest,
+  liquidityReportCsvReply,
   liquiditySummary,
   liquiditySummaryQuery,
   adminIdParams,
@@ -228,6 +229,7 @@ export const endpoints = {
   liquidityObligationSet: { method: 'PUT', path: paths.liquidityObligation, body: liquidityObligationRequest, reply: liquidityObligation },
   liquidityObligationGet: { method: 'GET', path: paths.liquidityObligation, query: coinScopedQuery, reply: liquidityObligationReply },
   liquiditySummary: { method: 'GET', path: paths.liquiditySummary, query: liquiditySummaryQuery, reply: liquiditySummary },
+  liquidityReportCsv: { method: 'GET', path: paths.liquidityReportCsv, query: liquiditySummaryQuery, reply: liquidityReportCsvReply, raw: 'text/csv' },
 } as const satisfies Record<string, Endpoint>;
 
 type Input<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;

@@ -72,5 +72,6 @@ export const paths = {
   deskEquity: '/desk/equity',
   liquidityObligation: '/liquidity/obligation',
   liquiditySummary: '/liquidity/summary',
+  liquidityReportCsv: '/liquidity/report.csv',
   liveSocket: '/ws',
 } as const;

@@ -98,3 +98,78 @@ describe('GET /backend/liquidity/summary', () => {
     expect((await t.call('GET', `/backend/liquidity/summary?coinId=${ETH}&from=0&to=60000`, { token: trader.token })).body.data.code).toBe(ErrorCode.FORBIDDEN);
   });
 });
+
+describe('GET /backend/liquidity/report.csv', () => {
+  const HOUR = 3_600_000;
+  const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+  const from = H + 58 * MIN;
+  const to = H + HOUR + 2 * MIN;
+  const csv = (tok: string, query: string) => t.app.inject({ method: 'GET', url: `/backend/liquidity/report.csv?${query}`, headers: { authorization: `Bearer ${tok}` } });
+
+  it('states the obligation, then one row per UTC hour equal to the summary over that hour', async () => {
+    await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms } });
+    const full = (minute: number, status: LiquiditySample['status'], spread: string) =>
+      aggregateMinute(
+        minute,
+        Array.from({ length: 60 }, (_, i) => ({ at: minute + i * 1000, sample: sample(status, spread) })),
+      );
+    await new LiquidityRepository(t.database.db).writeMinutes([
+      { coinId: BTC, row: full(H + 58 * MIN, 'up', '10') },
+      { coinId: BTC, row: full(H + 59 * MIN, 'spread', '30') },
+      { coinId: BTC, row: full(H + HOUR, 'up', '12.5') },
+    ]);
+
+    const res = await csv(trader.token, `coinId=${BTC}&from=${from}&to=${to}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-:]/g, '');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="liquidity_BTC-USDT_${stamp(from)}Z_${stamp(to)}Z.csv"`);
+    const lines = res.body.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, 9)).toEqual([
+      '# report,"MakerDesk liquidity report"',
+      '# pair,"BTC/USDT"',
+      `# from_utc,${new Date(from).toISOString()}`,
+      `# to_utc,${new Date(to).toISOString()}`,
+      '# obligation.max_spread_bps,25',
+      '# obligation.depth_within_pct,2',
+      '# obligation.min_own_depth_quote_per_side,250000',
+      '# obligation.min_uptime_pct,90',
+      '# obligation.period,month',
+    ]);
+    expect(lines).toContain('# period.uptime_pct,50');
+    expect(lines).toContain('# period.obligation,not_met');
+    const header = lines.findIndex((l) => l.startsWith('hour_start_utc,'));
+    expect(lines[header]).toBe(
+      'hour_start_utc,minutes,samples,spread_p50_bps,spread_p95_bps,depth_within_pct,bid_depth_quote,ask_depth_quote,own_bid_depth_quote,own_ask_depth_quote,uptime_pct,own_share_of_depth_pct,breaches,breached_minutes',
+    );
+    const rows = lines.slice(header + 1, -1);
+    expect(rows).toEqual([
+      `${new Date(H).toISOString()},2,120,10,30,2,400000,600000,300000,200000,50,50,1,1`,
+      // Minute H+61 has no row: a gap, down, no own depth.
+      `${new Date(H + HOUR).toISOString()},2,60,12.5,12.5,2,400000,600000,150000,100000,50,50,1,1`,
+    ]);
+
+    // Each row is the summary over the same part of the hour.
+    const parts = [
+      [from, H + HOUR],
+      [H + HOUR, to],
+    ] as const;
+    for (const [i, [a, b]] of parts.entries()) {
+      const s = (await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=${a}&to=${b}`, { token: trader.token })).body.data;
+      const d = s.depth;
+      expect(rows[i]!.split(',').slice(2, 12)).toEqual([String(s.samples), s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct]);
+    }
+  });
+
+  it('refuses another pair to a restricted account and a bad range with the summary’s codes, as the envelope', async () => {
+    const other = await csv(trader.token, `coinId=${ETH}&from=${from}&to=${to}`);
+    expect(other.headers['content-type']).toMatch(/^application\/json/);
+    expect(other.json().data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await csv(token, `coinId=${BTC}&from=0&to=${401 * 86_400_000}`)).json().data.code).toBe(ErrorCode.LIQUIDITY_RANGE_TOO_LONG);
+    const backwards = await csv(token, `coinId=${BTC}&from=${to}&to=${from}`);
+    const summaryBackwards = await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=${to}&to=${from}`, { token });
+    expect(backwards.json().data.code).toBe(summaryBackwards.body.data.code);
+    expect(backwards.json().data.code).toEqual(expect.any(Number));
+  });
+});

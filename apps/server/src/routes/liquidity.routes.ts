@@ -28,4 +28,18 @@ export const liquidityRoutes: RoutePlugin = (app, { auth, liquidity }) => {
     },
     async (request) => ok(await liquidity.summary(me(request), request.query)),
   );
+
+  serve(
+    'liquidityReportCsv',
+    {
+      access: 'signed-in',
+      tags,
+      summary:
+        'The summary’s range hour by hour (UTC) as CSV (not the envelope): `# key,value` lines state the pair, the range, the obligation and the period’s figures; then a header row and one row per hour, each the summary of that hour',
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await liquidity.reportCsv(me(request), request.query);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
+    },
+  );
 };

@@ -30,7 +30,7 @@ const RANDOM_RUNS = { api: 16, sim: 40 };
 const FUZZ_ADDRESS = '198.51.100.23';
 const PASSWORD = 'Fuzz-pass-1234';
 /** The calls that answer a CSV file instead of the envelope. */
-const CSV_EXPORTS: ReadonlySet<string> = new Set(['GET /backend/analysis/export', 'GET /backend/desk/fills.csv']);
+const CSV_EXPORTS: ReadonlySet<string> = new Set(['GET /backend/analysis/export', 'GET /backend/desk/fills.csv', 'GET /backend/liquidity/report.csv']);
 
 /** Past Number.MAX_SAFE_INTEGER: no longer every integer is a number. */
 const UNSAFE_INTEGER = 2 ** 53 + 2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueEntry } from '../catalogue/catalogue.ts';
 import { ErrorCode } from '../catalogue/codes.ts';
-import { LIQUIDITY_PRESETS, liquidityMessages, liquidityObligationRequest, liquidityObligationTerms, liquiditySummaryQuery } from './liquidity.ts';
+import { LIQUIDITY_PRESETS, liquidityMessages, liquidityObligationRequest, liquidityObligationTerms, liquiditySummaryQuery, liquidityVerdict, type LiquiditySummary } from './liquidity.ts';
 
 const valid = { coinId: 3, maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' };
 
@@ -54,5 +54,29 @@ describe('liquidity obligation', () => {
     const long = liquiditySummaryQuery.safeParse({ coinId: 1, from: 0, to: 401 * 86_400_000 });
     expect(long.success ? undefined : long.error.issues[0]?.message).toBe(liquidityMessages.rangeTooLong);
     expect(liquiditySummaryQuery.parse({ coinId: '1', from: '0', to: '60000' })).toEqual({ coinId: 1, from: 0, to: 60_000 });
+  });
+});
+
+describe('liquidityVerdict', () => {
+  const terms = LIQUIDITY_PRESETS.standard; // 25 bps, 250000 within 2 %, 90 %
+  const summary: LiquiditySummary = {
+    samples: 3600,
+    spreadBps: { p50: '25', p95: '40' },
+    depth: { withinPct: '2', bidQuote: '900000', askQuote: '900000', ownBidQuote: '250000', ownAskQuote: '249999.99999999' },
+    uptimePct: '90',
+    ownShareOfDepthPct: '27.77',
+    ownShareOfVolumePct: null,
+    orderToTrade: null,
+    breaches: [],
+  };
+
+  it('meets each term at its bound exactly, and the obligation by the uptime', () => {
+    expect(liquidityVerdict(summary, terms)).toEqual({ met: true, uptime: true, spread: true, ownBidDepth: true, ownAskDepth: false });
+    expect(liquidityVerdict({ ...summary, uptimePct: '89.99', spreadBps: { p50: '25.1', p95: null } }, terms)).toMatchObject({ met: false, uptime: false, spread: false });
+  });
+
+  it('does not meet the spread of a one-sided book, and has no verdict without figures', () => {
+    expect(liquidityVerdict({ ...summary, spreadBps: { p50: null, p95: null } }, terms).spread).toBe(false);
+    expect(liquidityVerdict({ ...summary, samples: 0, uptimePct: null, spreadBps: { p50: null, p95: null } }, terms)).toEqual({ met: null, uptime: null, spread: null, ownBidDepth: null, ownAskDepth: null });
   });
 });

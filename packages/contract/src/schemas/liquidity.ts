@@ -143,3 +143,51 @@ export const liquiditySummary = z.object({
   breaches: z.array(liquidityBreach),
 });
 export type LiquiditySummary = z.infer<typeof liquiditySummary>;
+
+/**
+ * GET /backend/liquidity/report.csv?coinId=&from=&to= (the summary's query, its access and its
+ * errors): the period hour by hour (UTC) as CSV, not the envelope. Lines starting with `#` state the
+ * report (pair, range, the obligation's terms, the whole period's figures) as `# key,value`; then a
+ * header row (LIQUIDITY_REPORT_COLUMNS) and one row per hour, each the summary of that hour.
+ */
+export const liquidityReportCsvReply = z.string();
+
+/** The report's columns, in order: the hour's start (ISO 8601 UTC) and the summary's figures over it. */
+export const LIQUIDITY_REPORT_COLUMNS = [
+  'hour_start_utc',
+  'minutes',
+  'samples',
+  'spread_p50_bps',
+  'spread_p95_bps',
+  'depth_within_pct',
+  'bid_depth_quote',
+  'ask_depth_quote',
+  'own_bid_depth_quote',
+  'own_ask_depth_quote',
+  'uptime_pct',
+  'own_share_of_depth_pct',
+  'breaches',
+  'breached_minutes',
+] as const;
+
+/**
+ * A period's figures against its obligation, term by term (true met, false not met, null no figure):
+ * `uptime` is the obligation's verdict (two-sided within the cap with the minimum depth, for at least
+ * the minimum share of the time); `spread` (the median under the cap) and the mean own depth per side
+ * (at least the minimum) say which term the desk was short of. A spread of a one-sided book is not met.
+ */
+export interface LiquidityVerdict {
+  met: boolean | null;
+  uptime: boolean | null;
+  spread: boolean | null;
+  ownBidDepth: boolean | null;
+  ownAskDepth: boolean | null;
+}
+
+export function liquidityVerdict(summary: LiquiditySummary, obligation: LiquidityObligationTerms): LiquidityVerdict {
+  const sampled = summary.samples > 0;
+  const uptime = summary.uptimePct === null ? null : compare(summary.uptimePct, obligation.minUptimePct) >= 0;
+  const spread = !sampled ? null : summary.spreadBps.p50 !== null && compare(summary.spreadBps.p50, obligation.maxSpreadBps) <= 0;
+  const atLeast = (own: string) => (sampled ? compare(own, obligation.minDepthQuote) >= 0 : null);
+  return { met: uptime, uptime, spread, ownBidDepth: atLeast(summary.depth.ownBidQuote), ownAskDepth: atLeast(summary.depth.ownAskQuote) };
+}

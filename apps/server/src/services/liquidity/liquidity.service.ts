@@ -1,10 +1,11 @@
 import { ErrorCode, type LiquidityObligation, type LiquidityObligationSet, type LiquiditySummary, type LiquiditySummaryQuery } from '@makerdesk/contract';
-import { summariseLiquidity } from '@makerdesk/engine';
+import { hourlyLiquidity, summariseLiquidity } from '@makerdesk/engine';
 import { AppError } from '../../domain/app-error.ts';
 import type { AdminRow } from '../../domain/account.ts';
 import type { LiquidityRepository } from '../../repositories/liquidity.repository.ts';
 import type { Port } from '../../repositories/repositories.ts';
 import type { CoinService } from '../coin.service.ts';
+import { liquidityReportCsv } from './liquidity-report-csv.ts';
 
 export interface LiquidityDeps {
   repo: Port<LiquidityRepository>;
@@ -44,5 +45,16 @@ export class LiquidityService {
     await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
     return summariseLiquidity({ from: query.from, to: query.to, now: this.now(), rows, obligation });
+  }
+
+  /** The summary's range hour by hour (UTC) as CSV, with the obligation and the period's figures stated. */
+  async reportCsv(admin: AdminRow, query: LiquiditySummaryQuery): Promise<{ fileName: string; csv: string }> {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
+    const input = { from: query.from, to: query.to, now: this.now(), rows, obligation };
+    const terms = obligation && { maxSpreadBps: obligation.maxSpreadBps, depthWithinPct: obligation.depthWithinPct, minDepthQuote: obligation.minDepthQuote, minUptimePct: obligation.minUptimePct, period: obligation.period };
+    const csv = liquidityReportCsv({ pair: coin.coinName, from: query.from, to: query.to, obligation: terms, period: summariseLiquidity(input), hours: hourlyLiquidity(input) });
+    const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-:]/g, '');
+    return { fileName: `liquidity_${coin.coinName.replace(/[^A-Za-z0-9]+/g, '-')}_${stamp(query.from)}Z_${stamp(query.to)}Z.csv`, csv };
   }
 }

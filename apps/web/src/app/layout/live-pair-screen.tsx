@@ -9,9 +9,9 @@ import { PairKeyGate } from './pair-key-gate';
  * A screen of the selected pair that needs its API key: the pair's live updates and trading context
  * around `children`, all started afresh when the pair changes.
  */
-export function LivePairScreen({ children }: { children: ReactNode }) {
+export function LivePairScreen({ children, title }: { children: ReactNode; /** The page header's title; false for none (a page that heads itself). */ title?: ReactNode | false }) {
   return (
-    <PageContainer>
+    <PageContainer {...(title === undefined ? {} : { title })}>
       <PairKeyGate>
         {(pair, missingKey) => (
           <LiveUpdates key={pair.id} coinId={pair.id}>

@@ -83,6 +83,14 @@ export const routeTable: AppRoute[] = [
     page: lazy(() => import('@/app/routes/liquidity')),
   },
   {
+    path: '/liquidity/report',
+    name: 'menu.liquidity.report',
+    access: 'signedIn',
+    shell: true,
+    hideInMenu: true,
+    page: lazy(() => import('@/app/routes/liquidity-report')),
+  },
+  {
     path: '/risk',
     name: 'menu.risk',
     access: 'signedIn',

@@ -7,6 +7,7 @@ export default {
   'menu.work': 'Work panel',
   'menu.analysis': 'Data analysis',
   'menu.liquidity': 'Liquidity',
+  'menu.liquidity.report': 'Liquidity report',
   'menu.risk': 'Risk control',
   'menu.user': 'User',
   'menu.user.backendSettings': 'Backend settings',

@@ -10,6 +10,7 @@ export default {
   'menu.work': '工作台',
   'menu.analysis': '数据分析',
   'menu.liquidity': '流动性',
+  'menu.liquidity.report': '流动性报告',
   'menu.risk': '风控',
   'menu.user': '用户',
   'menu.user.backendSettings': '后台设置',

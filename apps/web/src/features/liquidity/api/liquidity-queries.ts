@@ -1,6 +1,7 @@
 import { endpoints, type EndpointBody, type LiquidityObligation, type LiquiditySummary } from '@makerdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, callFile } from '@/lib/api-client';
+import { saveCsvFile } from '@/lib/save-file';
 
 export const liquidityQueryKey = (coinId: number) => ['liquidity', coinId] as const;
 
@@ -33,6 +34,21 @@ export function useLiquiditySummary(range: LiquidityRange, { refetchMs = 60_000,
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+/** The summaries of several parts of a range (the report's table rows), one call each, as the screen's. */
+export function useLiquiditySummaries(coinId: number, ranges: readonly { from: number; to: number }[]) {
+  return useQueries({
+    queries: ranges.map(({ from, to }) => ({
+      queryKey: [...liquidityQueryKey(coinId), 'summary', from, to],
+      queryFn: () => getLiquiditySummary({ coinId, from, to }),
+    })),
+  });
+}
+
+/** The range hour by hour as the server's CSV, saved by the browser under the name the server gave it. */
+export async function downloadLiquidityReportCsv({ coinId, from, to }: LiquidityRange): Promise<string> {
+  return saveCsvFile(await callFile(endpoints.liquidityReportCsv, { query: { coinId, from, to } }), 'liquidity-report.csv');
 }
 
 export type ObligationInput = EndpointBody<typeof endpoints.liquidityObligationSet>;

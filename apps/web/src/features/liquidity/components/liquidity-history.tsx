@@ -1,6 +1,8 @@
 import type { LiquidityBreach, LiquiditySummary } from '@makerdesk/contract';
-import { Card, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { StatCard } from '@/components/stat-card';
 import { formatDateTime } from '@/lib/format-time';
 import { formatBpsValue, formatFixed } from '@/lib/numbers';
@@ -17,13 +19,16 @@ interface LiquidityHistoryProps {
   range: HistoryRange;
   onRange: (range: HistoryRange) => void;
   summary: LiquiditySummary | undefined;
+  /** The printable report of the same range. */
+  reportHref?: string;
 }
 
 /** The chosen range's figures: spread p50/p95, mean depth per side (total and own), uptime, and the breaches listed. */
-export function LiquidityHistory({ range, onRange, summary }: LiquidityHistoryProps) {
+export function LiquidityHistory({ range, onRange, summary, reportHref }: LiquidityHistoryProps) {
   const { t } = useTranslation('liquidity');
   const { t: tc } = useTranslation('common');
   const { pair, precision } = useTrading();
+  const navigate = useNavigate();
   const dash = tc('empty.value');
   const quote = (v: string | null | undefined) => (v == null ? dash : formatFixed(v, precision.price));
   const bps = (v: string | null | undefined) => (v == null ? dash : formatBpsValue(v));
@@ -45,9 +50,16 @@ export function LiquidityHistory({ range, onRange, summary }: LiquidityHistoryPr
       }
     >
       <Flex vertical gap={12}>
-        {summary && (
-          <Typography.Text type="secondary">{t('history.samples', { sampled: summary.samples.toLocaleString('en-US'), total: (HISTORY_RANGES[range] / 1000).toLocaleString('en-US') })}</Typography.Text>
-        )}
+        <Flex wrap gap={8} justify="space-between" align="center">
+          {summary && (
+            <Typography.Text type="secondary">{t('history.samples', { sampled: summary.samples.toLocaleString('en-US'), total: (HISTORY_RANGES[range] / 1000).toLocaleString('en-US') })}</Typography.Text>
+          )}
+          {reportHref && (
+            <Button size="small" icon={<FileTextOutlined />} onClick={() => void navigate(reportHref)}>
+              {t('report.open')}
+            </Button>
+          )}
+        </Flex>
         <Row gutter={[16, 16]}>
           <Col flex={FLEX}>
             <StatCard figure="history-spread" title={t('history.spread')} value={summary ? `${bps(summary.spreadBps.p50)} / ${bps(summary.spreadBps.p95)}` : null} />

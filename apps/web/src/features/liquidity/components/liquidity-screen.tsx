@@ -6,6 +6,7 @@ import { useNow } from '@/hooks/use-now';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useLiquiditySummary, useObligation } from '../api/liquidity-queries';
 import { periodBounds } from '../utils/period';
+import { reportHref } from '../utils/report';
 import { HISTORY_RANGES, LiquidityHistory, type HistoryRange } from './liquidity-history';
 import { LiquidityNow } from './liquidity-now';
 import { ObligationPanel } from './obligation-panel';
@@ -44,7 +45,7 @@ export function LiquidityScreen() {
         <LiquidityNow latest={latest.data} period={bounds && { bounds, summary: periodSummary.data }} obligation={terms} now={now} />
       )}
       <ObligationPanel coinId={pair.coinId} quote={pair.quote} obligation={terms} />
-      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data} />}
+      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data} reportHref={reportHref(pair.coinId, { from: historyTo - HISTORY_RANGES[range], to: historyTo })} />}
     </Flex>
   );
 }
