@@ -1,4 +1,5 @@
 import type { AnalysisSeriesPoint, BalanceSnapshotDto } from '@makerdesk/contract';
+import { csvCell as cell } from '../csv-cell.ts';
 
 export const SNAPSHOT_CSV_COLUMNS = [
   'time',
@@ -13,12 +14,6 @@ export const SNAPSHOT_CSV_COLUMNS = [
   'pnl',
 ] as const;
 
-/** Decimal strings and ISO times are plain tokens; anything else is quoted, quotes doubled (RFC 4180). */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  return /^[\w.:+-]*$/.test(value) ? value : `"${value.replace(/"/g, '""')}"`;
-}
-
 /**
  * The snapshots as CSV: a header row, one row per snapshot oldest first, ISO 8601 UTC times,
  * amounts as the decimal strings stored (never floats), the value and P&L of the same instant when
@@ -28,7 +23,7 @@ export function snapshotsCsv(snapshots: readonly BalanceSnapshotDto[], series: r
   const byAt = new Map(series.map((p) => [p.at, p]));
   const rows = snapshots.map((s) => {
     const point = byAt.get(s.at);
-    return [new Date(s.at).toISOString(), s.base.available, s.base.frozen, s.base.total, s.quote.available, s.quote.frozen, s.quote.total, s.price, point?.value ?? null, point?.pnl ?? null].map(cell).join(',');
+    return [new Date(s.at).toISOString(), s.base.available, s.base.frozen, s.base.total, s.quote.available, s.quote.frozen, s.quote.total, s.price, point?.value ?? null, point?.pnl ?? null].map((v) => cell(v)).join(',');
   });
   return [SNAPSHOT_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }

@@ -1,16 +1,7 @@
 import type { DeskFill } from '@makerdesk/contract';
+import { csvCell as cell } from '../csv-cell.ts';
 
 export const FILLS_CSV_COLUMNS = ['time', 'side', 'price', 'amount', 'fee', 'fee_asset', 'fee_quote', 'source', 'robot_id', 'robot_name', 'order_no'] as const;
-
-/**
- * Decimal strings and ISO times are plain tokens; anything else is quoted, quotes doubled (RFC 4180).
- * A text a person typed (a bot's name) that a spreadsheet would read as a formula gets a leading `'`.
- */
-function cell(value: string | number | null, typed = false): string {
-  if (value === null) return '';
-  const text = typed && /^[=+\-@\t\r]/.test(String(value)) ? `'${value}` : String(value);
-  return /^[\w.:+-]*$/.test(text) ? text : `"${text.replace(/"/g, '""')}"`;
-}
 
 /**
  * The fills ledger as CSV: a header row, one row per fill newest first, ISO 8601 UTC times, amounts

@@ -1,6 +1,6 @@
 import type { LiquiditySummary } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { csvCell, liquidityReportCsv } from './liquidity-report-csv.ts';
+import { liquidityReportCsv } from './liquidity-report-csv.ts';
 
 const summary: LiquiditySummary = {
   samples: 3540,
@@ -15,19 +15,6 @@ const summary: LiquiditySummary = {
     { from: 120_000, to: 300_000, kind: 'depth' },
   ],
 };
-
-describe('csvCell', () => {
-  it('keeps decimals and ISO times plain, quotes the rest with quotes doubled, and defuses formulas', () => {
-    expect(csvCell('-12.50')).toBe('-12.50');
-    expect(csvCell('2026-11-27T10:00:00.000Z')).toBe('2026-11-27T10:00:00.000Z');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell('BTC/USDT')).toBe('"BTC/USDT"');
-    expect(csvCell('say "hi", twice\nok')).toBe('"say ""hi"", twice\nok"');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('+cmd')).toBe(`"'+cmd"`);
-    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
-  });
-});
 
 describe('liquidityReportCsv', () => {
   const hours = [{ hour: 0, from: 0, to: 3_600_000, minutes: 60, summary }];

@@ -1,4 +1,5 @@
 import { LIQUIDITY_REPORT_COLUMNS, liquidityVerdict, type LiquidityObligationTerms, type LiquiditySummary } from '@makerdesk/contract';
+import { csvCell } from '../csv-cell.ts';
 import { breachedMinutes, type LiquidityHour } from '@makerdesk/engine';
 
 /**
@@ -17,16 +18,8 @@ export interface LiquidityReportInput {
   hours: readonly LiquidityHour[];
 }
 
-/**
- * A plain token (decimals, ISO times, keys) as is; anything else quoted with its quotes doubled. A
- * text that a spreadsheet would read as a formula gets a leading `'`.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const raw = String(value);
-  const text = /^[=+\-@\t\r]/.test(raw) && !/^-?\d+(\.\d+)?$/.test(raw) ? `'${raw}` : raw;
-  return /^[\w.:+-]*$/.test(text) ? text : `"${text.replace(/"/g, '""')}"`;
-}
+/** Every cell guards against formulas: the statement lines carry the pair's name and terms. */
+const cell = (value: string | number | null | undefined) => csvCell(value, true);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const yesNo = (v: boolean | null) => (v === null ? null : v ? 'met' : 'not_met');
@@ -49,7 +42,7 @@ function hourRow(h: LiquidityHour): string {
     s.breaches.length,
     breachedMinutes(s.breaches),
   ]
-    .map(csvCell)
+    .map(cell)
     .join(',');
 }
 
@@ -81,6 +74,6 @@ export function liquidityReportCsv(input: LiquidityReportInput): string {
     ['period.breaches', p.breaches.length],
   );
   if (o !== null) meta.push(['period.obligation', yesNo(liquidityVerdict(p, o).met)]);
-  const lines = [...meta.map(([k, v]) => `# ${csvCell(k)},${csvCell(v)}`), LIQUIDITY_REPORT_COLUMNS.join(','), ...input.hours.map(hourRow)];
+  const lines = [...meta.map(([k, v]) => `# ${cell(k)},${cell(v)}`), LIQUIDITY_REPORT_COLUMNS.join(','), ...input.hours.map(hourRow)];
   return lines.join('\r\n') + '\r\n';
 }
