@@ -60,10 +60,10 @@ describe('the obligation monitor’s texts', () => {
     const spread = obligationTexts({ type: 'breach', from: AT, kind: 'spread', minutes: 5 }, { pair: 'BTC/USDT', terms });
     expect(spread).toMatchObject({ kind: 'obligation_breach', level: 'error', details: { from: AT, why: 'spread', minutes: 5 } });
     expect(renderServerText(spread.text, 'en_US')).toBe(
-      'The desk has not kept the obligation of BTC/USDT since 2026-11-27 04:31:05 UTC: 5 minute(s) in a row up less than 95 % of the time, mostly because its quotes were wider than 15 bps. The obligation: spread at most 15 bps, own depth within 1 % at least 250000 per side',
+      'The desk has not kept the obligation of BTC/USDT since 2026-11-27 04:31:05 UTC: 5 minute(s) in a row up less than 95 % of the time, mostly because its quotes were wider than 15 bps. The obligation: spread at most 15 bps, own depth within 1 % at least 250000 USDT per side',
     );
     const depth = obligationTexts({ type: 'breach', from: AT, kind: 'depth', minutes: 5 }, { pair: 'BTC/USDT', terms });
-    expect(renderServerText(depth.text, 'zh_CN')).toContain('主要原因：1% 范围内己方某一侧深度低于 250000');
+    expect(renderServerText(depth.text, 'zh_CN')).toContain('主要原因：1% 范围内己方某一侧深度低于 250000 USDT');
     const gap = obligationTexts({ type: 'breach', from: AT, kind: 'gap', minutes: 5 }, { pair: 'BTC/USDT', terms });
     expect(renderServerText(gap.text, 'en_US')).toContain('mostly because no sample was taken (the server was down or the book unread)');
   });

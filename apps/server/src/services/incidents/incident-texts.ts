@@ -112,7 +112,10 @@ export function obligationTexts(
   facts: { pair: string; terms: ObligationTermsParams },
 ): ObligationIncident {
   const { terms } = facts;
-  const base = { pair: facts.pair, maxSpreadBps: terms.maxSpreadBps, depthWithinPct: terms.depthWithinPct, minDepthQuote: terms.minDepthQuote, minUptimePct: terms.minUptimePct };
+  // The minimum depth in the pair's quote asset (BTC/USDT: "250000 USDT").
+  const quote = facts.pair.split('/')[1];
+  const minDepthQuote = quote ? `${terms.minDepthQuote} ${quote}` : terms.minDepthQuote;
+  const base = { pair: facts.pair, maxSpreadBps: terms.maxSpreadBps, depthWithinPct: terms.depthWithinPct, minDepthQuote, minUptimePct: terms.minUptimePct };
   switch (event.type) {
     case 'breach':
       return {

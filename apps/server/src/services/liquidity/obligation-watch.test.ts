@@ -99,10 +99,10 @@ describe('the obligation watch in the server', () => {
     expect(breach.map((i) => [i.kind, i.level])).toEqual([['obligation_breach', 'error']]);
     expect(breach[0]!.title).toBe('Liquidity obligation of BTC/USDT breached');
     expect(breach[0]!.text).toBe(
-      'The desk has not kept the obligation of BTC/USDT since 2026-01-15 12:02:00 UTC: 3 minute(s) in a row up less than 90 % of the time, mostly because the desk lacked a bid or an ask. The obligation: spread at most 25 bps, own depth within 2 % at least 500 per side',
+      'The desk has not kept the obligation of BTC/USDT since 2026-01-15 12:02:00 UTC: 3 minute(s) in a row up less than 90 % of the time, mostly because the desk lacked a bid or an ask. The obligation: spread at most 25 bps, own depth within 2 % at least 500 USDT per side',
     );
     expect((await incidents(BTC, 'zh_CN'))[0]!.text).toBe(
-      '自 2026-01-15 12:02:00 UTC 起未能履行 BTC/USDT 的流动性义务：连续 3 分钟双边在线时间低于 90%，主要原因：己方缺少买单或卖单。义务要求：价差不超过 25 bps，2% 范围内己方每侧深度不少于 500',
+      '自 2026-01-15 12:02:00 UTC 起未能履行 BTC/USDT 的流动性义务：连续 3 分钟双边在线时间低于 90%，主要原因：己方缺少买单或卖单。义务要求：价差不超过 25 bps，2% 范围内己方每侧深度不少于 500 USDT',
     );
 
     // The second one goes on alone a minute, then the first: each carries the breach on.
