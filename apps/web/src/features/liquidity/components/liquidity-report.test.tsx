@@ -76,7 +76,7 @@ describe('LiquidityReport', () => {
     expect([...second.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
       '2026-11-27 09:00',
       '3,600',
-      '20 / —',
+      '20.0 / —',
       '400,000.00',
       '600,000.00',
       '300,000.00',

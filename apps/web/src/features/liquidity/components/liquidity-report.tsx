@@ -64,6 +64,8 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
   const dash = tc('empty.value');
   const money = (v: string | null | undefined) => (v == null ? dash : `${formatFixed(v, digits)} ${quote}`);
   const bps = (v: string | null | undefined) => (v == null ? dash : formatBpsValue(v));
+  // The spreads are in tenths of a bps (rounded up by the server): one decimal in every row, so the column aligns.
+  const tenths = (v: string | null | undefined) => (v == null ? dash : formatFixed(v, 1));
   const pct = (v: string | null | undefined) => (v == null ? dash : `${v} %`);
   const band = summary?.depth.withinPct ?? obligation?.depthWithinPct ?? '2';
   const verdict = summary && obligation ? liquidityVerdict(summary, obligation) : null;
@@ -200,7 +202,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
                 columns={[
                   { key: 'start', title: t('report.col.start'), render: (_, r) => formatUtcFull(r.from) },
                   { key: 'samples', title: t('report.col.samples'), align: 'right', render: (_, r) => r.summary?.samples.toLocaleString('en-US') ?? dash },
-                  { key: 'spread', title: t('report.col.spread'), align: 'right', render: (_, r) => (r.summary ? `${r.summary.spreadBps.p50 ?? dash} / ${r.summary.spreadBps.p95 ?? dash}` : dash) },
+                  { key: 'spread', title: t('report.col.spread'), align: 'right', render: (_, r) => (r.summary ? `${tenths(r.summary.spreadBps.p50)} / ${tenths(r.summary.spreadBps.p95)}` : dash) },
                   { key: 'bid', title: t('report.col.bid'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.bidQuote, digits) : dash) },
                   { key: 'ask', title: t('report.col.ask'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.askQuote, digits) : dash) },
                   { key: 'ownBid', title: t('report.col.ownBid'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.ownBidQuote, digits) : dash) },
