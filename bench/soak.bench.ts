@@ -18,7 +18,7 @@
  * both databases). SOAK_DB=pglite|postgres|both (both). SOAK_PGLITE_CHECKPOINT_MINUTES (5, as the
  * server does: db/pglite-checkpoints.ts; 0: never, as before it) issues a CHECKPOINT on PGlite that often.
  *
- * What the runs found (issue 21, see the report of s21-soak): PGlite's extra memory is its WebAssembly
+ * What the runs found (issue 21; figures in the README, under retention): PGlite's extra memory is its WebAssembly
  * memory, about 174 MB and nearly all resident from the start (PGlite 0.3 starts PostgreSQL with
  * shared_buffers=128MB on its command line and reads no postgresql.conf, so it cannot be lowered;
  * Emscripten zero-fills the shared memory it maps, so it is touched at once), plus V8's compiled code
