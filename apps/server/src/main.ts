@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { openPgClusterBus } from './cluster/pg-cluster-bus.ts';
 import { listenBackupControl, type BackupControl } from './backup/control-socket.ts';
 import { writeHotBackup } from './backup/hot-backup.ts';
+import { PgliteCheckpoints } from './db/pglite-checkpoints.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseFromNewerVersionError } from './db/migration-guard.ts';
 import { seed, SEED_ADMIN_ACCOUNT } from './services/seed.ts';
@@ -45,6 +46,7 @@ async function main(engine?: EngineWiring): Promise<void> {
   let seat: SimSeat | undefined;
   let services: Services | undefined;
   let control: BackupControl | undefined;
+  let checkpoints: PgliteCheckpoints | undefined;
   // The order matters: no more requests, then the services (the engine's orders cancelled while the
   // venues still answer, then the live venues' connections), then the simulator's last snapshot, then the database.
   const shutdown = async (app?: { close(): Promise<unknown> }) => {
@@ -52,6 +54,7 @@ async function main(engine?: EngineWiring): Promise<void> {
     await control?.close().catch(() => undefined);
     if (services) await stopServices(services, logger);
     await seat?.close().catch(() => undefined);
+    await checkpoints?.stop();
     // The last revocations and invalidations go out; then its two connections end.
     await bus.close().catch((err: unknown) => logger.error({ err }, 'cluster bus shutdown failed'));
     await database.close().catch(() => undefined);
@@ -61,7 +64,13 @@ async function main(engine?: EngineWiring): Promise<void> {
     await database.migrate();
     // `npm run backup` asks this server, which holds the folder's lock, over a socket in the folder.
     const pglite = database.pglite;
-    if (pglite) control = await listenBackupControl(config.dataDir, (sink) => writeHotBackup(pglite.client, pglite.pgdata, sink), logger);
+    if (pglite) {
+      // PGlite has no checkpointer: without these its pg_wal grows towards a gigabyte (db/pglite-checkpoints.ts).
+      const timed = new PgliteCheckpoints({ checkpoint: () => pglite.client.query('checkpoint'), onError: (err) => logger.error({ err }, 'PGlite checkpoint failed') });
+      checkpoints = timed;
+      timed.start();
+      control = await listenBackupControl(config.dataDir, (sink) => timed.holding(() => writeHotBackup(pglite.client, pglite.pgdata, sink)), logger);
+    }
     const masterKey = loadMasterKey(config.masterKey, config.dataDir);
     await checkMasterKey(new MasterKeyCheckRepository(database.db), masterKey);
     const seeded = await seed(database.db, config.adminPassword);
