@@ -28,6 +28,17 @@ function visible(viewer: IncidentViewer): SQL | undefined {
  */
 const TELL_ONCE_LOCK = 0x4d44_0020;
 
+/** The pair's latest pair-wide incident of one of `kinds`, read on `db` (a transaction too). */
+async function latestOfKinds(db: Pick<Db, 'select'>, coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.coinId, coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
+    .orderBy(desc(incidents.id))
+    .limit(1);
+  return row;
+}
+
 /** The incident centre's rows and who read them (all its SQL). */
 export class IncidentRepository {
   constructor(private readonly db: Db) {}
@@ -123,14 +134,8 @@ export class IncidentRepository {
   }
 
   /** The pair's latest pair-wide incident of one of `kinds` (the obligation monitor's memory), if any. */
-  async latestOfKinds(coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<IncidentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(incidents)
-      .where(and(eq(incidents.coinId, coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
-      .orderBy(desc(incidents.id))
-      .limit(1);
-    return row;
+  latestOfKinds(coinId: number, kinds: readonly IncidentRow['kind'][]): Promise<IncidentRow | undefined> {
+    return latestOfKinds(this.db, coinId, kinds);
   }
 
   /**
@@ -141,13 +146,7 @@ export class IncidentRepository {
   async insertUnlessTold(incident: NewIncident, kinds: readonly IncidentRow['kind'][], told: (latest: IncidentRow | undefined) => boolean): Promise<IncidentRow | null> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${TELL_ONCE_LOCK}, ${incident.coinId})`);
-      const [latest] = await tx
-        .select()
-        .from(incidents)
-        .where(and(eq(incidents.coinId, incident.coinId), inArray(incidents.kind, [...kinds]), isNull(incidents.adminId)))
-        .orderBy(desc(incidents.id))
-        .limit(1);
-      if (told(latest)) return null;
+      if (told(await latestOfKinds(tx, incident.coinId, kinds))) return null;
       const [row] = await tx.insert(incidents).values(incident).returning();
       if (!row) throw new Error('incident insert returned no row');
       return row;

@@ -42,19 +42,23 @@ export class LiquidityService {
   }
 
   async summary(admin: AdminRow, query: LiquiditySummaryQuery): Promise<LiquiditySummary> {
-    await this.deps.coins.requireUsablePair(admin, query.coinId);
-    const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
-    return summariseLiquidity({ from: query.from, to: query.to, now: this.now(), rows, obligation });
+    return summariseLiquidity((await this.range(admin, query)).input);
   }
 
   /** The summary's range hour by hour (UTC) as CSV, with the obligation and the period's figures stated. */
   async reportCsv(admin: AdminRow, query: LiquiditySummaryQuery): Promise<{ fileName: string; csv: string }> {
-    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
-    const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
-    const input = { from: query.from, to: query.to, now: this.now(), rows, obligation };
+    const { coin, input } = await this.range(admin, query);
+    const { obligation } = input;
     const terms = obligation && { maxSpreadBps: obligation.maxSpreadBps, depthWithinPct: obligation.depthWithinPct, minDepthQuote: obligation.minDepthQuote, minUptimePct: obligation.minUptimePct, period: obligation.period };
     const csv = liquidityReportCsv({ pair: coin.coinName, from: query.from, to: query.to, obligation: terms, period: summariseLiquidity(input), hours: hourlyLiquidity(input) });
     const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-:]/g, '');
     return { fileName: `liquidity_${coin.coinName.replace(/[^A-Za-z0-9]+/g, '-')}_${stamp(query.from)}Z_${stamp(query.to)}Z.csv`, csv };
+  }
+
+  /** A range of a pair the reader may use: its obligation and one-minute rows, as the pure summaries take them. */
+  private async range(admin: AdminRow, query: LiquiditySummaryQuery) {
+    const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
+    const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
+    return { coin, input: { from: query.from, to: query.to, now: this.now(), rows, obligation } };
   }
 }
