@@ -673,6 +673,9 @@ export const liquidityObligations = pgTable('liquidity_obligations', {
   minDepthQuote: numeric('min_depth_quote', { precision: 30, scale: 8 }).notNull(),
   minUptimePct: numeric('min_uptime_pct', { precision: 5, scale: 2 }).notNull(),
   period: text('period', { enum: ['day', 'month'] }).notNull(),
+  /** The hours of the UTC day it applies: [from, to), 0 and 24 all day (migration 0024). */
+  fromHourUtc: smallint('from_hour_utc').notNull().default(0),
+  toHourUtc: smallint('to_hour_utc').notNull().default(24),
   updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
 });
