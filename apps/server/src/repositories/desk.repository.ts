@@ -130,24 +130,20 @@ export class DeskRepository {
       .innerJoin(robotFillDays, and(eq(robotFillDays.robotId, robots.id), lte(robotFillDays.firstAt, to)))
       .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)))
       .groupBy(robots.id, robots.description, robots.type);
+    // Summed as decimals (the same strings whether a window's fills are kept rows, folded days or both).
     const sums = new Map<number, (typeof kept)[number]>();
     for (const row of [...kept, ...folded]) {
-      const had = sums.get(row.robotId);
-      sums.set(
-        row.robotId,
-        had
-          ? {
-              ...had,
-              realised: add(had.realised, row.realised),
-              fees: add(had.fees, row.fees),
-              boughtBase: add(had.boughtBase, row.boughtBase),
-              soldBase: add(had.soldBase, row.soldBase),
-              boughtQuote: add(had.boughtQuote, row.boughtQuote),
-              soldQuote: add(had.soldQuote, row.soldQuote),
-              fillCount: Number(had.fillCount) + Number(row.fillCount),
-            }
-          : { ...row, fillCount: Number(row.fillCount) },
-      );
+      const had = sums.get(row.robotId) ?? { ...row, realised: '0', fees: '0', boughtBase: '0', soldBase: '0', boughtQuote: '0', soldQuote: '0', fillCount: 0 };
+      sums.set(row.robotId, {
+        ...had,
+        realised: add(had.realised, row.realised),
+        fees: add(had.fees, row.fees),
+        boughtBase: add(had.boughtBase, row.boughtBase),
+        soldBase: add(had.soldBase, row.soldBase),
+        boughtQuote: add(had.boughtQuote, row.boughtQuote),
+        soldQuote: add(had.soldQuote, row.soldQuote),
+        fillCount: Number(had.fillCount) + Number(row.fillCount),
+      });
     }
     const out: BotWindowRow[] = [];
     for (const row of [...sums.values()].sort((a, b) => a.robotId - b.robotId)) {
