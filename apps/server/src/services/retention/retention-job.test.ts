@@ -51,9 +51,12 @@ describe('the retention job', () => {
 
   it('prunes the fills bot by bot at their own cut (400 days), each bot drained in batches, and vacuums the ledger after many', async () => {
     const store = fakeStore({ orders: 0, logs: 0, incidents: 0, fills: { 7: 25, 9: 4 } });
-    const pass = await new RetentionJob({ repo: store.repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
+    const rebuilt: RetentionTable[] = [];
+    const repo = { ...store.repo, reindexIfBloated: async (table: RetentionTable) => (rebuilt.push(table), true) };
+    const pass = await new RetentionJob({ repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
     const cut = now - 400 * DAY;
-    expect(pass).toMatchObject({ fills: 29, busy: false, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
+    expect(pass).toMatchObject({ fills: 29, busy: false, reindexed: true, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
+    expect(rebuilt).toEqual(['robot_fills']);
     expect(store.calls.filter((c) => c.startsWith('fills') || c.startsWith('bots') || c.startsWith('vacuum'))).toEqual([
       `bots<${cut}`,
       `fills 7<${cut}`,

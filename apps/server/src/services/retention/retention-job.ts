@@ -121,11 +121,14 @@ export class RetentionJob {
     if (heavy.length > 0 && !this.stopping) {
       const before = await this.deps.repo.sizes();
       await this.deps.repo.vacuum(heavy);
-      if (heavy.includes('robot_orders')) {
-        result.reindexed = await (this.deps.repo.reindexIfBloated?.('robot_orders') ?? Promise.resolve(false)).catch((err: unknown) => {
-          this.deps.log?.warn({ err }, 'retention: rebuilding the order journal’s indexes failed; the next large prune tries again');
+      // The order journal's and the ledger's indexes keep a pruned day's pages that new rows never reuse: rebuilt when bloated.
+      for (const table of ['robot_orders', 'robot_fills'] as const) {
+        if (!heavy.includes(table)) continue;
+        const rebuilt = await (this.deps.repo.reindexIfBloated?.(table) ?? Promise.resolve(false)).catch((err: unknown) => {
+          this.deps.log?.warn({ err, table }, 'retention: rebuilding a table’s indexes failed; the next large prune tries again');
           return false;
         });
+        result.reindexed = (result.reindexed ?? false) || rebuilt;
       }
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
