@@ -37,6 +37,7 @@ import {
   liquidityObligation,
   liquidityObligationReply,
   liquidityObligationRequest,
+  liquidityReport,
   liquidityReportCsvReply,
   liquiditySummary,
   liquiditySummaryQuery,
@@ -229,6 +230,7 @@ export const endpoints = {
   liquidityObligationSet: { method: 'PUT', path: paths.liquidityObligation, body: liquidityObligationRequest, reply: liquidityObligation },
   liquidityObligationGet: { method: 'GET', path: paths.liquidityObligation, query: coinScopedQuery, reply: liquidityObligationReply },
   liquiditySummary: { method: 'GET', path: paths.liquiditySummary, query: liquiditySummaryQuery, reply: liquiditySummary },
+  liquidityReport: { method: 'GET', path: paths.liquidityReport, query: liquiditySummaryQuery, reply: liquidityReport },
   liquidityReportCsv: { method: 'GET', path: paths.liquidityReportCsv, query: liquiditySummaryQuery, reply: liquidityReportCsvReply, raw: 'text/csv' },
 } as const satisfies Record<string, Endpoint>;
 

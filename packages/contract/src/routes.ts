@@ -72,6 +72,7 @@ export const paths = {
   deskEquity: '/desk/equity',
   liquidityObligation: '/liquidity/obligation',
   liquiditySummary: '/liquidity/summary',
+  liquidityReport: '/liquidity/report',
   liquidityReportCsv: '/liquidity/report.csv',
   liveSocket: '/ws',
 } as const;

@@ -1,9 +1,9 @@
 import { ALL_DAY, appliesAllDay, type LiquidityObligation, type LiquidityObligationTerms } from '@makerdesk/contract';
-import { parse } from '@makerdesk/decimal';
-import type { LiquidityMinute } from '@makerdesk/engine';
+import { minus, parse } from '@makerdesk/decimal';
+import type { LiquidityMinute, RestingQuote } from '@makerdesk/engine';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { liquidityMinutes, liquidityObligations } from '../db/schema.ts';
+import { liquidityMinutes, liquidityObligations, robotOrders, robots } from '../db/schema.ts';
 
 type MinuteRow = typeof liquidityMinutes.$inferSelect;
 
@@ -100,6 +100,20 @@ export class LiquidityRepository {
   }
 
   /** The pair's rows of the minutes starting in [from, to), oldest first. */
+  /**
+   * The bots' orders resting on the pair as their journal holds them (state open: acknowledged by the
+   * venue and not yet seen cancelled or filled), each with what is left of it: the desk's own depth of
+   * a live pair, whose venue account is not read every second.
+   */
+  async restingBotOrders(coinId: number): Promise<RestingQuote[]> {
+    const rows = await this.db
+      .select({ side: robotOrders.side, price: robotOrders.price, amount: robotOrders.amount, filled: robotOrders.filledAmount })
+      .from(robotOrders)
+      .innerJoin(robots, eq(robots.id, robotOrders.robotId))
+      .where(and(eq(robots.coinId, coinId), eq(robotOrders.state, 'open')));
+    return rows.map((r) => ({ side: r.side, price: canon(r.price), remaining: minus(r.amount, r.filled) }));
+  }
+
   async minutes(coinId: number, from: number, to: number): Promise<LiquidityMinute[]> {
     const rows = await this.db
       .select()

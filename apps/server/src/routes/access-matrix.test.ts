@@ -598,6 +598,7 @@ const table: Record<string, Row> = {
   },
   'GET /backend/liquidity/obligation': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/obligation?coinId=${coinId}` })) },
   'GET /backend/liquidity/summary': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/summary?coinId=${coinId}&from=0&to=3600000` })) },
+  'GET /backend/liquidity/report': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/report?coinId=${coinId}&from=0&to=3600000` })) },
   'GET /backend/liquidity/report.csv': { access: 'pair', request: readOnPair((coinId) => ({ url: `/backend/liquidity/report.csv?coinId=${coinId}&from=0&to=3600000` })) },
 
   // --------------------------------------------------------------- the simulator's Binance-compatible API

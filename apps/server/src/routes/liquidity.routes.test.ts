@@ -217,3 +217,90 @@ describe('GET /backend/liquidity/report.csv', () => {
     expect(backwards.json().data.code).toEqual(expect.any(Number));
   });
 });
+
+describe('GET /backend/liquidity/report', () => {
+  const HOUR = 3_600_000;
+  const DAY = 86_400_000;
+  const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+  const full = (minute: number, status: LiquiditySample['status'], spread: string) =>
+    aggregateMinute(
+      minute,
+      Array.from({ length: 60 }, (_, i) => ({ at: minute + i * 1000, sample: sample(status, spread) })),
+    );
+  const get = async (tok: string, path: string, from: number, to: number) => (await t.call('GET', `/backend/liquidity/${path}?coinId=${BTC}&from=${from}&to=${to}`, { token: tok })).body;
+
+  it('answers the period’s summary, its verdict and the rows hour by hour, each equal to the summary endpoint and the CSV', async () => {
+    await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms } });
+    await new LiquidityRepository(t.database.db).writeMinutes([
+      { coinId: BTC, row: full(H + 58 * MIN, 'up', '10') },
+      { coinId: BTC, row: full(H + 59 * MIN, 'spread', '30') },
+      { coinId: BTC, row: full(H + HOUR, 'up', '12.5') },
+    ]);
+    const from = H + 58 * MIN;
+    const to = H + HOUR + 2 * MIN;
+
+    const body = await get(trader.token, 'report', from, to);
+    expect(body.code).toBe(200);
+    const report = body.data;
+    expect(report.obligation).toMatchObject({ coinId: BTC, ...terms });
+    expect(report.summary).toEqual((await get(trader.token, 'summary', from, to)).data);
+    expect(report.summary.uptimePct).toBe('50');
+    // Own bid 300000 for 3 of 4 minutes (a gap minute has none): 225000, short of 250000.
+    expect(report.verdict).toEqual({ met: false, uptime: false, spread: true, ownBidDepth: false, ownAskDepth: false });
+    expect(report.unit).toBe('hour');
+    expect(report.rows.map((r: { start: number; from: number; to: number; minutes: number }) => [r.start, r.from, r.to, r.minutes])).toEqual([
+      [H, from, H + HOUR, 2],
+      [H + HOUR, H + HOUR, to, 2],
+    ]);
+    for (const row of report.rows) expect(row.summary).toEqual((await get(trader.token, 'summary', row.from, row.to)).data);
+
+    // The CSV's hour rows are the same figures (one grouping code for both).
+    const res = await t.app.inject({ method: 'GET', url: `/backend/liquidity/report.csv?coinId=${BTC}&from=${from}&to=${to}`, headers: { authorization: `Bearer ${trader.token}` } });
+    const lines = res.body.split('\r\n');
+    const csvRows = lines.slice(lines.findIndex((l) => l.startsWith('hour_start_utc,')) + 1, -1);
+    expect(csvRows).toEqual(
+      report.rows.map((r: { start: number; minutes: number; summary: Record<string, never> & { samples: number; spreadBps: { p50: string; p95: string }; depth: Record<string, string>; uptimePct: string; ownShareOfDepthPct: string; breaches: { from: number; to: number }[] } }) => {
+        const s = r.summary;
+        const d = s.depth;
+        const breached = s.breaches.reduce((m, b) => m + (b.to - b.from) / MIN, 0);
+        return [new Date(r.start).toISOString(), r.minutes, s.samples, s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct, s.breaches.length, breached].join(',');
+      }),
+    );
+  });
+
+  it('answers day by day past 48 hours, each day equal to the summary over it, and no table past 62 days', async () => {
+    const D = Math.floor(Date.now() / DAY) * DAY - 3 * DAY;
+    await new LiquidityRepository(t.database.db).writeMinutes([
+      { coinId: BTC, row: full(D + 5 * MIN, 'up', '10') },
+      { coinId: BTC, row: full(D + DAY + 7 * MIN, 'depth', '20') },
+      { coinId: BTC, row: full(D + 2 * DAY + HOUR, 'up', '15') },
+    ]);
+    const from = D + 12 * HOUR;
+    const to = D + 3 * DAY;
+    const report = (await get(token, 'report', from, to)).data;
+    expect(report.unit).toBe('day');
+    expect(report.rows.map((r: { start: number; from: number; to: number; minutes: number }) => [r.start, r.from, r.to, r.minutes])).toEqual([
+      [D, from, D + DAY, 720],
+      [D + DAY, D + DAY, D + 2 * DAY, 1440],
+      [D + 2 * DAY, D + 2 * DAY, to, 1440],
+    ]);
+    expect(report.rows[0].summary.samples).toBe(0);
+    expect(report.rows[1].summary.breaches).toEqual([{ from: D + DAY, to: D + DAY + 7 * MIN, kind: 'gap' }, { from: D + DAY + 7 * MIN, to: D + DAY + 8 * MIN, kind: 'depth' }, { from: D + DAY + 8 * MIN, to: D + 2 * DAY, kind: 'gap' }]);
+    for (const row of report.rows) expect(row.summary).toEqual((await get(token, 'summary', row.from, row.to)).data);
+    expect(report.summary).toEqual((await get(token, 'summary', from, to)).data);
+
+    const long = (await get(token, 'report', D - 60 * DAY, to)).data;
+    expect([long.unit, long.rows]).toEqual([null, []]);
+    expect(long.summary).toEqual((await get(token, 'summary', D - 60 * DAY, to)).data);
+  });
+
+  it('refuses another pair to a restricted account and a bad range with the summary’s codes', async () => {
+    const call = (tok: string, query: string) => t.call('GET', `/backend/liquidity/report?${query}`, { token: tok });
+    expect((await call(trader.token, `coinId=${ETH}&from=0&to=60000`)).body.data.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await call(token, `coinId=${BTC}&from=0&to=${401 * 86_400_000}`)).body.data.code).toBe(ErrorCode.LIQUIDITY_RANGE_TOO_LONG);
+    const backwards = await call(token, `coinId=${BTC}&from=60000&to=0`);
+    const summaryBackwards = await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=60000&to=0`, { token });
+    expect(backwards.body.data.code).toBe(summaryBackwards.body.data.code);
+    expect(backwards.body.data.code).toEqual(expect.any(Number));
+  });
+});

@@ -30,6 +30,17 @@ export const liquidityRoutes: RoutePlugin = (app, { auth, liquidity }) => {
   );
 
   serve(
+    'liquidityReport',
+    {
+      access: 'signed-in',
+      tags,
+      summary:
+        'The printable report in one answer: the obligation, the period’s summary (as GET /liquidity/summary) and verdict, and its table hour by hour (ranges up to 48 UTC hours) or day by day (up to 62 UTC days), each row the summary of its part',
+    },
+    async (request) => ok(await liquidity.report(me(request), request.query)),
+  );
+
+  serve(
     'liquidityReportCsv',
     {
       access: 'signed-in',

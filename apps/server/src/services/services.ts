@@ -24,6 +24,7 @@ import { LiquidityService } from './liquidity/liquidity.service.ts';
 import { LiquiditySampler } from './liquidity/liquidity-sampler.ts';
 import { LiquidityJobs } from './liquidity/liquidity-jobs.ts';
 import { SimLiquiditySources } from './liquidity/sim-liquidity-sources.ts';
+import { CombinedLiquiditySources, LiveLiquiditySources } from './liquidity/live-liquidity-sources.ts';
 import { ObligationWatch } from './liquidity/obligation-watch.ts';
 import { SIM_PLATFORM } from '../domain/platforms.ts';
 import { ExchangeGateway, type LiveExchangeFactory } from '../venues/exchange-gateway.ts';
@@ -261,8 +262,8 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
   const liquidityRepo = new LiquidityRepository(database.db);
-  // Simulator pairs only, measured where the simulator runs (one server in a cluster: the seat's holder).
-  const liquiditySources = new SimLiquiditySources({
+  // Simulator pairs measured where the simulator runs (one server in a cluster: the seat's holder).
+  const simLiquiditySources = new SimLiquiditySources({
     venue: () => sim.localVenue,
     simPairs: async () => {
       const platform = await repos.platforms.findByCode(SIM_PLATFORM);
@@ -275,6 +276,27 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       return [...new Set(keys.filter((k): k is string => k !== undefined))];
     },
   });
+  // Live pairs with an obligation, from the shared market feed of the pair on this server and the bots'
+  // journal; measured by the same one server as the simulator's pairs (the seat's holder), so a minute
+  // has one writer.
+  const liveLiquiditySources = new LiveLiquiditySources({
+    livePairs: async () => {
+      if (!sim.localVenue) return [];
+      const live = new Set((await repos.platforms.list()).filter((p) => p.code !== SIM_PLATFORM).map((p) => p.id));
+      return (await repos.coins.listAll()).filter((c) => c.status === 'enabled' && live.has(c.platformId)).map((c) => ({ id: c.id, symbol: c.coinName }));
+    },
+    obligations: () => liquidityRepo.obligations(),
+    marketOf: async (coinId) => {
+      for (const adminId of await repos.credentials.holdersOf(coinId)) {
+        const material = await credentials.materialOf(adminId, coinId);
+        const market = material && (await gateway.liveMarketOf(material).catch(() => undefined));
+        if (market?.peekBook) return market;
+      }
+      return undefined;
+    },
+    restingOrders: (coinId) => liquidityRepo.restingBotOrders(coinId),
+  });
+  const liquiditySources = new CombinedLiquiditySources([simLiquiditySources, liveLiquiditySources]);
   const liquidityJobs = new LiquidityJobs(
     new LiquiditySampler(liquiditySources, liquidityRepo, { ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}), ...(log ? { log } : {}) }),
     liquidityRepo,

@@ -279,6 +279,15 @@ export class ExchangeGateway {
     return market === undefined ? session.exchange : withLiveMarket(session.exchange, market);
   }
 
+  /**
+   * The shared market (market-feeds.ts) of a live key's venue, for readers that are no session of
+   * their own (the liquidity sampler); undefined for a simulator key or a venue without shared feeds.
+   */
+  async liveMarketOf(material: ApiKeyMaterial): Promise<LiveMarket | undefined> {
+    if (material.platformCode === SIM_PLATFORM) return undefined;
+    return this.sessionMarkets.get(await this.session(material));
+  }
+
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
   referenceBook(symbol: string, depth = 20): Promise<OrderBook> {
     return this.sim.referenceBook(symbol, depth);

@@ -25,6 +25,12 @@ export interface LiveMarket {
   feedStatus(symbol: string): FeedStatus | null;
   /** Whether this read of the pair would be answered without a request of its own (MarketFeed.answersLocally); false before anyone read it. */
   answersLocally(read: 'book' | 'trades', symbol: string, size?: number): boolean;
+  /**
+   * The pair's book as its feed holds it, never asking the venue (MarketFeed.peekBook): the feed is
+   * opened (its stream subscribed where the venue streams) and kept open by these reads; null until it
+   * holds a book.
+   */
+  peekBook?(symbol: string, depth?: number): Promise<{ book: OrderBook; at: number; streamed: boolean } | null>;
 }
 
 export interface MarketFeedsOptions {
@@ -84,6 +90,7 @@ export class MarketFeeds {
       fetchTrades: async (symbol, limit) => (await this.feed(settings, symbol)).trades(limit),
       feedStatus: (symbol) => this.feedOf(settings, symbol)?.status() ?? null,
       answersLocally: (read, symbol, size) => this.feedOf(settings, symbol)?.answersLocally(read, size) ?? false,
+      peekBook: async (symbol, depth) => (await this.feed(settings, symbol)).peekBook(depth),
     };
   }
 

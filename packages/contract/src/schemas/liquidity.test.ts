@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueEntry } from '../catalogue/catalogue.ts';
 import { ErrorCode } from '../catalogue/codes.ts';
-import { LIQUIDITY_PRESETS, liquidityMessages, liquidityObligationRequest, liquidityObligationTerms, liquiditySummaryQuery, liquidityVerdict, type LiquiditySummary } from './liquidity.ts';
+import { LIQUIDITY_PRESETS, liquidityMessages, liquidityObligationRequest, liquidityObligationTerms, liquidityReportUnit, liquiditySummaryQuery, liquidityVerdict, type LiquiditySummary } from './liquidity.ts';
 
 const valid = { coinId: 3, maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '90', period: 'month' };
 
@@ -78,5 +78,21 @@ describe('liquidityVerdict', () => {
   it('does not meet the spread of a one-sided book, and has no verdict without figures', () => {
     expect(liquidityVerdict({ ...summary, spreadBps: { p50: null, p95: null } }, terms).spread).toBe(false);
     expect(liquidityVerdict({ ...summary, samples: 0, uptimePct: null, spreadBps: { p50: null, p95: null } }, terms)).toEqual({ met: null, uptime: null, spread: null, ownBidDepth: null, ownAskDepth: null });
+  });
+});
+
+describe('liquidityReportUnit', () => {
+  const HOUR = 3_600_000;
+  const DAY = 86_400_000;
+  const T0 = Date.UTC(2026, 10, 27);
+
+  it('is the hour up to 48 UTC hours counted from the hour holding from, then the day up to 62 UTC days, then none', () => {
+    expect(liquidityReportUnit(T0 + 30 * 60_000, T0 + 3 * HOUR + 15 * 60_000)).toBe('hour');
+    expect(liquidityReportUnit(T0, T0 + 48 * HOUR)).toBe('hour');
+    // 48 hours long but across 49 UTC hours.
+    expect(liquidityReportUnit(T0 + 1, T0 + 48 * HOUR + 1)).toBe('day');
+    expect(liquidityReportUnit(Date.UTC(2026, 10, 1), Date.UTC(2026, 11, 1))).toBe('day');
+    expect(liquidityReportUnit(0, 62 * DAY)).toBe('day');
+    expect(liquidityReportUnit(0, 63 * DAY)).toBeNull();
   });
 });

@@ -199,6 +199,65 @@ export type LiquiditySummary = z.infer<typeof liquiditySummary>;
  */
 export const liquidityReportCsvReply = z.string();
 
+/**
+ * The printable report's table (and GET /backend/liquidity/report): the range hour by hour (UTC) when
+ * it spans at most LIQUIDITY_REPORT_MAX_HOURS UTC hours, else day by day when it spans at most
+ * LIQUIDITY_REPORT_MAX_DAYS UTC days, else no table (the CSV has the range hour by hour).
+ */
+export const liquidityReportUnits = ['hour', 'day'] as const;
+export type LiquidityReportUnit = (typeof liquidityReportUnits)[number];
+export const LIQUIDITY_REPORT_MAX_HOURS = 48;
+export const LIQUIDITY_REPORT_MAX_DAYS = 62;
+
+/** The report table's unit for [from, to): counted from the start of the UTC hour or day holding `from`. */
+export function liquidityReportUnit(from: number, to: number): LiquidityReportUnit | null {
+  for (const [unit, size, max] of [
+    ['hour', 3_600_000, LIQUIDITY_REPORT_MAX_HOURS],
+    ['day', DAY_MS, LIQUIDITY_REPORT_MAX_DAYS],
+  ] as const) {
+    if (Math.ceil((to - Math.floor(from / size) * size) / size) <= max) return unit;
+  }
+  return null;
+}
+
+/** One row of the report's table: the summary over the part of a UTC hour or day inside the range. */
+export const liquidityReportRow = z.object({
+  /** The hour's or day's start (UTC). */
+  start: epochMs,
+  /** The part the figures cover: cut to the range, rounded to whole minutes, and to the current minute. */
+  from: epochMs,
+  to: epochMs,
+  /** Minutes counted. */
+  minutes: z.number().int(),
+  summary: liquiditySummary,
+});
+export type LiquidityReportRow = z.infer<typeof liquidityReportRow>;
+
+/** liquidityVerdict's answer (below), as the report carries it. */
+export const liquidityVerdictReply = z.object({
+  met: z.boolean().nullable(),
+  uptime: z.boolean().nullable(),
+  spread: z.boolean().nullable(),
+  ownBidDepth: z.boolean().nullable(),
+  ownAskDepth: z.boolean().nullable(),
+});
+
+/**
+ * GET /backend/liquidity/report?coinId=&from=&to= (the summary's query, its access and its errors):
+ * the printable report in one answer, from one read of the range's rows: the pair's obligation, the
+ * period's summary (equal to GET /backend/liquidity/summary over the range), its verdict against the
+ * obligation (null without one), and the table (unit by liquidityReportUnit; each row equals the
+ * summary over its part, and the hourly rows are the CSV's).
+ */
+export const liquidityReport = z.object({
+  obligation: liquidityObligation.nullable(),
+  summary: liquiditySummary,
+  verdict: liquidityVerdictReply.nullable(),
+  unit: z.enum(liquidityReportUnits).nullable(),
+  rows: z.array(liquidityReportRow),
+});
+export type LiquidityReport = z.infer<typeof liquidityReport>;
+
 /** The report's columns, in order: the hour's start (ISO 8601 UTC) and the summary's figures over it. */
 export const LIQUIDITY_REPORT_COLUMNS = [
   'hour_start_utc',

@@ -34,7 +34,7 @@ describe('hourlyLiquidity', () => {
 
   it('cuts the range at the UTC hours, each part summed as the summary sums it', () => {
     const hours = hourlyLiquidity(input);
-    expect(hours.map((h) => [h.hour, h.from, h.to, h.minutes])).toEqual([
+    expect(hours.map((h) => [h.start, h.from, h.to, h.minutes])).toEqual([
       [H0, H0 + 58 * MINUTE_MS, H0 + HOUR_MS, 2],
       [H0 + HOUR_MS, H0 + HOUR_MS, H0 + HOUR_MS + 3 * MINUTE_MS, 3],
     ]);
@@ -75,7 +75,7 @@ describe('hourlyLiquidity', () => {
     const whole = { from: H0 + 17 * MINUTE_MS, to: H0 + 4 * HOUR_MS + 41 * MINUTE_MS, now: H0 + 10 * HOUR_MS, rows: many, obligation };
     const hours = hourlyLiquidity(whole);
     expect(hours).toHaveLength(5);
-    for (const h of hours) expect(h.summary).toEqual(summariseLiquidity({ ...whole, from: Math.max(whole.from, h.hour), to: Math.min(whole.to, h.hour + HOUR_MS), rows: many }));
+    for (const h of hours) expect(h.summary).toEqual(summariseLiquidity({ ...whole, from: Math.max(whole.from, h.start), to: Math.min(whole.to, h.start + HOUR_MS), rows: many }));
     const total = summariseLiquidity(whole);
     expect(hours.reduce((n, h) => n + h.summary.samples, 0)).toBe(total.samples);
     expect(hours.reduce((n, h) => n + h.minutes, 0)).toBe(4 * 60 + 24);

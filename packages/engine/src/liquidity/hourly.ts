@@ -1,22 +1,26 @@
-import type { LiquiditySummary } from '@makerdesk/contract';
+import type { LiquidityReportUnit, LiquiditySummary } from '@makerdesk/contract';
 import { MINUTE_MS } from './minute.ts';
 import { rangeMinutes, summariseLiquidity, type SummaryInput } from './summary.ts';
 
 /**
- * A range of one pair's one-minute rows cut into UTC hours for the liquidity report (issue 20), pure.
- * Each hour's figures are summariseLiquidity over the part of the hour inside the range, so an hour
- * of the report shows exactly what the summary shows for that hour.
+ * A range of one pair's one-minute rows cut into UTC hours or UTC days for the liquidity report
+ * (issue 20), pure: the one grouping the CSV (hour by hour) and the JSON report (the page's table,
+ * hour by hour or day by day) both take. Each part's figures are summariseLiquidity over the part of
+ * the hour or day inside the range, so a row of the report shows exactly what the summary shows for it.
  */
 
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
-export interface LiquidityHour {
-  /** The hour's start (UTC, epoch ms, a multiple of 3,600,000). */
-  hour: number;
-  /** The part of the hour the figures cover: the hour cut to the range (and to the current minute). */
+export const REPORT_UNIT_MS: Readonly<Record<LiquidityReportUnit, number>> = { hour: HOUR_MS, day: DAY_MS };
+
+export interface LiquidityBucket {
+  /** The hour's or day's start (UTC, epoch ms, a multiple of its length). */
+  start: number;
+  /** The part of it the figures cover: cut to the range (and to the current minute). */
   from: number;
   to: number;
-  /** Minutes counted (60 for a whole hour). */
+  /** Minutes counted (60 for a whole hour, 1440 for a whole day). */
   minutes: number;
   summary: LiquiditySummary;
 }
@@ -29,26 +33,33 @@ export function breachedMinutes(breaches: LiquiditySummary['breaches']): number 
 }
 
 /**
- * One entry per UTC hour that has a counted minute in the range, oldest first; hours from the current
- * minute on are left out (the future is not down time, as in the summary).
+ * One entry per UTC hour (or day) that has a counted minute in the range, oldest first; parts from the
+ * current minute on are left out (the future is not down time, as in the summary). The rows are read
+ * once and dealt to their part, so the whole costs one pass over them plus one summary per part.
  */
-export function hourlyLiquidity(input: SummaryInput): LiquidityHour[] {
+export function liquidityBuckets(input: SummaryInput, unit: LiquidityReportUnit): LiquidityBucket[] {
+  const size = REPORT_UNIT_MS[unit];
   const { start, end } = rangeMinutes(input.from, input.to, input.now);
-  const rowsByHour = new Map<number, SummaryInput['rows'][number][]>();
+  const rowsByPart = new Map<number, SummaryInput['rows'][number][]>();
   for (const row of input.rows) {
     if (row.minute < start || row.minute >= end) continue;
-    const hour = Math.floor(row.minute / HOUR_MS) * HOUR_MS;
-    const list = rowsByHour.get(hour);
+    const part = Math.floor(row.minute / size) * size;
+    const list = rowsByPart.get(part);
     if (list) list.push(row);
-    else rowsByHour.set(hour, [row]);
+    else rowsByPart.set(part, [row]);
   }
-  const out: LiquidityHour[] = [];
+  const out: LiquidityBucket[] = [];
   if (end <= start) return out;
-  for (let hour = Math.floor(start / HOUR_MS) * HOUR_MS; hour < end; hour += HOUR_MS) {
-    const from = Math.max(start, hour);
-    const to = Math.min(end, hour + HOUR_MS);
-    const summary = summariseLiquidity({ ...input, from, to, rows: rowsByHour.get(hour) ?? [] });
-    out.push({ hour, from, to, minutes: (to - from) / MINUTE_MS, summary });
+  for (let part = Math.floor(start / size) * size; part < end; part += size) {
+    const from = Math.max(start, part);
+    const to = Math.min(end, part + size);
+    const summary = summariseLiquidity({ ...input, from, to, rows: rowsByPart.get(part) ?? [] });
+    out.push({ start: part, from, to, minutes: (to - from) / MINUTE_MS, summary });
   }
   return out;
+}
+
+/** The range hour by hour (the CSV's rows). */
+export function hourlyLiquidity(input: SummaryInput): LiquidityBucket[] {
+  return liquidityBuckets(input, 'hour');
 }

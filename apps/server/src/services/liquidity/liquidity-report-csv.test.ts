@@ -17,7 +17,7 @@ const summary: LiquiditySummary = {
 };
 
 describe('liquidityReportCsv', () => {
-  const hours = [{ hour: 0, from: 0, to: 3_600_000, minutes: 60, summary }];
+  const hours = [{ start: 0, from: 0, to: 3_600_000, minutes: 60, summary }];
 
   it('states the pair, range and obligation, then a header and the hours; empty cells where there is no figure', () => {
     const csv = liquidityReportCsv({ pair: 'A,B/"C"', from: 0, to: 3_600_000, obligation: { maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '250000', minUptimePct: '98.5', period: 'day' }, period: summary, hours });

@@ -1,6 +1,6 @@
 import { LIQUIDITY_REPORT_COLUMNS, liquidityVerdict, type LiquidityObligationTerms, type LiquiditySummary } from '@makerdesk/contract';
 import { csvCell } from '../csv-cell.ts';
-import { breachedMinutes, type LiquidityHour } from '@makerdesk/engine';
+import { breachedMinutes, type LiquidityBucket } from '@makerdesk/engine';
 
 /**
  * The liquidity report as CSV (issue 20), pure. Lines starting with `#` state the report as
@@ -15,7 +15,7 @@ export interface LiquidityReportInput {
   to: number;
   obligation: LiquidityObligationTerms | null;
   period: LiquiditySummary;
-  hours: readonly LiquidityHour[];
+  hours: readonly LiquidityBucket[];
 }
 
 /** Every cell guards against formulas: the statement lines carry the pair's name and terms. */
@@ -24,10 +24,10 @@ const cell = (value: string | number | null | undefined) => csvCell(value, true)
 const iso = (ms: number) => new Date(ms).toISOString();
 const yesNo = (v: boolean | null) => (v === null ? null : v ? 'met' : 'not_met');
 
-function hourRow(h: LiquidityHour): string {
+function hourRow(h: LiquidityBucket): string {
   const s = h.summary;
   return [
-    iso(h.hour),
+    iso(h.start),
     h.minutes,
     s.samples,
     s.spreadBps.p50,

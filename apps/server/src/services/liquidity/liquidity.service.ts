@@ -1,5 +1,5 @@
-import { ErrorCode, type LiquidityObligation, type LiquidityObligationSet, type LiquiditySummary, type LiquiditySummaryQuery } from '@makerdesk/contract';
-import { hourlyLiquidity, summariseLiquidity } from '@makerdesk/engine';
+import { ErrorCode, liquidityReportUnit, liquidityVerdict, type LiquidityObligation, type LiquidityReport, type LiquidityObligationSet, type LiquiditySummary, type LiquiditySummaryQuery } from '@makerdesk/contract';
+import { hourlyLiquidity, liquidityBuckets, summariseLiquidity } from '@makerdesk/engine';
 import { AppError } from '../../domain/app-error.ts';
 import type { AdminRow } from '../../domain/account.ts';
 import type { LiquidityRepository } from '../../repositories/liquidity.repository.ts';
@@ -45,6 +45,19 @@ export class LiquidityService {
     return summariseLiquidity((await this.range(admin, query)).input);
   }
 
+  /**
+   * The printable report in one answer (GET /backend/liquidity/report): one read of the range's rows,
+   * the period's summary, its verdict and the table hour by hour or day by day, grouped by the same
+   * code as the CSV.
+   */
+  async report(admin: AdminRow, query: LiquiditySummaryQuery): Promise<LiquidityReport> {
+    const { obligation, input } = await this.range(admin, query);
+    const summary = summariseLiquidity(input);
+    const unit = liquidityReportUnit(query.from, query.to);
+    const rows = unit === null ? [] : liquidityBuckets(input, unit);
+    return { obligation, summary, verdict: obligation && liquidityVerdict(summary, obligation), unit, rows };
+  }
+
   /** The summary's range hour by hour (UTC) as CSV, with the obligation and the period's figures stated. */
   async reportCsv(admin: AdminRow, query: LiquiditySummaryQuery): Promise<{ fileName: string; csv: string }> {
     const { coin, input } = await this.range(admin, query);
@@ -59,6 +72,6 @@ export class LiquidityService {
   private async range(admin: AdminRow, query: LiquiditySummaryQuery) {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [obligation, rows] = await Promise.all([this.deps.repo.obligation(query.coinId), this.deps.repo.minutes(query.coinId, query.from, query.to)]);
-    return { coin, input: { from: query.from, to: query.to, now: this.now(), rows, obligation } };
+    return { coin, obligation, input: { from: query.from, to: query.to, now: this.now(), rows, obligation } };
   }
 }

@@ -59,6 +59,27 @@ class CountingRest {
 }
 
 describe('MarketFeed', () => {
+  it('lets a sampler peek at the book it holds without asking: the stream’s, else the newest poll with its age, else none', async () => {
+    let now = 1000;
+    const books = new Script<CcxtOrderBook>();
+    const rest = new CountingRest();
+    const feed = new MarketFeed({ symbol: SYMBOL, pro: proVenue(books, null), rest, now: () => now, retryDelayMs: () => 0 });
+    expect(feed.peekBook(1000)).toBeNull();
+    await books.deliver(ccxtBook(7, 100));
+    now = 1500;
+    expect(feed.peekBook(1000)).toMatchObject({ at: 1000, streamed: true, book: { bids: [['100', '1.5'], ['99', '2']], updateId: 7 } });
+    // Down: nothing held until a reader polls; peeking never polls.
+    await books.fail();
+    expect([feed.peekBook(1000), feed.peekBook(1000), rest.books]).toEqual([null, null, 0]);
+    now = 2000;
+    await feed.book(1000);
+    now = 9000;
+    // The poll's answer, as old as it is (the reader judges), still without a request.
+    expect(feed.peekBook(1000)).toMatchObject({ at: 2000, streamed: false, book: { updateId: 1 } });
+    expect([feed.peekBook(5), rest.books]).toEqual([null, 1]);
+    await feed.close();
+  });
+
   it('answers the book from the stream while it is up, in decimal strings with the update id, without REST', async () => {
     const books = new Script<CcxtOrderBook>();
     const rest = new CountingRest();

@@ -51,6 +51,8 @@ export class MarketFeed {
   private readonly wakers = new Set<() => void>();
   /** ccxt.pro's book of the pair as its last watch answered it (it keeps it up to date in place); null unless the stream is up. */
   private streamed: CcxtOrderBook | null = null;
+  /** When the stream last delivered the book. */
+  private streamedAt = 0;
   private converted = new Map<string, { nonce: unknown; book: OrderBook }>();
   /** Trades heard on the stream since it (re)started, newest first; `seeded` once merged with a REST snapshot. */
   private tape: Trade[] = [];
@@ -108,6 +110,27 @@ export class MarketFeed {
     return this.bookPoll.get(key, () => this.options.rest.fetchOrderBook(this.symbol, depth));
   }
 
+  /**
+   * The book as this feed holds it now, never asking the venue: the stream's while it is up (`at` when
+   * it last delivered), else the newest answer of the shared poll of that depth (`at` when it came,
+   * however old: the reader judges its age), else null. A sampler reads it at its own pace without
+   * adding a request.
+   */
+  peekBook(depth?: number): { book: OrderBook; at: number; streamed: boolean } | null {
+    if (this.streamed !== null) {
+      const nonce = this.streamed.nonce;
+      const key = String(depth ?? '');
+      let kept = this.converted.get(key);
+      if (kept === undefined || kept.nonce !== nonce || nonce === undefined) {
+        kept = { nonce, book: parseOrderBook(this.streamed, this.symbol, this.now(), depth) };
+        this.converted.set(key, kept);
+      }
+      return { book: kept.book, at: this.streamedAt, streamed: true };
+    }
+    const polled = this.bookPoll.latest(String(depth ?? ''));
+    return polled === null ? null : { book: polled.value, at: polled.at, streamed: false };
+  }
+
   /** The latest `limit` public trades, newest first. */
   async trades(limit?: number): Promise<Trade[]> {
     if (this.tradesWatching && this.streamed !== null) {
@@ -145,6 +168,7 @@ export class MarketFeed {
         if (this.closed) return;
         failures = 0;
         this.streamed = book;
+        this.streamedAt = this.now();
         this.state.up('book', this.now());
         // The trades ride the same connection: a book that comes again means their watch, retried, holds too
         // (a quiet pair hears no trade to tell).

@@ -15,6 +15,8 @@ interface Entry<T> {
 
 export class SharedPoll<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Per key, the newest answer that came (and when): what a reader that never asks may look at. */
+  private readonly answered = new Map<string, { value: T; at: number }>();
   private failures = 0;
 
   constructor(
@@ -28,9 +30,10 @@ export class SharedPoll<T> {
     const entry: Entry<T> = { result: run(), settledAt: null, failed: false };
     this.entries.set(key, entry);
     entry.result.then(
-      () => {
+      (value) => {
         entry.settledAt = this.now();
         this.failures = 0;
+        this.answered.set(key, { value, at: entry.settledAt });
       },
       () => {
         entry.settledAt = this.now();
@@ -47,9 +50,15 @@ export class SharedPoll<T> {
     return kept !== undefined && (kept.settledAt === null || this.now() - kept.settledAt < this.holdMs(kept));
   }
 
+  /** The newest answer of `key` and when it came, whatever its age; never asks. */
+  latest(key: string): { value: T; at: number } | null {
+    return this.answered.get(key) ?? null;
+  }
+
   /** Forgets every kept answer (the next read asks again). */
   clear(): void {
     this.entries.clear();
+    this.answered.clear();
   }
 
   private holdMs(entry: Entry<T>): number {

@@ -1,5 +1,5 @@
-import { endpoints, type EndpointBody, type LiquidityObligation, type LiquiditySummary } from '@makerdesk/contract';
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type EndpointBody, type LiquidityObligation, type LiquidityReport, type LiquiditySummary } from '@makerdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callFile } from '@/lib/api-client';
 import { saveCsvFile } from '@/lib/save-file';
 
@@ -10,8 +10,8 @@ export function getObligation(coinId: number): Promise<LiquidityObligation | nul
   return call(endpoints.liquidityObligationGet, { query: { coinId } });
 }
 
-export function useObligation(coinId: number) {
-  return useQuery({ queryKey: [...liquidityQueryKey(coinId), 'obligation'], queryFn: () => getObligation(coinId) });
+export function useObligation(coinId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: [...liquidityQueryKey(coinId), 'obligation'], queryFn: () => getObligation(coinId), enabled });
 }
 
 export interface LiquidityRange {
@@ -36,13 +36,18 @@ export function useLiquiditySummary(range: LiquidityRange, { refetchMs = 60_000,
   });
 }
 
-/** The summaries of several parts of a range (the report's table rows), one call each, as the screen's. */
-export function useLiquiditySummaries(coinId: number, ranges: readonly { from: number; to: number }[]) {
-  return useQueries({
-    queries: ranges.map(({ from, to }) => ({
-      queryKey: [...liquidityQueryKey(coinId), 'summary', from, to],
-      queryFn: () => getLiquiditySummary({ coinId, from, to }),
-    })),
+/** The printable report over [from, to) in one call: the obligation, the period's summary and verdict, and its table's rows. */
+export function getLiquidityReport({ coinId, from, to }: LiquidityRange): Promise<LiquidityReport> {
+  return call(endpoints.liquidityReport, { query: { coinId, from, to } });
+}
+
+export function useLiquidityReport(range: LiquidityRange, { refetchMs = 60_000, enabled = true }: { refetchMs?: number; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...liquidityQueryKey(range.coinId), 'report', range.from, range.to],
+    queryFn: () => getLiquidityReport(range),
+    refetchInterval: refetchMs,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -24,7 +24,7 @@ function summary(over: Partial<LiquiditySummary>): LiquiditySummary {
   };
 }
 
-/** Answers by URL: the obligation, the whole range's summary, each hour's. */
+/** Answers by URL: the obligation, and the report (the whole range's summary, its verdict, each hour's). */
 function stubServer(obligationData: typeof obligation | null) {
   const calls: string[] = [];
   const fetchMock = vi.fn((url: string) => {
@@ -33,11 +33,16 @@ function stubServer(obligationData: typeof obligation | null) {
     const data =
       u.pathname === '/backend/liquidity/obligation'
         ? obligationData
-        : u.searchParams.get('from') === String(T0) && u.searchParams.get('to') === String(T0 + 2 * HOUR)
-          ? summary({})
-          : u.searchParams.get('from') === String(T0)
-            ? summary({ samples: 3600, uptimePct: '100', breaches: [] })
-            : summary({ samples: 3600, uptimePct: '50', spreadBps: { p50: '20', p95: null } });
+        : {
+            obligation: obligationData,
+            summary: summary({}),
+            verdict: obligationData && { met: false, uptime: false, spread: true, ownBidDepth: true, ownAskDepth: false },
+            unit: 'hour',
+            rows: [
+              { start: T0, from: T0, to: T0 + HOUR, minutes: 60, summary: summary({ samples: 3600, uptimePct: '100', breaches: [] }) },
+              { start: T0 + HOUR, from: T0 + HOUR, to: T0 + 2 * HOUR, minutes: 60, summary: summary({ samples: 3600, uptimePct: '50', spreadBps: { p50: '20', p95: null } }) },
+            ],
+          };
     return Promise.resolve(jsonResponse(200, { code: 200, data, msg: 'SUCCESS' }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -91,13 +96,16 @@ describe('LiquidityReport', () => {
     expect(breaches.getByText('30 min')).toBeInTheDocument();
     expect(breaches.getByText('Own depth short')).toBeInTheDocument();
 
-    // The same summary API as the screen: the whole range, and each hour.
-    const summaries = calls.filter((u) => u.startsWith('/backend/liquidity/summary')).sort();
-    expect(summaries).toEqual([
-      `/backend/liquidity/summary?coinId=3&from=${T0}&to=${T0 + 2 * HOUR}`,
-      `/backend/liquidity/summary?coinId=3&from=${T0}&to=${T0 + HOUR}`,
-      `/backend/liquidity/summary?coinId=3&from=${T0 + HOUR}&to=${T0 + 2 * HOUR}`,
-    ].sort());
+    // One call answers the page: the report carries the obligation, the period and each hour.
+    expect(calls).toEqual([`/backend/liquidity/report?coinId=3&from=${T0}&to=${T0 + 2 * HOUR}`]);
+  });
+
+  it('without a range in the link reads the obligation for its period, then the report of that period', async () => {
+    const calls = stubServer(obligation);
+    renderWithProviders(<LiquidityReport {...props} range={null} />);
+    await screen.findByTestId('liquidity-report-verdict', {}, { timeout: 5000 });
+    const day = Date.UTC(2026, 10, 27);
+    expect(calls).toEqual(['/backend/liquidity/obligation?coinId=3', `/backend/liquidity/report?coinId=3&from=${day}&to=${day + 24 * HOUR}`]);
   });
 
   it('downloads the CSV of the same range through the file helper', async () => {

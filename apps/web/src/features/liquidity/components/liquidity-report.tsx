@@ -1,4 +1,4 @@
-import { liquidityVerdict, type LiquidityBreach, type LiquidityObligation, type LiquiditySummary } from '@makerdesk/contract';
+import type { LiquidityBreach, LiquidityObligation, LiquidityReportRow } from '@makerdesk/contract';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Flex, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { feedback } from '@/lib/feedback';
 import { formatBpsValue, formatFixed } from '@/lib/numbers';
-import { downloadLiquidityReportCsv, useLiquiditySummaries, useLiquiditySummary, useObligation } from '../api/liquidity-queries';
+import { downloadLiquidityReportCsv, useLiquidityReport, useObligation } from '../api/liquidity-queries';
 import { formatObligationHours, formatSpan } from '../utils/format';
-import { REPORT_PRESETS, formatUtcFull, presetRange, reportBuckets, type ReportPreset, type ReportRange } from '../utils/report';
+import { REPORT_PRESETS, formatUtcFull, presetRange, type ReportPreset, type ReportRange } from '../utils/report';
 import '../liquidity-i18n';
 
 export interface LiquidityReportProps {
@@ -36,40 +36,36 @@ interface TermRow {
   met: boolean | null;
 }
 
-interface BucketRow extends ReportRange {
-  summary: LiquiditySummary | undefined;
-}
-
 /**
  * The printable liquidity report (issue 20): the obligation, the period's figures against it, a table
- * hour by hour or day by day, the breaches, and the CSV. Every figure is the summary API's, as on the
- * Liquidity screen; the print stylesheet leaves out the console around it and the buttons.
+ * hour by hour or day by day, the breaches, and the CSV. One call of the report API answers it all
+ * (its figures are the summary API's, as on the Liquidity screen); without a range in the link the
+ * obligation is read first for its period. The print stylesheet leaves out the console around it and
+ * the buttons.
  */
 export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange, invalidLink, now, onRange }: LiquidityReportProps) {
   const { t } = useTranslation('liquidity');
   const { t: tc } = useTranslation('common');
   const [saving, setSaving] = useState(false);
-  const obligationQuery = useObligation(coinId);
-  const obligation: LiquidityObligation | null = obligationQuery.data ?? null;
-  const range = linkRange ?? presetRange('period', now, obligation?.period ?? null);
-  const ready = !obligationQuery.isLoading;
-  const summaryQuery = useLiquiditySummary({ coinId, ...range }, { refetchMs: 60_000, enabled: ready });
-  const { unit, buckets } = reportBuckets(range, now);
-  const bucketQueries = useLiquiditySummaries(coinId, ready ? buckets : []);
+  const obligationQuery = useObligation(coinId, { enabled: linkRange === null });
+  const range = linkRange ?? presetRange('period', now, obligationQuery.data?.period ?? null);
+  const ready = linkRange !== null || !obligationQuery.isLoading;
+  const reportQuery = useLiquidityReport({ coinId, ...range }, { refetchMs: 60_000, enabled: ready });
+  const report = reportQuery.data;
 
-  if (obligationQuery.error) return <EmptyState title={t('error.title')} description={obligationQuery.error.message} />;
-  if (!ready) return <Skeleton active />;
+  const error = obligationQuery.error ?? (report ? null : reportQuery.error);
+  if (error) return <EmptyState title={t('error.title')} description={error.message} />;
+  if (!report) return <Skeleton active />;
 
-  const summary = summaryQuery.data;
+  const obligation: LiquidityObligation | null = report.obligation;
+  const { summary, verdict, unit, rows } = report;
   const dash = tc('empty.value');
   const money = (v: string | null | undefined) => (v == null ? dash : `${formatFixed(v, digits)} ${quote}`);
   const bps = (v: string | null | undefined) => (v == null ? dash : formatBpsValue(v));
   // The spreads are in tenths of a bps (rounded up by the server): one decimal in every row, so the column aligns.
   const tenths = (v: string | null | undefined) => (v == null ? dash : formatFixed(v, 1));
   const pct = (v: string | null | undefined) => (v == null ? dash : `${v} %`);
-  const band = summary?.depth.withinPct ?? obligation?.depthWithinPct ?? '2';
-  const verdict = summary && obligation ? liquidityVerdict(summary, obligation) : null;
-  const rows: BucketRow[] = buckets.map((b, i) => ({ ...b, summary: bucketQueries[i]?.data }));
+  const band = summary.depth.withinPct;
 
   const download = async () => {
     setSaving(true);
@@ -84,7 +80,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
   };
 
   const terms: TermRow[] =
-    obligation && summary && verdict
+    obligation && verdict
       ? [
           { key: 'uptime', term: t('report.term.uptime'), required: `≥ ${obligation.minUptimePct} %`, achieved: pct(summary.uptimePct), met: verdict.uptime },
           { key: 'spread', term: t('report.term.spread'), required: `≤ ${formatBpsValue(obligation.maxSpreadBps)}`, achieved: bps(summary.spreadBps.p50), met: verdict.spread },
@@ -139,10 +135,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
         )}
       </section>
 
-      {!summary ? (
-        <Skeleton active />
-      ) : (
-        <>
+      <>
           {obligation && (
             <section className="md-report-section" data-testid="liquidity-report-verdict">
               <Typography.Title level={5}>{t('report.verdict')}</Typography.Title>
@@ -192,7 +185,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
             {unit === null ? (
               <Typography.Text type="secondary">{t('report.table.tooLong')}</Typography.Text>
             ) : (
-              <Table<BucketRow>
+              <Table<LiquidityReportRow>
                 size="small"
                 className="md-report-table"
                 data-testid="liquidity-report-table"
@@ -202,15 +195,15 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
                 scroll={{ x: 'max-content' }}
                 columns={[
                   { key: 'start', title: t('report.col.start'), render: (_, r) => formatUtcFull(r.from) },
-                  { key: 'samples', title: t('report.col.samples'), align: 'right', render: (_, r) => r.summary?.samples.toLocaleString('en-US') ?? dash },
-                  { key: 'spread', title: t('report.col.spread'), align: 'right', render: (_, r) => (r.summary ? `${tenths(r.summary.spreadBps.p50)} / ${tenths(r.summary.spreadBps.p95)}` : dash) },
-                  { key: 'bid', title: t('report.col.bid'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.bidQuote, digits) : dash) },
-                  { key: 'ask', title: t('report.col.ask'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.askQuote, digits) : dash) },
-                  { key: 'ownBid', title: t('report.col.ownBid'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.ownBidQuote, digits) : dash) },
-                  { key: 'ownAsk', title: t('report.col.ownAsk'), align: 'right', render: (_, r) => (r.summary ? formatFixed(r.summary.depth.ownAskQuote, digits) : dash) },
-                  { key: 'uptime', title: t('report.col.uptime'), align: 'right', render: (_, r) => r.summary?.uptimePct ?? dash },
-                  { key: 'share', title: t('report.col.share'), align: 'right', render: (_, r) => r.summary?.ownShareOfDepthPct ?? dash },
-                  { key: 'breaches', title: t('report.col.breaches'), align: 'right', render: (_, r) => r.summary?.breaches.length ?? dash },
+                  { key: 'samples', title: t('report.col.samples'), align: 'right', render: (_, r) => r.summary.samples.toLocaleString('en-US') },
+                  { key: 'spread', title: t('report.col.spread'), align: 'right', render: (_, r) => `${tenths(r.summary.spreadBps.p50)} / ${tenths(r.summary.spreadBps.p95)}` },
+                  { key: 'bid', title: t('report.col.bid'), align: 'right', render: (_, r) => formatFixed(r.summary.depth.bidQuote, digits) },
+                  { key: 'ask', title: t('report.col.ask'), align: 'right', render: (_, r) => formatFixed(r.summary.depth.askQuote, digits) },
+                  { key: 'ownBid', title: t('report.col.ownBid'), align: 'right', render: (_, r) => formatFixed(r.summary.depth.ownBidQuote, digits) },
+                  { key: 'ownAsk', title: t('report.col.ownAsk'), align: 'right', render: (_, r) => formatFixed(r.summary.depth.ownAskQuote, digits) },
+                  { key: 'uptime', title: t('report.col.uptime'), align: 'right', render: (_, r) => r.summary.uptimePct ?? dash },
+                  { key: 'share', title: t('report.col.share'), align: 'right', render: (_, r) => r.summary.ownShareOfDepthPct ?? dash },
+                  { key: 'breaches', title: t('report.col.breaches'), align: 'right', render: (_, r) => r.summary.breaches.length },
                 ]}
               />
             )}
@@ -233,8 +226,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
               ]}
             />
           </section>
-        </>
-      )}
+      </>
     </Flex>
   );
 }

@@ -3,15 +3,13 @@ import { periodBounds } from './period';
 
 /**
  * The liquidity report's range and its table's rows (issue 20): from the link's coinId, from and
- * to (epoch ms, from included, to excluded), else a preset range; the table cuts the range into UTC
- * hours (up to two days) or UTC days (up to 62 days), each row one summary call.
+ * to (epoch ms, from included, to excluded), else a preset range. The table's rows (UTC hours up to
+ * two days, UTC days up to 62) come with the server's report (liquidityReportUnit in the contract).
  */
 
 const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
-const MAX_HOURLY = 48;
-const MAX_DAILY = 62;
 
 export const REPORT_PRESETS = ['period', '24h', '7d', '30d'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
@@ -50,31 +48,6 @@ export function presetRange(preset: ReportPreset, now: number, period: Liquidity
   const to = Math.floor(now / MINUTE) * MINUTE + MINUTE;
   const span = preset === '7d' ? 7 * DAY : preset === '30d' ? 30 * DAY : DAY;
   return { from: to - span, to };
-}
-
-export interface ReportBuckets {
-  unit: 'hour' | 'day' | null;
-  buckets: ReportRange[];
-}
-
-/**
- * The table's rows: the range cut at UTC hours (up to 48 of them) or UTC days (up to 62), each cut
- * to the range; rows from `now` on are left out (nothing is measured yet). Too long a range: no rows
- * (the CSV has them hour by hour).
- */
-export function reportBuckets(range: ReportRange, now: number): ReportBuckets {
-  const to = Math.min(range.to, Math.ceil(now / MINUTE) * MINUTE);
-  for (const [unit, size, max] of [
-    ['hour', HOUR, MAX_HOURLY],
-    ['day', DAY, MAX_DAILY],
-  ] as const) {
-    const first = Math.floor(range.from / size) * size;
-    if (Math.ceil((range.to - first) / size) > max) continue;
-    const buckets: ReportRange[] = [];
-    for (let start = first; start < to; start += size) buckets.push({ from: Math.max(range.from, start), to: Math.min(range.to, start + size) });
-    return { unit, buckets };
-  }
-  return { unit: null, buckets: [] };
 }
 
 /** The report's link. */
