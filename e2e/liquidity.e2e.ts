@@ -92,6 +92,20 @@ describe('liquidity', () => {
       ],
     };
     await page.route('**/backend/liquidity/summary**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: summary, msg: 'SUCCESS' }) }));
+    // The history reads the report: the same summary, and three hours for the charts (the middle one breached).
+    const hourStart = Math.floor(start / hour) * hour;
+    const rows = [0, 1, 2].map((i) => ({
+      start: hourStart + i * hour,
+      from: hourStart + i * hour,
+      to: hourStart + (i + 1) * hour,
+      minutes: 60,
+      summary: { ...summary, uptimePct: i === 1 ? '80.5' : '99', breaches: i === 1 ? summary.breaches.slice(1) : [] },
+    }));
+    const report = { obligation: null, summary, verdict: null, unit: 'hour', rows };
+    await page.route(
+      (url) => url.pathname === '/backend/liquidity/report',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: report, msg: 'SUCCESS' }) }),
+    );
     await page.reload();
     await visible(page, 'Now (last whole minute)');
     expect(await page.locator('[data-figure="spread"] .md-stat-value').innerText()).toBe('12.4 bps');
@@ -102,6 +116,12 @@ describe('liquidity', () => {
     await expect.poll(() => breaches.count()).toBe(2);
     expect(await breaches.nth(0).innerText()).toMatch(/1 min 30 s\s+No sample/);
     expect(await breaches.nth(1).innerText()).toMatch(/4 min\s+Own depth short/);
+    // The charts: spread, depth and uptime per hour against the obligation, each with its legend.
+    const charts = page.getByTestId('liquidity-charts').locator('.md-liquidity-chart');
+    await expect.poll(() => charts.count()).toBe(3);
+    await expect.poll(() => page.getByTestId('liquidity-charts').locator('canvas').count()).toBeGreaterThan(0);
+    expect(await charts.nth(0).innerText()).toMatch(/p50\s+12\.4 bps/);
+    expect(await charts.nth(2).innerText()).toMatch(/uptime\s+99 %/);
     await screenshotTall(page, 'liquidity-figures-en');
   });
 

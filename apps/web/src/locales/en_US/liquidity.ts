@@ -128,6 +128,7 @@ export default {
   'report.term.spread': 'Spread (median)',
   'report.term.ownBid': 'Own bid depth within {{band}} % (mean)',
   'report.term.ownAsk': 'Own ask depth within {{band}} % (mean)',
+  'report.charts': 'Charts',
   'report.figures': 'Figures of the period',
   'report.figure.samples': 'Seconds sampled',
   'report.figure.spread': 'Spread p50 / p95',

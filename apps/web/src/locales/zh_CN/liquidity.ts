@@ -131,6 +131,7 @@ export default {
   'report.term.spread': '价差（中位数）',
   'report.term.ownBid': '{{band}} % 以内自有买方深度（均值）',
   'report.term.ownAsk': '{{band}} % 以内自有卖方深度（均值）',
+  'report.charts': '图表',
   'report.figures': '本期数据',
   'report.figure.samples': '已采样秒数',
   'report.figure.spread': '价差 p50 / p95',

@@ -1,4 +1,4 @@
-import type { LiquidityBreach, LiquiditySummary } from '@makerdesk/contract';
+import type { LiquidityBreach, LiquidityObligationTerms, LiquidityReport, LiquiditySummary } from '@makerdesk/contract';
 import { FileTextOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { formatBpsValue, formatFixed } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
 import { formatSpan } from '../utils/format';
+import { LiquidityCharts } from './liquidity-charts';
 import '../liquidity-i18n';
 
 export const HISTORY_RANGES = { '24h': 24 * 3_600_000, '7d': 7 * 24 * 3_600_000, '30d': 30 * 24 * 3_600_000 } as const;
@@ -19,12 +20,15 @@ interface LiquidityHistoryProps {
   range: HistoryRange;
   onRange: (range: HistoryRange) => void;
   summary: LiquiditySummary | undefined;
+  /** The same range's report: its hourly or daily rows draw the charts. */
+  report?: LiquidityReport | undefined;
+  obligation?: LiquidityObligationTerms | null;
   /** The printable report of the same range. */
   reportHref?: string;
 }
 
 /** The chosen range's figures: spread p50/p95, mean depth per side (total and own), uptime, and the breaches listed. */
-export function LiquidityHistory({ range, onRange, summary, reportHref }: LiquidityHistoryProps) {
+export function LiquidityHistory({ range, onRange, summary, report, obligation = null, reportHref }: LiquidityHistoryProps) {
   const { t } = useTranslation('liquidity');
   const { t: tc } = useTranslation('common');
   const { pair, precision } = useTrading();
@@ -74,6 +78,9 @@ export function LiquidityHistory({ range, onRange, summary, reportHref }: Liquid
             <StatCard figure="history-uptime" title={t('history.uptime')} value={summary ? (summary.uptimePct === null ? dash : `${summary.uptimePct} %`) : null} note={summary?.uptimePct === null ? t('uptime.none') : undefined} />
           </Col>
         </Row>
+        {report?.unit && report.rows.length > 0 && (
+          <LiquidityCharts buckets={report.rows} unit={report.unit} obligation={obligation} band={d?.withinPct ?? '2'} quote={pair.quote} pricePrecision={precision.price} />
+        )}
         <Typography.Text strong>{t('history.breaches')}</Typography.Text>
         <Table<LiquidityBreach>
           size="small"

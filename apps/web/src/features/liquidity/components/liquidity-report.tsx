@@ -9,6 +9,7 @@ import { feedback } from '@/lib/feedback';
 import { formatBpsValue, formatFixed } from '@/lib/numbers';
 import { downloadLiquidityReportCsv, useLiquidityReport, useObligation } from '../api/liquidity-queries';
 import { formatObligationHours, formatSpan } from '../utils/format';
+import { LiquidityCharts } from './liquidity-charts';
 import { REPORT_PRESETS, formatUtcFull, presetRange, type ReportPreset, type ReportRange } from '../utils/report';
 import '../liquidity-i18n';
 
@@ -179,6 +180,13 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
               <Descriptions.Item label={t('report.figure.breaches')}>{summary.breaches.length}</Descriptions.Item>
             </Descriptions>
           </section>
+
+          {unit !== null && rows.length > 0 && (
+            <section className="md-report-section md-report-charts">
+              <Typography.Title level={5}>{t('report.charts')}</Typography.Title>
+              <LiquidityCharts buckets={rows} unit={unit} obligation={obligation} band={band} quote={quote} pricePrecision={digits} stacked />
+            </section>
+          )}
 
           <section className="md-report-section">
             <Typography.Title level={5}>{unit === 'day' ? t('report.table.day') : t('report.table.hour')}</Typography.Title>

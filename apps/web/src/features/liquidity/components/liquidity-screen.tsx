@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { useNow } from '@/hooks/use-now';
 import { useTrading } from '@/market-data/components/trading-context';
-import { useLiquiditySummary, useObligation } from '../api/liquidity-queries';
+import { useLiquidityReport, useLiquiditySummary, useObligation } from '../api/liquidity-queries';
 import { periodBounds } from '../utils/period';
 import { reportHref } from '../utils/report';
 import { HISTORY_RANGES, LiquidityHistory, type HistoryRange } from './liquidity-history';
@@ -30,13 +30,14 @@ export function LiquidityScreen() {
   const periodSummary = useLiquiditySummary({ coinId: pair.coinId, from: bounds?.from ?? 0, to: Math.max(now, (bounds?.from ?? 0) + 1000) }, { refetchMs: 10_000, enabled: bounds !== null });
   // Whole minutes, so the history's request changes once a minute.
   const historyTo = Math.floor(now / MINUTE) * MINUTE + MINUTE;
-  const history = useLiquiditySummary({ coinId: pair.coinId, from: historyTo - HISTORY_RANGES[range], to: historyTo });
+  // The history's figures and its hourly or daily rows (the charts) in one read.
+  const history = useLiquidityReport({ coinId: pair.coinId, from: historyTo - HISTORY_RANGES[range], to: historyTo });
 
   const error = latest.error ?? history.error ?? obligation.error;
   if (error && !latest.data && !history.data) return <EmptyState title={t('error.title')} description={error.message} />;
   if (obligation.isLoading) return <Skeleton active />;
 
-  const noSamples = latest.data?.samples === 0 && history.data?.samples === 0;
+  const noSamples = latest.data?.samples === 0 && history.data?.summary.samples === 0;
   return (
     <Flex vertical gap={16} className="md-liquidity">
       {noSamples ? (
@@ -45,7 +46,7 @@ export function LiquidityScreen() {
         <LiquidityNow latest={latest.data} period={bounds && { bounds, summary: periodSummary.data }} obligation={terms} now={now} />
       )}
       <ObligationPanel coinId={pair.coinId} quote={pair.quote} obligation={terms} />
-      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data} reportHref={reportHref(pair.coinId, { from: historyTo - HISTORY_RANGES[range], to: historyTo })} />}
+      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data?.summary} report={history.data} obligation={terms} reportHref={reportHref(pair.coinId, { from: historyTo - HISTORY_RANGES[range], to: historyTo })} />}
     </Flex>
   );
 }

@@ -10,6 +10,8 @@ import type { LinePoint } from '@/components/time-chart';
 
 /** A part of a range with its figures, as the report answers them. */
 export interface LiquidityBucket {
+  /** The UTC hour's or day's start (the point's time); `from` when left out. */
+  start?: number;
   from: number;
   to: number;
   summary: LiquiditySummary;
@@ -42,9 +44,9 @@ export interface LiquiditySeries {
 
 const at = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
-/** The parts oldest first, one point each at the part's start; a part without samples has no spread or total depth (nothing was read), but its own depth and uptime are 0 (down). */
+/** The parts oldest first, one point each at the start of its hour or day; a part without samples has no spread or total depth (nothing was read), but its own depth and uptime are 0 (down). */
 export function liquiditySeries(buckets: readonly LiquidityBucket[], obligation: LiquidityObligationTerms | null, colors: { up: string; down: string }): LiquiditySeries {
-  const parts = [...buckets].sort((a, b) => a.from - b.from);
+  const parts = [...buckets].sort((a, b) => (a.start ?? a.from) - (b.start ?? b.from));
   const s: LiquiditySeries = {
     spreadP50: [],
     spreadP95: [],
@@ -60,7 +62,7 @@ export function liquiditySeries(buckets: readonly LiquidityBucket[], obligation:
   };
   let lastTime = -1;
   for (const part of parts) {
-    const time = at(part.from);
+    const time = at(part.start ?? part.from);
     if (time <= lastTime) continue; // the chart needs strictly rising times
     lastTime = time;
     const { summary } = part;
