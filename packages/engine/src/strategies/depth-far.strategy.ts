@@ -4,6 +4,7 @@ import type { Side } from '@makerdesk/exchange';
 import type { Strategy, TickInput } from '../strategy.ts';
 import { quoteReference } from './kit/book-price.ts';
 import { drawDecimal } from './kit/draw.ts';
+import { activeObligation, obligationNotice, obligationSlots, type ObligationState } from './kit/obligation.ts';
 import { isFullRefresh, quoteDepthSlots, type Slot } from './kit/quoting-options.ts';
 import { heldInt, initialQuotingState, noReference, type QuotingState } from './kit/quoting-state.ts';
 
@@ -12,7 +13,7 @@ import { heldInt, initialQuotingState, noReference, type QuotingState } from './
  * between the nearest and farthest offset from the reference price: a deep, visible book away from
  * the touch. An order stays while its price is inside its side's band and is replaced once it left it.
  */
-export interface DepthFarState extends QuotingState {
+export interface DepthFarState extends QuotingState, ObligationState {
   layers: number | null;
 }
 
@@ -20,7 +21,7 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
   type: 'depth_far',
   initialState: () => ({ ...initialQuotingState, layers: null }),
   // Room for the bot's own levels plus the market's touch behind them.
-  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [], accountOrders: true }),
+  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [], accountOrders: true, ...(config.options?.keepObligation ? { obligation: true } : {}) }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
     const reference = quoteReference(market, orders, state.reference);
@@ -28,6 +29,19 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.depthLayersMin, config.depthLayersMax, refresh, () => rng.int(config.depthLayersMin, config.depthLayersMax));
     const slots = [...sideSlots(input, 'buy', reference, layers), ...sideSlots(input, 'sell', reference, layers)];
+    const obligation = activeObligation(config.options, market);
+    if (obligation) {
+      // Issue 20 §6: the nearest bid and ask pulled in to the cap (and into the band), sizes raised for its depth.
+      const held = obligationSlots(slots, reference, obligation, market.rules.pricePrecision);
+      const quoted = quoteDepthSlots(input, held, reference, undefined, obligation);
+      const notice = obligationNotice(quoted.obligationShort ?? [], state.obligationShort, obligation);
+      return {
+        intents: [...notice.intents, ...quoted.intents],
+        state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers, obligationShort: notice.short },
+        reference,
+        obligationShort: notice.short,
+      };
+    }
     const quoted = quoteDepthSlots(input, slots, reference);
     return { intents: quoted.intents, state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers }, reference };
   },
