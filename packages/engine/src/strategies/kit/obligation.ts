@@ -4,7 +4,6 @@ import type { Side } from '@makerdesk/exchange';
 import { alert, type Intent } from '../../intents.ts';
 import { spreadBpsCeil, spreadWithin } from '../../liquidity/measure.ts';
 import type { MarketSnapshot, OwnOrder, PairRules } from '../../strategy.ts';
-import type { Slot } from './quoting-options.ts';
 import type { DesiredOrder } from './sync-slots.ts';
 
 /**
@@ -76,7 +75,7 @@ function nearer(side: Side, a: string, b: string): boolean {
  * the side is inside the band, the innermost one moves in to the band's edge. Other slots are left
  * where the strategy put them. The slots keep their order.
  */
-export function obligationSlots(slots: readonly Slot[], reference: string, obligation: QuotingObligation, pricePrecision: number): Slot[] {
+export function obligationSlots<T extends { side: Side; price: string }>(slots: readonly T[], reference: string, obligation: QuotingObligation, pricePrecision: number): T[] {
   const out = slots.map((s) => ({ ...s }));
   const bidCap = capLimit('buy', reference, obligation, pricePrecision);
   const askCap = capLimit('sell', reference, obligation, pricePrecision);
