@@ -28,8 +28,8 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
     if (reference === null) return noReference(state);
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.depthLayersMin, config.depthLayersMax, refresh, () => rng.int(config.depthLayersMin, config.depthLayersMax));
-    const slots = [...sideSlots(input, 'buy', reference, layers), ...sideSlots(input, 'sell', reference, layers)];
     const obligation = activeObligation(config.options, market);
+    const slots = [...sideSlots(input, 'buy', reference, layers, obligation !== undefined), ...sideSlots(input, 'sell', reference, layers, obligation !== undefined)];
     if (obligation) {
       // Issue 20 §6: the nearest bid and ask pulled in to the cap (and into the band), sizes raised for its depth.
       const held = obligationSlots(slots, reference, obligation, market.rules.pricePrecision);
@@ -60,9 +60,11 @@ export function depthFarBand(config: Pick<DepthFarConfig, 'nearestOffset' | 'far
 /**
  * Slots `bid-1`…`bid-N` / `ask-1`…`ask-N`, 1 nearest the reference. A slot whose open order is still in
  * the band keeps that price; an empty or out-of-band slot gets its even step (nearest edge to farthest
- * edge) or a uniform draw on the price grid inside the band.
+ * edge) or a uniform draw on the price grid inside the band. Quoting to the obligation, slot 1 is always
+ * at the nearest edge: it is the level the obligation pulls in (obligationSlots), so the same slot
+ * holds it from tick to tick whatever the distribution.
  */
-function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, reference: string, layers: number): Slot[] {
+function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, reference: string, layers: number, obligation = false): Slot[] {
   const { config, market, orders, rng } = input;
   const pp = market.rules.pricePrecision;
   const band = depthFarBand(config, side, reference, pp);
@@ -74,7 +76,9 @@ function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, 
   for (let i = 1; i <= layers; i++) {
     const tag = `${prefix}-${i}`;
     const current = open.get(tag);
-    if (current && compare(current.price, band.lo) >= 0 && compare(current.price, band.hi) <= 0) {
+    if (obligation && i === 1) {
+      slots.push({ tag, side, price: nearest });
+    } else if (current && compare(current.price, band.lo) >= 0 && compare(current.price, band.hi) <= 0) {
       slots.push({ tag, side, price: current.price });
     } else if (config.distribution === 'random') {
       slots.push({ tag, side, price: drawDecimal(rng, band.lo, band.hi, pp) });

@@ -173,6 +173,19 @@ describe('quoting to the obligation: depth far', () => {
   });
 });
 
+describe('quoting to the obligation: depth far, held', () => {
+  it('holds the pulled-in level in its first slot whatever the distribution: the next tick keeps every order', () => {
+    for (const distribution of ['even', 'random'] as const) {
+      const c = farConfig(true, { distribution });
+      const terms = obligation({ depthWithinPct: '0.5', minDepthQuote: '2000' });
+      const first = depthFarStrategy.decide(tick(c, depthFarStrategy.initialState(c, NOW), { rng: createRng(3), market: { obligation: terms } }));
+      expect(places(first.intents).find((p) => p.tag === 'bid-1')?.price).toBe('99.88');
+      const second = depthFarStrategy.decide(tick(c, first.state, { orders: placed(first.intents), rng: createRng(4), market: { obligation: terms } }));
+      expect(second.intents, distribution).toEqual([]);
+    }
+  });
+});
+
 describe('quoting to the obligation: properties', () => {
   const terms = fc.record({
     maxSpreadBps: fc.constantFrom('5', '10', '12.5', '25', '35', '100'),
