@@ -424,7 +424,7 @@ export class BotRunner {
       // A bot quoting to its pair's obligation (issue 20 §6): how close its orders run to it, at the book's mid.
       if (market.obligation !== undefined) {
         const mid = midOf(market.book) ?? output.reference;
-        this.live.setObligation(market.obligation && obligationProgress(executor.ownOrders(), market.obligation, mid, output.obligationShort === true));
+        this.live.setObligation(market.obligation && obligationProgress(executor.ownOrders().filter((o) => o.state === 'open'), market.obligation, mid, output.obligationShort === true));
       }
     }
     return stop?.kind === 'stop' ? stop.reason : null;
