@@ -192,9 +192,10 @@ function perBotDay(samples: readonly Sample[], bots: number, table: (typeof TABL
 /**
  * The size after a year for `bots` bots with the default retention, from the run's rates: orders
  * cancelled without a fill are kept RETENTION_DEFAULTS.cancelledOrderDays (3), orders with a fill
- * filledOrderDays (30), trading-log lines tradingLogDays (90), fills are never pruned (365 days of
- * them), and each bot-day's pruned orders fold into one robot_order_days row (365 of them, ~200 B
- * each). Pruned space is reused after the retention job's VACUUM, so a table levels off at its kept
+ * filledOrderDays (30), trading-log lines tradingLogDays (90), fills fillDays (400: a year keeps
+ * them all, min(365, fillDays) days of them), each bot-day's pruned orders fold into one
+ * robot_order_days row (365 of them, ~200 B each) and each bot-day's pruned fills into one
+ * robot_fill_days row (~250 B; none in the first year with the default 400 days). Pruned space is reused after the retention job's VACUUM, so a table levels off at its kept
  * days × its daily rows × its bytes a row (measured: heap, indexes and TOAST over rows). Orders with a
  * fill are counted as the share of the journal's orders with filled_amount > 0 at the end.
  * Plus the fixed part (the empty schema, catalogs) and the WAL.
@@ -209,12 +210,14 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const cancelledOrders = orders.rows - filledOrders;
   const r = RETENTION_DEFAULTS;
   const orderBytes = Number.isFinite(orders.bytesPerRow) ? orders.bytesPerRow : 0;
+  const fillBytes = Number.isFinite(fills.bytesPerRow) ? fills.bytesPerRow : 0;
   const parts = {
     'cancelled orders': bots * cancelledOrders * r.cancelledOrderDays * orderBytes,
     'orders with a fill': bots * filledOrders * r.filledOrderDays * orderBytes,
-    fills: bots * fills.rows * 365 * (Number.isFinite(fills.bytesPerRow) ? fills.bytesPerRow : 0),
+    fills: bots * fills.rows * Math.min(365, r.fillDays) * fillBytes,
     'trading logs': bots * logs.rows * Math.min(365, r.tradingLogDays) * (Number.isFinite(logs.bytesPerRow) ? logs.bytesPerRow : 0),
     'order days': bots * 365 * 200,
+    'fill days': bots * Math.max(0, 365 - r.fillDays) * 250,
   };
   const first = samples[0] as Sample;
   const tablesAtStart = TABLES.reduce((sum, name) => sum + first.tables[name].bytes, 0);
@@ -226,11 +229,12 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const bytes = Object.values(parts).reduce((a, b) => a + b, 0) + fixed + wal;
   const lines = [
     `  per bot-day: ${orders.rows.toFixed(0)} orders (${cancelledOrders.toFixed(0)} without a fill, ${filledOrders.toFixed(0)} with one), ${fills.rows.toFixed(0)} fills, ${logs.rows.toFixed(0)} log lines; bytes a row: orders ${orders.bytesPerRow.toFixed(0)}, fills ${fills.bytesPerRow.toFixed(0)}, logs ${logs.bytesPerRow.toFixed(0)}`,
-    `  ${bots} bots after a year, default retention (cancelled orders ${r.cancelledOrderDays} d, orders with a fill ${r.filledOrderDays} d, logs ${r.tradingLogDays} d, fills and day rows kept):`,
+    `  ${bots} bots after a year, default retention (cancelled orders ${r.cancelledOrderDays} d, orders with a fill ${r.filledOrderDays} d, logs ${r.tradingLogDays} d, fills ${r.fillDays} d, day rows kept):`,
     ...Object.entries(parts).map(([name, size]) => `    ${name.padEnd(20)} ${(size / 1e9).toFixed(2)} GB`),
     `    ${'fixed part'.padEnd(20)} ${(fixed / 1e9).toFixed(2)} GB (the database at the start less these tables)`,
     `    ${'WAL'.padEnd(20)} ${(wal / 1e9).toFixed(2)} GB (${timed ? 'min_wal_size: PGlite checkpointed every few minutes' : 'max_wal_size, the default: the most kept between checkpoints'})`,
     `    ${'total'.padEnd(20)} ${(bytes / 1e9).toFixed(2)} GB (target: under 20 GB)`,
+    `  the fills level off after ${r.fillDays} days at ${((bots * fills.rows * r.fillDays * fillBytes) / 1e9).toFixed(2)} GB (plus ${((bots * 250 * 365) / 1e9).toFixed(2)} GB of day rows a further year)`,
   ];
   return { bytes, lines };
 }

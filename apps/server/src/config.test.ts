@@ -78,10 +78,10 @@ describe('loadConfig', () => {
   });
 
   it('keeps each kind of data as long as a desk would by default; each retention is a setting in whole days, checked', () => {
-    expect(loadConfig({}).retention).toEqual({ cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, intervalMs: 3_600_000 });
+    expect(loadConfig({}).retention).toEqual({ cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400, intervalMs: 3_600_000 });
     expect(
-      loadConfig({ MAKERDESK_RETAIN_CANCELLED_DAYS: '1', MAKERDESK_RETAIN_FILLED_ORDER_DAYS: '60', MAKERDESK_RETAIN_LOG_DAYS: '30', MAKERDESK_RETAIN_INCIDENT_DAYS: '365', MAKERDESK_RETENTION_INTERVAL_MINUTES: '15' }).retention,
-    ).toEqual({ cancelledOrderDays: 1, filledOrderDays: 60, tradingLogDays: 30, incidentDays: 365, intervalMs: 900_000 });
+      loadConfig({ MAKERDESK_RETAIN_CANCELLED_DAYS: '1', MAKERDESK_RETAIN_FILLED_ORDER_DAYS: '60', MAKERDESK_RETAIN_LOG_DAYS: '30', MAKERDESK_RETAIN_INCIDENT_DAYS: '365', MAKERDESK_RETAIN_FILL_DAYS: '730', MAKERDESK_RETENTION_INTERVAL_MINUTES: '15' }).retention,
+    ).toEqual({ cancelledOrderDays: 1, filledOrderDays: 60, tradingLogDays: 30, incidentDays: 365, fillDays: 730, intervalMs: 900_000 });
     const refusal = (env: Record<string, string>) => {
       try {
         loadConfig(env);

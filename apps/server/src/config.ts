@@ -71,6 +71,7 @@ const envSchema = z.object({
   MAKERDESK_RETAIN_FILLED_ORDER_DAYS: retentionDays(30),
   MAKERDESK_RETAIN_LOG_DAYS: retentionDays(90),
   MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(90),
+  MAKERDESK_RETAIN_FILL_DAYS: retentionDays(400),
   MAKERDESK_RETENTION_INTERVAL_MINUTES: z.coerce
     .number({ message: 'must be a whole number of minutes' })
     .int({ message: 'must be a whole number of minutes' })
@@ -126,7 +127,7 @@ export interface Config {
    */
   simBinanceLimits: BinanceLimits;
   /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
-  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; intervalMs: number };
+  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; fillDays: number; intervalMs: number };
   /**
    * How long a stopping server (SIGTERM, SIGINT) keeps serving after its readiness probe turned 503
    * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
@@ -179,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       filledOrderDays: e.MAKERDESK_RETAIN_FILLED_ORDER_DAYS,
       tradingLogDays: e.MAKERDESK_RETAIN_LOG_DAYS,
       incidentDays: e.MAKERDESK_RETAIN_INCIDENT_DAYS,
+      fillDays: e.MAKERDESK_RETAIN_FILL_DAYS,
       intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
     },
     drainMs: e.MAKERDESK_DRAIN_MS,

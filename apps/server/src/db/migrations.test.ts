@@ -179,10 +179,19 @@ interface ForeignKey {
   ref_col: string;
 }
 
+/** Columns whose CHECK constraint admits only some values: one of them. */
+const CHECKED: Record<string, string> = {
+  'liquidity_obligations.depth_within_pct': '2',
+  'liquidity_obligations.period': 'day',
+};
+
 /** A value of a column's type that says where it was written (text) or differs per table (numbers). */
 function valueFor(column: Column, tableIndex: number): string {
+  const checked = CHECKED[`${column.table_name}.${column.column_name}`];
+  if (checked !== undefined) return checked;
   const n = tableIndex + 3;
   switch (column.udt_name) {
+    case 'int2':
     case 'int4':
       return String(n);
     case 'int8':

@@ -326,6 +326,50 @@ export const robotOrderDays = pgTable(
 );
 
 /**
+ * The bots' pruned fills (services/retention, MAKERDESK_RETAIN_FILL_DAYS) folded per bot and UTC day of
+ * the fill: the sums any window adds (a window counts a day whole or not at all: first_at..last_at),
+ * `priceQuote` the sum of price × amount (the analysis's volume), and the position after the day's
+ * last fill (by time, then id).
+ */
+export const robotFillDays = pgTable(
+  'robot_fill_days',
+  {
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    fills: integer('fills').notNull().default(0),
+    boughtBase: money('bought_base').notNull().default('0'),
+    soldBase: money('sold_base').notNull().default('0'),
+    boughtQuote: money('bought_quote').notNull().default('0'),
+    soldQuote: money('sold_quote').notNull().default('0'),
+    priceQuote: money('price_quote').notNull().default('0'),
+    fees: money('fees').notNull().default('0'),
+    realised: money('realised').notNull().default('0'),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
+    positionAfter: money('position_after').notNull(),
+    avgCostAfter: money('avg_cost_after'),
+  },
+  (t) => [primaryKey({ columns: [t.robotId, t.day] })],
+);
+
+/**
+ * Per bot, the ledger's state after the last fill retention pruned (by the ledger's order, its id): the
+ * next fill's position resumes from it when no kept fill follows it. `throughAt`: the latest pruned fill's time.
+ */
+export const robotFillCheckpoints = pgTable('robot_fill_checkpoints', {
+  robotId: integer('robot_id')
+    .primaryKey()
+    .references(() => robots.id, { onDelete: 'cascade' }),
+  lastFillId: bigint('last_fill_id', { mode: 'number' }).notNull(),
+  positionAfter: money('position_after').notNull(),
+  avgCostAfter: money('avg_cost_after'),
+  throughAt: at('through_at').notNull(),
+  fills: bigint('fills', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * The bots' fills, each with what the average-cost method made of it (realised P&L, position and
  * average cost after it), so any window's figures are sums and the latest row.
  */
@@ -673,6 +717,9 @@ export const liquidityObligations = pgTable('liquidity_obligations', {
   minDepthQuote: numeric('min_depth_quote', { precision: 30, scale: 8 }).notNull(),
   minUptimePct: numeric('min_uptime_pct', { precision: 5, scale: 2 }).notNull(),
   period: text('period', { enum: ['day', 'month'] }).notNull(),
+  /** The hours of the UTC day it applies: [from, to), 0 and 24 all day (migration 0024). */
+  fromHourUtc: smallint('from_hour_utc').notNull().default(0),
+  toHourUtc: smallint('to_hour_utc').notNull().default(24),
   updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
 });

@@ -11,7 +11,7 @@ describe('which orders retention prunes', () => {
   const cuts = retentionCuts(now, RETENTION_DEFAULTS);
 
   it('cuts each kind at its days before now', () => {
-    expect(cuts).toEqual({ cancelledOrders: now - 3 * DAY, filledOrders: now - 30 * DAY, tradingLogs: now - 90 * DAY, incidents: now - 90 * DAY });
+    expect(cuts).toEqual({ cancelledOrders: now - 3 * DAY, filledOrders: now - 30 * DAY, tradingLogs: now - 90 * DAY, incidents: now - 90 * DAY, fills: now - 400 * DAY });
   });
 
   it('never a live or unknown order, whatever its age', () => {

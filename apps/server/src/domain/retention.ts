@@ -1,5 +1,5 @@
-import { add, compare } from '@makerdesk/decimal';
-import type { FiguresWindow, OrderCounts } from '@makerdesk/engine';
+import { add, compare, mul } from '@makerdesk/decimal';
+import { EMPTY_SUMMARY, positionOf, type FiguresWindow, type FillSummary, type LedgerRow, type OrderCounts, type Position } from '@makerdesk/engine';
 
 /** How long each kind of data is kept, in days (config.ts: MAKERDESK_RETAIN_*). */
 export interface RetentionSettings {
@@ -11,9 +11,11 @@ export interface RetentionSettings {
   tradingLogDays: number;
   /** Incidents (a pair's emergency stop still halting it is kept whatever its age). */
   incidentDays: number;
+  /** The bots' fills (the ledger), folded into per-day aggregates and a checkpoint first. */
+  fillDays: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionSettings = { cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90 };
+export const RETENTION_DEFAULTS: RetentionSettings = { cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400 };
 
 const DAY_MS = 86_400_000;
 
@@ -23,6 +25,7 @@ export interface RetentionCuts {
   filledOrders: number;
   tradingLogs: number;
   incidents: number;
+  fills: number;
 }
 
 export function retentionCuts(now: number, s: RetentionSettings): RetentionCuts {
@@ -31,6 +34,7 @@ export function retentionCuts(now: number, s: RetentionSettings): RetentionCuts 
     filledOrders: now - s.filledOrderDays * DAY_MS,
     tradingLogs: now - s.tradingLogDays * DAY_MS,
     incidents: now - s.incidentDays * DAY_MS,
+    fills: now - s.fillDays * DAY_MS,
   };
 }
 
@@ -149,4 +153,154 @@ export function orderDaysIn(days: readonly OrderDay[], w: FiguresWindow): OrderC
     counts.canceled += d.canceled;
   }
   return counts;
+}
+
+// ------------------------------------------------------------------------------------- the fills
+
+/** A ledger row as retention folds it: the row and its id (the ledger's order: positions were computed by it). */
+export interface FoldableFill extends LedgerRow {
+  id: number;
+  robotId: number;
+}
+
+/**
+ * One bot's pruned fills of one UTC day (by the fill's time): the sums a window adds, `priceQuote` the
+ * sum of price × amount, `firstAt`..`lastAt` the fills' times (a window takes the day whole or not at
+ * all), and the position after the day's last fill by (time, id), `lastKey` that fill's [time, id].
+ */
+export interface FillDay {
+  robotId: number;
+  day: string;
+  fills: number;
+  boughtBase: string;
+  soldBase: string;
+  boughtQuote: string;
+  soldQuote: string;
+  priceQuote: string;
+  fees: string;
+  realised: string;
+  firstAt: number;
+  lastAt: number;
+  positionAfter: string;
+  avgCostAfter: string | null;
+}
+
+/**
+ * One bot's ledger after the last fill pruned, by the ledger's order (id): the average-cost fold's
+ * state there (the fill's own position and average cost after it), from which the next fill resumes.
+ */
+export interface FillCheckpoint {
+  robotId: number;
+  lastFillId: number;
+  positionAfter: string;
+  avgCostAfter: string | null;
+  /** The latest time among the fills pruned. */
+  throughAt: number;
+  /** Fills pruned so far. */
+  fills: number;
+}
+
+/** Two aggregates of the same bot and day as one; the position is the later fill's (by time; a tie keeps `b`'s, the later batch). */
+export function mergeFillDays(a: FillDay, b: FillDay): FillDay {
+  const later = b.lastAt >= a.lastAt ? b : a;
+  return {
+    robotId: a.robotId,
+    day: a.day,
+    fills: a.fills + b.fills,
+    boughtBase: add(a.boughtBase, b.boughtBase),
+    soldBase: add(a.soldBase, b.soldBase),
+    boughtQuote: add(a.boughtQuote, b.boughtQuote),
+    soldQuote: add(a.soldQuote, b.soldQuote),
+    priceQuote: add(a.priceQuote, b.priceQuote),
+    fees: add(a.fees, b.fees),
+    realised: add(a.realised, b.realised),
+    firstAt: Math.min(a.firstAt, b.firstAt),
+    lastAt: Math.max(a.lastAt, b.lastAt),
+    positionAfter: later.positionAfter,
+    avgCostAfter: later.avgCostAfter,
+  };
+}
+
+/** A checkpoint moved on by a later batch: the state of whichever last fill has the greater id. */
+export function mergeCheckpoints(a: FillCheckpoint | null | undefined, b: FillCheckpoint): FillCheckpoint {
+  if (!a) return b;
+  const later = b.lastFillId > a.lastFillId ? b : a;
+  return { ...later, throughAt: Math.max(a.throughAt, b.throughAt), fills: a.fills + b.fills };
+}
+
+/**
+ * Fills about to be pruned, folded: per bot and day the sums, and per bot the checkpoint (the state
+ * after its fill of greatest id). Sorted by bot, then day.
+ */
+export function foldFills(fills: readonly FoldableFill[]): { days: FillDay[]; checkpoints: FillCheckpoint[] } {
+  const days = new Map<string, FillDay>();
+  const checkpoints = new Map<number, FillCheckpoint>();
+  const ordered = [...fills].sort((a, b) => a.at - b.at || a.id - b.id);
+  for (const f of ordered) {
+    const one: FillDay = {
+      robotId: f.robotId,
+      day: dayOf(f.at),
+      fills: 1,
+      boughtBase: f.side === 'buy' ? f.amount : '0',
+      soldBase: f.side === 'sell' ? f.amount : '0',
+      boughtQuote: f.side === 'buy' ? f.quoteAmount : '0',
+      soldQuote: f.side === 'sell' ? f.quoteAmount : '0',
+      priceQuote: mul(f.price, f.amount),
+      fees: f.fee,
+      realised: f.realizedPnl,
+      firstAt: f.at,
+      lastAt: f.at,
+      positionAfter: f.positionAfter,
+      avgCostAfter: f.avgCostAfter,
+    };
+    const key = `${f.robotId}|${one.day}`;
+    const had = days.get(key);
+    days.set(key, had ? mergeFillDays(had, one) : one);
+    const point: FillCheckpoint = { robotId: f.robotId, lastFillId: f.id, positionAfter: f.positionAfter, avgCostAfter: f.avgCostAfter, throughAt: f.at, fills: 1 };
+    checkpoints.set(f.robotId, mergeCheckpoints(checkpoints.get(f.robotId), point));
+  }
+  return {
+    days: [...days.values()].sort((a, b) => a.robotId - b.robotId || a.day.localeCompare(b.day)),
+    checkpoints: [...checkpoints.values()].sort((a, b) => a.robotId - b.robotId),
+  };
+}
+
+/** The sums a window reads from a bot's fill aggregates (added to what it sums of the kept rows): whole days only. */
+export function fillDaysIn(days: readonly FillDay[], w: FiguresWindow): FillSummary {
+  let s = EMPTY_SUMMARY;
+  for (const d of days) {
+    if (!dayInWindow(d, w)) continue;
+    s = {
+      count: s.count + d.fills,
+      boughtBase: add(s.boughtBase, d.boughtBase),
+      soldBase: add(s.soldBase, d.soldBase),
+      boughtQuote: add(s.boughtQuote, d.boughtQuote),
+      soldQuote: add(s.soldQuote, d.soldQuote),
+      fees: add(s.fees, d.fees),
+      realized: add(s.realized, d.realised),
+    };
+  }
+  return s;
+}
+
+/** Two windows' sums as one. */
+export function addSummaries(a: FillSummary, b: FillSummary): FillSummary {
+  return {
+    count: a.count + b.count,
+    boughtBase: add(a.boughtBase, b.boughtBase),
+    soldBase: add(a.soldBase, b.soldBase),
+    boughtQuote: add(a.boughtQuote, b.boughtQuote),
+    soldQuote: add(a.soldQuote, b.soldQuote),
+    fees: add(a.fees, b.fees),
+    realized: add(a.realized, b.realized),
+  };
+}
+
+/**
+ * A bot's position now, the fold resumed: its kept fill of greatest id, or the checkpoint when that
+ * is later (every fill pruned, or a late fill pruned after the kept ones were written).
+ */
+export function latestPosition(lastKept: (Pick<LedgerRow, 'positionAfter' | 'avgCostAfter'> & { id: number }) | null | undefined, checkpoint: FillCheckpoint | null | undefined): Position {
+  if (checkpoint && (!lastKept || checkpoint.lastFillId > lastKept.id)) return positionOf(checkpoint);
+  return positionOf(lastKept);
 }

@@ -1,7 +1,7 @@
 import { add, parse } from '@makerdesk/decimal';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analysisSettings, balanceSnapshots, credentials, manualFills, robotFills, robotOrders, robots } from '../db/schema.ts';
+import { analysisSettings, balanceSnapshots, credentials, manualFills, robotFillDays, robotFills, robotOrders, robots } from '../db/schema.ts';
 
 export type SnapshotRow = typeof balanceSnapshots.$inferSelect;
 export type NewSnapshot = Omit<typeof balanceSnapshots.$inferInsert, 'id'>;
@@ -130,7 +130,7 @@ export class AnalysisRepository {
   /** Base and quote the account traded on the pair in (after, until], its bots' and its other fills, with their count. */
   async volume(adminId: number, coinId: number, after: Date, until: Date): Promise<{ base: string; quote: string; count: number }> {
     const sums = { base: sql<string>`coalesce(sum(amount), 0)::text`, quote: sql<string>`coalesce(sum(price * amount), 0)::text`, count: sql<number>`count(*)::int` };
-    const [[bot], [manual]] = await Promise.all([
+    const [[bot], [manual], [folded]] = await Promise.all([
       this.db
         .select({ base: sql<string>`coalesce(sum(${robotFills.amount}), 0)::text`, quote: sql<string>`coalesce(sum(${robotFills.price} * ${robotFills.amount}), 0)::text`, count: sums.count })
         .from(robotFills)
@@ -140,8 +140,22 @@ export class AnalysisRepository {
         .select({ base: sql<string>`coalesce(sum(${manualFills.amount}), 0)::text`, quote: sql<string>`coalesce(sum(${manualFills.price} * ${manualFills.amount}), 0)::text`, count: sums.count })
         .from(manualFills)
         .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until))),
+      // The bots' fills retention folded into days (services/retention): a day whole inside (after, until] or not at all.
+      this.db
+        .select({
+          base: sql<string>`coalesce(sum(${robotFillDays.boughtBase} + ${robotFillDays.soldBase}), 0)::text`,
+          quote: sql<string>`coalesce(sum(${robotFillDays.priceQuote}), 0)::text`,
+          count: sql<number>`coalesce(sum(${robotFillDays.fills}), 0)::int`,
+        })
+        .from(robotFillDays)
+        .innerJoin(robots, eq(robots.id, robotFillDays.robotId))
+        .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gt(robotFillDays.firstAt, after), lte(robotFillDays.lastAt, until))),
     ]);
-    return { base: add(parse(bot?.base ?? '0'), parse(manual?.base ?? '0')), quote: add(parse(bot?.quote ?? '0'), parse(manual?.quote ?? '0')), count: (bot?.count ?? 0) + (manual?.count ?? 0) };
+    return {
+      base: add(add(parse(bot?.base ?? '0'), parse(manual?.base ?? '0')), parse(folded?.base ?? '0')),
+      quote: add(add(parse(bot?.quote ?? '0'), parse(manual?.quote ?? '0')), parse(folded?.quote ?? '0')),
+      count: (bot?.count ?? 0) + (manual?.count ?? 0) + Number(folded?.count ?? 0),
+    };
   }
 
   /** The account's fills on the pair, its bots' and its manual ones, in (after, until]; oldest first. */

@@ -1,6 +1,7 @@
+import { add } from '@makerdesk/decimal';
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { credentials, manualFills, robotFills, robots } from '../db/schema.ts';
+import { credentials, manualFills, robotFillDays, robotFills, robots } from '../db/schema.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 /** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
@@ -92,7 +93,7 @@ export class DeskRepository {
    */
   async botWindows(adminId: number, coinId: number, from: Date, to: Date): Promise<BotWindowRow[]> {
     const inWindow = and(gte(robotFills.at, from), lte(robotFills.at, to));
-    const sums = await this.db
+    const kept = await this.db
       .select({
         robotId: robots.id,
         description: robots.description,
@@ -110,22 +111,67 @@ export class DeskRepository {
       .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)))
       .groupBy(robots.id, robots.description, robots.type)
       .orderBy(asc(robots.id));
+    // The days retention folded (services/retention): a window counts a day whole or not at all.
+    const dayIn = and(gte(robotFillDays.firstAt, from), lte(robotFillDays.lastAt, to));
+    const folded = await this.db
+      .select({
+        robotId: robots.id,
+        description: robots.description,
+        type: robots.type,
+        realised: sql<string>`coalesce(sum(${robotFillDays.realised}) filter (where ${dayIn}), 0)::text`,
+        fees: sql<string>`coalesce(sum(${robotFillDays.fees}) filter (where ${dayIn}), 0)::text`,
+        boughtBase: sql<string>`coalesce(sum(${robotFillDays.boughtBase}) filter (where ${dayIn}), 0)::text`,
+        soldBase: sql<string>`coalesce(sum(${robotFillDays.soldBase}) filter (where ${dayIn}), 0)::text`,
+        boughtQuote: sql<string>`coalesce(sum(${robotFillDays.boughtQuote}) filter (where ${dayIn}), 0)::text`,
+        soldQuote: sql<string>`coalesce(sum(${robotFillDays.soldQuote}) filter (where ${dayIn}), 0)::text`,
+        fillCount: sql<number>`(coalesce(sum(${robotFillDays.fills}) filter (where ${dayIn}), 0))::int`,
+      })
+      .from(robots)
+      .innerJoin(robotFillDays, and(eq(robotFillDays.robotId, robots.id), lte(robotFillDays.firstAt, to)))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId)))
+      .groupBy(robots.id, robots.description, robots.type);
+    // Summed as decimals (the same strings whether a window's fills are kept rows, folded days or both).
+    const sums = new Map<number, (typeof kept)[number]>();
+    for (const row of [...kept, ...folded]) {
+      const had = sums.get(row.robotId) ?? { ...row, realised: '0', fees: '0', boughtBase: '0', soldBase: '0', boughtQuote: '0', soldQuote: '0', fillCount: 0 };
+      sums.set(row.robotId, {
+        ...had,
+        realised: add(had.realised, row.realised),
+        fees: add(had.fees, row.fees),
+        boughtBase: add(had.boughtBase, row.boughtBase),
+        soldBase: add(had.soldBase, row.soldBase),
+        boughtQuote: add(had.boughtQuote, row.boughtQuote),
+        soldQuote: add(had.soldQuote, row.soldQuote),
+        fillCount: Number(had.fillCount) + Number(row.fillCount),
+      });
+    }
     const out: BotWindowRow[] = [];
-    for (const row of sums) {
-      const [before, last] = await Promise.all([this.lastRow(row.robotId, lt(robotFills.at, from)), this.lastRow(row.robotId, lte(robotFills.at, to))]);
+    for (const row of [...sums.values()].sort((a, b) => a.robotId - b.robotId)) {
+      const [before, last] = await Promise.all([this.lastRow(row.robotId, from, 'before'), this.lastRow(row.robotId, to, 'until')]);
       out.push({ ...row, startBase: before?.positionAfter ?? null, startAvg: before?.avgCostAfter ?? null, endBase: last?.positionAfter ?? null, endAvg: last?.avgCostAfter ?? null });
     }
     return out;
   }
 
-  private async lastRow(robotId: number, until: SQL | undefined) {
+  /**
+   * The bot's ledger state after its last fill before (or until) an instant: its kept row, or past the
+   * pruned ones the position after the last whole day retention folded by then.
+   */
+  private async lastRow(robotId: number, at: Date, bound: 'before' | 'until') {
     const [row] = await this.db
       .select({ positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
       .from(robotFills)
-      .where(and(eq(robotFills.robotId, robotId), until))
+      .where(and(eq(robotFills.robotId, robotId), bound === 'before' ? lt(robotFills.at, at) : lte(robotFills.at, at)))
       .orderBy(desc(robotFills.at), desc(robotFills.id))
       .limit(1);
-    return row;
+    if (row) return row;
+    const [day] = await this.db
+      .select({ positionAfter: robotFillDays.positionAfter, avgCostAfter: robotFillDays.avgCostAfter })
+      .from(robotFillDays)
+      .where(and(eq(robotFillDays.robotId, robotId), bound === 'before' ? lt(robotFillDays.lastAt, at) : lte(robotFillDays.lastAt, at)))
+      .orderBy(desc(robotFillDays.lastAt))
+      .limit(1);
+    return day;
   }
 
   /** The account's fills on the pair that no bot made, until `to`, oldest first. */

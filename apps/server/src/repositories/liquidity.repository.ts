@@ -1,4 +1,4 @@
-import type { LiquidityObligation, LiquidityObligationTerms } from '@makerdesk/contract';
+import { ALL_DAY, appliesAllDay, type LiquidityObligation, type LiquidityObligationTerms } from '@makerdesk/contract';
 import { parse } from '@makerdesk/decimal';
 import type { LiquidityMinute } from '@makerdesk/engine';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
@@ -39,6 +39,8 @@ function toObligation(row: typeof liquidityObligations.$inferSelect): LiquidityO
     minDepthQuote: canon(row.minDepthQuote),
     minUptimePct: canon(row.minUptimePct),
     period: row.period,
+    fromHourUtc: row.fromHourUtc,
+    toHourUtc: row.toHourUtc,
     updatedAt: row.updatedAt.getTime(),
   };
 }
@@ -108,11 +110,15 @@ export class LiquidityRepository {
   }
 
   /** The pair's seconds up over the minutes starting in [from, to) (a minute without a row adds none): the period's uptime so far. */
-  async upSeconds(coinId: number, from: number, to: number): Promise<number> {
+  async upSeconds(coinId: number, from: number, to: number, hours: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'> = ALL_DAY): Promise<number> {
+    const inRange = and(eq(liquidityMinutes.coinId, coinId), gte(liquidityMinutes.minute, from), lt(liquidityMinutes.minute, to));
+    // Only the minutes of the obligation's hours of the UTC day (minute is epoch ms).
+    const hourOfDay = sql`((${liquidityMinutes.minute} / 3600000) % 24)`;
+    const inHours = appliesAllDay(hours) ? inRange : and(inRange, sql`${hourOfDay} >= ${hours.fromHourUtc ?? 0}`, sql`${hourOfDay} < ${hours.toHourUtc ?? 24}`);
     const [row] = await this.db
       .select({ up: sql<string | number | null>`sum(${liquidityMinutes.upSec})` })
       .from(liquidityMinutes)
-      .where(and(eq(liquidityMinutes.coinId, coinId), gte(liquidityMinutes.minute, from), lt(liquidityMinutes.minute, to)));
+      .where(inHours);
     return Number(row?.up ?? 0);
   }
 

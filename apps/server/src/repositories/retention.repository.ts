@@ -1,7 +1,7 @@
 import { compare } from '@makerdesk/decimal';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { foldOrders, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
+import { foldFills, foldOrders, type FoldableFill, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
 
 /**
  * The advisory lock each pruning batch takes for its transaction: two servers on one PostgreSQL never
@@ -10,7 +10,7 @@ import { foldOrders, type FoldableOrder, type RetentionCuts } from '../domain/re
 const RETENTION_LOCK = 0x4d44_0021;
 
 /** The tables retention prunes, whose size it measures and whose space it gives back. */
-export const RETENTION_TABLES = ['robot_orders', 'robot_order_days', 'robot_fills', 'trading_logs', 'incidents'] as const;
+export const RETENTION_TABLES = ['robot_orders', 'robot_order_days', 'robot_fills', 'robot_fill_days', 'trading_logs', 'incidents'] as const;
 export type RetentionTable = (typeof RETENTION_TABLES)[number];
 
 /** A batch's outcome: rows it removed, or `busy` when another server's batch held the lock. */
@@ -29,6 +29,20 @@ interface OrderRow {
   updated_ms: string | number;
   client_order_id: string;
   order_no: string | null;
+}
+
+interface FillRow {
+  id: string;
+  robot_id: number;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  quote_amount: string;
+  fee: string;
+  realized_pnl: string;
+  position_after: string;
+  avg_cost_after: string | null;
+  at_ms: string;
 }
 
 /**
@@ -104,6 +118,84 @@ export class RetentionRepository {
       }
       // The next scan starts a millisecond before the latest change taken (ties and rounding included).
       return { pruned: rows.length, busy: false, next: Math.max(...orders.map((o) => o.updatedAt)) - 1 };
+    });
+  }
+
+  /** The bots with a fill older than `cut` (each one's oldest fill found by its (robot, time) index). */
+  async botsWithFillsBefore(cut: number): Promise<number[]> {
+    const rows = await rowsOf<{ id: number }>(
+      this.db,
+      sql`select r.id from robots r where exists (select 1 from robot_fills f where f.robot_id = r.id and f.at < ${new Date(cut).toISOString()}::timestamptz) order by r.id`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Up to `limit` of one bot's fills older than `cut`, oldest first (by time, then id): deleted, and in
+   * the same transaction folded into the bot's day aggregates (robot_fill_days) and its ledger
+   * checkpoint (robot_fill_checkpoints, the state after the pruned fill of greatest id). A rerun after
+   * a failure finds the fills it did not delete and folds them once: the fold and the delete commit together.
+   */
+  async pruneFills(robotId: number, cut: number, limit: number): Promise<BatchResult> {
+    return this.db.transaction(async (tx) => {
+      if (!(await locked(tx))) return { pruned: 0, busy: true };
+      const rows = await rowsOf<FillRow>(
+        tx,
+        sql`delete from robot_fills where id in (
+              select id from robot_fills where robot_id = ${robotId} and at < ${new Date(cut).toISOString()}::timestamptz order by at, id limit ${limit})
+            returning id::text as id, robot_id, side, price::text as price, amount::text as amount, quote_amount::text as quote_amount, fee::text as fee,
+              realized_pnl::text as realized_pnl, position_after::text as position_after, avg_cost_after::text as avg_cost_after,
+              floor(extract(epoch from at) * 1000)::text as at_ms`,
+      );
+      if (rows.length === 0) return { pruned: 0, busy: false };
+      const fills: FoldableFill[] = rows.map((r) => ({
+        id: Number(r.id),
+        robotId: Number(r.robot_id),
+        side: r.side,
+        price: r.price,
+        amount: r.amount,
+        quoteAmount: r.quote_amount,
+        fee: r.fee,
+        realizedPnl: r.realized_pnl,
+        positionAfter: r.position_after,
+        avgCostAfter: r.avg_cost_after,
+        at: Number(r.at_ms),
+      }));
+      const { days, checkpoints } = foldFills(fills);
+      const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+      const values = days.map(
+        (d) =>
+          sql`(${d.robotId}::integer, ${d.day}::date, ${d.fills}::integer, ${d.boughtBase}::numeric, ${d.soldBase}::numeric, ${d.boughtQuote}::numeric,
+               ${d.soldQuote}::numeric, ${d.priceQuote}::numeric, ${d.fees}::numeric, ${d.realised}::numeric, ${ts(d.firstAt)}, ${ts(d.lastAt)},
+               ${d.positionAfter}::numeric, ${d.avgCostAfter}::numeric)`,
+      );
+      // The day's position is its later fill's: the batch's when it reaches as late (a later batch of the same instant comes later by id).
+      await tx.execute(sql`insert into robot_fill_days (robot_id, day, fills, bought_base, sold_base, bought_quote, sold_quote, price_quote, fees, realised, first_at, last_at, position_after, avg_cost_after)
+        values ${sql.join(values, sql`, `)}
+        on conflict (robot_id, day) do update set
+          fills = robot_fill_days.fills + excluded.fills,
+          bought_base = robot_fill_days.bought_base + excluded.bought_base,
+          sold_base = robot_fill_days.sold_base + excluded.sold_base,
+          bought_quote = robot_fill_days.bought_quote + excluded.bought_quote,
+          sold_quote = robot_fill_days.sold_quote + excluded.sold_quote,
+          price_quote = robot_fill_days.price_quote + excluded.price_quote,
+          fees = robot_fill_days.fees + excluded.fees,
+          realised = robot_fill_days.realised + excluded.realised,
+          position_after = case when excluded.last_at >= robot_fill_days.last_at then excluded.position_after else robot_fill_days.position_after end,
+          avg_cost_after = case when excluded.last_at >= robot_fill_days.last_at then excluded.avg_cost_after else robot_fill_days.avg_cost_after end,
+          first_at = least(robot_fill_days.first_at, excluded.first_at),
+          last_at = greatest(robot_fill_days.last_at, excluded.last_at)`);
+      for (const c of checkpoints) {
+        await tx.execute(sql`insert into robot_fill_checkpoints (robot_id, last_fill_id, position_after, avg_cost_after, through_at, fills)
+          values (${c.robotId}, ${c.lastFillId}, ${c.positionAfter}::numeric, ${c.avgCostAfter}::numeric, ${ts(c.throughAt)}, ${c.fills})
+          on conflict (robot_id) do update set
+            position_after = case when excluded.last_fill_id > robot_fill_checkpoints.last_fill_id then excluded.position_after else robot_fill_checkpoints.position_after end,
+            avg_cost_after = case when excluded.last_fill_id > robot_fill_checkpoints.last_fill_id then excluded.avg_cost_after else robot_fill_checkpoints.avg_cost_after end,
+            last_fill_id = greatest(robot_fill_checkpoints.last_fill_id, excluded.last_fill_id),
+            through_at = greatest(robot_fill_checkpoints.through_at, excluded.through_at),
+            fills = robot_fill_checkpoints.fills + excluded.fills`);
+      }
+      return { pruned: rows.length, busy: false };
     });
   }
 

@@ -1,5 +1,5 @@
 import type { RobotFill, RobotJournalOrder } from '@makerdesk/contract';
-import { parse } from '@makerdesk/decimal';
+import { add, parse } from '@makerdesk/decimal';
 import {
   applyFill,
   EMPTY_SUMMARY,
@@ -17,7 +17,7 @@ import {
 } from '@makerdesk/engine';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { robotFills, robotOrderDays, robotOrders } from '../db/schema.ts';
+import { robotFillCheckpoints, robotFillDays, robotFills, robotOrderDays, robotOrders } from '../db/schema.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 type OrderRow = typeof robotOrders.$inferSelect;
@@ -156,13 +156,16 @@ export class RobotJournalRepository implements OrderJournal {
       for (const fill of fills) {
         let position = positions.get(fill.robotId);
         if (!position) {
-          const [last] = await tx
-            .select({ positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
-            .from(robotFills)
-            .where(eq(robotFills.robotId, fill.robotId))
-            .orderBy(desc(robotFills.id))
-            .limit(1);
-          position = positionOf(last && { positionAfter: parse(last.positionAfter), avgCostAfter: last.avgCostAfter === null ? null : parse(last.avgCostAfter) });
+          // The bot's latest ledger state by id: its last kept fill, or the checkpoint of its pruned ones when that is later.
+          const answer = (await tx.execute(
+            sql`select position_after::text as position_after, avg_cost_after::text as avg_cost_after from (
+                  (select id, position_after, avg_cost_after from ${robotFills} where robot_id = ${fill.robotId} order by id desc limit 1)
+                  union all
+                  (select last_fill_id as id, position_after, avg_cost_after from ${robotFillCheckpoints} where robot_id = ${fill.robotId})
+                ) as latest order by id desc limit 1`,
+          )) as unknown as { rows: { position_after: string; avg_cost_after: string | null }[] };
+          const last = answer.rows[0];
+          position = positionOf(last && { positionAfter: parse(last.position_after), avgCostAfter: last.avg_cost_after === null ? null : parse(last.avg_cost_after) });
         }
         const { row, position: after } = ledgerRow(position, fill);
         const inserted = await tx
@@ -248,18 +251,34 @@ export class RobotJournalRepository implements OrderJournal {
       ];
     });
     const ids = sql.join(robotIds.map((id) => sql`${id}`), sql`, `);
-    const fillRows = await this.rows(sql`select robot_id, ${sql.join(fillColumns, sql`, `)} from ${robotFills} where robot_id in (${ids}) group by robot_id`);
-    for (const row of fillRows) {
+    // The fills still kept, plus the days retention folded (services/retention): a window counts a day whole or not at all.
+    const fillDayColumns = windows.flatMap((w, i) => {
+      const inWindow = sql`first_at >= ${iso(w.from)}::timestamptz and last_at <= ${iso(w.to)}::timestamptz`;
+      return [
+        sql`coalesce(sum(fills) filter (where ${inWindow}), 0) as ${sql.raw(`n${i}`)}`,
+        sql`coalesce(sum(bought_base) filter (where ${inWindow}), 0)::text as ${sql.raw(`bb${i}`)}`,
+        sql`coalesce(sum(sold_base) filter (where ${inWindow}), 0)::text as ${sql.raw(`sb${i}`)}`,
+        sql`coalesce(sum(bought_quote) filter (where ${inWindow}), 0)::text as ${sql.raw(`bq${i}`)}`,
+        sql`coalesce(sum(sold_quote) filter (where ${inWindow}), 0)::text as ${sql.raw(`sq${i}`)}`,
+        sql`coalesce(sum(fees) filter (where ${inWindow}), 0)::text as ${sql.raw(`fe${i}`)}`,
+        sql`coalesce(sum(realised) filter (where ${inWindow}), 0)::text as ${sql.raw(`re${i}`)}`,
+      ];
+    });
+    const [fillRows, fillDayRows] = await Promise.all([
+      this.rows(sql`select robot_id, ${sql.join(fillColumns, sql`, `)} from ${robotFills} where robot_id in (${ids}) group by robot_id`),
+      this.rows(sql`select robot_id, ${sql.join(fillDayColumns, sql`, `)} from ${robotFillDays} where robot_id in (${ids}) group by robot_id`),
+    ]);
+    for (const row of [...fillRows, ...fillDayRows]) {
       const data = result.get(Number(row.robot_id));
       if (!data) continue;
-      data.fills = windows.map((_, i) => ({
-        count: Number(row[`n${i}`]),
-        boughtBase: num(row[`bb${i}`]),
-        soldBase: num(row[`sb${i}`]),
-        boughtQuote: num(row[`bq${i}`]),
-        soldQuote: num(row[`sq${i}`]),
-        fees: num(row[`fe${i}`]),
-        realized: num(row[`re${i}`]),
+      data.fills = data.fills.map((f, i) => ({
+        count: f.count + Number(row[`n${i}`]),
+        boughtBase: add(f.boughtBase, num(row[`bb${i}`])),
+        soldBase: add(f.soldBase, num(row[`sb${i}`])),
+        boughtQuote: add(f.boughtQuote, num(row[`bq${i}`])),
+        soldQuote: add(f.soldQuote, num(row[`sq${i}`])),
+        fees: add(f.fees, num(row[`fe${i}`])),
+        realized: add(f.realized, num(row[`re${i}`])),
       }));
     }
 
@@ -296,8 +315,12 @@ export class RobotJournalRepository implements OrderJournal {
     }
 
     const lastRows = await this.rows(
-      sql`select distinct on (robot_id) robot_id, position_after::text as position_after, avg_cost_after::text as avg_cost_after
-          from ${robotFills} where robot_id in (${ids}) order by robot_id, id desc`,
+      // Each bot's latest ledger state by id: its last kept fill, or its pruned fills' checkpoint when that is later.
+      sql`select distinct on (robot_id) robot_id, position_after::text as position_after, avg_cost_after::text as avg_cost_after from (
+            (select distinct on (robot_id) robot_id, id, position_after, avg_cost_after from ${robotFills} where robot_id in (${ids}) order by robot_id, id desc)
+            union all
+            (select robot_id, last_fill_id as id, position_after, avg_cost_after from ${robotFillCheckpoints} where robot_id in (${ids}))
+          ) as latest order by robot_id, id desc`,
     );
     for (const row of lastRows) {
       const data = result.get(Number(row.robot_id));

@@ -49,6 +49,20 @@ describe('PUT and GET /backend/liquidity/obligation', () => {
     expect(zh.body).toMatchObject({ data: { code: ErrorCode.INVALID_LIQUIDITY_OBLIGATION }, msg: messageFor(ErrorCode.INVALID_LIQUIDITY_OBLIGATION, 'zh_CN') });
   });
 
+  it('applies all day unless given the hours of the UTC day, the first before the second', async () => {
+    const allDay = await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms } });
+    expect(allDay.body.data).toMatchObject({ fromHourUtc: 0, toHourUtc: 24 });
+    const hours = await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms, fromHourUtc: 8, toHourUtc: '20' } });
+    expect(hours.body.data).toMatchObject({ fromHourUtc: 8, toHourUtc: 20 });
+    expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${BTC}`, { token })).body.data).toMatchObject({ fromHourUtc: 8, toHourUtc: 20 });
+    for (const bad of [{ fromHourUtc: 12, toHourUtc: 10 }, { fromHourUtc: 5, toHourUtc: 5 }, { fromHourUtc: 24, toHourUtc: 24 }, { fromHourUtc: 0, toHourUtc: 25 }, { fromHourUtc: 1.5, toHourUtc: 3 }, { fromHourUtc: 'x', toHourUtc: 3 }]) {
+      const refused = await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: BTC, ...terms, ...bad } });
+      expect(refused.body.data, JSON.stringify(bad)).toMatchObject({ code: ErrorCode.INVALID_LIQUIDITY_OBLIGATION });
+    }
+    // A refusal changed nothing.
+    expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${BTC}`, { token })).body.data).toMatchObject({ fromHourUtc: 8, toHourUtc: 20 });
+  });
+
   it('lets only the main account set it, and a restricted account read only its pairs', async () => {
     expect((await t.call('PUT', '/backend/liquidity/obligation', { token: trader.token, body: { coinId: BTC, ...terms } })).body.data.code).toBe(ErrorCode.FORBIDDEN);
     expect((await t.call('GET', `/backend/liquidity/obligation?coinId=${ETH}`, { token: trader.token })).body.data.code).toBe(ErrorCode.FORBIDDEN);
@@ -92,6 +106,35 @@ describe('GET /backend/liquidity/summary', () => {
     });
   });
 
+  it('judges only the obligation’s hours: uptime over them, no breach outside them', async () => {
+    await t.call('PUT', '/backend/liquidity/obligation', { token, body: { coinId: ETH, ...terms, minUptimePct: '50', fromHourUtc: 10, toHourUtc: 12 } });
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 2 * 86_400_000;
+    const at = (hour: number, minute: number) => day + hour * 3_600_000 + minute * MIN;
+    const full = (minute: number, status: LiquiditySample['status']) =>
+      aggregateMinute(
+        minute,
+        Array.from({ length: 60 }, (_, i) => ({ at: minute + i * 1000, sample: sample(status, '10') })),
+      );
+    await new LiquidityRepository(t.database.db).writeMinutes([
+      { coinId: ETH, row: full(at(9, 59), 'no_quote') },
+      { coinId: ETH, row: full(at(10, 0), 'up') },
+      { coinId: ETH, row: full(at(10, 1), 'depth') },
+      { coinId: ETH, row: full(at(12, 0), 'no_quote') },
+    ]);
+    const { body } = await t.call('GET', `/backend/liquidity/summary?coinId=${ETH}&from=${at(9, 59)}&to=${at(12, 1)}`, { token });
+    expect(body.code).toBe(200);
+    // 60 seconds up of the 7,200 from 10:00 to 12:00; 09:59 and 12:00 are measured but not judged.
+    expect(body.data.uptimePct).toBe('0.83');
+    expect(body.data.samples).toBe(240);
+    expect(body.data.breaches).toEqual([
+      { from: at(10, 1), to: at(10, 2), kind: 'depth' },
+      { from: at(10, 2), to: at(12, 0), kind: 'gap' },
+    ]);
+    // A range wholly outside the hours owes no uptime.
+    const off = await t.call('GET', `/backend/liquidity/summary?coinId=${ETH}&from=${at(12, 0)}&to=${at(12, 1)}`, { token });
+    expect(off.body.data).toMatchObject({ uptimePct: null, breaches: [], samples: 60 });
+  });
+
   it('refuses a range past 400 days, and other pairs to a restricted account', async () => {
     const long = await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=0&to=${401 * 86_400_000}`, { token });
     expect(long.body.data.code).toBe(ErrorCode.LIQUIDITY_RANGE_TOO_LONG);
@@ -126,7 +169,7 @@ describe('GET /backend/liquidity/report.csv', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="liquidity_BTC-USDT_${stamp(from)}Z_${stamp(to)}Z.csv"`);
     const lines = res.body.split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines.slice(0, 9)).toEqual([
+    expect(lines.slice(0, 10)).toEqual([
       '# report,"MakerDesk liquidity report"',
       '# pair,"BTC/USDT"',
       `# from_utc,${new Date(from).toISOString()}`,
@@ -136,6 +179,7 @@ describe('GET /backend/liquidity/report.csv', () => {
       '# obligation.min_own_depth_quote_per_side,250000',
       '# obligation.min_uptime_pct,90',
       '# obligation.period,month',
+      '# obligation.hours_utc,0-24',
     ]);
     expect(lines).toContain('# period.uptime_pct,50');
     expect(lines).toContain('# period.obligation,not_met');

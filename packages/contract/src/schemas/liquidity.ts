@@ -27,13 +27,21 @@ export const LIQUIDITY_BOUNDS = {
   minUptimePct: { min: '1', max: '100', decimals: 2 },
 } as const;
 
+/**
+ * The hours of each UTC day the obligation applies: from the start of `fromHourUtc` to the start of
+ * `toHourUtc` (0 and 24 by default: all day). Outside them the desk's figures are measured but not
+ * judged: no uptime is owed, no breach is counted.
+ */
+export const LIQUIDITY_HOURS = { fromMin: 0, fromMax: 23, toMin: 1, toMax: 24 } as const;
+export const ALL_DAY = { fromHourUtc: 0, toHourUtc: 24 } as const;
+
 /** The longest range one summary covers: the one-minute rows are kept at least this long. */
 export const LIQUIDITY_RANGE_MAX_DAYS = 400;
 
 /** The messages equal the catalogue's en texts (1030116–1030117), so the server answers with their codes. */
 export const liquidityMessages = {
   obligation:
-    'An obligation needs a spread cap of 1 to 1000 bps (one decimal at most), a depth band of 0.5, 1, 2 or 5 %, a minimum own depth per side of 0 to 1,000,000,000 in quote, a minimum uptime of 1 to 100 % (two decimals at most) and a period of day or month',
+    'An obligation needs a spread cap of 1 to 1000 bps (one decimal at most), a depth band of 0.5, 1, 2 or 5 %, a minimum own depth per side of 0 to 1,000,000,000 in quote, a minimum uptime of 1 to 100 % (two decimals at most), a period of day or month, and hours of the UTC day from 0–23 to 1–24, the first before the second',
   rangeTooLong: `The liquidity range can span at most ${LIQUIDITY_RANGE_MAX_DAYS} days`,
 } as const;
 
@@ -48,6 +56,10 @@ function boundedDecimal(bounds: { min: string; max: string; decimals: number }) 
     );
 }
 
+function hourOfDay(min: number, max: number) {
+  return z.coerce.number<number>({ message: liquidityMessages.obligation }).int({ message: liquidityMessages.obligation }).min(min, { message: liquidityMessages.obligation }).max(max, { message: liquidityMessages.obligation });
+}
+
 /** What the main account sets per pair: PUT /backend/liquidity/obligation. */
 export const liquidityObligationRequest = coinScopedQuery.extend({
   maxSpreadBps: boundedDecimal(LIQUIDITY_BOUNDS.maxSpreadBps),
@@ -58,7 +70,9 @@ export const liquidityObligationRequest = coinScopedQuery.extend({
   minDepthQuote: boundedDecimal(LIQUIDITY_BOUNDS.minDepthQuote),
   minUptimePct: boundedDecimal(LIQUIDITY_BOUNDS.minUptimePct),
   period: z.enum(liquidityPeriods, { message: liquidityMessages.obligation }),
-});
+  fromHourUtc: hourOfDay(LIQUIDITY_HOURS.fromMin, LIQUIDITY_HOURS.fromMax).default(ALL_DAY.fromHourUtc),
+  toHourUtc: hourOfDay(LIQUIDITY_HOURS.toMin, LIQUIDITY_HOURS.toMax).default(ALL_DAY.toHourUtc),
+}).refine((v) => v.fromHourUtc < v.toHourUtc, { message: liquidityMessages.obligation, path: ['toHourUtc'] });
 export type LiquidityObligationRequest = z.input<typeof liquidityObligationRequest>;
 /** The request as the server parses it (decimals as canonical strings). */
 export type LiquidityObligationSet = z.output<typeof liquidityObligationRequest>;
@@ -70,8 +84,41 @@ export const liquidityObligationTerms = z.object({
   minDepthQuote: z.string(),
   minUptimePct: z.string(),
   period: z.enum(liquidityPeriods),
+  /** The hours of the UTC day it applies (LIQUIDITY_HOURS); left out: all day. */
+  fromHourUtc: z.number().int().optional(),
+  toHourUtc: z.number().int().optional(),
 });
 export type LiquidityObligationTerms = z.infer<typeof liquidityObligationTerms>;
+
+const HOUR_MS = 3_600_000;
+
+/** Whether the obligation applies at `at` (epoch ms): its hour of the UTC day is inside the obligation's hours. */
+export function obligationApplies(obligation: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'>, at: number): boolean {
+  const from = obligation.fromHourUtc ?? ALL_DAY.fromHourUtc;
+  const to = obligation.toHourUtc ?? ALL_DAY.toHourUtc;
+  if (from <= 0 && to >= 24) return true;
+  const hour = Math.floor((((at % 86_400_000) + 86_400_000) % 86_400_000) / HOUR_MS);
+  return hour >= from && hour < to;
+}
+
+/** The milliseconds of [from, to) in which the obligation applies (all of them when it applies all day). */
+export function obligationAppliedMs(obligation: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'>, from: number, to: number): number {
+  if (to <= from) return 0;
+  if (appliesAllDay(obligation)) return to - from;
+  const fromHour = obligation.fromHourUtc ?? ALL_DAY.fromHourUtc;
+  const toHour = obligation.toHourUtc ?? ALL_DAY.toHourUtc;
+  let ms = 0;
+  for (let day = Math.floor(from / 86_400_000) * 86_400_000; day < to; day += 86_400_000) {
+    const start = Math.max(from, day + fromHour * HOUR_MS);
+    const end = Math.min(to, day + toHour * HOUR_MS);
+    if (end > start) ms += end - start;
+  }
+  return ms;
+}
+
+/** Whether the obligation applies all day. */
+export const appliesAllDay = (obligation: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'>): boolean =>
+  (obligation.fromHourUtc ?? 0) <= 0 && (obligation.toHourUtc ?? 24) >= 24;
 
 export const liquidityObligation = liquidityObligationTerms.extend({
   coinId: z.number().int(),

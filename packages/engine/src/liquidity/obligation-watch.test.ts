@@ -95,4 +95,36 @@ describe('the period’s uptime', () => {
     expect(periodReach({ from, to: from + 60_000, end: 86_400_000, upSec: 59, minUptimePct: '100' })).toMatchObject({ totalSec: 43_200, elapsedSec: 60, unreachable: true });
     expect(periodReach({ from, to: from + 60_000, end: 86_400_000, upSec: 60, minUptimePct: '100' })).toMatchObject({ bestPct: '100', unreachable: false });
   });
+
+  it('counts only the obligation’s hours: 08:00 to 20:00 leaves 43,200 s a day, and time before 08:00 is not elapsed', () => {
+    const hours = { fromHourUtc: 8, toHourUtc: 20 };
+    const day = { from: 0, end: 86_400_000, minUptimePct: '95', hours };
+    // At 07:00 nothing counted yet, whatever happened.
+    expect(periodReach({ ...day, to: 7 * 3_600_000, upSec: 0 })).toMatchObject({ totalSec: 43_200, elapsedSec: 0, bestPct: '100', unreachable: false });
+    // At 09:00: one hour counted; 2,160 s down (5 % of 43,200) is the most allowed.
+    expect(periodReach({ ...day, to: 9 * 3_600_000, upSec: 3_600 - 2_160 })).toMatchObject({ elapsedSec: 3_600, bestPct: '95', unreachable: false });
+    expect(periodReach({ ...day, to: 9 * 3_600_000, upSec: 3_600 - 2_161 }).unreachable).toBe(true);
+    // At 23:00: the whole 12 hours elapsed.
+    expect(periodReach({ ...day, to: 23 * 3_600_000, upSec: 43_200 })).toMatchObject({ elapsedSec: 43_200, bestPct: '100' });
+  });
+});
+
+describe('stepObligation outside the obligation’s hours', () => {
+  it('changes nothing: a streak carries over the hours off, and minutes off never breach', () => {
+    const hours = { minUptimePct: '90', fromHourUtc: 8, toHourUtc: 20 };
+    const at = (h: number, m: number) => Date.UTC(2026, 10, 27, h, m);
+    let state = OBLIGATION_OK;
+    const events: ObligationEvent[] = [];
+    // 19:58 and 19:59 breached (a streak of 2 of 3), 20:00 to 07:59 off and down, 08:00 breached: the third.
+    const minutes = [at(19, 58), at(19, 59), ...Array.from({ length: 12 * 60 }, (_, i) => at(20, 0) + i * MINUTE_MS), at(8, 0) + 86_400_000];
+    for (const minute of minutes) {
+      const step = stepObligation(state, minute, undefined, hours, 3);
+      state = step.state;
+      if (step.event) events.push(step.event);
+    }
+    expect(events).toEqual([{ type: 'breach', from: at(19, 58), kind: 'gap', minutes: 3 }]);
+    // Off hours alone never start one.
+    const off = stepObligation(OBLIGATION_OK, at(3, 0), undefined, hours, 1);
+    expect(off).toEqual({ state: OBLIGATION_OK, event: null });
+  });
 });

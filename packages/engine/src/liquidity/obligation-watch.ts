@@ -1,4 +1,4 @@
-import type { LiquidityBreachKind, LiquidityObligationTerms, LiquidityPeriod } from '@makerdesk/contract';
+import { obligationApplies, obligationAppliedMs, type LiquidityBreachKind, type LiquidityObligationTerms, type LiquidityPeriod } from '@makerdesk/contract';
 import { compare, div, mul } from '@makerdesk/decimal';
 import { MINUTE_MS, type LiquidityMinute } from './minute.ts';
 import { breachKindOf, requiredUpSeconds } from './summary.ts';
@@ -40,6 +40,8 @@ export type ObligationEvent =
   /** N kept minutes in a row: the breach [from, to) is over, kept again since `to`. */
   | { type: 'recovered'; from: number; to: number; minutes: number };
 
+type WatchedTerms = Pick<LiquidityObligationTerms, 'minUptimePct' | 'fromHourUtc' | 'toHourUtc'>;
+
 /** Whether the minute keeps the obligation, and why not: the same rule as the summary's breaches. */
 export function minuteVerdict(row: LiquidityMinute | undefined, obligation: Pick<LiquidityObligationTerms, 'minUptimePct'>): { breached: boolean; kind: LiquidityBreachKind | null } {
   const breached = (row?.upSec ?? 0) < requiredUpSeconds(obligation.minUptimePct);
@@ -59,16 +61,18 @@ function mainKind(kinds: Partial<Record<LiquidityBreachKind, number>>): Liquidit
 
 /**
  * One minute of the pair: the next state, and the event it makes (at most one). `minutes` is N,
- * the minutes in a row that start a breach and end it (at least 1).
+ * the minutes in a row that start a breach and end it (at least 1). A minute outside the
+ * obligation's hours changes nothing: a streak (or a breach) carries over the hours off.
  */
 export function stepObligation(
   state: ObligationWatchState,
   minute: number,
   row: LiquidityMinute | undefined,
-  obligation: Pick<LiquidityObligationTerms, 'minUptimePct'>,
+  obligation: WatchedTerms,
   minutes: number,
 ): { state: ObligationWatchState; event: ObligationEvent | null } {
   if (minute % MINUTE_MS !== 0) throw new RangeError(`stepObligation: ${minute} is not the start of a minute`);
+  if (!obligationApplies(obligation, minute)) return { state, event: null };
   const n = Math.max(1, Math.floor(minutes));
   const { breached, kind } = minuteVerdict(row, obligation);
   const against = state.status === 'ok' ? breached : !breached;
@@ -100,7 +104,7 @@ export function obligationPeriod(at: number, period: LiquidityPeriod): { start: 
 }
 
 export interface PeriodReach {
-  /** The seconds of the period counted: from its start (or the obligation's, when later) to its end. */
+  /** The seconds of the period counted: from its start (or the obligation's, when later) to its end, in the obligation's hours. */
   totalSec: number;
   /** Seconds up so far. */
   upSec: number;
@@ -115,11 +119,13 @@ export interface PeriodReach {
 /**
  * Whether the period's two-sided uptime can still reach the obligation's minimum: the seconds up so
  * far plus every second left against the period's seconds (counted from `from`, the period's start
- * or the obligation's, when later). Exact: whole seconds and the minimum as a decimal.
+ * or the obligation's, when later). Only the obligation's hours count (all day when `hours` is left
+ * out). Exact: whole seconds and the minimum as a decimal.
  */
-export function periodReach(input: { from: number; to: number; end: number; upSec: number; minUptimePct: string }): PeriodReach {
-  const totalSec = Math.max(0, Math.floor((input.end - input.from) / 1000));
-  const elapsedSec = Math.min(totalSec, Math.max(0, Math.floor((input.to - input.from) / 1000)));
+export function periodReach(input: { from: number; to: number; end: number; upSec: number; minUptimePct: string; hours?: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'> }): PeriodReach {
+  const hours = input.hours ?? {};
+  const totalSec = Math.max(0, Math.floor(obligationAppliedMs(hours, input.from, input.end) / 1000));
+  const elapsedSec = Math.min(totalSec, Math.max(0, Math.floor(obligationAppliedMs(hours, input.from, Math.min(input.to, input.end)) / 1000)));
   const best = input.upSec + (totalSec - elapsedSec);
   const bestPct = totalSec === 0 ? '100' : div(mul(String(best), '100'), String(totalSec), { decimals: 2, rounding: 'floor' });
   const unreachable = totalSec > 0 && compare(mul(String(best), '100'), mul(input.minUptimePct, String(totalSec))) < 0;

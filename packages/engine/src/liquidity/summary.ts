@@ -1,4 +1,4 @@
-import type { LiquidityBreach, LiquidityBreachKind, LiquidityDepthBand, LiquidityObligationTerms, LiquiditySummary } from '@makerdesk/contract';
+import { obligationApplies, obligationAppliedMs, type LiquidityBreach, type LiquidityBreachKind, type LiquidityDepthBand, type LiquidityObligationTerms, type LiquiditySummary } from '@makerdesk/contract';
 import { add, compare, div, min, mul } from '@makerdesk/decimal';
 import { MINUTE_MS, SECONDS_PER_MINUTE, mergeHist, spreadQuantile, type LiquidityMinute } from './minute.ts';
 
@@ -6,6 +6,8 @@ import { MINUTE_MS, SECONDS_PER_MINUTE, mergeHist, spreadQuantile, type Liquidit
  * A range of one pair's one-minute rows summed into the answer of GET /backend/liquidity/summary
  * (issue 20), pure. The range is the minutes starting in [from, to), cut at the current minute (the
  * future is not down time). A minute with no row is a whole minute of gap: down, no own depth.
+ * Uptime and breaches count only the minutes in the obligation's hours (all day by default); the
+ * market's figures count every minute.
  * Quotients are rounded the way that never flatters: uptime and shares down, spreads up.
  */
 
@@ -50,6 +52,7 @@ export function breachKindOf(row: LiquidityMinute | undefined): LiquidityBreachK
 /**
  * The breached stretches: a minute breaches when the desk was up fewer seconds than the obligation's
  * share of it (requiredUpSeconds); consecutive breached minutes of one kind are one breach [from, to).
+ * A minute outside the obligation's hours breaches nothing (and ends a breach).
  */
 export function breachesOf(byMinute: ReadonlyMap<number, LiquidityMinute>, start: number, end: number, obligation: LiquidityObligationTerms): LiquidityBreach[] {
   const required = requiredUpSeconds(obligation.minUptimePct);
@@ -57,7 +60,7 @@ export function breachesOf(byMinute: ReadonlyMap<number, LiquidityMinute>, start
   let open: LiquidityBreach | null = null;
   for (let m = start; m < end; m += MINUTE_MS) {
     const row = byMinute.get(m);
-    const breached = (row?.upSec ?? 0) < required;
+    const breached = obligationApplies(obligation, m) && (row?.upSec ?? 0) < required;
     const kind = breached ? breachKindOf(row) : null;
     if (open !== null && (kind !== open.kind || open.to !== m)) {
       out.push(open);
@@ -81,6 +84,11 @@ function mean(sum: string, seconds: number): string {
   return seconds === 0 ? '0' : div(sum, String(seconds), { decimals: QUOTE_DECIMALS, rounding: 'half-even' });
 }
 
+/** Uptime over the seconds the obligation applied in; null when it applied in none of them. */
+function uptimeOf(upSec: number, appliedSec: number): string | null {
+  return appliedSec === 0 ? null : pct(String(upSec), String(appliedSec), false);
+}
+
 export function summariseLiquidity(input: SummaryInput): LiquiditySummary {
   const { obligation } = input;
   const withinPct = input.withinPct ?? obligation?.depthWithinPct ?? '2';
@@ -100,7 +108,7 @@ export function summariseLiquidity(input: SummaryInput): LiquiditySummary {
   const sums = { bid: '0', ask: '0', ownBid: '0', ownAsk: '0' };
   for (const row of byMinute.values()) {
     samples += row.samples;
-    upSec += row.upSec;
+    if (obligation !== null && obligationApplies(obligation, row.minute)) upSec += row.upSec;
     oneSided += row.oneSidedSec;
     mergeHist(hist, row.spreadHist);
     const d = row.depth[withinPct];
@@ -124,7 +132,7 @@ export function summariseLiquidity(input: SummaryInput): LiquiditySummary {
       ownBidQuote: mean(sums.ownBid, totalSec),
       ownAskQuote: mean(sums.ownAsk, totalSec),
     },
-    uptimePct: obligation === null || totalSec === 0 ? null : pct(String(upSec), String(totalSec), false),
+    uptimePct: obligation === null ? null : uptimeOf(upSec, obligationAppliedMs(obligation, start, end) / 1000),
     ownShareOfDepthPct: pct(add(sums.ownBid, sums.ownAsk), add(sums.bid, sums.ask), true),
     ownShareOfVolumePct: pct(ownVolume, volume, true),
     orderToTrade: fills === 0 ? null : div(String(ordersPlaced), String(fills), { decimals: 2, rounding: 'half-even' }),

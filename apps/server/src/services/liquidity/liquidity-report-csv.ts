@@ -62,6 +62,7 @@ export function liquidityReportCsv(input: LiquidityReportInput): string {
       ['obligation.min_own_depth_quote_per_side', o.minDepthQuote],
       ['obligation.min_uptime_pct', o.minUptimePct],
       ['obligation.period', o.period],
+      ['obligation.hours_utc', `${o.fromHourUtc ?? 0}-${o.toHourUtc ?? 24}`],
     );
   meta.push(
     ['period.samples', p.samples],

@@ -163,8 +163,8 @@ export class ObligationWatch {
     if (watched.state.warnedPeriod === start) return;
     const from = Math.max(start, Math.ceil(obligation.updatedAt / MINUTE_MS) * MINUTE_MS);
     if (settled <= from) return;
-    const upSec = await this.deps.repo.upSeconds(obligation.coinId, from, settled);
-    const reach = periodReach({ from, to: settled, end, upSec, minUptimePct: obligation.minUptimePct });
+    const upSec = await this.deps.repo.upSeconds(obligation.coinId, from, settled, obligation);
+    const reach = periodReach({ from, to: settled, end, upSec, minUptimePct: obligation.minUptimePct, hours: obligation });
     if (!reach.unreachable) return;
     watched.state = { ...watched.state, warnedPeriod: start };
     const event = { type: 'at_risk' as const, periodStart: start, bestPct: reach.bestPct, upSec: reach.upSec, elapsedSec: reach.elapsedSec };

@@ -6,20 +6,29 @@ import { RetentionJob, type RetentionJobDeps } from './retention-job.ts';
 const DAY = 86_400_000;
 
 /** A store with `left` rows of each kind to prune, answering batches as the SQL one does. */
-function fakeStore(left: { orders: number; logs: number; incidents: number }, busyAfter = Infinity) {
+function fakeStore(left: { orders: number; logs: number; incidents: number; fills?: Record<number, number> }, busyAfter = Infinity) {
   const calls: string[] = [];
   let batches = 0;
-  const take = (kind: keyof typeof left, limit: number): BatchResult => {
+  const take = (kind: 'orders' | 'logs' | 'incidents', limit: number): BatchResult => {
     if (++batches > busyAfter) return { pruned: 0, busy: true };
     const pruned = Math.min(limit, left[kind]);
     left[kind] -= pruned;
     return { pruned, busy: false };
   };
-  const sizes = { robot_orders: 1000, robot_order_days: 10, robot_fills: 10, trading_logs: 100, incidents: 100, database: 2000 };
+  const sizes = { robot_orders: 1000, robot_order_days: 10, robot_fills: 10, robot_fill_days: 1, trading_logs: 100, incidents: 100, database: 2000 };
   const repo: RetentionJobDeps['repo'] = {
     pruneOrders: async (cuts, limit) => (calls.push(`orders<${cuts.cancelledOrders}/${cuts.filledOrders}`), take('orders', limit)),
     pruneTradingLogs: async (cut, limit) => (calls.push(`logs<${cut}`), take('logs', limit)),
     pruneIncidents: async (cut, limit) => (calls.push(`incidents<${cut}`), take('incidents', limit)),
+    botsWithFillsBefore: async (cut) => (calls.push(`bots<${cut}`), Object.keys(left.fills ?? {}).map(Number)),
+    pruneFills: async (robotId, cut, limit) => {
+      calls.push(`fills ${robotId}<${cut}`);
+      if (++batches > busyAfter) return { pruned: 0, busy: true };
+      const fills = left.fills!;
+      const pruned = Math.min(limit, fills[robotId]!);
+      fills[robotId]! -= pruned;
+      return { pruned, busy: false };
+    },
     sizes: async () => ({ ...sizes }),
     vacuum: async (tables: readonly RetentionTable[]) => {
       calls.push(`vacuum ${tables.join(',')}`);
@@ -35,9 +44,28 @@ describe('the retention job', () => {
   it('drains each kind in batches until one comes back short, at its own cut, then vacuums the tables it removed many rows from', async () => {
     const store = fakeStore({ orders: 25, logs: 3, incidents: 0 });
     const pass = await new RetentionJob({ repo: store.repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
-    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
+    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, fills: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
     const orders = `orders<${now - 3 * DAY}/${now - 30 * DAY}`;
-    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, 'vacuum robot_orders']);
+    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, `bots<${now - 400 * DAY}`, 'vacuum robot_orders']);
+  });
+
+  it('prunes the fills bot by bot at their own cut (400 days), each bot drained in batches, and vacuums the ledger after many', async () => {
+    const store = fakeStore({ orders: 0, logs: 0, incidents: 0, fills: { 7: 25, 9: 4 } });
+    const rebuilt: RetentionTable[] = [];
+    const repo = { ...store.repo, reindexIfBloated: async (table: RetentionTable) => (rebuilt.push(table), true) };
+    const pass = await new RetentionJob({ repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
+    const cut = now - 400 * DAY;
+    expect(pass).toMatchObject({ fills: 29, busy: false, reindexed: true, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
+    expect(rebuilt).toEqual(['robot_fills']);
+    expect(store.calls.filter((c) => c.startsWith('fills') || c.startsWith('bots') || c.startsWith('vacuum'))).toEqual([
+      `bots<${cut}`,
+      `fills 7<${cut}`,
+      `fills 7<${cut}`,
+      `fills 7<${cut}`,
+      `fills 9<${cut}`,
+      'vacuum robot_fills',
+    ]);
+    expect(store.left.fills).toEqual({ 7: 0, 9: 0 });
   });
 
   it('after vacuuming the order journal, has its indexes rebuilt when bloated', async () => {

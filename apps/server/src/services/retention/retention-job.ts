@@ -12,6 +12,8 @@ export interface RetentionPass {
   orders: number;
   tradingLogs: number;
   incidents: number;
+  /** The bots' fills older than their retention, folded into day aggregates and each bot's ledger checkpoint. */
+  fills: number;
   /** Tables vacuumed after the pass, with their bytes before and after. */
   vacuumed: { table: RetentionTable; before: number; after: number }[];
   /** Another server's batch held the lock: this pass stopped early. */
@@ -21,7 +23,7 @@ export interface RetentionPass {
 }
 
 export interface RetentionJobDeps {
-  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated'>>;
+  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated' | 'pruneFills' | 'botsWithFillsBefore'>>;
   settings: RetentionSettings;
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
@@ -36,8 +38,8 @@ export interface RetentionJobDeps {
 
 /**
  * Bounded data (issue 21): every `sweepMs`, removes what is past its retention in batches of
- * `batch` rows, each batch one transaction (the bots' orders folded into their day aggregates as they
- * go), then vacuums the tables it removed many rows from so their space is used again. In a cluster
+ * `batch` rows, each batch one transaction (the bots' orders and fills folded into their day aggregates,
+ * and the fills into each bot's ledger checkpoint, as they go), then vacuums the tables it removed many rows from so their space is used again. In a cluster
  * one server runs it (`mine`), and a batch's advisory lock keeps two passes from overlapping anyway.
  */
 export class RetentionJob {
@@ -70,7 +72,7 @@ export class RetentionJob {
     this.running ??= this.pass()
       .catch((err: unknown) => {
         this.deps.log?.warn({ err }, 'retention: the pass failed; the next one resumes');
-        return { orders: 0, tradingLogs: 0, incidents: 0, vacuumed: [], busy: false };
+        return { orders: 0, tradingLogs: 0, incidents: 0, fills: 0, vacuumed: [], busy: false };
       })
       .finally(() => {
         this.running = null;
@@ -79,7 +81,7 @@ export class RetentionJob {
   }
 
   private async pass(): Promise<RetentionPass> {
-    const result: RetentionPass = { orders: 0, tradingLogs: 0, incidents: 0, vacuumed: [], busy: false };
+    const result: RetentionPass = { orders: 0, tradingLogs: 0, incidents: 0, fills: 0, vacuumed: [], busy: false };
     if (this.deps.mine && !this.deps.mine()) return result;
     const cuts = retentionCuts(this.now(), this.deps.settings);
     const limit = this.deps.batch ?? RETENTION_BATCH;
@@ -102,24 +104,36 @@ export class RetentionJob {
     });
     result.tradingLogs = await drain(() => this.deps.repo.pruneTradingLogs(cuts.tradingLogs, limit));
     result.incidents = await drain(() => this.deps.repo.pruneIncidents(cuts.incidents, limit));
+    // The fills bot by bot (each bot's oldest found by its own index), after the orders (a pruned order leaves its number on its fills).
+    const { pruneFills, botsWithFillsBefore } = this.deps.repo;
+    if (pruneFills && botsWithFillsBefore && !result.busy) {
+      for (const robotId of await botsWithFillsBefore.call(this.deps.repo, cuts.fills)) {
+        if (this.stopping || result.busy) break;
+        result.fills += await drain(() => pruneFills.call(this.deps.repo, robotId, cuts.fills, limit));
+      }
+    }
     const threshold = this.deps.vacuumAfterRows ?? VACUUM_AFTER_ROWS;
     const heavy: RetentionTable[] = [];
     if (result.orders >= threshold) heavy.push('robot_orders');
     if (result.tradingLogs >= threshold) heavy.push('trading_logs');
     if (result.incidents >= threshold) heavy.push('incidents');
+    if (result.fills >= threshold) heavy.push('robot_fills');
     if (heavy.length > 0 && !this.stopping) {
       const before = await this.deps.repo.sizes();
       await this.deps.repo.vacuum(heavy);
-      if (heavy.includes('robot_orders')) {
-        result.reindexed = await (this.deps.repo.reindexIfBloated?.('robot_orders') ?? Promise.resolve(false)).catch((err: unknown) => {
-          this.deps.log?.warn({ err }, 'retention: rebuilding the order journal’s indexes failed; the next large prune tries again');
+      // The order journal's and the ledger's indexes keep a pruned day's pages that new rows never reuse: rebuilt when bloated.
+      for (const table of ['robot_orders', 'robot_fills'] as const) {
+        if (!heavy.includes(table)) continue;
+        const rebuilt = await (this.deps.repo.reindexIfBloated?.(table) ?? Promise.resolve(false)).catch((err: unknown) => {
+          this.deps.log?.warn({ err, table }, 'retention: rebuilding a table’s indexes failed; the next large prune tries again');
           return false;
         });
+        result.reindexed = (result.reindexed ?? false) || rebuilt;
       }
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
     }
-    if (result.orders + result.tradingLogs + result.incidents > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
+    if (result.orders + result.tradingLogs + result.incidents + result.fills > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
     return result;
   }
 }

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { StatCard } from '@/components/stat-card';
+import { TimeChart, type ChartLine } from '@/components/time-chart';
 import { useNow } from '@/hooks/use-now';
 import { feedback } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/format-time';
@@ -17,7 +18,6 @@ import { useTrading } from '@/market-data/components/trading-context';
 import { exportAnalysis } from '../api/export-analysis';
 import { useAnalysisSummary, type AnalysisRange } from '../api/get-analysis-summary';
 import { latestFigure, toLine } from '../utils/chart-lines';
-import { AnalysisChart, type ChartLine } from './analysis-chart';
 import { AnalysisSettingsForm } from './analysis-settings-form';
 import '../analysis-i18n';
 
@@ -237,13 +237,13 @@ export function AnalysisOverview() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.balances')} lines={lines.balances} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
+          <TimeChart title={t('chart.balances')} lines={lines.balances} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.value')} lines={lines.value} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
+          <TimeChart title={t('chart.value')} lines={lines.value} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
         <Col xs={24} xxl={12}>
-          <AnalysisChart title={t('chart.pnl')} lines={lines.pnl} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
+          <TimeChart title={t('chart.pnl')} lines={lines.pnl} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
         </Col>
       </Row>
     </Flex>

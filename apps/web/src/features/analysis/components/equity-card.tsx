@@ -2,13 +2,12 @@ import { Col, Flex, Row, Select, Typography } from 'antd';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeChart, type LinePoint } from '@/components/time-chart';
 import { DOWN_COLOR, UP_COLOR } from '@/lib/market-colors';
 import { formatFixed } from '@/lib/numbers';
 import { useDeskEquity } from '@/market-data/api/get-desk-equity';
 import { useDeskPnl } from '@/market-data/api/get-desk-pnl';
 import { useTrading } from '@/market-data/components/trading-context';
-import type { LinePoint } from '../utils/chart-lines';
-import { AnalysisChart } from './analysis-chart';
 import '../analysis-i18n';
 
 /** Seconds, strictly rising (the chart's rule); numbers here only place pixels, the legend writes the server's decimals. */
@@ -52,10 +51,10 @@ export function EquityCard() {
       {lines && (
         <Row gutter={[16, 16]}>
           <Col xs={24} xxl={12}>
-            <AnalysisChart title={t('equity.curve')} lines={lines.curve} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
+            <TimeChart title={t('equity.curve')} lines={lines.curve} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} />
           </Col>
           <Col xs={24} xxl={12}>
-            <AnalysisChart title={t('equity.daily')} lines={lines.daily} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} utcDays />
+            <TimeChart title={t('equity.daily')} lines={lines.daily} locale={locale} upColor={UP_COLOR} downColor={DOWN_COLOR} utcDays />
           </Col>
         </Row>
       )}

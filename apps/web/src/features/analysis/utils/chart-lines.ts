@@ -1,10 +1,6 @@
 import type { AnalysisSeriesPoint } from '@makerdesk/contract';
 import type { UTCTimestamp } from 'lightweight-charts';
-
-export interface LinePoint {
-  time: UTCTimestamp;
-  value: number;
-}
+import type { LinePoint } from '@/components/time-chart';
 
 /**
  * One figure of the snapshots as a chart line: seconds since the epoch, oldest first, points without

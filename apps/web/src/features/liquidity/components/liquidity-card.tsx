@@ -26,7 +26,7 @@ export function LiquidityCard() {
   const summary = useLiquiditySummary({ coinId: pair.coinId, from: bounds?.from ?? 0, to: Math.max(now, (bounds?.from ?? 0) + 1000) }, { refetchMs: 30_000, enabled: bounds !== null });
   const uptime = summary.data?.uptimePct ?? null;
   const met = uptime !== null && terms !== null && compareDecimals(uptime, terms.minUptimePct) >= 0;
-  const allowance = terms && bounds && summary.data ? downtimeAllowance(bounds, now, terms.minUptimePct, uptime) : null;
+  const allowance = terms && bounds && summary.data ? downtimeAllowance(bounds, now, terms.minUptimePct, uptime, terms) : null;
 
   return (
     <ProCard

@@ -1,10 +1,10 @@
-import type { LiquidityObligation, LiquiditySummary } from '@makerdesk/contract';
+import { appliesAllDay, type LiquidityObligation, type LiquiditySummary } from '@makerdesk/contract';
 import { Alert, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/stat-card';
 import { compareDecimals, formatBpsValue, formatFixed } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
-import { formatSpan, formatUtc } from '../utils/format';
+import { formatObligationHours, formatSpan, formatUtc } from '../utils/format';
 import { downtimeAllowance, timeLeftMs, type PeriodBounds } from '../utils/period';
 import '../liquidity-i18n';
 
@@ -34,7 +34,7 @@ export function LiquidityNow({ latest, period, obligation, now }: LiquidityNowPr
   const spreadTone = latest?.spreadBps.p50 && obligation ? (compareDecimals(latest.spreadBps.p50, obligation.maxSpreadBps) > 0 ? 'down' : 'up') : undefined;
 
   const uptime = period?.summary?.uptimePct ?? null;
-  const allowance = obligation && period ? downtimeAllowance(period.bounds, now, obligation.minUptimePct, period.summary ? uptime : null) : null;
+  const allowance = obligation && period ? downtimeAllowance(period.bounds, now, obligation.minUptimePct, period.summary ? uptime : null, obligation) : null;
 
   return (
     <Flex vertical gap={12} className="md-liquidity-now" data-testid="liquidity-now">
@@ -76,7 +76,7 @@ export function LiquidityNow({ latest, period, obligation, now }: LiquidityNowPr
               tooltip={t('uptime.tooltip')}
               value={period.summary ? pct(uptime) : null}
               tone={uptime === null ? undefined : compareDecimals(uptime, obligation.minUptimePct) >= 0 ? 'up' : 'down'}
-              note={t('uptime.note', { min: obligation.minUptimePct, from: formatUtc(period.bounds.from), to: formatUtc(period.bounds.to) })}
+              note={`${t('uptime.note', { min: obligation.minUptimePct, from: formatUtc(period.bounds.from), to: formatUtc(period.bounds.to) })}${appliesAllDay(obligation) ? '' : ` · ${formatObligationHours(obligation, t)}`}`}
             />
           </Col>
           <Col flex={FLEX}>

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { feedback } from '@/lib/feedback';
 import { formatBpsValue, formatFixed } from '@/lib/numbers';
 import { downloadLiquidityReportCsv, useLiquiditySummaries, useLiquiditySummary, useObligation } from '../api/liquidity-queries';
-import { formatSpan } from '../utils/format';
+import { formatObligationHours, formatSpan } from '../utils/format';
 import { REPORT_PRESETS, formatUtcFull, presetRange, reportBuckets, type ReportPreset, type ReportRange } from '../utils/report';
 import '../liquidity-i18n';
 
@@ -132,6 +132,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
             <Descriptions.Item label={t('obligation.minDepthQuote')}>{money(obligation.minDepthQuote)}</Descriptions.Item>
             <Descriptions.Item label={t('obligation.minUptimePct')}>{obligation.minUptimePct} %</Descriptions.Item>
             <Descriptions.Item label={t('obligation.period')}>{t(`period.${obligation.period}.long`)}</Descriptions.Item>
+            <Descriptions.Item label={t('obligation.hours')}>{formatObligationHours(obligation, t)}</Descriptions.Item>
           </Descriptions>
         ) : (
           <Typography.Text>{t('report.verdict.noObligation')}</Typography.Text>

@@ -1,5 +1,7 @@
 import {
+  ALL_DAY,
   LIQUIDITY_BOUNDS,
+  LIQUIDITY_HOURS,
   LIQUIDITY_DEPTH_BANDS,
   LIQUIDITY_PRESETS,
   liquidityObligationRequest,
@@ -18,11 +20,15 @@ import { useAuth } from '@/lib/auth';
 import { feedback } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/format-time';
 import { useSaveObligation } from '../api/liquidity-queries';
+import { formatObligationHours } from '../utils/format';
 import '../liquidity-i18n';
 
-type FormValues = LiquidityObligationTerms;
-const FIELDS: readonly string[] = ['maxSpreadBps', 'depthWithinPct', 'minDepthQuote', 'minUptimePct', 'period'];
-const EMPTY: FormValues = { ...LIQUIDITY_PRESETS.starter };
+type FormValues = Required<LiquidityObligationTerms>;
+const FIELDS: readonly string[] = ['maxSpreadBps', 'depthWithinPct', 'minDepthQuote', 'minUptimePct', 'period', 'fromHourUtc', 'toHourUtc'];
+const EMPTY: FormValues = { ...LIQUIDITY_PRESETS.starter, ...ALL_DAY };
+const FROM_HOURS = Array.from({ length: LIQUIDITY_HOURS.fromMax - LIQUIDITY_HOURS.fromMin + 1 }, (_, i) => LIQUIDITY_HOURS.fromMin + i);
+const TO_HOURS = Array.from({ length: LIQUIDITY_HOURS.toMax - LIQUIDITY_HOURS.toMin + 1 }, (_, i) => LIQUIDITY_HOURS.toMin + i);
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** The pair's obligation: a form for the main account (presets as starting points), read-only for anyone else. */
 export function ObligationPanel({ coinId, quote, obligation }: { coinId: number; quote: string; obligation: LiquidityObligation | null }) {
@@ -42,7 +48,7 @@ function ObligationView({ quote, obligation }: { quote: string; obligation: Liqu
   if (!obligation) return <Typography.Text type="secondary">{t('obligation.none.restricted')}</Typography.Text>;
   return (
     <>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 5 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label={t('obligation.maxSpreadBps')}>{obligation.maxSpreadBps} bps</Descriptions.Item>
         <Descriptions.Item label={t('obligation.depthWithinPct')}>{obligation.depthWithinPct} %</Descriptions.Item>
         <Descriptions.Item label={t('obligation.minDepthQuote')}>
@@ -50,6 +56,7 @@ function ObligationView({ quote, obligation }: { quote: string; obligation: Liqu
         </Descriptions.Item>
         <Descriptions.Item label={t('obligation.minUptimePct')}>{obligation.minUptimePct} %</Descriptions.Item>
         <Descriptions.Item label={t('obligation.period')}>{t(`period.${obligation.period}.long`)}</Descriptions.Item>
+        <Descriptions.Item label={t('obligation.hours')}>{formatObligationHours(obligation, t)}</Descriptions.Item>
       </Descriptions>
       <Typography.Text type="secondary">{t('obligation.readOnly')}</Typography.Text>
     </>
@@ -58,8 +65,8 @@ function ObligationView({ quote, obligation }: { quote: string; obligation: Liqu
 
 function termsOf(obligation: LiquidityObligation | null): FormValues {
   if (!obligation) return EMPTY;
-  const { maxSpreadBps, depthWithinPct, minDepthQuote, minUptimePct, period } = obligation;
-  return { maxSpreadBps, depthWithinPct, minDepthQuote, minUptimePct, period };
+  const { maxSpreadBps, depthWithinPct, minDepthQuote, minUptimePct, period, fromHourUtc = ALL_DAY.fromHourUtc, toHourUtc = ALL_DAY.toHourUtc } = obligation;
+  return { maxSpreadBps, depthWithinPct, minDepthQuote, minUptimePct, period, fromHourUtc, toHourUtc };
 }
 
 /** A field checked by the contract's own schema for it, with a message that names the bounds. */
@@ -130,14 +137,38 @@ function ObligationForm({ coinId, quote, obligation }: { coinId: number; quote: 
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="period" label={t('obligation.period')}>
-        <Segmented
-          options={[
-            { value: 'day', label: t('period.day.long') },
-            { value: 'month', label: t('period.month.long') },
-          ]}
-        />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} lg={12}>
+          <Form.Item name="period" label={t('obligation.period')}>
+            <Segmented
+              options={[
+                { value: 'day', label: t('period.day.long') },
+                { value: 'month', label: t('period.month.long') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={12} lg={6}>
+          <Form.Item name="fromHourUtc" label={t('obligation.fromHourUtc')} tooltip={t('obligation.hours.tooltip')}>
+            <Select options={FROM_HOURS.map((h) => ({ value: h, label: hourLabel(h) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={12} lg={6}>
+          <Form.Item
+            name="toHourUtc"
+            label={t('obligation.toHourUtc')}
+            dependencies={['fromHourUtc']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_: unknown, value: number | undefined) =>
+                  value !== undefined && value > Number(getFieldValue('fromHourUtc')) ? Promise.resolve() : Promise.reject(new Error(t('obligation.invalid.hours'))),
+              }),
+            ]}
+          >
+            <Select options={TO_HOURS.map((h) => ({ value: h, label: hourLabel(h) }))} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('obligation.save')}
       </Button>

@@ -1,3 +1,4 @@
+import { appliesAllDay, type LiquidityObligationTerms } from '@makerdesk/contract';
 import type { TFunction } from 'i18next';
 import { splitSeconds } from './period';
 
@@ -15,4 +16,12 @@ export function formatSpan(totalSeconds: number, t: TFunction<'liquidity'>): str
 /** Epoch ms as UTC 'MM-DD HH:mm' (the obligation's periods are UTC days and months). */
 export function formatUtc(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(5, 16).replace('T', ' ');
+}
+
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** The hours of the UTC day an obligation applies: 'All day' or '08:00–20:00 UTC'. */
+export function formatObligationHours(obligation: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'>, t: TFunction<'liquidity'>): string {
+  if (appliesAllDay(obligation)) return t('obligation.hours.allDay');
+  return t('obligation.hours.range', { from: hh(obligation.fromHourUtc ?? 0), to: hh(obligation.toHourUtc ?? 24) });
 }

@@ -41,6 +41,16 @@ describe('timeLeftMs', () => {
 });
 
 describe('downtimeAllowance', () => {
+  it('counts only the obligation’s hours: 08:00–20:00 at 95 % allows 2,160 s a day, and the hours before 08:00 are not elapsed', () => {
+    const day = periodBounds('day', at('2026-11-27T12:00:00Z'));
+    const hours = { fromHourUtc: 8, toHourUtc: 20 };
+    expect(downtimeAllowance(day, at('2026-11-27T07:00:00Z'), '95', null, hours)).toEqual({ allowedSeconds: 2160, downSeconds: 0, remainingSeconds: 2160, attainable: true });
+    // At 09:00 one hour elapsed at 50 %: 1,800 s down.
+    expect(downtimeAllowance(day, at('2026-11-27T09:00:00Z'), '95', '50', hours)).toEqual({ allowedSeconds: 2160, downSeconds: 1800, remainingSeconds: 360, attainable: true });
+    // All day when left out, as before.
+    expect(downtimeAllowance(day, at('2026-11-27T09:00:00Z'), '95', '50').allowedSeconds).toBe(4320);
+  });
+
   const day = periodBounds('day', at('2026-11-27T00:00:00Z'));
 
   it('allows the whole period’s share before any time has passed', () => {

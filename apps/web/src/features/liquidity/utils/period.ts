@@ -1,4 +1,4 @@
-import type { LiquidityPeriod } from '@makerdesk/contract';
+import { obligationAppliedMs, type LiquidityObligationTerms, type LiquidityPeriod } from '@makerdesk/contract';
 
 /**
  * An obligation's current period and what is left of it (DESK.md "Market quality"): a day is the
@@ -45,11 +45,12 @@ function hundredths(pct: string): number {
  * The down time the period may still lose: allowed = period × (100 − minimum) %, down so far =
  * elapsed × (100 − uptime so far) %, remaining = allowed − down so far (whole seconds, down rounded up,
  * allowance rounded down, so the figure never flatters). `uptimePct` null (no figure yet) counts the
- * elapsed part as down, as the server counts gaps.
+ * elapsed part as down, as the server counts gaps. Only the obligation's hours count (`hours`; all
+ * day when left out), as the server's uptime does.
  */
-export function downtimeAllowance(bounds: PeriodBounds, now: number, minUptimePct: string, uptimePct: string | null): DowntimeAllowance {
-  const periodSeconds = Math.floor((bounds.to - bounds.from) / 1000);
-  const elapsedSeconds = Math.floor((Math.min(Math.max(now, bounds.from), bounds.to) - bounds.from) / 1000);
+export function downtimeAllowance(bounds: PeriodBounds, now: number, minUptimePct: string, uptimePct: string | null, hours: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'> = {}): DowntimeAllowance {
+  const periodSeconds = Math.floor(obligationAppliedMs(hours, bounds.from, bounds.to) / 1000);
+  const elapsedSeconds = Math.floor(obligationAppliedMs(hours, bounds.from, Math.min(Math.max(now, bounds.from), bounds.to)) / 1000);
   const allowedSeconds = Math.floor((periodSeconds * (10_000 - hundredths(minUptimePct))) / 10_000);
   const downSeconds = uptimePct === null ? elapsedSeconds : Math.ceil((elapsedSeconds * (10_000 - hundredths(uptimePct))) / 10_000);
   const left = allowedSeconds - downSeconds;

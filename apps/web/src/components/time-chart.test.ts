@@ -1,6 +1,6 @@
 import type { UTCTimestamp } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
-import { utcDay } from './analysis-chart';
+import { utcDay } from './time-chart';
 
 describe('the daily P&L bars name UTC days', () => {
   it('on the axis and under the crosshair, whatever the reader’s time zone', () => {

@@ -1,7 +1,13 @@
 import { Card, Flex, theme, Typography } from 'antd';
 import { BaselineSeries, ColorType, createChart, HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import type { LinePoint } from '../utils/chart-lines';
+
+/** One point of a line: seconds since the epoch; numbers here only place pixels. A bar may carry its own colour. */
+export interface LinePoint {
+  time: UTCTimestamp;
+  value: number;
+  color?: string;
+}
 
 export interface ChartLine {
   key: string;
@@ -12,7 +18,7 @@ export interface ChartLine {
   latest: string | null;
   /** left and right are the visible axes; any other id is an overlay scale of its own (no axis). */
   scale: 'left' | 'right' | string;
-  /** baseline: above zero in the up colour, below in the down colour (P&L); bars: one bar per point in those colours. */
+  /** baseline: above zero in the up colour, below in the down colour (P&L); bars: one bar per point in those colours, or in the point's own. */
   kind?: 'line' | 'baseline' | 'bars';
   dashed?: boolean;
 }
@@ -56,16 +62,30 @@ function draw(api: IChartApi, made: SeriesMap, lines: ChartLine[], upColor: stri
       if (line.scale !== 'left' && line.scale !== 'right') api.priceScale(line.scale).applyOptions({ scaleMargins: { top: 0.15, bottom: 0.15 } });
       made.set(line.key, s);
     }
-    s.setData(line.kind === 'bars' ? line.data.map((p) => ({ ...p, color: p.value < 0 ? downColor : upColor })) : line.data);
+    s.setData(line.kind === 'bars' ? line.data.map((p) => ({ ...p, color: p.color ?? (p.value < 0 ? downColor : upColor) })) : line.data);
   }
   api.timeScale().fitContent();
 }
 
+export interface TimeChartProps {
+  title: string;
+  lines: ChartLine[];
+  height?: number;
+  locale: string;
+  upColor: string;
+  downColor: string;
+  /** One point per UTC day (the daily P&L bars): the axis and crosshair name UTC days. */
+  utcDays?: boolean;
+  /** The card's class (the analysis screen's by default). */
+  className?: string;
+}
+
 /**
- * One chart of the analysis screen: its figures over time on the right axis (or an overlay scale),
- * the pair's price on the left axis, and a legend with the latest figures as the server wrote them.
+ * A card with figures over time (lightweight-charts) on the left and right axes or overlay scales,
+ * and a legend with each line's latest figure as the server wrote it: the analysis screen's charts
+ * and the liquidity history's.
  */
-export function AnalysisChart({ title, lines, height = 240, locale, upColor, downColor, utcDays = false }: { title: string; lines: ChartLine[]; height?: number; locale: string; upColor: string; downColor: string; /** One point per UTC day (the daily P&L bars): the axis and crosshair name UTC days. */ utcDays?: boolean }) {
+export function TimeChart({ title, lines, height = 240, locale, upColor, downColor, utcDays = false, className = 'md-analysis-chart' }: TimeChartProps) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -102,7 +122,7 @@ export function AnalysisChart({ title, lines, height = 240, locale, upColor, dow
   }, [lines, upColor, downColor]);
 
   return (
-    <Card size="small" className="md-analysis-chart" title={title}>
+    <Card size="small" className={className} title={title}>
       <Flex wrap gap={16} className="md-analysis-legend" style={{ marginBottom: 8 }}>
         {lines.map((line) => (
           <span key={line.key} data-series={line.key}>
