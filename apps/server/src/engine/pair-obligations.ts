@@ -27,7 +27,15 @@ export class CachedPairObligations implements PairObligationPort {
     const started = this.now();
     const next = this.load(coinId)
       .then((stored) => {
-        const terms = stored && { maxSpreadBps: stored.maxSpreadBps, depthWithinPct: stored.depthWithinPct, minDepthQuote: stored.minDepthQuote, minUptimePct: stored.minUptimePct, period: stored.period };
+        const terms: LiquidityObligationTerms | null = stored && {
+          maxSpreadBps: stored.maxSpreadBps,
+          depthWithinPct: stored.depthWithinPct,
+          minDepthQuote: stored.minDepthQuote,
+          minUptimePct: stored.minUptimePct,
+          period: stored.period,
+          ...(stored.fromHourUtc !== undefined ? { fromHourUtc: stored.fromHourUtc } : {}),
+          ...(stored.toHourUtc !== undefined ? { toHourUtc: stored.toHourUtc } : {}),
+        };
         this.cache.set(coinId, { terms, at: started });
         return terms;
       })

@@ -28,7 +28,7 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
     if (reference === null) return noReference(state);
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.depthLayersMin, config.depthLayersMax, refresh, () => rng.int(config.depthLayersMin, config.depthLayersMax));
-    const obligation = activeObligation(config.options, market);
+    const obligation = activeObligation(config.options, market, now);
     const slots = [...sideSlots(input, 'buy', reference, layers, obligation !== undefined), ...sideSlots(input, 'sell', reference, layers, obligation !== undefined)];
     if (obligation) {
       // Issue 20 §6: the nearest bid and ask pulled in to the cap (and into the band), sizes raised for its depth.

@@ -38,7 +38,7 @@ export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
       const { bid, ask } = pricesAround(reference, distance, market.rules.pricePrecision);
       slots.push({ tag: `bid-${i}`, side: 'buy', price: bid }, { tag: `ask-${i}`, side: 'sell', price: ask });
     }
-    const obligation = activeObligation(config.options, market);
+    const obligation = activeObligation(config.options, market, now);
     if (obligation) {
       // Issue 20 §6: the innermost bid and ask inside the cap, a level inside the band on each side.
       const held = obligationSlots(slots, reference, obligation, market.rules.pricePrecision);

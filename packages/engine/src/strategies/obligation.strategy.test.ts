@@ -93,6 +93,18 @@ describe('quoting to the obligation: off', () => {
   });
 });
 
+describe('quoting to the obligation: its hours', () => {
+  it('quotes as configured outside the hours the obligation applies, and to it inside them', () => {
+    // NOW is 22:13 UTC.
+    const c = nearConfig(true);
+    const off = depthNearStrategy.decide(tick(nearConfig(undefined), near(c), { rng: lowestRng }));
+    const outside = depthNearStrategy.decide(tick(c, near(c), { rng: lowestRng, market: { obligation: obligation({ fromHourUtc: 8, toHourUtc: 20 }) } }));
+    expect(outside.intents).toEqual(off.intents);
+    const inside = depthNearStrategy.decide(tick(c, near(c), { rng: lowestRng, market: { obligation: obligation({ fromHourUtc: 20, toHourUtc: 24 }) } }));
+    expect(innermost(inside.intents, 'buy')).toBe('99.88');
+  });
+});
+
 describe('quoting to the obligation: depth near', () => {
   it('moves the innermost bid and ask in to the spread cap when its configured spread is wider, and no further', () => {
     const c = nearConfig(true);

@@ -1,4 +1,4 @@
-import { text, type LiquidityObligationTerms, type RobotObligationProgress } from '@makerdesk/contract';
+import { obligationApplies, text, type LiquidityObligationTerms, type RobotObligationProgress } from '@makerdesk/contract';
 import { add, ceil, compare, div, floor, max, minus, mul, sign } from '@makerdesk/decimal';
 import type { Side } from '@makerdesk/exchange';
 import { alert, type Intent } from '../../intents.ts';
@@ -211,9 +211,13 @@ export function obligationProgress(
   };
 }
 
-/** The obligation a bot quotes to this tick: its option on and the pair holding one; else undefined (today's quoting). */
-export function activeObligation(options: { keepObligation?: boolean | undefined } | undefined, market: Pick<MarketSnapshot, 'obligation'>): QuotingObligation | undefined {
-  if (options?.keepObligation !== true || !market.obligation) return undefined;
+/**
+ * The obligation a bot quotes to this tick: its option on, the pair holding one and `now` inside the
+ * hours it applies (all day by default); else undefined (the bot quotes as configured: outside its
+ * hours the obligation asks nothing, so the least capital is the bot's own ladder).
+ */
+export function activeObligation(options: { keepObligation?: boolean | undefined } | undefined, market: Pick<MarketSnapshot, 'obligation'>, now: number): QuotingObligation | undefined {
+  if (options?.keepObligation !== true || !market.obligation || !obligationApplies(market.obligation, now)) return undefined;
   const { maxSpreadBps, depthWithinPct, minDepthQuote } = market.obligation;
   return { maxSpreadBps, depthWithinPct, minDepthQuote };
 }
