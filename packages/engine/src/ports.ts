@@ -1,4 +1,4 @@
-import type { PriceMode, RobotActivity, RobotTypeKey, ServerText } from '@makerdesk/contract';
+import type { LiquidityObligationTerms, PriceMode, RobotActivity, RobotTypeKey, ServerText } from '@makerdesk/contract';
 import type { Exchange, OrderBook, Side, TimeInForce } from '@makerdesk/exchange';
 
 /**
@@ -185,6 +185,14 @@ export interface PairBotFigures {
 /** The account's bots on a pair (risk-control bots aside), with their figures at `mid`. */
 export interface PairFiguresPort {
   read(query: { adminId: number; coinId: number; mid: string | null }): Promise<PairBotFigures[]>;
+}
+
+/**
+ * The pair's liquidity obligation (issue 20) as a bot quoting to it reads it each tick: null when the
+ * pair has none. The server answers from a cache refreshed when the obligation changes.
+ */
+export interface PairObligationPort {
+  read(coinId: number): Promise<LiquidityObligationTerms | null>;
 }
 
 export interface VenueSession {

@@ -1,4 +1,4 @@
-import type { PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
+import type { LiquidityObligationTerms, PriceMode, ReferenceSource, RobotTypeKey } from '@makerdesk/contract';
 import type { Market, OrderBook, Side, Trade } from '@makerdesk/exchange';
 import type { Intent } from './intents.ts';
 import type { PairBotFigures } from './ports.ts';
@@ -79,6 +79,11 @@ export interface MarketSnapshot {
    * simulator when `needs.accountOrders` asks. Missing when not read this tick.
    */
   accountOrders?: readonly AccountOrder[];
+  /**
+   * The pair's liquidity obligation (issue 20), when `needs.obligation` asked for it: null when the
+   * pair has none. The server reads it from its store (cached, refreshed when it changes).
+   */
+  obligation?: LiquidityObligationTerms | null;
 }
 
 export interface TickInput<C, S> {
@@ -105,6 +110,11 @@ export interface TickOutput<S> {
    * refuses any order further than `maxDeviation` from it; null skips the tick's placements in safe mode.
    */
   reference: string | null;
+  /**
+   * A bot quoting to its pair's obligation: true when its funds (or its settings) could not cover it
+   * this tick and it quotes what it can. The bot's status says so beside how close it runs.
+   */
+  obligationShort?: boolean;
 }
 
 /** What a strategy needs read before its tick. */
@@ -123,6 +133,8 @@ export interface MarketNeeds {
    * too: one in-process call a tick. Live venues read them every tick anyway.
    */
   accountOrders?: boolean;
+  /** Read the pair's liquidity obligation (MarketSnapshot.obligation): a bot quoting to it. */
+  obligation?: boolean;
 }
 
 export interface Strategy<C, S> {

@@ -6,6 +6,7 @@ import type {
   EmergencyStopRequest,
   EmergencyStopResult,
   EngineObserver,
+  PairObligationPort,
   FeedIncidentPort,
   FeedOutage,
   RateBudgets,
@@ -54,6 +55,8 @@ export interface EngineHostDeps {
    * from it); without it a monitor's stop fails and the monitor asks again at its next tick.
    */
   pairStop?: () => PairStop | undefined;
+  /** The pairs' liquidity obligations, for the bots quoting to them (issue 20 §6); without it they read none. */
+  obligations?: PairObligationPort;
   /**
    * Several servers on one PostgreSQL: bots run by lease, one node each, and calls reach
    * the node running the bot over the bus. Without it this process runs every bot (one server).
@@ -190,6 +193,7 @@ export class EngineHost implements BotEngineApi {
             return pairStop;
           }),
           pairFigures: new RepositoryPairFigures(deps.repos, this.now),
+          ...(deps.obligations ? { obligations: deps.obligations } : {}),
           ...(deps.alertDispatcher || deps.incidents ? { alerts: alertPortFor(deps.alertDispatcher, deps.incidents)! } : {}),
           ...(deps.incidents && feedIncidentsOf(deps.incidents) ? { feedIncidents: feedIncidentsOf(deps.incidents)! } : {}),
         })

@@ -49,6 +49,7 @@ import { SimPairs } from '../venues/sim-pairs.ts';
 import { EmergencyStopService } from './emergency-stop.service.ts';
 import { ThrottleGate } from './throttle-gate.ts';
 import { TradingLogService } from './trading-log.service.ts';
+import { CachedPairObligations } from '../engine/pair-obligations.ts';
 import { createEngineHost, type EngineHost, type EngineWiring } from '../engine/engine-host.ts';
 import { PublicReferencePrices, type PublicVenueFactory } from '../venues/reference-prices.ts';
 import { GatewayVenueSessions } from '../venues/venue-sessions.ts';
@@ -239,6 +240,9 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const incidents = new IncidentService(incidentRepo, coins, bus, log, { robots: repos.robots, alerts });
   // Venues out of reach and back, stalled live feeds, keys refused: incidents (issue 18 §1).
   gateway.observe(new VenueWatch(incidents));
+  const liquidityRepo = new LiquidityRepository(database.db);
+  // The bots quoting to their pair's obligation read it from here (issue 20 §6).
+  const pairObligations = new CachedPairObligations((coinId) => liquidityRepo.obligation(coinId));
   const referencePrices = new PublicReferencePrices((symbol, depth) => gateway.referenceBook(symbol, depth), publicVenue);
   const engine = createEngineHost(
     {
@@ -250,6 +254,7 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       alertDispatcher: alerts,
       pairStop: () => emergencyStop,
       references: referencePrices,
+      obligations: pairObligations,
       ...(log ? { log } : {}),
       ...(processMetrics !== undefined ? { processMetrics } : {}),
       ...(cluster ? { cluster: { ...cluster, store: new ClusterRepository(database.db) } } : {}),
@@ -261,7 +266,6 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
   const orderOrigins = new OrderOriginRepository(database.db);
   const analysis = new AnalysisService({ repo: analysisRepo, origins: orderOrigins, coins, credentials, gateway, ...(log ? { log } : {}) });
   const desk = new DeskService({ repo: new DeskRepository(database.db), coins, credentials, gateway, manualFills: analysis, ...(log ? { log } : {}) });
-  const liquidityRepo = new LiquidityRepository(database.db);
   // Simulator pairs measured where the simulator runs (one server in a cluster: the seat's holder).
   const simLiquiditySources = new SimLiquiditySources({
     venue: () => sim.localVenue,
@@ -306,7 +310,10 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
     repo: liquidityRepo,
     coins,
     ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
-    onObligationSet: () => liquidityJobs.sampler.refreshPairs(),
+    onObligationSet: (coinId) => {
+      liquidityJobs.sampler.refreshPairs();
+      pairObligations.forget(coinId);
+    },
   });
   const leases = engine.cluster?.keeper;
   const snapshots = new SnapshotScheduler({

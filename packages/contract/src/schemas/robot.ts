@@ -45,6 +45,23 @@ export const robotFigures = z.object({
 });
 export type RobotFigures = z.infer<typeof robotFigures>;
 
+/** A bot's own quotes against its pair's obligation; figures are decimal strings, null when a side has no order. */
+export const robotObligationProgress = z.object({
+  /** The own best bid and ask's spread in bps (rounded up to 0.1, DESK.md), and the cap. */
+  spreadBps: z.string().nullable(),
+  maxSpreadBps: z.string(),
+  /** The band in % of mid, and the own depth per side within it (quote) against the minimum. */
+  depthWithinPct: z.string(),
+  bidQuote: z.string(),
+  askQuote: z.string(),
+  minDepthQuote: z.string(),
+  /** Both the spread and the depth on both sides hold. */
+  met: z.boolean(),
+  /** The bot's funds could not cover the obligation at its last tick: it quotes what it can. */
+  shortOfFunds: z.boolean(),
+});
+export type RobotObligationProgress = z.infer<typeof robotObligationProgress>;
+
 /** What a bot's last action was: placed, requoted, cancelled, filled, guarded (a guard held an order back), started, stopped, failed. */
 export const robotActionKinds = ['placed', 'requoted', 'cancelled', 'filled', 'guarded', 'started', 'stopped', 'failed'] as const;
 export type RobotActionKind = (typeof robotActionKinds)[number];
@@ -71,6 +88,12 @@ export const robotLiveFigures = z.object({
   perMinute: z.object({ placements: z.string().nullable(), cancels: z.string().nullable(), windowSec: z.number().int() }),
   /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
   errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
+  /**
+   * How close the bot runs to its pair's obligation (issue 20 §6), for a bot quoting to it: its own
+   * spread against the cap, and its own depth per side within the band of mid against the minimum
+   * (quote). Absent for every other bot, and before the tick that first read an obligation.
+   */
+  obligation: robotObligationProgress.nullable().optional(),
 });
 export type RobotLiveFigures = z.infer<typeof robotLiveFigures>;
 

@@ -161,5 +161,13 @@ export const botTexts: ServerTextTemplates = {
   'bots.spreadWithin': { en: 'The spread is {spread}, within the base spread max {max}: standing aside until it widens', zh: '当前价差 {spread}，未超过基础价差上限 {max}：等待价差扩大' },
   'bots.rangeEmptyBook': { en: 'The book is empty: keeping the grid as it is, placing nothing new', zh: '盘口为空：保持网格不变，不新挂单' },
   'bots.rangeLeft': { en: 'The price {price} left the range {lower} – {upper}: no new buys above the range; what rests stays', zh: '价格 {price} 离开区间 {lower} – {upper}：区间上方不再新买；已挂单保留' },
+  'bots.obligationShort': {
+    en: "Cannot keep the pair's obligation ({sides}): the funds or the bot's settings do not cover the minimum depth within {band} %. Quoting what it can",
+    zh: '无法维持交易对的做市义务（{sides}）：资金或机器人设置不足以覆盖 {band} % 区间内的最低深度。按现有能力报价',
+  },
+  'bots.obligationShort.buy': { en: 'bid side', zh: '买方' },
+  'bots.obligationShort.sell': { en: 'ask side', zh: '卖方' },
+  'bots.obligationShort.both': { en: 'both sides', zh: '双方' },
+  'bots.obligationCovered': { en: "The pair's obligation is covered again on both sides", zh: '交易对的做市义务已在双方重新覆盖' },
   'bots.rangeBack': { en: 'The price {price} is back inside the range', zh: '价格 {price} 已回到区间内' },
 };

@@ -4,6 +4,7 @@ import { add, div } from '@makerdesk/decimal';
 import type { Intent, NotifyIntent, PlaceIntent } from '../intents.ts';
 import type { Clock, FillRecord, RobotRecord, VenueSession } from '../ports.ts';
 import { createRng, tickSeed } from '../rng.ts';
+import { obligationProgress } from '../strategies/kit/obligation.ts';
 import { referenceKey, type AccountOrder, type AnyStrategy, type AssetBalance, type MarketSnapshot, type PairRules, type ReferenceBooks, type TickOutput } from '../strategy.ts';
 import { withCallTimeout } from './call-timeout.ts';
 import { FeedLog, FeedOutages, feedOf } from './feed-watch.ts';
@@ -420,6 +421,11 @@ export class BotRunner {
       if (summary.line) this.log('info', summary.line);
       this.live.setQuote(executor.ownOrders());
       this.live.setInventory(market.balances.base.total, market.balances.quote.total, midOf(market.book), inventoryTargetOf(config));
+      // A bot quoting to its pair's obligation (issue 20 §6): how close its orders run to it, at the book's mid.
+      if (market.obligation !== undefined) {
+        const mid = midOf(market.book) ?? output.reference;
+        this.live.setObligation(market.obligation && obligationProgress(executor.ownOrders().filter((o) => o.state === 'open'), market.obligation, mid, output.obligationShort === true));
+      }
     }
     return stop?.kind === 'stop' ? stop.reason : null;
   }
@@ -580,10 +586,11 @@ export class BotRunner {
       ...(accountOpen ? { accountOrders: accountOrdersOf(accountOpen) } : {}),
       ...(trades ? { trades } : {}),
     };
-    if (!needs.pairFigures) return snapshot;
+    const withObligation = needs.obligation ? { ...snapshot, obligation: (await this.deps.obligations?.read(this.robot.coinId)) ?? null } : snapshot;
+    if (!needs.pairFigures) return withObligation;
     if (!this.deps.pairFigures) throw new Error("the engine cannot read the pair's bots' figures here");
     const { adminId, coinId } = this.robot;
-    return { ...snapshot, pairBots: await this.deps.pairFigures.read({ adminId, coinId, mid: midOf(book) }) };
+    return { ...withObligation, pairBots: await this.deps.pairFigures.read({ adminId, coinId, mid: midOf(book) }) };
   }
 
   /** A notice: a line in the trading log first, then the account's channels (a failed delivery is logged, the tick goes on). */

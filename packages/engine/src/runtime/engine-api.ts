@@ -1,6 +1,6 @@
 import type { RobotRuntime, RobotTypeKey, ServerText } from '@makerdesk/contract';
 import type { Exchange } from '@makerdesk/exchange';
-import type { AlertPort, Clock, EngineObserver, FeedIncidentPort, OrderJournal, PairFiguresPort, PairGuardPort, ReferencePrices, RobotRecord, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
+import type { AlertPort, Clock, EngineObserver, FeedIncidentPort, OrderJournal, PairFiguresPort, PairObligationPort, PairGuardPort, ReferencePrices, RobotRecord, RobotStore, TradingLogSink, VenueSessions } from '../ports.ts';
 import type { AnyStrategy } from '../strategy.ts';
 import type { CancelFailure } from './executor.ts';
 
@@ -35,6 +35,8 @@ export interface EngineDeps {
   pairGuard?: PairGuardPort;
   /** The pair's bots' figures, for the report and the drawdown guard; without it they read none. */
   pairFigures?: PairFiguresPort;
+  /** The pairs' liquidity obligations, for bots quoting to them; without it such a bot reads none (it quotes as configured). */
+  obligations?: PairObligationPort;
   /** Streams down past a minute and back (issue 19); without it they show in the bots' runtime and log only. */
   feedIncidents?: FeedIncidentPort;
 }

@@ -90,6 +90,8 @@ export class LiveFigures {
   private quote: RobotLiveFigures['quote'] = EMPTY_LIVE_FIGURES.quote;
   private inventory: RobotLiveFigures['inventory'] = EMPTY_LIVE_FIGURES.inventory;
   private lastAction: RobotLiveFigures['lastAction'] = null;
+  /** Undefined for a bot that does not quote to its pair's obligation (the snapshot then has none). */
+  private obligation: RobotLiveFigures['obligation'] = undefined;
   private readonly orders = new RollingCounter();
   private readonly cancels = new RollingCounter();
   private readonly fills = new RollingCounter();
@@ -107,6 +109,11 @@ export class LiveFigures {
   /** The key's balances at the tick, the pair's mid and the bot's target share (null when its type has none). */
   setInventory(base: string, quote: string, mid: string | null, target: string | null): void {
     this.inventory = { base: parse(base), share: baseShare(base, quote, mid), target: target === null ? null : parse(target) };
+  }
+
+  /** How close the bot runs to its pair's obligation (null: it quotes to it, the pair has none). */
+  setObligation(progress: NonNullable<RobotLiveFigures['obligation']> | null): void {
+    this.obligation = progress;
   }
 
   action(at: number, kind: RobotActionKind, reason: ServerText): void {
@@ -151,6 +158,7 @@ export class LiveFigures {
         windowSec: CHURN_WINDOW_SEC,
       },
       errors: { count: this.errorCount, last: this.lastError },
+      ...(this.obligation !== undefined ? { obligation: this.obligation } : {}),
     };
   }
 }

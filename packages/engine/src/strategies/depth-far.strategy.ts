@@ -4,6 +4,7 @@ import type { Side } from '@makerdesk/exchange';
 import type { Strategy, TickInput } from '../strategy.ts';
 import { quoteReference } from './kit/book-price.ts';
 import { drawDecimal } from './kit/draw.ts';
+import { activeObligation, obligationNotice, obligationSlots, type ObligationState } from './kit/obligation.ts';
 import { isFullRefresh, quoteDepthSlots, type Slot } from './kit/quoting-options.ts';
 import { heldInt, initialQuotingState, noReference, type QuotingState } from './kit/quoting-state.ts';
 
@@ -12,7 +13,7 @@ import { heldInt, initialQuotingState, noReference, type QuotingState } from './
  * between the nearest and farthest offset from the reference price: a deep, visible book away from
  * the touch. An order stays while its price is inside its side's band and is replaced once it left it.
  */
-export interface DepthFarState extends QuotingState {
+export interface DepthFarState extends QuotingState, ObligationState {
   layers: number | null;
 }
 
@@ -20,14 +21,27 @@ export const depthFarStrategy: Strategy<DepthFarConfig, DepthFarState> = {
   type: 'depth_far',
   initialState: () => ({ ...initialQuotingState, layers: null }),
   // Room for the bot's own levels plus the market's touch behind them.
-  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [], accountOrders: true }),
+  needs: (config) => ({ bookDepth: config.depthLayersMax + 20, references: [], accountOrders: true, ...(config.options?.keepObligation ? { obligation: true } : {}) }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
     const reference = quoteReference(market, orders, state.reference);
     if (reference === null) return noReference(state);
     const refresh = isFullRefresh(orders, now, config.options);
     const layers = heldInt(state.layers, config.depthLayersMin, config.depthLayersMax, refresh, () => rng.int(config.depthLayersMin, config.depthLayersMax));
-    const slots = [...sideSlots(input, 'buy', reference, layers), ...sideSlots(input, 'sell', reference, layers)];
+    const obligation = activeObligation(config.options, market, now);
+    const slots = [...sideSlots(input, 'buy', reference, layers, obligation !== undefined), ...sideSlots(input, 'sell', reference, layers, obligation !== undefined)];
+    if (obligation) {
+      // Issue 20 §6: the nearest bid and ask pulled in to the cap (and into the band), sizes raised for its depth.
+      const held = obligationSlots(slots, reference, obligation, market.rules.pricePrecision);
+      const quoted = quoteDepthSlots(input, held, reference, undefined, obligation);
+      const notice = obligationNotice(quoted.obligationShort ?? [], state.obligationShort, obligation);
+      return {
+        intents: [...notice.intents, ...quoted.intents],
+        state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers, obligationShort: notice.short },
+        reference,
+        obligationShort: notice.short,
+      };
+    }
     const quoted = quoteDepthSlots(input, slots, reference);
     return { intents: quoted.intents, state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers }, reference };
   },
@@ -46,9 +60,11 @@ export function depthFarBand(config: Pick<DepthFarConfig, 'nearestOffset' | 'far
 /**
  * Slots `bid-1`…`bid-N` / `ask-1`…`ask-N`, 1 nearest the reference. A slot whose open order is still in
  * the band keeps that price; an empty or out-of-band slot gets its even step (nearest edge to farthest
- * edge) or a uniform draw on the price grid inside the band.
+ * edge) or a uniform draw on the price grid inside the band. Quoting to the obligation, slot 1 is always
+ * at the nearest edge: it is the level the obligation pulls in (obligationSlots), so the same slot
+ * holds it from tick to tick whatever the distribution.
  */
-function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, reference: string, layers: number): Slot[] {
+function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, reference: string, layers: number, obligation = false): Slot[] {
   const { config, market, orders, rng } = input;
   const pp = market.rules.pricePrecision;
   const band = depthFarBand(config, side, reference, pp);
@@ -60,7 +76,9 @@ function sideSlots(input: TickInput<DepthFarConfig, DepthFarState>, side: Side, 
   for (let i = 1; i <= layers; i++) {
     const tag = `${prefix}-${i}`;
     const current = open.get(tag);
-    if (current && compare(current.price, band.lo) >= 0 && compare(current.price, band.hi) <= 0) {
+    if (obligation && i === 1) {
+      slots.push({ tag, side, price: nearest });
+    } else if (current && compare(current.price, band.lo) >= 0 && compare(current.price, band.hi) <= 0) {
       slots.push({ tag, side, price: current.price });
     } else if (config.distribution === 'random') {
       slots.push({ tag, side, price: drawDecimal(rng, band.lo, band.hi, pp) });

@@ -3,6 +3,7 @@ import { add, mul } from '@makerdesk/decimal';
 import type { Strategy } from '../strategy.ts';
 import { quoteReference } from './kit/book-price.ts';
 import { drawDecimal, FRACTION_DECIMALS } from './kit/draw.ts';
+import { activeObligation, obligationNotice, obligationSlots, type ObligationState } from './kit/obligation.ts';
 import { isFullRefresh, quoteDepthSlots, type LadderSync, type Slot } from './kit/quoting-options.ts';
 import { heldDecimal, heldInt, initialQuotingState, noReference, type QuotingState } from './kit/quoting-state.ts';
 import { pricesAround } from './kit/touch-prices.ts';
@@ -13,7 +14,7 @@ import { pricesAround } from './kit/touch-prices.ts';
  * price, each next one a layer step further. N and the spread are held until a full refresh, so the
  * ladder only moves with the reference.
  */
-export interface DepthNearState extends QuotingState {
+export interface DepthNearState extends QuotingState, ObligationState {
   layers: number | null;
   baseSpread: string | null;
 }
@@ -21,7 +22,7 @@ export interface DepthNearState extends QuotingState {
 export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
   type: 'depth_near',
   initialState: () => ({ ...initialQuotingState, layers: null, baseSpread: null }),
-  needs: (config) => ({ bookDepth: config.layersPerSideMax + 20, references: [], accountOrders: true }),
+  needs: (config) => ({ bookDepth: config.layersPerSideMax + 20, references: [], accountOrders: true, ...(config.options?.keepObligation ? { obligation: true } : {}) }),
   decide(input) {
     const { config, state, market, orders, now, rng } = input;
     const reference = quoteReference(market, orders, state.reference);
@@ -36,6 +37,19 @@ export const depthNearStrategy: Strategy<DepthNearConfig, DepthNearState> = {
       const distance = add(mul(baseSpread, '0.5'), mul(config.layerStep, String(i - 1)));
       const { bid, ask } = pricesAround(reference, distance, market.rules.pricePrecision);
       slots.push({ tag: `bid-${i}`, side: 'buy', price: bid }, { tag: `ask-${i}`, side: 'sell', price: ask });
+    }
+    const obligation = activeObligation(config.options, market, now);
+    if (obligation) {
+      // Issue 20 §6: the innermost bid and ask inside the cap, a level inside the band on each side.
+      const held = obligationSlots(slots, reference, obligation, market.rules.pricePrecision);
+      const quoted = quoteDepthSlots(input, held, reference, depthNearLadder(config, layers), obligation);
+      const notice = obligationNotice(quoted.obligationShort ?? [], state.obligationShort, obligation);
+      return {
+        intents: [...notice.intents, ...quoted.intents],
+        state: { ...state, reference, noReferenceAlerted: false, pausedUntil: quoted.pausedUntil, layers, baseSpread, obligationShort: notice.short },
+        reference,
+        obligationShort: notice.short,
+      };
     }
     const quoted = quoteDepthSlots(input, slots, reference, depthNearLadder(config, layers));
     return {

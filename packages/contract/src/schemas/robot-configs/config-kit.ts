@@ -90,6 +90,16 @@ export function choiceField<const T extends readonly [string, ...string[]]>(valu
   });
 }
 
+/** A switch: true or false (`x-kind: boolean`); absent reads as off where the schema makes it optional. */
+export function booleanField(text: FieldText) {
+  return z.boolean({ message: 'Please choose on or off' }).meta({
+    title: text.title,
+    'x-title-zh': text.titleZh,
+    ...(text.help ? { description: text.help, 'x-help-zh': text.helpZh ?? text.help } : {}),
+    'x-kind': 'boolean',
+  });
+}
+
 export function textField(text: FieldText & { max: number }) {
   return z
     .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkMinBelowMax, choiceField, decimalField, integerField } from './config-kit.ts';
 import { amountWorth, type PairDefaults } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, obligationQuotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth far: `depth layers` orders per side between the nearest and farthest offset from the reference price. */
 export const depthFarConfig = z
@@ -18,7 +18,7 @@ export const depthFarConfig = z
     ...orderAmountFields,
     ...intervalFields,
     ...maxDeviationField,
-    options: quotingOptions.optional(),
+    options: obligationQuotingOptions.optional(),
   })
   .superRefine((v, ctx) => {
     checkMinBelowMax(v, ctx, 'depthLayersMin', 'depthLayersMax');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkMinBelowMax, decimalField, integerField } from './config-kit.ts';
 import { amountWorth, type PairDefaults, defaultRefreshTolerance } from './config-kit.ts';
-import { intervalFields, maxDeviationField, orderAmountFields, quotingOptions, checkAmountAndInterval } from './shared-fields.ts';
+import { intervalFields, maxDeviationField, orderAmountFields, obligationQuotingOptions, checkAmountAndInterval } from './shared-fields.ts';
 
 /** Depth near: `layers per side` orders per side, the first at half the base spread from the reference price. */
 export const depthNearConfig = z
@@ -14,7 +14,7 @@ export const depthNearConfig = z
     ...orderAmountFields,
     ...intervalFields,
     ...maxDeviationField,
-    options: quotingOptions.optional(),
+    options: obligationQuotingOptions.optional(),
   })
   .superRefine((v, ctx) => {
     checkMinBelowMax(v, ctx, 'baseSpreadMin', 'baseSpreadMax', '0.0005');

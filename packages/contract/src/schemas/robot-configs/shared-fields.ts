@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkMinBelowMax, choiceField, decimalField, integerField, REFRESH_TOLERANCE_MAX, textField } from './config-kit.ts';
+import { booleanField, checkMinBelowMax, choiceField, decimalField, integerField, REFRESH_TOLERANCE_MAX, textField } from './config-kit.ts';
 
 /**
  * Fields several bot types share. The spec's §5 bounds are quoted where they apply; fields the spec
@@ -57,52 +57,75 @@ export const refreshToleranceField = decimalField({
  * The options a professional market maker expects on depth bots (Hummingbot's pure market making),
  * all off by default: 0 or absent means off.
  */
+const quotingOptionFields = {
+  refreshTolerance: refreshToleranceField.optional(),
+  maxOrderAgeSec: integerField({
+    title: 'Max order age (s)',
+    titleZh: '挂单最长存活（秒）',
+    help: 'Replace even unchanged orders after this many seconds. 0 = off.',
+    helpZh: '超过该秒数后即使价格未变也重新挂单。0 = 关闭。',
+    min: 0,
+    max: 86400,
+    unit: 'seconds',
+  }).optional(),
+  inventoryTarget: decimalField({
+    title: 'Inventory target (base share)',
+    titleZh: '库存目标（基础币占比）',
+    help: 'Target share of the base asset in the pair value; sizes skew towards it. Absent = off.',
+    helpZh: '基础币在交易对总价值中的目标占比，挂单量向其倾斜。留空 = 关闭。',
+    min: '0',
+    max: '1',
+    unit: 'fraction',
+  }).optional(),
+  inventoryRange: decimalField({
+    title: 'Inventory band',
+    titleZh: '库存偏离区间',
+    help: 'Half-width of the band around the target where the skew reaches 2x / 0x.',
+    helpZh: '目标两侧的区间半宽，在区间边缘挂单量倾斜达到 2 倍 / 0 倍。',
+    min: '0.01',
+    max: '0.5',
+    unit: 'fraction',
+  }).optional(),
+  priceFloor: decimalField({ title: 'Price floor', titleZh: '价格下限', help: 'Below it the bot only buys.', helpZh: '低于该价格时只买不卖。', min: '0', max: '1000000000', minExclusive: true, unit: 'price' }).optional(),
+  priceCeiling: decimalField({ title: 'Price ceiling', titleZh: '价格上限', help: 'Above it the bot only sells.', helpZh: '高于该价格时只卖不买。', min: '0', max: '1000000000', minExclusive: true, unit: 'price' }).optional(),
+  minSpread: decimalField({
+    title: 'Minimum spread',
+    titleZh: '最小价差',
+    help: 'Cancel any own order closer to the reference price than this share (%). 0 = off.',
+    helpZh: '撤销距参考价小于该比例的自有挂单。0 = 关闭。',
+    min: '0',
+    max: '0.1',
+    unit: 'fraction',
+  }).optional(),
+  fillPauseSec: integerField({ title: 'Pause after a fill (s)', titleZh: '成交后暂停（秒）', min: 0, max: 3600, unit: 'seconds' }).optional(),
+};
+
+const PROFESSIONAL_OPTIONS = { title: 'Professional options', 'x-title-zh': '专业选项', 'x-kind': 'group', 'x-collapsed': true } as const;
+
 export const quotingOptions = z
-  .object({
-    refreshTolerance: refreshToleranceField.optional(),
-    maxOrderAgeSec: integerField({
-      title: 'Max order age (s)',
-      titleZh: '挂单最长存活（秒）',
-      help: 'Replace even unchanged orders after this many seconds. 0 = off.',
-      helpZh: '超过该秒数后即使价格未变也重新挂单。0 = 关闭。',
-      min: 0,
-      max: 86400,
-      unit: 'seconds',
-    }).optional(),
-    inventoryTarget: decimalField({
-      title: 'Inventory target (base share)',
-      titleZh: '库存目标（基础币占比）',
-      help: 'Target share of the base asset in the pair value; sizes skew towards it. Absent = off.',
-      helpZh: '基础币在交易对总价值中的目标占比，挂单量向其倾斜。留空 = 关闭。',
-      min: '0',
-      max: '1',
-      unit: 'fraction',
-    }).optional(),
-    inventoryRange: decimalField({
-      title: 'Inventory band',
-      titleZh: '库存偏离区间',
-      help: 'Half-width of the band around the target where the skew reaches 2x / 0x.',
-      helpZh: '目标两侧的区间半宽，在区间边缘挂单量倾斜达到 2 倍 / 0 倍。',
-      min: '0.01',
-      max: '0.5',
-      unit: 'fraction',
-    }).optional(),
-    priceFloor: decimalField({ title: 'Price floor', titleZh: '价格下限', help: 'Below it the bot only buys.', helpZh: '低于该价格时只买不卖。', min: '0', max: '1000000000', minExclusive: true, unit: 'price' }).optional(),
-    priceCeiling: decimalField({ title: 'Price ceiling', titleZh: '价格上限', help: 'Above it the bot only sells.', helpZh: '高于该价格时只卖不买。', min: '0', max: '1000000000', minExclusive: true, unit: 'price' }).optional(),
-    minSpread: decimalField({
-      title: 'Minimum spread',
-      titleZh: '最小价差',
-      help: 'Cancel any own order closer to the reference price than this share (%). 0 = off.',
-      helpZh: '撤销距参考价小于该比例的自有挂单。0 = 关闭。',
-      min: '0',
-      max: '0.1',
-      unit: 'fraction',
-    }).optional(),
-    fillPauseSec: integerField({ title: 'Pause after a fill (s)', titleZh: '成交后暂停（秒）', min: 0, max: 3600, unit: 'seconds' }).optional(),
-  })
+  .object(quotingOptionFields)
   .superRefine((v, ctx) => checkMinBelowMax(v, ctx, 'priceFloor', 'priceCeiling'))
-  .meta({ title: 'Professional options', 'x-title-zh': '专业选项', 'x-kind': 'group', 'x-collapsed': true });
+  .meta(PROFESSIONAL_OPTIONS);
 export type QuotingOptions = z.infer<typeof quotingOptions>;
+
+/**
+ * Quote to the pair's liquidity obligation (issue 20 §6, depth near and depth far): the innermost bid
+ * and ask inside the spread cap, at least the minimum own depth per side inside the band, with the
+ * least capital. Off when absent.
+ */
+export const keepObligationField = booleanField({
+  title: 'Keep the pair\'s obligation',
+  titleZh: '维持交易对做市义务',
+  help: "Hold the pair's liquidity obligation with the least capital: the first bid and ask inside the spread cap, and at least the minimum depth per side inside the band (sizes raised or levels pulled in only as far as needed). Without an obligation on the pair the bot quotes as configured.",
+  helpZh: '以最少资金维持交易对的流动性义务：买一与卖一在价差上限之内，区间内每侧深度不低于最低要求（只在需要时加大挂单量或把档位移入区间）。交易对未设义务时按配置报价。',
+});
+
+/** The professional options of the bots that can quote to the pair's obligation (depth near, depth far). */
+export const obligationQuotingOptions = z
+  .object({ ...quotingOptionFields, keepObligation: keepObligationField.optional() })
+  .superRefine((v, ctx) => checkMinBelowMax(v, ctx, 'priceFloor', 'priceCeiling'))
+  .meta(PROFESSIONAL_OPTIONS);
+export type ObligationQuotingOptions = z.infer<typeof obligationQuotingOptions>;
 
 /** Where a follow bot reads its reference: a platform code (`sim` = the simulator's reference venue, else a ccxt id) and a pair. */
 export const referenceSource = z.object({

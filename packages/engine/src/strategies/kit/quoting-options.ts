@@ -5,6 +5,7 @@ import type { Intent } from '../../intents.ts';
 import type { MarketSnapshot, OwnOrder, TickInput } from '../../strategy.ts';
 import { bestAsk, bestBid, externalBook } from './book-price.ts';
 import { drawDecimal } from './draw.ts';
+import { checkObligation, depthInside, bandEdge, keepsAsMuch, restingAfter, topUpDepth, type QuotingObligation } from './obligation.ts';
 import { capByBalance, venueMinimum } from './order-size.ts';
 import { syncSlots, type DesiredOrder } from './sync-slots.ts';
 
@@ -35,6 +36,12 @@ export interface QuoteSlotsInput {
   pausedUntil: number;
   /** Orders matched to the slots by price, each side as a ladder (syncSlots' `ladder`). */
   ladder?: LadderSync;
+  /**
+   * Quote to the pair's obligation (issue 20 §6): sizes raised for the band's depth before the funds
+   * are applied, and an exact sync where keeping orders within the tolerances would break it. The
+   * slots' prices are the strategy's (obligationSlots). Absent: today's quoting, unchanged.
+   */
+  obligation?: QuotingObligation;
   tick: Pick<TickInput<unknown, unknown>, 'market' | 'orders' | 'fills' | 'now' | 'rng' | 'priceMode'>;
 }
 
@@ -43,6 +50,8 @@ export interface QuoteSlotsOutput {
   pausedUntil: number;
   /** The orders wanted after every rule (before the sync keeps or replaces). */
   desired: DesiredOrder[];
+  /** With an obligation: the sides whose funds do not cover its depth (or that cannot quote at all); empty when both do. */
+  obligationShort?: Side[];
 }
 
 /**
@@ -62,10 +71,11 @@ export interface DepthQuotingTick {
 }
 
 /** quoteSlots with a depth bot's amounts, options, deviation and pause taken from its tick. */
-export function quoteDepthSlots(input: QuoteSlotsInput['tick'] & DepthQuotingTick, slots: readonly Slot[], reference: string, ladder?: LadderSync): QuoteSlotsOutput {
+export function quoteDepthSlots(input: QuoteSlotsInput['tick'] & DepthQuotingTick, slots: readonly Slot[], reference: string, ladder?: LadderSync, obligation?: QuotingObligation): QuoteSlotsOutput {
   const { config, state } = input;
   return quoteSlots({
     ...(ladder ? { ladder } : {}),
+    ...(obligation ? { obligation } : {}),
     slots,
     reference,
     amountMin: config.orderAmountMin,
@@ -97,15 +107,30 @@ export function quoteSlots(input: QuoteSlotsInput): QuoteSlotsOutput {
     const amount = slotAmount(slot, skew[slot.side], openBySlot.get(slot.tag), input, maxAgeMs);
     if (amount !== null) sized.push({ ...slot, ...amount });
   }
-  const desired = capByBalance(sized, tick.orders, tick.market.balances, tick.market.rules);
+  const obligation = input.obligation;
+  const toppedUp = obligation ? topUpDepth(sized, tick.orders, reference, obligation, tick.market.rules) : sized;
+  const desired = capByBalance(toppedUp, tick.orders, tick.market.balances, tick.market.rules);
   const tolerance = options?.refreshTolerance;
   // A tolerance of 0 asks for exact prices: on both sides of the slot.
   const ladder = input.ladder
     ? { ladder: true, passiveTolerance: sign(tolerance ?? '0') > 0 ? max(tolerance ?? '0', input.ladder.passiveTolerance) : '0', ladderSlack: input.ladder.slack ?? 0 }
     : {};
-  let intents = syncSlots(desired, tick.orders, { now: tick.now, tolerance, maxAgeMs, ...ladder });
+  const syncOptions = { now: tick.now, tolerance, maxAgeMs, ...ladder };
+  let intents = syncSlots(desired, tick.orders, syncOptions);
+  if (obligation) {
+    // Orders kept within the tolerances (or a ladder's empty deep slots) must not lose what the desired
+    // layout keeps of the obligation: else the layout exactly, every order at its slot's price and amount.
+    const pp = tick.market.rules.pricePrecision;
+    const wanted = checkObligation(desired, reference, obligation, pp);
+    if (!keepsAsMuch(wanted, checkObligation(restingAfter(intents, tick.orders), reference, obligation, pp))) {
+      const exact = desired.map(({ amountRange: _range, ...d }) => d);
+      intents = syncSlots(exact, tick.orders, { ...syncOptions, tolerance: '0', ...(input.ladder ? { passiveTolerance: '0', ladderSlack: 0 } : {}) });
+    }
+  }
   if (tick.now < pausedUntil) intents = onlyRequiredCancels(intents, desired, tick.orders);
-  return { intents, pausedUntil, desired };
+  if (!obligation) return { intents, pausedUntil, desired };
+  const short = (['buy', 'sell'] as const).filter((side) => compare(depthInside(desired, side, bandEdge(side, reference, obligation, tick.market.rules.pricePrecision)), obligation.minDepthQuote) < 0);
+  return { intents, pausedUntil, desired, obligationShort: short };
 }
 
 /** A fill starts (or prolongs) a pause of `fillPauseSec` from the fill's time. */

@@ -12,8 +12,9 @@ interface Item {
   children: ReactNode;
 }
 
-function valueText(field: ConfigField, value: unknown, lang: string, units: { base: string; quote: string }, off: string): string {
-  if (value === undefined || value === null || value === '') return off;
+function valueText(field: ConfigField, value: unknown, lang: string, units: { base: string; quote: string }, off: string, on: string): string {
+  if (value === undefined || value === null || value === '' || value === false) return off;
+  if (value === true) return on;
   if (field.kind === 'choice') {
     const choice = field.choices.find((c) => c.value === value);
     return choice ? localText(choice.label, lang) : String(value);
@@ -31,23 +32,23 @@ function valueText(field: ConfigField, value: unknown, lang: string, units: { ba
   return String(value);
 }
 
-function itemsOf(fields: ConfigField[], config: Record<string, unknown>, prefix: string, lang: string, units: { base: string; quote: string }, off: string): Item[] {
+function itemsOf(fields: ConfigField[], config: Record<string, unknown>, prefix: string, lang: string, units: { base: string; quote: string }, off: string, on: string): Item[] {
   return fields.flatMap((field): Item[] => {
     const value = config[field.key];
     const label = `${prefix}${localText(field.title, lang)}`;
     if (field.kind === 'group') {
       const nested = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-      return itemsOf(field.fields, nested, `${label} · `, lang, units, off);
+      return itemsOf(field.fields, nested, `${label} · `, lang, units, off, on);
     }
     if (field.kind === 'list') {
       const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
       return rows.map((row, i) => ({
         key: `${field.key}.${i}`,
         label: `${label} ${i + 1}`,
-        children: field.item.map((item) => valueText(item, row[item.key], lang, units, off)).join(' · '),
+        children: field.item.map((item) => valueText(item, row[item.key], lang, units, off, on)).join(' · '),
       }));
     }
-    return [{ key: field.key, label, children: valueText(field, value, lang, units, off) }];
+    return [{ key: field.key, label, children: valueText(field, value, lang, units, off, on) }];
   });
 }
 
@@ -55,6 +56,6 @@ function itemsOf(fields: ConfigField[], config: Record<string, unknown>, prefix:
 export function ConfigSummary({ schema, config, base, quote }: { schema: Record<string, unknown> | undefined; config: Record<string, unknown>; base: string; quote: string }) {
   const { t, i18n } = useTranslation('robots');
   const fields = schema ? fieldsOf(schema) : Object.keys(config).map((key): ConfigField => ({ key, path: [key], kind: 'text', title: { en: key, zh: key }, required: false }));
-  const items = itemsOf(fields, config, '', i18n.language, { base, quote }, t('detail.off'));
+  const items = itemsOf(fields, config, '', i18n.language, { base, quote }, t('detail.off'), t('detail.on'));
   return <Descriptions size="small" bordered column={2} items={items} className="md-robot-config" />;
 }

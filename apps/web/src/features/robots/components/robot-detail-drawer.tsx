@@ -78,7 +78,7 @@ export function RobotDetailDrawer({ robotId, types, onClose }: RobotDetailDrawer
                 bordered
                 column={2}
                 items={[
-                  { key: 'quote', label: t('runtime.quote'), children: <RobotQuote quote={robot.runtime.quote} /> },
+                  { key: 'quote', label: t('runtime.quote'), children: <RobotQuote quote={robot.runtime.quote} obligation={robot.runtime.obligation} /> },
                   { key: 'inventory', label: t('runtime.inventory'), children: <RobotInventory inventory={robot.runtime.inventory} /> },
                   { key: 'action', label: t('runtime.lastAction'), children: <RobotLastAction action={robot.runtime.lastAction} /> },
                   { key: 'flow', label: t('runtime.lastHourFlow'), children: <RobotOrderFlow runtime={robot.runtime} /> },

@@ -95,6 +95,42 @@ describe('bot deployment form', { timeout: 60_000 }, () => {
     expect(robotUpdateRequest.safeParse(body).success).toBe(true);
   });
 
+  it("depth near and depth far have a switch to keep the pair's obligation (off by default) that the bot's config carries", async () => {
+    const fetchMock = stubRobotBackend({ handlers: { '/backend/robot/update': () => ({ id: 8 }) } });
+    renderDeploymentPage();
+    const form = await chooseType('Depth near');
+    fireEvent.click(within(form).getByText('Professional options'));
+    const keep = within(form).getByRole('switch', { name: "Keep the pair's obligation" });
+    expect(keep).not.toBeChecked();
+    expect(within(form).getByText(/Hold the pair's liquidity obligation with the least capital/)).toBeInTheDocument();
+    fireEvent.click(keep);
+    expect(keep).toBeChecked();
+    fireEvent.click(button(within(form), 'Deploy bot'));
+    await dialog('Deploy this bot?');
+    fireEvent.click(button(screen, 'Confirm'));
+    expect(await screen.findByText('Bot #8 deployed')).toBeInTheDocument();
+    const [body] = bodiesTo(fetchMock, '/backend/robot/update') as { config: { options: Record<string, unknown> } }[];
+    expect(body!.config.options.keepObligation).toBe(true);
+    expect(robotUpdateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('depth spread has no such switch', async () => {
+    stubRobotBackend();
+    renderDeploymentPage();
+    const spread = await chooseType('Depth spread');
+    fireEvent.click(within(spread).getByText('Professional options'));
+    expect(within(spread).queryByRole('switch', { name: /obligation/ })).toBeNull();
+  });
+
+  it('in Chinese the switch reads in Chinese', async () => {
+    await i18n.changeLanguage('zh_CN');
+    stubRobotBackend();
+    renderDeploymentPage();
+    const far = await chooseType('远端深度', undefined, '机器人配置');
+    fireEvent.click(within(far).getByText('专业选项'));
+    expect(within(far).getByRole('switch', { name: '维持交易对做市义务' })).toBeInTheDocument();
+  });
+
   it('a configuration the balance cannot fund: shows per-order and total notional with their share, then saves with confirmExposure', async () => {
     const refusal = 'This bot can put 2,600.40 USDT on the book, more than the available 1,000.00 USDT (260.04% of it). Confirm to save it anyway';
     let calls = 0;

@@ -51,7 +51,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
           <Typography.Text type="secondary">#{robot.id}</Typography.Text>
           {/* On a phone the runtime columns are off to the side: the quote and last action show under the name. */}
           <Flex vertical gap={4} className="md-robot-runtime-compact">
-            <RobotQuote quote={robot.runtime.quote} testId="robot-quote-compact" />
+            <RobotQuote quote={robot.runtime.quote} obligation={robot.runtime.obligation} testId="robot-quote-compact" />
             <RobotLastAction action={robot.runtime.lastAction} testId="robot-last-action-compact" />
           </Flex>
         </Flex>
@@ -72,7 +72,7 @@ export function RobotList({ types, onEdit, onDetails }: RobotListProps) {
         </Flex>
       ),
     },
-    { title: t('runtime.quote'), dataIndex: ['runtime', 'quote'], width: 190, render: (_, robot) => <RobotQuote quote={robot.runtime.quote} /> },
+    { title: t('runtime.quote'), dataIndex: ['runtime', 'quote'], width: 190, render: (_, robot) => <RobotQuote quote={robot.runtime.quote} obligation={robot.runtime.obligation} /> },
     { title: t('runtime.inventory'), dataIndex: ['runtime', 'inventory'], width: 150, render: (_, robot) => <RobotInventory inventory={robot.runtime.inventory} /> },
     { title: t('runtime.lastAction'), dataIndex: ['runtime', 'lastAction'], width: 240, render: (_, robot) => <RobotLastAction action={robot.runtime.lastAction} /> },
     { title: t('runtime.lastHourFlow'), dataIndex: ['runtime', 'lastHour'], width: 170, render: (_, robot) => <RobotOrderFlow runtime={robot.runtime} /> },
@@ -152,7 +152,7 @@ function RobotCards({ robots, loading, nameOf, pnl, onEdit, onDetails, onReload 
                 <RobotStatusSwitch robot={robot} />
               </Flex>
               <Flex vertical gap={4}>
-                <RobotQuote quote={robot.runtime.quote} testId="robot-quote-compact" />
+                <RobotQuote quote={robot.runtime.quote} obligation={robot.runtime.obligation} testId="robot-quote-compact" />
                 <RobotLastAction action={robot.runtime.lastAction} testId="robot-last-action-compact" />
               </Flex>
               <Flex gap={12} className="md-robot-card-figures">

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TradingProvider } from '@/market-data/components/trading-context';
@@ -41,6 +41,23 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     expect(within(row).getByTestId('robot-quote-compact')).toHaveTextContent('Spread 6.1 bps');
     expect(within(other).getByTestId('robot-order-flow')).toHaveTextContent('Order-to-fill – (no fill)');
     expect(within(other).queryByTestId('robot-churn'), 'no churn figure before the run ticks').toBeNull();
+  });
+
+  it('a bot keeping its pair obligation says how close it runs to it, in both languages', async () => {
+    const obligation = { spreadBps: '18', maxSpreadBps: '25', depthWithinPct: '2', bidQuote: '1240.55', askQuote: '980.1', minDepthQuote: '1000', met: false, shortOfFunds: true };
+    const keeping = robotDto({ id: 4, type: 'depth_near', runtime: { ...depth.runtime, obligation } });
+    stubRobotBackend({ robots: [keeping, idle] });
+    inPair(<RobotList types={robotTypeItems()} onEdit={() => undefined} onDetails={() => undefined} />);
+    const row = (await screen.findByText('#4')).closest('tr')!;
+    const status = within(row).getByTestId('robot-quote-obligation');
+    expect(status).toHaveTextContent('Obligation not kept');
+    expect(status).toHaveTextContent('Obligation: spread 18/25 bps, depth in 2 %: bid 1,240/1,000 USDT, ask 980/1,000 USDT');
+    expect(status).toHaveTextContent('Funds short of the obligation: quoting what it can');
+    // A bot without the option shows none.
+    expect(within(screen.getByText('#5').closest('tr')!).queryByTestId('robot-quote-obligation')).toBeNull();
+    await i18n.changeLanguage('zh_CN');
+    await waitFor(() => expect(within(row).getByTestId('robot-quote-obligation')).toHaveTextContent('做市义务：价差 18/25 bps，2 % 内深度：买 1,240/1,000 USDT，卖 980/1,000 USDT'));
+    expect(within(row).getByTestId('robot-quote-obligation')).toHaveTextContent('资金不足以满足义务：按现有能力报价');
   });
 
   it('in Chinese the reason reads in Chinese', async () => {

@@ -2,13 +2,13 @@ import { parseLang, renderServerText, type RobotLiveFigures } from '@makerdesk/c
 import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-time';
-import { formatBpsValue, formatFixed } from '@/lib/numbers';
+import { compareDecimals, formatBpsValue, formatFixed, formatPlain } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
 import { percentOfFraction } from '../utils/runtime';
 import '../robots-i18n';
 
 /** The bid and ask the bot holds, and their spread in basis points; a side without an own order reads "–". */
-export function RobotQuote({ quote, testId = 'robot-quote' }: { quote: RobotLiveFigures['quote']; testId?: string }) {
+export function RobotQuote({ quote, obligation, testId = 'robot-quote' }: { quote: RobotLiveFigures['quote']; obligation?: RobotLiveFigures['obligation']; testId?: string }) {
   const { t } = useTranslation('robots');
   const { pair, precision } = useTrading();
   const price = (p: string | null) => (p === null ? '–' : formatFixed(p, precision.price));
@@ -20,6 +20,42 @@ export function RobotQuote({ quote, testId = 'robot-quote' }: { quote: RobotLive
         <span className="md-price-sell">{price(quote.ask)}</span> <Typography.Text type="secondary">{pair.quote}</Typography.Text>
       </span>
       <Typography.Text type="secondary">{quote.spreadBps === null ? t('runtime.noSpread') : t('runtime.spread', { bps: formatBpsValue(quote.spreadBps) })}</Typography.Text>
+      {obligation !== undefined && <RobotObligation obligation={obligation} testId={`${testId}-obligation`} />}
+    </Flex>
+  );
+}
+
+/**
+ * How close a bot quoting to its pair's obligation runs to it (issue 20 §6): its own spread against
+ * the cap and its own depth per side within the band against the minimum, kept or not, and whether
+ * its funds fall short. Null: the option is on and the pair has no obligation.
+ */
+export function RobotObligation({ obligation, testId = 'robot-obligation' }: { obligation: RobotLiveFigures['obligation']; testId?: string }) {
+  const { t } = useTranslation('robots');
+  const { pair } = useTrading();
+  if (obligation === undefined) return null;
+  if (obligation === null)
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        {t('runtime.obligationNone')}
+      </Typography.Text>
+    );
+  // Depths in whole quote units from 100 up ("1,240/1,000 USDT"), else with the quote's cents.
+  const digits = compareDecimals(obligation.minDepthQuote, '100') >= 0 ? 0 : 2;
+  const figures = t('runtime.obligation', {
+    spread: obligation.spreadBps === null ? '–' : formatPlain(obligation.spreadBps),
+    max: formatPlain(obligation.maxSpreadBps),
+    band: formatPlain(obligation.depthWithinPct),
+    bid: formatFixed(obligation.bidQuote, digits),
+    ask: formatFixed(obligation.askQuote, digits),
+    min: formatFixed(obligation.minDepthQuote, digits),
+    quote: pair.quote,
+  });
+  return (
+    <Flex vertical data-testid={testId}>
+      <Typography.Text type={obligation.met ? 'success' : 'warning'}>{obligation.met ? t('runtime.obligationMet') : t('runtime.obligationMissed')}</Typography.Text>
+      <Typography.Text type="secondary">{figures}</Typography.Text>
+      {obligation.shortOfFunds && <Typography.Text type="danger">{t('runtime.obligationShort')}</Typography.Text>}
     </Flex>
   );
 }

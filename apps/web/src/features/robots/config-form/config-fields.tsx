@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Coin, Platform } from '@makerdesk/contract';
-import { AutoComplete, Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { AutoComplete, Button, Card, Col, Collapse, DatePicker, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,6 +127,13 @@ function ValueItem({ field, name, rulePath, ctx, rowAsset }: { field: ValueField
       return (
         <Form.Item {...common}>
           <InputNumber<number> style={{ width: '100%' }} suffix={unit && <span className="md-input-unit">{unit}</span>} />
+        </Form.Item>
+      );
+    case 'boolean':
+      // A switch (keep the pair's obligation): absent reads as off.
+      return (
+        <Form.Item {...common} valuePropName="checked">
+          <Switch />
         </Form.Item>
       );
     case 'datetime':

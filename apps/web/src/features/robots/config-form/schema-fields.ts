@@ -1,11 +1,11 @@
 /**
  * Reads the JSON Schema of a bot type's config (GET /robot/init/list) into the fields a form renders:
  * each property's kind, en/zh title and help, unit, bounds and choices, as the contract annotates them
- * (`x-kind`, `x-title-zh`, `x-help-zh`, `x-unit`, `x-min`, `x-max`, `x-min-exclusive`, `x-labels`, `x-show-when`,
+ * (`x-kind`, a switch's `boolean` among them, `x-title-zh`, `x-help-zh`, `x-unit`, `x-min`, `x-max`, `x-min-exclusive`, `x-labels`, `x-show-when`,
  * `x-row-title`, `x-add-label`).
  */
 
-export type FieldKind = 'decimal' | 'integer' | 'choice' | 'text' | 'datetime' | 'group' | 'list';
+export type FieldKind = 'decimal' | 'integer' | 'choice' | 'text' | 'datetime' | 'boolean' | 'group' | 'list';
 
 export interface LocalText {
   en: string;
@@ -30,7 +30,7 @@ interface FieldBase {
 }
 
 export interface ValueField extends FieldBase {
-  kind: 'decimal' | 'integer' | 'text' | 'datetime';
+  kind: 'decimal' | 'integer' | 'text' | 'datetime' | 'boolean';
   /** base, quote, price, fraction, percent, ratio, asset (the row's `asset` choice); seconds, count, minutes, hours. */
   unit?: string;
   min?: string;
@@ -73,12 +73,13 @@ const bound = (value: unknown): string | undefined => (typeof value === 'number'
 /** A property without an x-kind (a schema written by hand) is read from its JSON type. */
 function kindOf(schema: Json): FieldKind {
   const declared = text(schema['x-kind']);
-  if (declared && ['decimal', 'integer', 'choice', 'text', 'datetime', 'group', 'list'].includes(declared)) return declared as FieldKind;
+  if (declared && ['decimal', 'integer', 'choice', 'text', 'datetime', 'boolean', 'group', 'list'].includes(declared)) return declared as FieldKind;
   if (Array.isArray(schema.enum)) return 'choice';
   if (schema.type === 'object') return 'group';
   if (schema.type === 'array') return 'list';
   if (schema.type === 'integer') return 'integer';
   if (schema.type === 'number') return 'decimal';
+  if (schema.type === 'boolean') return 'boolean';
   return 'text';
 }
 
