@@ -52,8 +52,8 @@ describe('the placement budget in the runner (issue 19)', () => {
     await h.engine.start();
     await h.clock.advance(0);
     expect(h.engine.runtime(1).perMinute).toMatchObject({ refreshTolerance: '0.0005', budget: '5.00' });
-    await run(h, 60_000);
-    expect(new Set(bot.seen), 'nothing widens before a full minute past the start-up').toEqual(new Set(['0.0005']));
+    await run(h, 45_000);
+    expect(new Set(bot.seen), 'nothing widens before 30 s past the start-up ladder').toEqual(new Set(['0.0005']));
     await run(h, 4 * 60_000);
     // Each step doubles; the last is the bound: 8 × 0.0005 (under the half-spread 0.005).
     expect([...new Set(bot.seen)]).toEqual(['0.0005', '0.001', '0.002', '0.004']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADJUST_EVERY_MS,
-  BUDGET_WINDOW_MS,
+  FIRST_ADJUST_MS,
   PlacementGovernor,
   SETTLE_MS,
   placementBudgetPerMinute,
@@ -70,8 +70,9 @@ describe('PlacementGovernor', () => {
     const g = new PlacementGovernor();
     g.begin(T0);
     const levels = drive(g, T0, T0 + 10 * 60_000, 12, 5, 3);
-    // Nothing before a full window past the settle.
-    expect(levels.slice(0, (SETTLE_MS + BUDGET_WINDOW_MS) / 5_000).every((l) => l === 0)).toBe(true);
+    // Nothing before FIRST_ADJUST_MS past the settle; the first step then.
+    expect(levels.slice(0, (SETTLE_MS + FIRST_ADJUST_MS) / 5_000).every((l) => l === 0)).toBe(true);
+    expect(levels[(SETTLE_MS + FIRST_ADJUST_MS) / 5_000]).toBe(1);
     expect(Math.max(...levels)).toBe(3);
     // One step at a time, never more often than every ADJUST_EVERY_MS.
     const steps = levels.flatMap((l, i) => (i > 0 && l !== levels[i - 1] ? [i * 5_000] : []));
@@ -95,13 +96,13 @@ describe('PlacementGovernor', () => {
     expect(Math.min(...after)).toBe(0);
   });
 
-  it('holds its level between half the budget and the budget', () => {
+  it('holds its level between a quarter of the budget and the budget', () => {
     const g = new PlacementGovernor();
     g.begin(T0);
     drive(g, T0, T0 + 3 * 60_000, 12, 5);
     const held = g.level;
     expect(held).toBeGreaterThan(0);
-    expect(new Set(drive(g, T0 + 3 * 60_000, T0 + 10 * 60_000, 4, 5))).toEqual(new Set([held]));
+    expect(new Set(drive(g, T0 + 3 * 60_000, T0 + 10 * 60_000, 2, 5))).toEqual(new Set([held]));
   });
 
   it('leaves the start-up ladder out and stays at 0 under budget', () => {

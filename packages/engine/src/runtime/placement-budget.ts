@@ -12,9 +12,9 @@ import { RollingCounter } from './live-figures.ts';
  *   QUOTING_PLACEMENTS_PER_MINUTE (a live venue that reports no cap gets that). The simulator in
  *   process has no cap and no budget: its bots keep their configured tolerance.
  * - The governor (`PlacementGovernor`) counts the bot's placements over the last BUDGET_WINDOW_MS
- *   (its first SETTLE_MS left out: the start-up ladder is not churn). At most every ADJUST_EVERY_MS,
- *   a rate over the budget widens the tolerance one level (doubles it), a rate under
- *   NARROW_BELOW of the budget narrows it one level back. Levels are bounded both ways: 0 (the
+ *   (its first SETTLE_MS left out: the start-up ladder is not churn). From FIRST_ADJUST_MS past that,
+ *   at most every ADJUST_EVERY_MS, a rate over the budget widens the tolerance one level (doubles
+ *   it), a rate under NARROW_BELOW of the budget narrows it one level back. Levels are bounded both ways: 0 (the
  *   configured tolerance) and the level where the doubled tolerance reaches its bound
  *   (`toleranceBound`: MAX_LEVEL doublings, the bot's nearest half-spread, REFRESH_TOLERANCE_MAX).
  */
@@ -24,8 +24,14 @@ export const DAY_CAP_SAFETY = 0.85;
 export const BUDGET_WINDOW_MS = 60_000;
 export const ADJUST_EVERY_MS = 30_000;
 export const SETTLE_MS = 20_000;
-/** Narrow back only well under the budget, so the level does not flap at its edge. */
-export const NARROW_BELOW = 0.5;
+/** The first step waits this long past the settle: the rate is then over at least that much time. */
+export const FIRST_ADJUST_MS = 30_000;
+/**
+ * Narrow back only under a quarter of the budget: the churn a tolerance leaves goes with the square
+ * of the market's moves against it, so halving the tolerance may bring up to four times the
+ * placements; narrowing any sooner would put the bot back over its budget (and flap).
+ */
+export const NARROW_BELOW = 0.25;
 /** At most three doublings: eight times the configured tolerance. */
 export const MAX_LEVEL = 3;
 
@@ -97,12 +103,12 @@ export class PlacementGovernor {
     return this.current;
   }
 
-  /** Placements a minute over the window (since the settle when shorter, at least a minute); null before the settle ends. */
+  /** Placements a minute over the window (since the settle when shorter, over FIRST_ADJUST_MS at least); null before the settle ends. */
   rate(now: number): number | null {
     if (this.since === null) return null;
     const from = this.since + SETTLE_MS;
     if (now < from) return null;
-    const span = Math.max(60_000, Math.min(BUDGET_WINDOW_MS, now - from));
+    const span = Math.max(FIRST_ADJUST_MS, Math.min(BUDGET_WINDOW_MS, now - from));
     return (this.placements.count(now) * 60_000) / span;
   }
 
@@ -114,8 +120,7 @@ export class PlacementGovernor {
     if (budget === null) return (this.current = 0);
     this.current = Math.min(this.current, Math.max(0, maxLevel));
     const rate = this.rate(now);
-    // A full window past the settle before the first step: the rate is then a minute's.
-    if (rate === null || now < this.since! + SETTLE_MS + BUDGET_WINDOW_MS || now - this.lastAdjust < ADJUST_EVERY_MS) return this.current;
+    if (rate === null || now < this.since! + SETTLE_MS + FIRST_ADJUST_MS || now - this.lastAdjust < ADJUST_EVERY_MS) return this.current;
     if (rate > budget && this.current < maxLevel) {
       this.current++;
       this.lastAdjust = now;
