@@ -157,7 +157,7 @@ export default {
   'runtime.perMinuteHelp': "Placements and cancels per minute over the last {{minutes}} minutes (since the start when shorter). A refresh tolerance keeps them down.",
   'runtime.tolerance': "Refresh tolerance {{tolerance}}",
   'runtime.toleranceBudget': "Refresh tolerance {{tolerance}} · budget {{budget}} placed / min",
-  'runtime.toleranceHelp': "The refresh tolerance the bot quotes with now. On a live venue each quoting bot has a placement budget (its key's daily order cap shared among the key's running bots, at most 5 a minute): placing faster, it keeps its orders longer by widening its tolerance, up to eight times the configured one and never past its half-spread; under half the budget it narrows back.",
+  'runtime.toleranceHelp': "The refresh tolerance the bot quotes with now. On a live venue each quoting bot has a placement budget (its key's daily order cap shared among the key's running bots, at most 5 a minute): placing faster, it keeps its orders longer by widening its tolerance, up to eight times the configured one and never past its half-spread; under a quarter of the budget it narrows back.",
   'runtime.errors_one': "{{count}} error",
   'runtime.errors_other': "{{count}} errors",
   'runtime.kind.placed': "Placed",
