@@ -60,7 +60,7 @@ describe('the placement budget in the runner (issue 19)', () => {
     expect(h.engine.runtime(1).perMinute).toMatchObject({ refreshTolerance: '0.004', budget: '5.00' });
     // Quiet: no placements. It narrows back one level at a time, to the configured tolerance.
     bot.control.churning = false;
-    await run(h, 5 * 60_000);
+    await run(h, 12 * 60_000);
     expect(bot.seen.at(-1)).toBe('0.0005');
     const narrowing = bot.seen.slice(bot.seen.lastIndexOf('0.004'));
     expect([...new Set(narrowing)]).toEqual(['0.004', '0.002', '0.001', '0.0005']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADJUST_EVERY_MS,
   FIRST_ADJUST_MS,
+  NARROW_WINDOW_MS,
   PlacementGovernor,
   SETTLE_MS,
   placementBudgetPerMinute,
@@ -86,14 +87,26 @@ describe('PlacementGovernor', () => {
     expect(Math.max(...drive(g, T0, T0 + 10 * 60_000, 12, 5, 1))).toBe(1);
   });
 
-  it('narrows back when well under budget, down to 0 and no further', () => {
+  it('narrows back when well under budget over the longer window, one level at a time, down to 0 and no further', () => {
     const g = new PlacementGovernor();
     g.begin(T0);
     drive(g, T0, T0 + 5 * 60_000, 12, 5);
     expect(g.level).toBe(3);
-    const after = drive(g, T0 + 5 * 60_000, T0 + 15 * 60_000, 1, 5);
+    const after = drive(g, T0 + 5 * 60_000, T0 + 30 * 60_000, 1, 5);
     expect(after.at(-1)).toBe(0);
-    expect(Math.min(...after)).toBe(0);
+    const steps = after.flatMap((l, i) => (i > 0 && l !== after[i - 1] ? [l - after[i - 1]!] : []));
+    expect(steps).toEqual([-1, -1, -1]);
+  });
+
+  it('does not narrow on a quiet minute: the longer window still holds the bursts, and it waits that long after widening', () => {
+    const g = new PlacementGovernor();
+    g.begin(T0);
+    drive(g, T0, T0 + 2 * 60_000, 12, 5);
+    const widened = g.level;
+    expect(widened).toBeGreaterThan(0);
+    // Two quiet minutes: the last minute's rate is 0, but the five-minute one is not under a quarter of the budget.
+    for (let now = T0 + 2 * 60_000; now < T0 + 4 * 60_000; now += 5_000) expect(g.adjust(now, 5, 3)).toBe(widened);
+    expect(NARROW_WINDOW_MS).toBeGreaterThan(2 * 60_000);
   });
 
   it('holds its level between a quarter of the budget and the budget', () => {
@@ -102,7 +115,7 @@ describe('PlacementGovernor', () => {
     drive(g, T0, T0 + 3 * 60_000, 12, 5);
     const held = g.level;
     expect(held).toBeGreaterThan(0);
-    expect(new Set(drive(g, T0 + 3 * 60_000, T0 + 10 * 60_000, 2, 5))).toEqual(new Set([held]));
+    expect(new Set(drive(g, T0 + 3 * 60_000, T0 + 15 * 60_000, 2, 5))).toEqual(new Set([held]));
   });
 
   it('leaves the start-up ladder out and stays at 0 under budget', () => {

@@ -14,7 +14,8 @@ import { RollingCounter } from './live-figures.ts';
  * - The governor (`PlacementGovernor`) counts the bot's placements over the last BUDGET_WINDOW_MS
  *   (its first SETTLE_MS left out: the start-up ladder is not churn). From FIRST_ADJUST_MS past that,
  *   at most every ADJUST_EVERY_MS, a rate over the budget widens the tolerance one level (doubles
- *   it), a rate under NARROW_BELOW of the budget narrows it one level back. Levels are bounded both ways: 0 (the
+ *   it), a rate under NARROW_BELOW of the budget over NARROW_WINDOW_MS (and that long after the last
+ *   widening) narrows it one level back. Levels are bounded both ways: 0 (the
  *   configured tolerance) and the level where the doubled tolerance reaches its bound
  *   (`toleranceBound`: MAX_LEVEL doublings, the bot's nearest half-spread, REFRESH_TOLERANCE_MAX).
  */
@@ -32,6 +33,11 @@ export const FIRST_ADJUST_MS = 30_000;
  * placements; narrowing any sooner would put the bot back over its budget (and flap).
  */
 export const NARROW_BELOW = 0.25;
+/**
+ * Narrowing reads a longer window, and waits that long after the last widening: a bot's placements
+ * come in bursts (the market moving a layer step), and a quiet minute says little.
+ */
+export const NARROW_WINDOW_MS = 300_000;
 /** At most three doublings: eight times the configured tolerance. */
 export const MAX_LEVEL = 3;
 
@@ -85,8 +91,10 @@ export function widenedTolerance(base: string, level: number, bound: string): st
 /** One bot's placement rate against its budget, and the widening level it sets. */
 export class PlacementGovernor {
   private readonly placements = new RollingCounter(BUDGET_WINDOW_MS, 5_000);
+  private readonly longer = new RollingCounter(NARROW_WINDOW_MS, 10_000);
   private since: number | null = null;
   private lastAdjust = Number.NEGATIVE_INFINITY;
+  private lastWiden = Number.NEGATIVE_INFINITY;
   private current = 0;
 
   /** The run's first tick. */
@@ -97,6 +105,7 @@ export class PlacementGovernor {
   placed(at: number, n = 1): void {
     if (this.since !== null && at < this.since + SETTLE_MS) return;
     this.placements.add(at, n);
+    this.longer.add(at, n);
   }
 
   get level(): number {
@@ -113,7 +122,8 @@ export class PlacementGovernor {
   }
 
   /**
-   * The level for this tick: widened over the budget, narrowed well under it, at most one step per
+   * The level for this tick: widened over the budget (the last minute's rate), narrowed well under it
+   * (the last NARROW_WINDOW_MS's, that long after the last widening), at most one step per
    * ADJUST_EVERY_MS, within [0, maxLevel]. No budget: back to 0.
    */
   adjust(now: number, budget: number | null, maxLevel: number): number {
@@ -124,7 +134,8 @@ export class PlacementGovernor {
     if (rate > budget && this.current < maxLevel) {
       this.current++;
       this.lastAdjust = now;
-    } else if (rate < budget * NARROW_BELOW && this.current > 0) {
+      this.lastWiden = now;
+    } else if (this.current > 0 && now - this.lastWiden >= NARROW_WINDOW_MS && (this.longer.count(now) * 60_000) / NARROW_WINDOW_MS < budget * NARROW_BELOW) {
       this.current--;
       this.lastAdjust = now;
     }
