@@ -200,8 +200,15 @@ export async function run(): Promise<void> {
     );
     console.log(`\nthe bots' quotes from ${SETTLE_SECONDS.toFixed(0)} s on (sampled every 5 s), and the refresh tolerance and placement budget they show at the end`);
     printTable(
-      ['run', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance (lowest / median / highest)', 'budget (placements / min)'],
-      phases.map((p) => [p.label, `${(p.quotes.twoSided * 100).toFixed(1)} %`, p.quotes.spreadBps === null ? '–' : p.quotes.spreadBps.toFixed(1), toleranceText(p.quotes), p.quotes.budget ?? '–']),
+      ['run', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance (lowest / median / highest)', 'budget (placements / min)', 'fills / bot-min'],
+      phases.map((p) => [
+        p.label,
+        `${(p.quotes.twoSided * 100).toFixed(1)} %`,
+        p.quotes.spreadBps === null ? '–' : p.quotes.spreadBps.toFixed(1),
+        toleranceText(p.quotes),
+        p.quotes.budget ?? '–',
+        (p.quotes.fillsPerBot / (p.botMinutes / BOTS)).toFixed(2),
+      ]),
     );
     const endpoints = [...new Set(phases.flatMap((p) => [...p.tally.calls.keys()]))].sort();
     console.log('\nwhere the weight goes (per bot-minute: calls × weight each = weight)');

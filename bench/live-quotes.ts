@@ -10,6 +10,7 @@ export interface QuoteRow {
   runtime: {
     quote: { bid: string | null; ask: string | null; spreadBps: string | null };
     perMinute: { refreshTolerance?: string | null; budget?: string | null };
+    lastHour: { fills: number };
   } | null;
 }
 
@@ -22,6 +23,8 @@ export interface QuoteSummary {
   tolerance: { min: string; median: string; max: string } | null;
   /** The budget the bots showed at the last sample (placements a minute), or null. */
   budget: string | null;
+  /** Fills a bot saw in its last hour, the mean over the bots at the last sample: a filled order is replaced whatever the tolerance. */
+  fillsPerBot: number;
 }
 
 /** Samples `read()` (the bots' rows) every `everyMs` until stopped. */
@@ -57,6 +60,7 @@ export function sampleQuotes(read: () => Promise<QuoteRow[]>, everyMs = 5_000): 
         spreadBps: spreads.length === 0 ? null : median(spreads),
         tolerance: sorted.length === 0 ? null : { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! },
         budget: last.map((r) => r.runtime?.perMinute.budget).find((v): v is string => typeof v === 'string') ?? null,
+        fillsPerBot: last.length === 0 ? 0 : last.reduce((sum, r) => sum + (r.runtime?.lastHour.fills ?? 0), 0) / last.length,
       };
     },
   };
