@@ -19,6 +19,7 @@ import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app.ts';
+import { sampleQuotes, toleranceText, type QuoteRow, type QuoteSummary } from './live-quotes.ts';
 import { printTable } from './report.ts';
 
 const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
@@ -93,6 +94,8 @@ interface Phase {
   /** The bots' own figure (runtime.perMinute.placements on /robot/list), averaged. */
   figurePlacements: number;
   figureCancels: number;
+  /** The bots' own quotes sampled from SETTLE_SECONDS on, and the tolerance and budget they show at the end. */
+  quotes: QuoteSummary;
 }
 
 async function runPhase(t: TestApp, token: string, coinId: number, counter: ReturnType<typeof countAtTheApi>, label: string, tolerance: string | null): Promise<Phase> {
@@ -112,8 +115,10 @@ async function runPhase(t: TestApp, token: string, coinId: number, counter: Retu
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000 - (Date.now() - started)));
   const settled = structuredClone(counter.tally());
   const settledAt = Date.now();
+  const sampler = sampleQuotes(async () => (await ok<QuoteRow[]>(t, 'GET', `/backend/robot/list?coinId=${coinId}`, token)).filter((r) => ids.includes(r.id)));
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 - (Date.now() - started)));
   const tally = structuredClone(counter.tally());
+  const quotes = await sampler.stop();
   const elapsedMin = (Date.now() - started) / 60_000;
   const steadyPlacements = countOf(tally, 'POST /api/v3/order') - countOf(settled, 'POST /api/v3/order');
   const steadyBotMinutes = (BOTS * (Date.now() - settledAt)) / 60_000;
@@ -125,7 +130,7 @@ async function runPhase(t: TestApp, token: string, coinId: number, counter: Retu
   for (const id of ids) await ok(t, 'PUT', '/backend/robot/update', token, { id, coinId, type: 'depth_near', config, status: 'stopped', startMode: 'now', priceMode: 'safe', confirmExposure: true });
   // Let the stops cancel their orders before the next phase counts.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  return { label, tolerance: tolerance ?? String(options.refreshTolerance ?? '0'), tally, botMinutes: BOTS * elapsedMin, steadyPlacements: steadyPlacements / steadyBotMinutes, figurePlacements, figureCancels };
+  return { label, tolerance: tolerance ?? String(options.refreshTolerance ?? '0'), tally, botMinutes: BOTS * elapsedMin, steadyPlacements: steadyPlacements / steadyBotMinutes, figurePlacements, figureCancels, quotes };
 }
 
 function weightOf(tally: Tally): number {
@@ -191,6 +196,18 @@ export async function run(): Promise<void> {
         (countOf(p.tally, 'DELETE /api/v3/order') / p.botMinutes).toFixed(1),
         p.figurePlacements.toFixed(1),
         p.figureCancels.toFixed(1),
+      ]),
+    );
+    console.log(`\nthe bots' quotes from ${SETTLE_SECONDS.toFixed(0)} s on (sampled every 5 s), and the refresh tolerance and placement budget they show at the end`);
+    printTable(
+      ['run', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance (lowest / median / highest)', 'budget (placements / min)', 'fills / bot-min'],
+      phases.map((p) => [
+        p.label,
+        `${(p.quotes.twoSided * 100).toFixed(1)} %`,
+        p.quotes.spreadBps === null ? '–' : p.quotes.spreadBps.toFixed(1),
+        toleranceText(p.quotes),
+        p.quotes.budget ?? '–',
+        (p.quotes.fillsPerBot / (p.botMinutes / BOTS)).toFixed(2),
       ]),
     );
     const endpoints = [...new Set(phases.flatMap((p) => [...p.tally.calls.keys()]))].sort();

@@ -16,6 +16,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app.ts';
 import { binanceWeight } from './live-binance.bench.ts';
+import { sampleQuotes, toleranceText, type QuoteRow } from './live-quotes.ts';
 import { printTable } from './report.ts';
 
 const SECONDS = Number(process.env.LIVE_FLEET_SECONDS ?? 120);
@@ -34,6 +35,7 @@ async function ok<T = Record<string, unknown>>(t: TestApp, method: 'GET' | 'POST
 interface ApiCount {
   statuses: Map<number, number>;
   placements: number;
+  cancels: number;
   weight: number;
   maxUsedWeight: number;
   maxOrders10s: number;
@@ -41,7 +43,7 @@ interface ApiCount {
 
 /** Every answer of the simulated Binance API, counted as it leaves the server. */
 function countAnswers(t: TestApp): { now: () => ApiCount; reset: () => void } {
-  let count: ApiCount = { statuses: new Map(), placements: 0, weight: 0, maxUsedWeight: 0, maxOrders10s: 0 };
+  let count: ApiCount = { statuses: new Map(), placements: 0, cancels: 0, weight: 0, maxUsedWeight: 0, maxOrders10s: 0 };
   t.app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (!url.pathname.startsWith('/sim/binance/')) return;
@@ -49,6 +51,7 @@ function countAnswers(t: TestApp): { now: () => ApiCount; reset: () => void } {
     const seen = count;
     seen.weight += binanceWeight(request.method ?? 'GET', path, url.searchParams);
     if (request.method === 'POST' && path === '/api/v3/order') seen.placements++;
+    if (request.method === 'DELETE' && path === '/api/v3/order') seen.cancels++;
     // Fastify hands its headers to writeHead: read the venue's limit headers there.
     const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
     (response as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args: unknown[]) => {
@@ -59,7 +62,7 @@ function countAnswers(t: TestApp): { now: () => ApiCount; reset: () => void } {
     };
     response.on('finish', () => seen.statuses.set(response.statusCode, (seen.statuses.get(response.statusCode) ?? 0) + 1));
   });
-  return { now: () => count, reset: () => (count = { statuses: new Map(), placements: 0, weight: 0, maxUsedWeight: 0, maxOrders10s: 0 }) };
+  return { now: () => count, reset: () => (count = { statuses: new Map(), placements: 0, cancels: 0, weight: 0, maxUsedWeight: 0, maxOrders10s: 0 }) };
 }
 
 export async function run(): Promise<void> {
@@ -109,8 +112,18 @@ export async function run(): Promise<void> {
     // The run is counted from the last bot on: every bot quoting.
     counter.reset();
     const started = Date.now();
+    const sampler = sampleQuotes(async () => {
+      const rows: QuoteRow[] = [];
+      for (const coinId of coinIds) rows.push(...(await ok<QuoteRow[]>(t, 'GET', `/backend/robot/list?coinId=${coinId}`, token)).filter((r) => ids.some((b) => b.id === r.id)));
+      return rows;
+    }, 10_000);
+    // Placements of the run's first minute and of the rest: the budgets widen tolerances after a minute.
+    let firstMinute: ApiCount | null = null;
+    const minuteTimer = setTimeout(() => (firstMinute = structuredClone(counter.now())), 60_000);
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    clearTimeout(minuteTimer);
     const counted = counter.now();
+    const quotes = await sampler.stop();
     const minutes = (Date.now() - started) / 60_000;
     let running = 0;
     for (const coinId of coinIds) {
@@ -130,6 +143,22 @@ export async function run(): Promise<void> {
     // of the limit, evenly from the day's start, but a run of minutes late in a day never reaches its line.
     const line = (0.85 * 200_000 * ((Date.now() % 86_400_000) + 3_600_000)) / 86_400_000;
     console.log(`day pacing: at this time of day the key may have placed ${line.toFixed(0)} orders today before it is slowed to an even ${((0.85 * 200_000) / 1440).toFixed(0)} a minute; a demand of ${(counted.placements / minutes).toFixed(0)} a minute all day would be held to 170,000`);
+    const early = firstMinute as ApiCount | null;
+    const laterPerMin = early === null || minutes <= 1 ? null : (counted.placements - early.placements) / (minutes - 1);
+    console.log(`\nchurn and quotes (the bots' own figures sampled every 10 s)`);
+    printTable(
+      ['cancels / bot-min', 'placements / bot-min after the first minute', 'projected orders / day after the first minute', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance at the end (lowest / median / highest)', 'budget (placements / min)', 'fills / bot-min'],
+      [[
+        (counted.cancels / minutes / BOTS).toFixed(2),
+        laterPerMin === null ? '–' : (laterPerMin / BOTS).toFixed(2),
+        laterPerMin === null ? '–' : (laterPerMin * 1440).toFixed(0),
+        `${(quotes.twoSided * 100).toFixed(1)} %`,
+        quotes.spreadBps === null ? '–' : quotes.spreadBps.toFixed(1),
+        toleranceText(quotes),
+        quotes.budget ?? '–',
+        (quotes.fillsPerBot / ((Date.now() - savingFrom) / 60_000)).toFixed(2),
+      ]],
+    );
     console.log('targets (issue 19): no 429 or 418; projected orders a day under 200,000');
   } finally {
     venue.stop();

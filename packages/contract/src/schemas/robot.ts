@@ -84,8 +84,18 @@ export const robotLiveFigures = z.object({
   /**
    * Churn (issue 19): placements and cancels per minute over the last `windowSec` of this run (or
    * since it started, when shorter; never less than a minute), one decimal; null before the run's first tick.
+   * A quoting bot on a live venue has a placement budget (`budget`, placements a minute: its key's
+   * daily order cap shared among the key's running bots, at most 5) and widens its refresh tolerance
+   * while it places faster: `refreshTolerance` is the tolerance its last tick used (null for a bot
+   * without one; `budget` null where none applies, e.g. the simulator in process).
    */
-  perMinute: z.object({ placements: z.string().nullable(), cancels: z.string().nullable(), windowSec: z.number().int() }),
+  perMinute: z.object({
+    placements: z.string().nullable(),
+    cancels: z.string().nullable(),
+    windowSec: z.number().int(),
+    refreshTolerance: z.string().nullable(),
+    budget: z.string().nullable(),
+  }),
   /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
   errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
   /**
@@ -105,7 +115,7 @@ export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
   inventory: { base: null, share: null, target: null },
   lastAction: null,
   lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null },
-  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC },
+  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC, refreshTolerance: null, budget: null },
   errors: { count: 0, last: null },
 };
 

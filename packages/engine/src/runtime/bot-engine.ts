@@ -38,6 +38,9 @@ const IDLE: RobotRuntime = { ...EMPTY_LIVE_FIGURES, activity: 'idle', lastTickAt
  * The bot engine the server drives (BotEngineApi): one BotRunner per running bot, each on its own
  * timer chain. Starting loads the bots switched on; each reconciles with its venue before it quotes.
  */
+/** How often the engine recounts the running quoting bots per key. */
+const KEY_COUNT_MS = 5_000;
+
 export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}): BotEngineApi {
   const clock: Clock = deps.clock ?? systemClock;
   const settings: RunnerSettings = {
@@ -50,8 +53,23 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
   /** Emergency stops still cancelling after they answered: shutdown gives them its limit too. */
   const sweeps = new Set<Promise<unknown>>();
   let shuttingDown = false;
+  // The running quoting bots per venue key (their placement budgets share the key's daily cap),
+  // counted at most every KEY_COUNT_MS: a tick asks, not every runner every tick.
+  let keyCounts: { at: number; counts: Map<string, number> } | null = null;
+  const botsOnKey = (budgetKey: string): number => {
+    const now = clock.now();
+    if (keyCounts === null || now - keyCounts.at >= KEY_COUNT_MS) {
+      const counts = new Map<string, number>();
+      for (const runner of runners.values()) {
+        const key = runner.budgetKey;
+        if (key !== null && runner.quoting) counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      keyCounts = { at: now, counts };
+    }
+    return Math.max(1, keyCounts.counts.get(budgetKey) ?? 0);
+  };
   // One outage tracker for every bot: bots on one key and pair tell one incident.
-  const runnerDeps = { ...deps, clock, feedOutages: new FeedOutages() };
+  const runnerDeps = { ...deps, clock, feedOutages: new FeedOutages(), botsOnKey };
 
   const forget = (runner: BotRunner) => {
     if (runners.get(runner.robot.id) === runner) runners.delete(runner.robot.id);

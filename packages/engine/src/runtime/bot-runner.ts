@@ -13,6 +13,7 @@ import { OrderExecutor } from './executor.ts';
 import { guardPlacement, type GuardContext } from './price-guard.ts';
 import { firstTickAt, nextTickDelayMs } from './scheduler.ts';
 import { LiveFigures, withUnit } from './live-figures.ts';
+import { PlacementGovernor, placementBudgetPerMinute, refreshToleranceOf, toleranceBound, usefulLevels, widenedTolerance, withRefreshTolerance } from './placement-budget.ts';
 import { RequoteSummariser } from './requote-summary.ts';
 
 export interface RunnerSettings {
@@ -68,6 +69,9 @@ export class BotRunner {
   private readonly clock: Clock;
   /** What the bot holds and does now (quote, inventory, last action, last hour, errors). */
   private readonly live = new LiveFigures();
+  /** The placement budget's rate and widening level (placement-budget.ts), and what the last tick used. */
+  private readonly governor = new PlacementGovernor();
+  private churn: { tolerance: string | null; budget: number | null } = { tolerance: null, budget: null };
   private readonly summariser: RequoteSummariser;
   /** The trading log's view of the bot's feed (a line when its stream goes down, one when it is back). */
   private readonly feedLog = new FeedLog();
@@ -84,7 +88,7 @@ export class BotRunner {
 
   constructor(
     readonly robot: RobotRecord,
-    private readonly deps: EngineDeps & { clock: Clock; feedOutages?: FeedOutages },
+    private readonly deps: EngineDeps & { clock: Clock; feedOutages?: FeedOutages; botsOnKey?: (budgetKey: string) => number },
     private readonly settings: RunnerSettings,
     private readonly shuttingDown: () => boolean,
     private readonly onStopped: (runner: BotRunner) => void,
@@ -110,10 +114,17 @@ export class BotRunner {
     return this.deps.strategies(this.robot.type)?.watchOnly === true;
   }
 
+  /** The venue key of the bot's session (null before it opened). */
+  get budgetKey(): string | null {
+    return this.prepared?.session.budgetKey ?? null;
+  }
+
   runtime(): RobotRuntime {
     const key = this.prepared?.session.budgetKey;
+    const figures = this.live.snapshot(this.clock.now());
     return {
-      ...this.live.snapshot(this.clock.now()),
+      ...figures,
+      perMinute: { ...figures.perMinute, refreshTolerance: this.churn.tolerance, budget: this.churn.budget === null ? null : this.churn.budget.toFixed(2) },
       activity: this.activity,
       lastTickAt: this.lastTickAt,
       nextTickAt: this.nextTickAt,
@@ -370,6 +381,7 @@ export class BotRunner {
     const strategy = this.strategy();
     const now = this.clock.now();
     this.live.begin(now);
+    this.governor.begin(now);
     const market = await this.snapshot(strategy, config);
     // Live venues: reconciliation before deciding, on the tick's one read of the open orders (shared
     // with the self-trade guard), so no second read follows the actions (issue 19); fills found are
@@ -381,7 +393,7 @@ export class BotRunner {
     let output: TickOutput<unknown>;
     try {
       output = strategy.decide({
-        config,
+        config: this.budgeted(config, session, now),
         state,
         market,
         orders: strategy.watchOnly ? [] : executor.ownOrders(),
@@ -493,7 +505,7 @@ export class BotRunner {
               for (const outcome of await executor.placePair(makerChecked.order, takerChecked.order)) {
                 if (!sent(outcome)) continue;
                 done.places++;
-                this.live.placed(this.clock.now());
+                this.placedOne(this.clock.now());
               }
             }
             break;
@@ -502,7 +514,7 @@ export class BotRunner {
           if (checked.ok) {
             if (sent(await executor.place(checked.order, known()))) {
               done.places++;
-              this.live.placed(this.clock.now());
+              this.placedOne(this.clock.now());
               rests(checked.order);
             }
           } else this.guarded(checked.code, checked.text);
@@ -521,7 +533,7 @@ export class BotRunner {
           if (checked.ok) {
             if (sent(await executor.place(checked.order, known()))) {
               done.replaces++;
-              this.live.placed(this.clock.now());
+              this.placedOne(this.clock.now());
               rests(checked.order);
             }
           } else this.guarded(checked.code, checked.text);
@@ -661,6 +673,32 @@ export class BotRunner {
       this.prepared = null;
     }
     this.reconciled = false;
+  }
+
+  /**
+   * The config the strategy decides with: a quoting bot's refresh tolerance widened while it places
+   * faster than its budget (placement-budget.ts). The budget is its key's daily order cap, as the venue
+   * reports it, shared among the key's running quoting bots; the simulator in process reports none and
+   * its bots keep their configured tolerance.
+   */
+  private budgeted<C extends Record<string, unknown>>(config: C, session: VenueSession, now: number): C {
+    const tolerance = this.quoting ? refreshToleranceOf(config) : null;
+    if (tolerance === null) {
+      this.churn = { tolerance: null, budget: null };
+      return config;
+    }
+    const dailyOrderCap = this.prepared?.exchange.venueUsage?.()?.limits.orders1d ?? null;
+    const budget = session.simulated && dailyOrderCap === null ? null : placementBudgetPerMinute({ simulated: session.simulated, dailyOrderCap, botsOnKey: this.deps.botsOnKey?.(session.budgetKey) ?? 1 });
+    const bound = toleranceBound(tolerance.base, tolerance.halfSpread);
+    const level = this.governor.adjust(now, budget, usefulLevels(tolerance.base, bound));
+    const effective = widenedTolerance(tolerance.base, level, bound);
+    this.churn = { tolerance: effective, budget };
+    return withRefreshTolerance(config, effective);
+  }
+
+  private placedOne(at: number): void {
+    this.live.placed(at);
+    this.governor.placed(at);
   }
 
   /** Session, metered venue, pair rules and executor: made once, on the first tick that needs them. */

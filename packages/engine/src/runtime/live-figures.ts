@@ -156,6 +156,9 @@ export class LiveFigures {
         placements: perMinute(this.recentPlaced.count(now), now, this.since, CHURN_WINDOW_SEC * 1000),
         cancels: perMinute(this.recentCancelled.count(now), now, this.since, CHURN_WINDOW_SEC * 1000),
         windowSec: CHURN_WINDOW_SEC,
+        // The runner tells the placement budget's (placement-budget.ts).
+        refreshTolerance: null,
+        budget: null,
       },
       errors: { count: this.errorCount, last: this.lastError },
       ...(this.obligation !== undefined ? { obligation: this.obligation } : {}),

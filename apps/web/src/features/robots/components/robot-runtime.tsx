@@ -102,7 +102,8 @@ export function RobotLastAction({ action, testId = 'robot-last-action' }: { acti
 
 /**
  * Orders placed, cancels and fills in the last hour, the order-to-fill ratio, the churn (placements and
- * cancels per minute over the last ten minutes, issue 19), and the run's errors.
+ * cancels per minute over the last ten minutes, issue 19), the refresh tolerance the bot quotes with
+ * now and its placement budget, and the run's errors.
  */
 export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
   const { t, i18n } = useTranslation('robots');
@@ -116,6 +117,15 @@ export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
         <Tooltip title={t('runtime.perMinuteHelp', { minutes: String(Math.round(perMinute.windowSec / 60)) })}>
           <Typography.Text type="secondary" data-testid="robot-churn">
             {t('runtime.perMinute', { placements: perMinute.placements, cancels: perMinute.cancels ?? '0' })}
+          </Typography.Text>
+        </Tooltip>
+      )}
+      {perMinute.refreshTolerance !== null && (
+        <Tooltip title={t('runtime.toleranceHelp')}>
+          <Typography.Text type="secondary" data-testid="robot-tolerance">
+            {perMinute.budget === null
+              ? t('runtime.tolerance', { tolerance: percentOfFraction(perMinute.refreshTolerance) })
+              : t('runtime.toleranceBudget', { tolerance: percentOfFraction(perMinute.refreshTolerance), budget: perMinute.budget })}
           </Typography.Text>
         </Tooltip>
       )}
