@@ -100,8 +100,10 @@ describe('pacing a live key by the venue’s limits', () => {
 
     const answers = Object.fromEntries(statuses);
     console.log(`answers by status ${JSON.stringify(answers)}; highest used weight ${maxUsedWeight}/${WEIGHT_PER_MINUTE}, orders per 10 s ${maxOrders10s}/${ORDERS_PER_10S}; refusals ${JSON.stringify(refusals)}`);
-    // Answered calls: the bots traded through the API all along (a minute of four bots on a loaded CI machine answered 42 to 46).
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(30);
+    // Answered calls: the bots traded through the API all along. Before the placement budget (issue 19)
+    // a minute of four bots on a loaded CI machine answered 42 to 46; the budget keeps them from
+    // churning, and one CI run answered exactly 30. At least 5 a bot: each bot's first ladder alone.
+    expect(statuses.get(200) ?? 0).toBeGreaterThanOrEqual(BOTS * 5);
     expect(statuses.get(429) ?? 0).toBe(0);
     expect(statuses.get(418) ?? 0).toBe(0);
     // The load was there: past the point where the budget starts pacing.

@@ -6,6 +6,16 @@ import { jsonResponse } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { LiquidityReport } from './liquidity-report';
 
+// jsdom has no canvas for lightweight-charts: the charts stand in as their titles and legends (the
+// series they draw are tested in chart-series.test.ts, the drawn charts in e2e/liquidity.e2e.ts).
+vi.mock('@/components/time-chart', () => ({
+  TimeChart: ({ title, lines }: { title: string; lines: { key: string; label: string; latest: string | null }[] }) => (
+    <section data-testid="time-chart" aria-label={title}>
+      {lines.map((l) => `${l.label} ${l.latest ?? ''}`).join(' · ')}
+    </section>
+  ),
+}));
+
 const T0 = Date.UTC(2026, 10, 27, 8);
 const HOUR = 3_600_000;
 const obligation = { coinId: 3, maxSpreadBps: '25', depthWithinPct: '2' as const, minDepthQuote: '250000', minUptimePct: '90', period: 'day' as const, updatedAt: 1 };
@@ -95,6 +105,10 @@ describe('LiquidityReport', () => {
     expect(breaches.getByText('2026-11-27 09:15')).toBeInTheDocument();
     expect(breaches.getByText('30 min')).toBeInTheDocument();
     expect(breaches.getByText('Own depth short')).toBeInTheDocument();
+
+    // The charts of the hours: spread, depth and uptime against the obligation.
+    expect(screen.getAllByTestId('time-chart').map((c) => c.getAttribute('aria-label'))).toEqual(['Spread, per hour (UTC)', 'Depth within 2 %, per hour (UTC) (mean)', 'Uptime, per hour (UTC) (red: a breach in it)']);
+    expect(screen.getByLabelText('Spread, per hour (UTC)').textContent).toContain('cap 25 bps');
 
     // One call answers the page: the report carries the obligation, the period and each hour.
     expect(calls).toEqual([`/backend/liquidity/report?coinId=3&from=${T0}&to=${T0 + 2 * HOUR}`]);
