@@ -6,6 +6,8 @@ import { LeaseKeeper, type LeasedEngine } from './bot-leases.ts';
 class FakeEngine implements LeasedEngine {
   readonly runs = new Set<number>();
   readonly calls: string[] = [];
+  /** When each release came (the fence's instant, not when a test got round to looking). */
+  readonly releasedAt: number[] = [];
   constructor(private readonly store: MemoryLeases) {}
   async adopt(id: number) {
     this.calls.push(`adopt ${id}`);
@@ -15,6 +17,7 @@ class FakeEngine implements LeasedEngine {
   }
   async release(id: number) {
     this.calls.push(`release ${id}`);
+    this.releasedAt.push(Date.now());
     this.runs.delete(id);
   }
   async apply(id: number) {
@@ -25,9 +28,9 @@ class FakeEngine implements LeasedEngine {
 
 const options = { cycleMs: 20, ttlMs: 300, fenceMarginMs: 100, releasePerCycle: 3 };
 
-function node(store: MemoryLeases, id: string) {
+function node(store: MemoryLeases, id: string, opts = options) {
   const engine = new FakeEngine(store);
-  const keeper = new LeaseKeeper({ nodeId: id, url: `http://${id}`, store, engine, options });
+  const keeper = new LeaseKeeper({ nodeId: id, url: `http://${id}`, store, engine, options: opts });
   return { engine, keeper };
 }
 
@@ -64,14 +67,16 @@ describe('LeaseKeeper', () => {
 
   it('self-fencing: the database unreachable, every bot is halted here before its lease runs out; back, the leases are given back and claimed again', async () => {
     const store = new MemoryLeases(4);
-    const a = node(store, 'A');
+    // A margin of 600 ms (a busy CI machine's timers can run 100 ms and more late; production's margin is seconds).
+    const a = node(store, 'A', { ...options, ttlMs: 1500, fenceMarginMs: 600 });
     await a.keeper.start();
     expect(a.engine.runs.size).toBe(4);
-    const expiries = Math.min(...[...store.leases.values()].map((l) => l.expires));
     store.down = true;
-    await vi.waitFor(() => expect(a.engine.runs.size).toBe(0), { timeout: 2000, interval: 5 });
+    const expiries = Math.min(...[...store.leases.values()].map((l) => l.expires));
+    await vi.waitFor(() => expect(a.engine.runs.size).toBe(0), { timeout: 3000, interval: 5 });
     // Halted before the first lease ran out, so no other node could have run a bot at the same time.
-    expect(Date.now()).toBeLessThan(expiries);
+    expect(a.engine.releasedAt).toHaveLength(4);
+    expect(Math.max(...a.engine.releasedAt)).toBeLessThan(expiries);
     expect(a.keeper.heldIds()).toEqual([]);
     expect(a.engine.calls.filter((c) => c.startsWith('release'))).toHaveLength(4);
     store.down = false;

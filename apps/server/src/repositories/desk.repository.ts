@@ -154,24 +154,28 @@ export class DeskRepository {
   }
 
   /**
-   * The bot's ledger state after its last fill before (or until) an instant: its kept row, or past the
-   * pruned ones the position after the last whole day retention folded by then.
+   * The bot's ledger state after its last fill before (or until) an instant: its kept row or the last
+   * whole day retention folded by then, whichever is later in time (the kept row on a tie). The same
+   * rule as the fold's (a day keeps the position of its latest fill), so a window's end reads the same
+   * before and after a late fill older than the cut is pruned into its day.
    */
   private async lastRow(robotId: number, at: Date, bound: 'before' | 'until') {
-    const [row] = await this.db
-      .select({ positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
-      .from(robotFills)
-      .where(and(eq(robotFills.robotId, robotId), bound === 'before' ? lt(robotFills.at, at) : lte(robotFills.at, at)))
-      .orderBy(desc(robotFills.at), desc(robotFills.id))
-      .limit(1);
-    if (row) return row;
-    const [day] = await this.db
-      .select({ positionAfter: robotFillDays.positionAfter, avgCostAfter: robotFillDays.avgCostAfter })
-      .from(robotFillDays)
-      .where(and(eq(robotFillDays.robotId, robotId), bound === 'before' ? lt(robotFillDays.lastAt, at) : lte(robotFillDays.lastAt, at)))
-      .orderBy(desc(robotFillDays.lastAt))
-      .limit(1);
-    return day;
+    const [[row], [day]] = await Promise.all([
+      this.db
+        .select({ at: robotFills.at, positionAfter: robotFills.positionAfter, avgCostAfter: robotFills.avgCostAfter })
+        .from(robotFills)
+        .where(and(eq(robotFills.robotId, robotId), bound === 'before' ? lt(robotFills.at, at) : lte(robotFills.at, at)))
+        .orderBy(desc(robotFills.at), desc(robotFills.id))
+        .limit(1),
+      this.db
+        .select({ at: robotFillDays.lastAt, positionAfter: robotFillDays.positionAfter, avgCostAfter: robotFillDays.avgCostAfter })
+        .from(robotFillDays)
+        .where(and(eq(robotFillDays.robotId, robotId), bound === 'before' ? lt(robotFillDays.lastAt, at) : lte(robotFillDays.lastAt, at)))
+        .orderBy(desc(robotFillDays.lastAt))
+        .limit(1),
+    ]);
+    const later = !day || (row && row.at.getTime() >= day.at.getTime()) ? row : day;
+    return later && { positionAfter: later.positionAfter, avgCostAfter: later.avgCostAfter };
   }
 
   /** The account's fills on the pair that no bot made, until `to`, oldest first. */

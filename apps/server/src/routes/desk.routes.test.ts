@@ -85,16 +85,21 @@ describe('GET /desk/pnl', () => {
   });
 
   it('today, 7 days and since start: each window counts its own fills', async () => {
-    const inToday = now - 3 * DAY >= pnlWindowStart('today', Date.now());
     for (const window of ['today', '7d', 'all'] as const) {
       const { body } = await get(`/backend/desk/pnl?coinId=${BTC}&window=${window}`);
       expect(body.code).toBe(200);
       const d = body.data;
+      expect(d.from).toBe(pnlWindowStart(window, d.to));
+      // Which fills the window holds, from its own start: near midnight UTC some of the last half hour's are yesterday's.
+      const inside = (msAgo: number) => now - msAgo >= d.from;
+      const sum = (parts: [number, string][]) => parts.filter(([msAgo]) => inside(msAgo)).reduce((s, [, v]) => add(s, v), '0');
       const a = d.bots.find((x: { robotId: number }) => x.robotId === botA);
-      const threeDaysAgo = window !== 'today' || inToday;
-      expect(a.fees).toBe(threeDaysAgo ? '0.31' : '0.11');
-      expect(d.fees).toBe(threeDaysAgo ? '0.467' : '0.267');
-      expect(d.realised).toBe('10.4');
+      expect(a.fees).toBe(sum([[3 * DAY, '0.2'], [30 * MIN, '0.11']]));
+      expect(a.realised).toBe(sum([[30 * MIN, '10']]));
+      expect(d.fees).toBe(sum([[3 * DAY, '0.2'], [30 * MIN, '0.11'], [20 * MIN, '0.105'], [15 * MIN, '0.052']]));
+      // The manual sell realises (106 − 104)·0.2 against the buy before it, whichever window that buy is in.
+      expect(d.realised).toBe(sum([[30 * MIN, '10'], [5 * MIN, '0.4']]));
+      if (window !== 'today') expect([a.fees, d.fees, d.realised]).toEqual(['0.31', '0.467', '10.4']);
       expectAddsUp(d);
       expect(compare(d.total, d.bots.reduce((s: string, p: { total: string }) => add(s, p.total), d.manual.total))).toBe(0);
       if (window === 'all') {

@@ -169,9 +169,10 @@ describe('fills retention', () => {
     expect(positions.get(bots[1]!)!.position.base).toBe(checkpoint!.position_after);
     expect(positions.get(bots[1]!)!.position.base).not.toBe('0');
 
-    // A fill now for each bot, and a late one for bots[0] dated 8 days ago (older than the cut).
+    // A fill now for each bot, and a late one for bots[0] dated 8 days ago (older than the cut), at 00:30,
+    // before that day's folded fills (01:00-08:00): the day's end position stays its 08:00 fill's, before the prune and after.
     const next = [fill(bots[0]!, 'sell', '106.5', '3.3', NOW - 1000), fill(bots[1]!, 'sell', '99.75', '0.4', NOW - 1000)];
-    const late = fill(bots[0]!, 'buy', '101.01', '0.25', NOW - 8 * DAY);
+    const late = fill(bots[0]!, 'buy', '101.01', '0.25', dayStart(NOW) - 8 * DAY + 30 * 60_000);
     await repos.robotJournal.settle([], next);
     await repos.robotJournal.settle([], [late]);
     const ledgerRow = async (f: FillRecord) =>
