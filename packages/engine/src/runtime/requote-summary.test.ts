@@ -40,6 +40,28 @@ describe('requote summariser', () => {
     expect(zh(folded.line)).toBe('10 个周期内重新挂单 40 笔：中间价变动 +1 %');
   });
 
+  it('a quoting bot writes one requote line a minute at most, each order counted once; a bot that does not quote one every 10 s', () => {
+    const quoting = new RequoteSummariser({ quoting: true });
+    const lines: string[] = [];
+    // A tick every 5 s for 3 minutes, each requoting 4 orders as the mid climbs.
+    for (let t = 0; t <= 180_000; t += 5000) {
+      const out = quoting.tick(t, tick({ replaces: 4, reference: String(100 + t / 60_000) }));
+      expect(out.action?.kind).toBe('requoted');
+      if (out.line) lines.push(en(out.line)!);
+    }
+    expect(lines).toEqual([
+      'Requoted 4 orders: orders refreshed at an unchanged price (age, size or layout)',
+      'Requoted 48 orders over 12 ticks: mid moved +1 %',
+      'Requoted 48 orders over 12 ticks: mid moved +0.99 %',
+      'Requoted 48 orders over 12 ticks: mid moved +0.98 %',
+    ]);
+    // Every tick's 4 orders are in a line: 37 ticks.
+    expect(lines.reduce((n, line) => n + Number(/Requoted (\d+)/.exec(line)![1]), 0)).toBe(37 * 4);
+    const rounds = new RequoteSummariser({ quoting: false });
+    const roundLines = [0, 5000, 10_000, 15_000, 20_000].filter((t) => rounds.tick(t, tick({ places: 1 })).line !== null);
+    expect(roundLines).toEqual([0, 10_000, 20_000]);
+  });
+
   it('a quiet tick writes nothing, and fills or an unchanged price give their own reason', () => {
     const s = new RequoteSummariser({ minGapMs: 0, quoting: true });
     expect(s.tick(0, tick({}))).toEqual({ line: null, action: null });
