@@ -167,7 +167,7 @@ export class LiquidityRepository {
   async totals(q: LiquidityTotalsQuery): Promise<{ parts: LiquidityPartTotals[]; runs: LiquidityMinuteRun[] }> {
     const m = liquidityMinutes;
     const inRange = sql`${m.coinId} = ${q.coinId} and ${m.minute} >= ${q.start} and ${m.minute} < ${q.end}`;
-    const part = sql`(${m.minute} / ${q.partMs}::bigint) * ${q.partMs}::bigint`;
+    const part = sql`((${m.minute} / ${q.partMs}::bigint) * ${q.partMs}::bigint)`;
     const hourOfDay = sql`((${m.minute} / 3600000) % 24)`;
     const applies = appliesAllDay(q.hours) ? sql`true` : sql`(${hourOfDay} >= ${q.hours.fromHourUtc ?? 0} and ${hourOfDay} < ${q.hours.toHourUtc ?? 24})`;
     const depthSum = (side: string) => sql`sum((${m.depth} -> ${q.withinPct}::text -> ${side}::text ->> 'sum')::numeric)::text`;
