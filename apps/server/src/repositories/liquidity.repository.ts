@@ -170,18 +170,39 @@ export class LiquidityRepository {
     const part = sql`((${m.minute} / ${q.partMs}::bigint) * ${q.partMs}::bigint)`;
     const hourOfDay = sql`((${m.minute} / 3600000) % 24)`;
     const applies = appliesAllDay(q.hours) ? sql`true` : sql`(${hourOfDay} >= ${q.hours.fromHourUtc ?? 0} and ${hourOfDay} < ${q.hours.toHourUtc ?? 24})`;
-    const depthSum = (side: string) => sql`sum((${m.depth} -> ${q.withinPct}::text -> ${side}::text ->> 'sum')::numeric)::text`;
-    const partsQuery = sql`select ${part}::text as part, sum(${m.samples})::text as samples,
-        sum(case when ${applies} then ${m.upSec} else 0 end)::text as up, sum(${m.oneSidedSec})::text as one_sided,
+    // The band's depths are taken out of the jsonb once per row (the subquery, kept apart by offset 0).
+    const depthSum = (side: string) => sql`sum((d -> ${side}::text ->> 'sum')::numeric)::text`;
+    const partsQuery = sql`select (p * ${q.partMs}::bigint)::text as part, sum(samples)::text as samples, sum(up)::text as up, sum(one_sided)::text as one_sided,
         ${depthSum('bid')} as bid, ${depthSum('ask')} as ask, ${depthSum('ownBid')} as own_bid, ${depthSum('ownAsk')} as own_ask,
-        sum(${m.ordersPlaced})::text as orders_placed, sum(${m.fills})::text as fills,
-        sum(${m.volumeQuote})::text as volume, sum(${m.ownVolumeQuote})::text as own_volume
-      from ${m} where ${inRange} group by 1 order by 1`;
+        sum(orders_placed)::text as orders_placed, sum(fills)::text as fills, sum(volume)::text as volume, sum(own_volume)::text as own_volume
+      from (select ${m.minute} / ${q.partMs}::bigint as p, ${m.depth} -> ${q.withinPct}::text as d, ${m.samples} as samples,
+          case when ${applies} then ${m.upSec} else 0 end as up, ${m.oneSidedSec} as one_sided, ${m.ordersPlaced} as orders_placed,
+          ${m.fills} as fills, ${m.volumeQuote} as volume, ${m.ownVolumeQuote} as own_volume
+        from ${m} where ${inRange} offset 0) as per_row
+      group by p order by p`;
     // Seconds per spread, added up per part: the quantiles are taken of the sum (spreadQuantile).
     const histQuery = sql`select ${part}::text as part, h.key as spread, sum(h.value::int)::text as seconds
       from ${m}, jsonb_each_text(${m.spreadHist}) as h where ${inRange} group by 1, 2`;
-    const parts = await this.rows<PartRow>(partsQuery);
-    const hist = await this.rows<{ part: string | number; spread: string; seconds: string | number }>(histQuery);
+    // How each minute with a row stands: up enough ('up'), else down as breachKindOf says (the reason
+    // with the most seconds, ties in the order gap, no_quote, spread, depth); then the runs of
+    // consecutive minutes standing alike (minute / 60 s less the row's number among its kind is
+    // constant along a run).
+    const runsQuery = sql`select downas, (min(minute))::text as first, (max(minute))::text as last from (
+        select minute, downas, minute / 60000 - row_number() over (partition by downas order by minute) as run from (
+          select ${m.minute} as minute, case
+            when ${m.upSec} >= ${q.requiredUpSec ?? 0} then 'up'
+            when ${m.gapSec} >= ${m.noQuoteSec} and ${m.gapSec} >= ${m.spreadSec} and ${m.gapSec} >= ${m.depthSec} then 'gap'
+            when ${m.noQuoteSec} >= ${m.spreadSec} and ${m.noQuoteSec} >= ${m.depthSec} then 'no_quote'
+            when ${m.spreadSec} >= ${m.depthSec} then 'spread'
+            else 'depth' end as downas
+          from ${m} where ${inRange}) as stood) as numbered
+      group by downas, run order by min(minute)`;
+    const [parts, hist, runRows] = await Promise.all([
+      this.rows<PartRow>(partsQuery),
+      this.rows<{ part: string | number; spread: string; seconds: string | number }>(histQuery),
+      // Without an obligation nothing breaches: no runs.
+      q.requiredUpSec === null ? [] : this.rows<{ downas: string; first: string | number; last: string | number }>(runsQuery),
+    ]);
     const byPart = new Map<number, LiquidityTotals>();
     const out: LiquidityPartTotals[] = parts.map((r) => {
       const totals: LiquidityTotals = {
@@ -205,22 +226,7 @@ export class LiquidityRepository {
       const totals = byPart.get(Number(h.part));
       if (totals) totals.spreadHist[h.spread] = (totals.spreadHist[h.spread] ?? 0) + Number(h.seconds);
     }
-    if (q.requiredUpSec === null) return { parts: out, runs: [] };
-    // How each minute with a row stands: up enough ('up'), else down as breachKindOf says (the reason
-    // with the most seconds, ties in the order gap, no_quote, spread, depth); then the runs of
-    // consecutive minutes standing alike (minute / 60 s less the row's number among its kind is
-    // constant along a run).
-    const runsQuery = sql`select downas, (min(minute))::text as first, (max(minute))::text as last from (
-        select minute, downas, minute / 60000 - row_number() over (partition by downas order by minute) as run from (
-          select ${m.minute} as minute, case
-            when ${m.upSec} >= ${q.requiredUpSec} then 'up'
-            when ${m.gapSec} >= ${m.noQuoteSec} and ${m.gapSec} >= ${m.spreadSec} and ${m.gapSec} >= ${m.depthSec} then 'gap'
-            when ${m.noQuoteSec} >= ${m.spreadSec} and ${m.noQuoteSec} >= ${m.depthSec} then 'no_quote'
-            when ${m.spreadSec} >= ${m.depthSec} then 'spread'
-            else 'depth' end as downas
-          from ${m} where ${inRange}) as stood) as numbered
-      group by downas, run order by min(minute)`;
-    const runs = (await this.rows<{ downas: string; first: string | number; last: string | number }>(runsQuery)).map(
+    const runs = runRows.map(
       (r): LiquidityMinuteRun => ({ from: Number(r.first), to: Number(r.last) + 60_000, downAs: r.downas === 'up' ? null : (r.downas as LiquidityBreachKind) }),
     );
     runs.sort((a, b) => a.from - b.from);
