@@ -1,7 +1,7 @@
-import { ALL_DAY, appliesAllDay, type LiquidityObligation, type LiquidityObligationTerms } from '@makerdesk/contract';
+import { ALL_DAY, appliesAllDay, type LiquidityBreachKind, type LiquidityDepthBand, type LiquidityObligation, type LiquidityObligationTerms } from '@makerdesk/contract';
 import { minus, parse } from '@makerdesk/decimal';
-import type { LiquidityMinute, RestingQuote } from '@makerdesk/engine';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { LiquidityMinute, LiquidityMinuteRun, LiquidityPartTotals, LiquidityTotals, RestingQuote } from '@makerdesk/engine';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { liquidityMinutes, liquidityObligations, robotOrders, robots } from '../db/schema.ts';
 
@@ -44,6 +44,40 @@ function toObligation(row: typeof liquidityObligations.$inferSelect): LiquidityO
     updatedAt: row.updatedAt.getTime(),
   };
 }
+
+/** What the database adds up of a range of one pair's one-minute rows (LiquidityRepository.totals). */
+export interface LiquidityTotalsQuery {
+  coinId: number;
+  /** The minutes starting in [start, end) (whole minutes: rangeMinutes's). */
+  start: number;
+  end: number;
+  /** The length of the parts the totals are per (ms): an hour, a day. */
+  partMs: number;
+  /** The depth band the depth sums are of. */
+  withinPct: LiquidityDepthBand;
+  /** The obligation's hours of the UTC day: the up seconds are counted in them only. */
+  hours: Pick<LiquidityObligationTerms, 'fromHourUtc' | 'toHourUtc'>;
+  /** Seconds up a minute needs (requiredUpSeconds): with it, the runs of minutes for the breaches; without (no obligation), none. */
+  requiredUpSec: number | null;
+}
+
+interface PartRow {
+  part: string | number;
+  samples: string | number;
+  up: string | number;
+  one_sided: string | number;
+  bid: string | null;
+  ask: string | null;
+  own_bid: string | null;
+  own_ask: string | null;
+  orders_placed: string | number;
+  fills: string | number;
+  volume: string | null;
+  own_volume: string | null;
+}
+
+/** A sum of numeric as the contract writes decimals ('0' for no rows). */
+const decimalSum = (v: string | null) => (v === null ? '0' : canon(v));
 
 /** Liquidity obligations and the one-minute rows of market quality (issue 20): all their SQL. */
 export class LiquidityRepository {
@@ -121,6 +155,87 @@ export class LiquidityRepository {
       .where(and(eq(liquidityMinutes.coinId, coinId), gte(liquidityMinutes.minute, from), lt(liquidityMinutes.minute, to)))
       .orderBy(asc(liquidityMinutes.minute));
     return rows.map(toMinute);
+  }
+
+  /**
+   * A range's rows added up by the database, per part (UTC hour or day) and, with an obligation, as
+   * the runs of consecutive minutes that stand alike for the breaches (gaps and islands): what
+   * aggregatedReport makes the summary and the report's buckets of, equal to the fold of the rows
+   * themselves (summariseLiquidity, liquidityBuckets) and a few hundred rows to read instead of a
+   * month's 44,640. Three queries, the same SQL on PGlite and PostgreSQL.
+   */
+  async totals(q: LiquidityTotalsQuery): Promise<{ parts: LiquidityPartTotals[]; runs: LiquidityMinuteRun[] }> {
+    const m = liquidityMinutes;
+    const inRange = sql`${m.coinId} = ${q.coinId} and ${m.minute} >= ${q.start} and ${m.minute} < ${q.end}`;
+    const part = sql`((${m.minute} / ${q.partMs}::bigint) * ${q.partMs}::bigint)`;
+    const hourOfDay = sql`((${m.minute} / 3600000) % 24)`;
+    const applies = appliesAllDay(q.hours) ? sql`true` : sql`(${hourOfDay} >= ${q.hours.fromHourUtc ?? 0} and ${hourOfDay} < ${q.hours.toHourUtc ?? 24})`;
+    // The band's depths are taken out of the jsonb once per row (the subquery, kept apart by offset 0).
+    const depthSum = (side: string) => sql`sum((d -> ${side}::text ->> 'sum')::numeric)::text`;
+    const partsQuery = sql`select (p * ${q.partMs}::bigint)::text as part, sum(samples)::text as samples, sum(up)::text as up, sum(one_sided)::text as one_sided,
+        ${depthSum('bid')} as bid, ${depthSum('ask')} as ask, ${depthSum('ownBid')} as own_bid, ${depthSum('ownAsk')} as own_ask,
+        sum(orders_placed)::text as orders_placed, sum(fills)::text as fills, sum(volume)::text as volume, sum(own_volume)::text as own_volume
+      from (select ${m.minute} / ${q.partMs}::bigint as p, ${m.depth} -> ${q.withinPct}::text as d, ${m.samples} as samples,
+          case when ${applies} then ${m.upSec} else 0 end as up, ${m.oneSidedSec} as one_sided, ${m.ordersPlaced} as orders_placed,
+          ${m.fills} as fills, ${m.volumeQuote} as volume, ${m.ownVolumeQuote} as own_volume
+        from ${m} where ${inRange} offset 0) as per_row
+      group by p order by p`;
+    // Seconds per spread, added up per part: the quantiles are taken of the sum (spreadQuantile).
+    const histQuery = sql`select ${part}::text as part, h.key as spread, sum(h.value::int)::text as seconds
+      from ${m}, jsonb_each_text(${m.spreadHist}) as h where ${inRange} group by 1, 2`;
+    // How each minute with a row stands: up enough ('up'), else down as breachKindOf says (the reason
+    // with the most seconds, ties in the order gap, no_quote, spread, depth); then the runs of
+    // consecutive minutes standing alike (minute / 60 s less the row's number among its kind is
+    // constant along a run).
+    const runsQuery = sql`select downas, (min(minute))::text as first, (max(minute))::text as last from (
+        select minute, downas, minute / 60000 - row_number() over (partition by downas order by minute) as run from (
+          select ${m.minute} as minute, case
+            when ${m.upSec} >= ${q.requiredUpSec ?? 0} then 'up'
+            when ${m.gapSec} >= ${m.noQuoteSec} and ${m.gapSec} >= ${m.spreadSec} and ${m.gapSec} >= ${m.depthSec} then 'gap'
+            when ${m.noQuoteSec} >= ${m.spreadSec} and ${m.noQuoteSec} >= ${m.depthSec} then 'no_quote'
+            when ${m.spreadSec} >= ${m.depthSec} then 'spread'
+            else 'depth' end as downas
+          from ${m} where ${inRange}) as stood) as numbered
+      group by downas, run order by min(minute)`;
+    const [parts, hist, runRows] = await Promise.all([
+      this.rows<PartRow>(partsQuery),
+      this.rows<{ part: string | number; spread: string; seconds: string | number }>(histQuery),
+      // Without an obligation nothing breaches: no runs.
+      q.requiredUpSec === null ? [] : this.rows<{ downas: string; first: string | number; last: string | number }>(runsQuery),
+    ]);
+    const byPart = new Map<number, LiquidityTotals>();
+    const out: LiquidityPartTotals[] = parts.map((r) => {
+      const totals: LiquidityTotals = {
+        samples: Number(r.samples),
+        upSec: Number(r.up),
+        oneSidedSec: Number(r.one_sided),
+        spreadHist: {},
+        bidSum: decimalSum(r.bid),
+        askSum: decimalSum(r.ask),
+        ownBidSum: decimalSum(r.own_bid),
+        ownAskSum: decimalSum(r.own_ask),
+        ordersPlaced: Number(r.orders_placed),
+        fills: Number(r.fills),
+        volumeQuote: decimalSum(r.volume),
+        ownVolumeQuote: decimalSum(r.own_volume),
+      };
+      byPart.set(Number(r.part), totals);
+      return { part: Number(r.part), totals };
+    });
+    for (const h of hist) {
+      const totals = byPart.get(Number(h.part));
+      if (totals) totals.spreadHist[h.spread] = (totals.spreadHist[h.spread] ?? 0) + Number(h.seconds);
+    }
+    const runs = runRows.map(
+      (r): LiquidityMinuteRun => ({ from: Number(r.first), to: Number(r.last) + 60_000, downAs: r.downas === 'up' ? null : (r.downas as LiquidityBreachKind) }),
+    );
+    runs.sort((a, b) => a.from - b.from);
+    return { parts: out, runs };
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    const answer = (await this.db.execute(query)) as unknown as { rows: T[] };
+    return answer.rows;
   }
 
   /** The pair's seconds up over the minutes starting in [from, to) (a minute without a row adds none): the period's uptime so far. */

@@ -244,10 +244,10 @@ export const liquidityVerdictReply = z.object({
 
 /**
  * GET /backend/liquidity/report?coinId=&from=&to= (the summary's query, its access and its errors):
- * the printable report in one answer, from one read of the range's rows: the pair's obligation, the
- * period's summary (equal to GET /backend/liquidity/summary over the range), its verdict against the
- * obligation (null without one), and the table (unit by liquidityReportUnit; each row equals the
- * summary over its part, and the hourly rows are the CSV's).
+ * the printable report in one answer, from the range's rows added up by the database per hour or
+ * day: the pair's obligation, the period's summary (equal to GET /backend/liquidity/summary over
+ * the range), its verdict against the obligation (null without one), and the table (unit by
+ * liquidityReportUnit; each row equals the summary over its part, and the hourly rows are the CSV's).
  */
 export const liquidityReport = z.object({
   obligation: liquidityObligation.nullable(),

@@ -56,12 +56,22 @@ export function breachKindOf(row: LiquidityMinute | undefined): LiquidityBreachK
  */
 export function breachesOf(byMinute: ReadonlyMap<number, LiquidityMinute>, start: number, end: number, obligation: LiquidityObligationTerms): LiquidityBreach[] {
   const required = requiredUpSeconds(obligation.minUptimePct);
+  return breachStretches(start, end, obligation, (m) => {
+    const row = byMinute.get(m);
+    return (row?.upSec ?? 0) < required ? breachKindOf(row) : null;
+  });
+}
+
+/**
+ * breachesOf's walk, given how each minute stands: `downAs(m)` answers the kind a minute of [start,
+ * end) would breach as (null: the desk was up enough in it), asked in ascending order of the minutes
+ * in the obligation's hours only. A minute outside them breaches nothing and ends a breach.
+ */
+export function breachStretches(start: number, end: number, obligation: LiquidityObligationTerms, downAs: (minute: number) => LiquidityBreachKind | null): LiquidityBreach[] {
   const out: LiquidityBreach[] = [];
   let open: LiquidityBreach | null = null;
   for (let m = start; m < end; m += MINUTE_MS) {
-    const row = byMinute.get(m);
-    const breached = obligationApplies(obligation, m) && (row?.upSec ?? 0) < required;
-    const kind = breached ? breachKindOf(row) : null;
+    const kind = obligationApplies(obligation, m) ? downAs(m) : null;
     if (open !== null && (kind !== open.kind || open.to !== m)) {
       out.push(open);
       open = null;
@@ -89,53 +99,98 @@ function uptimeOf(upSec: number, appliedSec: number): string | null {
   return appliedSec === 0 ? null : pct(String(upSec), String(appliedSec), false);
 }
 
+/**
+ * What a range's rows add up to, all a summary needs of them besides its breaches: the fold of
+ * summariseLiquidity, which the server may also have the database do (GROUP BY) and hand to
+ * finishSummary. Decimal sums are exact strings; `upSec` counts the minutes in the obligation's hours only.
+ */
+export interface LiquidityTotals {
+  samples: number;
+  upSec: number;
+  oneSidedSec: number;
+  /** Sampled seconds by spread (the rows' spreadHist added up). */
+  spreadHist: Record<string, number>;
+  /** Sums (quote × seconds) of the band's depths. */
+  bidSum: string;
+  askSum: string;
+  ownBidSum: string;
+  ownAskSum: string;
+  ordersPlaced: number;
+  fills: number;
+  volumeQuote: string;
+  ownVolumeQuote: string;
+}
+
+export const emptyLiquidityTotals = (): LiquidityTotals => ({ samples: 0, upSec: 0, oneSidedSec: 0, spreadHist: {}, bidSum: '0', askSum: '0', ownBidSum: '0', ownAskSum: '0', ordersPlaced: 0, fills: 0, volumeQuote: '0', ownVolumeQuote: '0' });
+
+/** Adds `b` into `a`. */
+export function addLiquidityTotals(a: LiquidityTotals, b: LiquidityTotals): LiquidityTotals {
+  a.samples += b.samples;
+  a.upSec += b.upSec;
+  a.oneSidedSec += b.oneSidedSec;
+  mergeHist(a.spreadHist, b.spreadHist);
+  a.bidSum = add(a.bidSum, b.bidSum);
+  a.askSum = add(a.askSum, b.askSum);
+  a.ownBidSum = add(a.ownBidSum, b.ownBidSum);
+  a.ownAskSum = add(a.ownAskSum, b.ownAskSum);
+  a.ordersPlaced += b.ordersPlaced;
+  a.fills += b.fills;
+  a.volumeQuote = add(a.volumeQuote, b.volumeQuote);
+  a.ownVolumeQuote = add(a.ownVolumeQuote, b.ownVolumeQuote);
+  return a;
+}
+
+/** The band the depth figures of a summary are for: the one asked, else the obligation's, else 2 %. */
+export const summaryBand = (input: Pick<SummaryInput, 'withinPct' | 'obligation'>): LiquidityDepthBand => input.withinPct ?? input.obligation?.depthWithinPct ?? '2';
+
+/**
+ * The summary of the minutes [start, end) (rangeMinutes's) from their totals and breaches: the one
+ * place its quotients are taken, whether the totals were folded here or by the database.
+ */
+export function finishSummary(range: { start: number; end: number }, totals: LiquidityTotals, obligation: LiquidityObligationTerms | null, withinPct: LiquidityDepthBand, breaches: LiquidityBreach[]): LiquiditySummary {
+  const { start, end } = range;
+  const totalSec = ((end - start) / MINUTE_MS) * SECONDS_PER_MINUTE;
+  const t = totals;
+  return {
+    samples: t.samples,
+    spreadBps: { p50: spreadQuantile(t.spreadHist, t.oneSidedSec, 50), p95: spreadQuantile(t.spreadHist, t.oneSidedSec, 95) },
+    depth: {
+      withinPct,
+      bidQuote: mean(t.bidSum, t.samples),
+      askQuote: mean(t.askSum, t.samples),
+      ownBidQuote: mean(t.ownBidSum, totalSec),
+      ownAskQuote: mean(t.ownAskSum, totalSec),
+    },
+    uptimePct: obligation === null ? null : uptimeOf(t.upSec, obligationAppliedMs(obligation, start, end) / 1000),
+    ownShareOfDepthPct: pct(add(t.ownBidSum, t.ownAskSum), add(t.bidSum, t.askSum), true),
+    ownShareOfVolumePct: pct(t.ownVolumeQuote, t.volumeQuote, true),
+    orderToTrade: t.fills === 0 ? null : div(String(t.ordersPlaced), String(t.fills), { decimals: 2, rounding: 'half-even' }),
+    breaches: obligation === null ? [] : breaches,
+  };
+}
+
 export function summariseLiquidity(input: SummaryInput): LiquiditySummary {
   const { obligation } = input;
-  const withinPct = input.withinPct ?? obligation?.depthWithinPct ?? '2';
-  const { start, end, count } = rangeMinutes(input.from, input.to, input.now);
+  const withinPct = summaryBand(input);
+  const { start, end } = rangeMinutes(input.from, input.to, input.now);
   const byMinute = new Map<number, LiquidityMinute>();
   for (const row of input.rows) if (row.minute >= start && row.minute < end) byMinute.set(row.minute, row);
 
-  const totalSec = count * SECONDS_PER_MINUTE;
-  let samples = 0;
-  let upSec = 0;
-  let oneSided = 0;
-  let ordersPlaced = 0;
-  let fills = 0;
-  let volume = '0';
-  let ownVolume = '0';
-  const hist: Record<string, number> = {};
-  const sums = { bid: '0', ask: '0', ownBid: '0', ownAsk: '0' };
+  const t = emptyLiquidityTotals();
   for (const row of byMinute.values()) {
-    samples += row.samples;
-    if (obligation !== null && obligationApplies(obligation, row.minute)) upSec += row.upSec;
-    oneSided += row.oneSidedSec;
-    mergeHist(hist, row.spreadHist);
+    t.samples += row.samples;
+    if (obligation !== null && obligationApplies(obligation, row.minute)) t.upSec += row.upSec;
+    t.oneSidedSec += row.oneSidedSec;
+    mergeHist(t.spreadHist, row.spreadHist);
     const d = row.depth[withinPct];
-    sums.bid = add(sums.bid, d.bid.sum);
-    sums.ask = add(sums.ask, d.ask.sum);
-    sums.ownBid = add(sums.ownBid, d.ownBid.sum);
-    sums.ownAsk = add(sums.ownAsk, d.ownAsk.sum);
-    ordersPlaced += row.ordersPlaced;
-    fills += row.fills;
-    volume = add(volume, row.volumeQuote);
-    ownVolume = add(ownVolume, row.ownVolumeQuote);
+    t.bidSum = add(t.bidSum, d.bid.sum);
+    t.askSum = add(t.askSum, d.ask.sum);
+    t.ownBidSum = add(t.ownBidSum, d.ownBid.sum);
+    t.ownAskSum = add(t.ownAskSum, d.ownAsk.sum);
+    t.ordersPlaced += row.ordersPlaced;
+    t.fills += row.fills;
+    t.volumeQuote = add(t.volumeQuote, row.volumeQuote);
+    t.ownVolumeQuote = add(t.ownVolumeQuote, row.ownVolumeQuote);
   }
-
-  return {
-    samples,
-    spreadBps: { p50: spreadQuantile(hist, oneSided, 50), p95: spreadQuantile(hist, oneSided, 95) },
-    depth: {
-      withinPct,
-      bidQuote: mean(sums.bid, samples),
-      askQuote: mean(sums.ask, samples),
-      ownBidQuote: mean(sums.ownBid, totalSec),
-      ownAskQuote: mean(sums.ownAsk, totalSec),
-    },
-    uptimePct: obligation === null ? null : uptimeOf(upSec, obligationAppliedMs(obligation, start, end) / 1000),
-    ownShareOfDepthPct: pct(add(sums.ownBid, sums.ownAsk), add(sums.bid, sums.ask), true),
-    ownShareOfVolumePct: pct(ownVolume, volume, true),
-    orderToTrade: fills === 0 ? null : div(String(ordersPlaced), String(fills), { decimals: 2, rounding: 'half-even' }),
-    breaches: obligation === null ? [] : breachesOf(byMinute, start, end, obligation),
-  };
+  return finishSummary({ start, end }, t, obligation, withinPct, obligation === null ? [] : breachesOf(byMinute, start, end, obligation));
 }
