@@ -130,6 +130,9 @@ describe('GET /backend/liquidity/summary', () => {
       { from: at(10, 1), to: at(10, 2), kind: 'depth' },
       { from: at(10, 2), to: at(12, 0), kind: 'gap' },
     ]);
+    // The CSV states the hours with the terms.
+    const csv = await t.app.inject({ method: 'GET', url: `/backend/liquidity/report.csv?coinId=${ETH}&from=${at(9, 59)}&to=${at(12, 1)}`, headers: { authorization: `Bearer ${token}` } });
+    expect(csv.body.split('\r\n')).toContain('# obligation.hours_utc,10-12');
     // A range wholly outside the hours owes no uptime.
     const off = await t.call('GET', `/backend/liquidity/summary?coinId=${ETH}&from=${at(12, 0)}&to=${at(12, 1)}`, { token });
     expect(off.body.data).toMatchObject({ uptimePct: null, breaches: [], samples: 60 });

@@ -182,9 +182,10 @@ describe('the liquidity report from totals the database adds up', () => {
         expect(report.rows).toEqual(reference.rows);
         expect(await service(range.now).summary(admin, query)).toEqual(reference.summary);
         const { csv } = await service(range.now).reportCsv(admin, query);
-        // The terms as the service states them (it has always left the hours out of them).
+        // The terms as the service states them, the hours they apply included.
         const o = reference.obligation;
-        const terms = o && { maxSpreadBps: o.maxSpreadBps, depthWithinPct: o.depthWithinPct, minDepthQuote: o.minDepthQuote, minUptimePct: o.minUptimePct, period: o.period };
+        const terms = o && { maxSpreadBps: o.maxSpreadBps, depthWithinPct: o.depthWithinPct, minDepthQuote: o.minDepthQuote, minUptimePct: o.minUptimePct, period: o.period, fromHourUtc: o.fromHourUtc, toHourUtc: o.toHourUtc };
+        if (o) expect(csv).toContain(`# obligation.hours_utc,${name === 'hours' ? '8-20' : '0-24'}`);
         expect(csv).toBe(liquidityReportCsv({ pair: 'BTC/USDT', from: range.from, to: range.to, obligation: terms, period: reference.summary, hours: reference.hours }));
         // The data has what the comparison is about.
         if (name !== 'none') {

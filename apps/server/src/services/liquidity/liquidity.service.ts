@@ -59,7 +59,7 @@ export class LiquidityService {
   /** The summary's range hour by hour (UTC) as CSV, with the obligation and the period's figures stated. */
   async reportCsv(admin: AdminRow, query: LiquiditySummaryQuery): Promise<{ fileName: string; csv: string }> {
     const { coin, obligation, summary, buckets } = await this.aggregated(admin, query, HOUR_MS, 'hour');
-    const terms = obligation && { maxSpreadBps: obligation.maxSpreadBps, depthWithinPct: obligation.depthWithinPct, minDepthQuote: obligation.minDepthQuote, minUptimePct: obligation.minUptimePct, period: obligation.period };
+    const terms = obligation && { maxSpreadBps: obligation.maxSpreadBps, depthWithinPct: obligation.depthWithinPct, minDepthQuote: obligation.minDepthQuote, minUptimePct: obligation.minUptimePct, period: obligation.period, fromHourUtc: obligation.fromHourUtc, toHourUtc: obligation.toHourUtc };
     const csv = liquidityReportCsv({ pair: coin.coinName, from: query.from, to: query.to, obligation: terms, period: summary, hours: buckets });
     const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-:]/g, '');
     return { fileName: `liquidity_${coin.coinName.replace(/[^A-Za-z0-9]+/g, '-')}_${stamp(query.from)}Z_${stamp(query.to)}Z.csv`, csv };
