@@ -10,7 +10,7 @@ import { compareDecimals } from '@/lib/numbers';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useLiquiditySummary, useObligation } from '../api/liquidity-queries';
 import { formatSpan } from '../utils/format';
-import { downtimeAllowance, periodBounds } from '../utils/period';
+import { downtimeAllowance, owedPeriodBounds } from '../utils/period';
 import '../liquidity-i18n';
 
 /** The control panel's liquidity card: the current pair's uptime this period against its obligation, linking to the Liquidity screen. */
@@ -22,7 +22,7 @@ export function LiquidityCard() {
   const now = Math.floor(useNow(30_000) / 1000) * 1000;
   const obligation = useObligation(pair.coinId);
   const terms = obligation.data ?? null;
-  const bounds = useMemo(() => (terms ? periodBounds(terms.period, now) : null), [terms, now]);
+  const bounds = useMemo(() => (terms ? owedPeriodBounds(terms, now) : null), [terms, now]);
   const summary = useLiquiditySummary({ coinId: pair.coinId, from: bounds?.from ?? 0, to: Math.max(now, (bounds?.from ?? 0) + 1000) }, { refetchMs: 30_000, enabled: bounds !== null });
   const uptime = summary.data?.uptimePct ?? null;
   const met = uptime !== null && terms !== null && compareDecimals(uptime, terms.minUptimePct) >= 0;

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { useNow } from '@/hooks/use-now';
 import { useTrading } from '@/market-data/components/trading-context';
 import { useLiquidityReport, useLiquiditySummary, useObligation } from '../api/liquidity-queries';
-import { periodBounds } from '../utils/period';
+import { owedPeriodBounds } from '../utils/period';
 import { reportHref } from '../utils/report';
 import { HISTORY_RANGES, LiquidityHistory, type HistoryRange } from './liquidity-history';
 import { LiquidityNow } from './liquidity-now';
@@ -23,7 +23,7 @@ export function LiquidityScreen() {
   const obligation = useObligation(pair.coinId);
   const terms = obligation.data ?? null;
 
-  const bounds = useMemo(() => (terms ? periodBounds(terms.period, now) : null), [terms, now]);
+  const bounds = useMemo(() => (terms ? owedPeriodBounds(terms, now) : null), [terms, now]);
   // The last whole minute: the summary reads the one-minute rows, so a range must hold whole minutes.
   const minute = Math.floor(now / MINUTE) * MINUTE;
   const latest = useLiquiditySummary({ coinId: pair.coinId, from: minute - MINUTE, to: minute }, { refetchMs: 10_000 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { downtimeAllowance, periodBounds, splitSeconds, timeLeftMs } from './period';
+import { downtimeAllowance, owedPeriodBounds, periodBounds, splitSeconds, timeLeftMs } from './period';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -97,5 +97,17 @@ describe('splitSeconds', () => {
   it('splits into days, hours, minutes and seconds', () => {
     expect(splitSeconds(90_061)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
     expect(splitSeconds(-5)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe('owedPeriodBounds', () => {
+  const day = Date.UTC(2026, 10, 28);
+  const now = day + 15 * 3_600_000;
+  it('is the whole period when the terms were set before it', () => {
+    expect(owedPeriodBounds({ period: 'day', updatedAt: day - 5 * 60_000 }, now)).toEqual({ from: day, to: day + 86_400_000 });
+  });
+  it('starts at the first whole minute after terms set inside the period, as the server monitor counts', () => {
+    expect(owedPeriodBounds({ period: 'day', updatedAt: day + 9 * 3_600_000 + 30_500 }, now)).toEqual({ from: day + 9 * 3_600_000 + 60_000, to: day + 86_400_000 });
+    expect(owedPeriodBounds({ period: 'month', updatedAt: day + 60_000 }, now)).toEqual({ from: day + 60_000, to: Date.UTC(2026, 11, 1) });
   });
 });

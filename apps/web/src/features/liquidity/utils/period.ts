@@ -19,6 +19,18 @@ export function periodBounds(period: LiquidityPeriod, now: number): PeriodBounds
   return { from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
 }
 
+/**
+ * The part of the current period the obligation is owed for: from the period's start, or from the
+ * first whole minute after the terms were set when that came later (the minutes before were
+ * measured against no terms, or other ones), to the period's end. The server's monitor counts the
+ * period's reach over the same part (obligation-watch's `periodReach`).
+ */
+export function owedPeriodBounds(terms: { period: LiquidityPeriod; updatedAt: number }, now: number): PeriodBounds {
+  const bounds = periodBounds(terms.period, now);
+  const setMinute = Math.ceil(terms.updatedAt / 60_000) * 60_000;
+  return { from: Math.min(Math.max(bounds.from, setMinute), bounds.to), to: bounds.to };
+}
+
 /** Milliseconds left in the period at `now` (0 once it has ended). */
 export function timeLeftMs(bounds: PeriodBounds, now: number): number {
   return Math.max(0, bounds.to - Math.max(now, bounds.from));
