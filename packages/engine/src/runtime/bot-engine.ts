@@ -54,7 +54,9 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
   const sweeps = new Set<Promise<unknown>>();
   let shuttingDown = false;
   // The running quoting bots per venue key (their placement budgets share the key's daily cap),
-  // counted at most every KEY_COUNT_MS: a tick asks, not every runner every tick.
+  // counted at most every KEY_COUNT_MS: a tick asks, not every runner every tick. With several servers
+  // sharing the keys, this server's bots count over its share of the key's limits (1 / the live
+  // servers: the leases spread the bots evenly), so the servers' budgets together stay within the cap.
   let keyCounts: { at: number; counts: Map<string, number> } | null = null;
   const botsOnKey = (budgetKey: string): number => {
     const now = clock.now();
@@ -66,7 +68,7 @@ export function createBotEngine(deps: EngineDeps, options: BotEngineOptions = {}
       }
       keyCounts = { at: now, counts };
     }
-    return Math.max(1, keyCounts.counts.get(budgetKey) ?? 0);
+    return Math.max(1, keyCounts.counts.get(budgetKey) ?? 0) / (deps.budgets.shareOf?.(budgetKey) ?? 1);
   };
   // One outage tracker for every bot: bots on one key and pair tell one incident.
   const runnerDeps = { ...deps, clock, feedOutages: new FeedOutages(), botsOnKey };

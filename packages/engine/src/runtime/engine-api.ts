@@ -17,6 +17,11 @@ export interface RateBudgets {
   wrap(exchange: Exchange, budgetKey: string): Exchange;
   /** Epoch ms until which the key backs off, or null. */
   throttledUntil(budgetKey: string): number | null;
+  /**
+   * The part of the key's venue limits this process may use, in (0, 1] (several servers sharing the
+   * keys each take their share); 1 when left out.
+   */
+  shareOf?(budgetKey: string): number;
 }
 
 export interface EngineDeps {

@@ -48,7 +48,10 @@ export interface BudgetInput {
   simulated: boolean;
   /** The key's orders a day as the venue reports its limit; null when it reports none. */
   dailyOrderCap: number | null;
-  /** The key's running quoting bots, this one included. */
+  /**
+   * The key's running quoting bots, this one included; with several servers sharing the key, this
+   * server's count over its share of the key (so it may not be a whole number).
+   */
   botsOnKey: number;
 }
 

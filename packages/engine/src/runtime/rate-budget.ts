@@ -33,9 +33,14 @@ export interface RateBudgetOptions {
 
 export const defaultLimitFor = (budgetKey: string): RateLimit => (budgetKey.startsWith('sim') ? SIM_RATE_LIMIT : LIVE_RATE_LIMIT);
 
+/** A share as used: in (0, 1], anything else (not a number, 0 or less) the whole. */
+export function usableShare(share: number): number {
+  return Number.isFinite(share) && share > 0 ? Math.min(1, share) : 1;
+}
+
 /** `share` of a limit: the rate scaled, the burst too but never below one call. */
 export function shareOfLimit(limit: RateLimit, share: number): RateLimit {
-  const part = Number.isFinite(share) && share > 0 ? Math.min(1, share) : 1;
+  const part = usableShare(share);
   return { ratePerSecond: limit.ratePerSecond * part, burst: Math.max(1, limit.burst * part) };
 }
 
@@ -65,6 +70,7 @@ export function createRateBudgets(options: RateBudgetOptions = {}): RateBudgets 
     return budget;
   };
   return {
+    shareOf: (budgetKey) => usableShare(options.shareOf?.(budgetKey) ?? 1),
     wrap(exchange, budgetKey) {
       const budget = budgetOf(budgetKey);
       const observe = () => budget.pacer.observe(exchange.venueUsage?.() ?? null);

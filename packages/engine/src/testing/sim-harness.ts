@@ -1,8 +1,9 @@
-import { createDefaultSimVenue, isOwnClientOrderId, type Order, type SimVenue } from '@makerdesk/exchange';
+import { createDefaultSimVenue, isOwnClientOrderId, type Exchange, type Order, type SimVenue, type VenueUsage } from '@makerdesk/exchange';
 import type { EngineObserver, RobotRecord, VenueSessions } from '../ports.ts';
 import { createBotEngine, type BotEngineOptions } from '../runtime/bot-engine.ts';
 import type { BotEngineApi, EngineDeps, RateBudgets, StrategyRegistry } from '../runtime/engine-api.ts';
 import { createRateBudgets } from '../runtime/rate-budget.ts';
+import { interceptExchange } from '../runtime/intercept-exchange.ts';
 import { FakeClock } from './fake-clock.ts';
 import { FaultyExchange } from './faulty-exchange.ts';
 import { MemoryOrderJournal } from './memory-order-journal.ts';
@@ -37,15 +38,29 @@ export class SimHarness {
   constructor(
     private readonly strategies: StrategyRegistry,
     robots: RobotRecord[],
-    private readonly options: BotEngineOptions & { seed?: number; keyOf?: (robot: RobotRecord) => string; simulated?: boolean; batchCancel?: boolean; ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures' | 'feedIncidents'> } = {},
+    private readonly options: BotEngineOptions & {
+      seed?: number;
+      keyOf?: (robot: RobotRecord) => string;
+      simulated?: boolean;
+      batchCancel?: boolean;
+      ports?: Pick<EngineDeps, 'alerts' | 'pairGuard' | 'pairFigures' | 'feedIncidents'>;
+      /** This process's share of each key's limits (several servers sharing the keys); 1 when left out. */
+      shareOf?: (budgetKey: string) => number;
+      /** The daily order cap each key's venue reports (as Binance's headers do); none when left out. */
+      dailyOrderCap?: number;
+    } = {},
   ) {
     this.clock = new FakeClock(SIM_T0);
     this.venue = createDefaultSimVenue({ seed: options.seed ?? 1, now: () => this.clock.now() });
     this.store = new MemoryRobotStore(robots);
     this.store.liveOrdersOf = (robotId) => this.journal.live(robotId);
     this.simulated = options.simulated ?? true;
-    this.budgets = createRateBudgets({ clock: this.clock });
+    this.budgets = this.newBudgets();
     this.engine = this.createEngine();
+  }
+
+  private newBudgets(): RateBudgets {
+    return createRateBudgets({ clock: this.clock, ...(this.options.shareOf ? { shareOf: this.options.shareOf } : {}) });
   }
 
   /** The scripted venue of an API key (one account per key). */
@@ -61,7 +76,7 @@ export class SimHarness {
   /** A crash: the running engine is frozen on its clock and a new engine starts over the same journal, store and venue. */
   async restart(): Promise<BotEngineApi> {
     this.clock = new FakeClock(this.clock.now());
-    this.budgets = createRateBudgets({ clock: this.clock });
+    this.budgets = this.newBudgets();
     this.engine = this.createEngine();
     await this.engine.start();
     return this.engine;
@@ -79,6 +94,14 @@ export class SimHarness {
     return this.createEngine();
   }
 
+  /** The key's venue as one that reports its daily order cap (none used yet), when the harness has one. */
+  private withCap(exchange: Exchange): Exchange {
+    const cap = this.options.dailyOrderCap;
+    if (cap === undefined) return exchange;
+    const usage = (): VenueUsage => ({ usedWeight1m: null, orderCount10s: null, orderCount1d: null, limits: { weight1m: null, orders10s: null, orders1d: cap }, at: this.clock.now() });
+    return Object.assign(interceptExchange(exchange, (_method, send) => send()), { venueUsage: usage });
+  }
+
   private createEngine(): BotEngineApi {
     const observer: EngineObserver = {
       activity: (id, a) => this.observed.activity.push([id, a]),
@@ -88,7 +111,7 @@ export class SimHarness {
     };
     const keyOf = this.options.keyOf ?? (() => 'mm');
     const venues: VenueSessions = {
-      open: async (robot) => ({ exchange: this.key(keyOf(robot)).exchange, budgetKey: `sim:${keyOf(robot)}`, simulated: this.simulated }),
+      open: async (robot) => ({ exchange: this.withCap(this.key(keyOf(robot)).exchange), budgetKey: `sim:${keyOf(robot)}`, simulated: this.simulated }),
     };
     return createBotEngine(
       {
