@@ -1,0 +1,152 @@
+import { abs, compare, minus, mul } from '@makerdesk/decimal';
+import type { Side } from '@makerdesk/exchange';
+import { cancel, type Intent } from '../intents.ts';
+import type { OwnOrder } from '../strategy.ts';
+
+/**
+ * A quoting bot's placements held to its placement budget (issue 19's fleet target), pure: the caller
+ * gives the time. Widening the refresh tolerance (PlacementGovernor) lowers how often a bot wants to
+ * place, but not below what its fills and its ladder's ends ask for; the bucket is the hard bound.
+ *
+ * - `PlacementBucket`: a token bucket per bot, refilling at the budget (placements a minute), holding
+ *   at most its burst: the start-up ladder plus a requote of the innermost bid and ask
+ *   (INNER_REQUOTE), at least MIN_BURST. It starts full. Cancels take nothing from it: a venue's order
+ *   limits count placements only.
+ * - `deferPlacements`: a tick's intents cut to what the bucket allows. The side's nearest placements go
+ *   first (the innermost bid and the innermost ask before any further level, the side holding fewer
+ *   orders first), so the bot stays two-sided; the rest wait for a later tick. A deferred placement
+ *   keeps the order it would have replaced (the cancel of the order in its slot is held back, a
+ *   replace is dropped whole) unless that order must go for safety: on the wrong side of the
+ *   reference price, further from it than the bot's max deviation, no reference to judge by, or the
+ *   bot stopping. Every other cancel goes as the strategy asked.
+ */
+export const INNER_REQUOTE = 2;
+export const MIN_BURST = 4;
+
+export class PlacementBucket {
+  private tokens: number | null = null;
+  private capacity = MIN_BURST;
+  private last = 0;
+
+  /**
+   * Whole placements allowed now at `perMinute` (Infinity without a budget: no bucket applies). The
+   * first call with a budget sets the burst from the bot's ladder (its live orders and the placements
+   * its tick wants) and fills the bucket.
+   */
+  available(now: number, perMinute: number | null, ladder: number): number {
+    if (perMinute === null) return Number.POSITIVE_INFINITY;
+    if (this.tokens === null) {
+      this.capacity = Math.max(MIN_BURST, ladder + INNER_REQUOTE);
+      this.tokens = this.capacity;
+    } else {
+      this.tokens = Math.min(this.capacity, this.tokens + (Math.max(0, now - this.last) * Math.max(0, perMinute)) / 60_000);
+    }
+    this.last = now;
+    return Math.floor(this.tokens + 1e-9);
+  }
+
+  /** A placement was sent. */
+  spend(n = 1): void {
+    if (this.tokens !== null) this.tokens -= n;
+  }
+
+  get burst(): number {
+    return this.capacity;
+  }
+}
+
+export interface DeferInput {
+  intents: readonly Intent[];
+  /** The bot's own orders as the tick decided with them. */
+  own: readonly OwnOrder[];
+  /** Whole placements allowed this tick (PlacementBucket.available). */
+  allowed: number;
+  /** The tick's reference price; null when the strategy had none. */
+  reference: string | null;
+  /** The bot's max deviation from the reference (a fraction); null for a type without one. */
+  maxDeviation: string | null;
+}
+
+export interface DeferPlan {
+  intents: Intent[];
+  /** Placements held back for a later tick. */
+  deferred: number;
+  /** Cancels held back with them: orders kept in place of a deferred placement. */
+  kept: number;
+}
+
+interface Placement {
+  index: number;
+  side: Side;
+  price: string;
+  tag: string;
+}
+
+/** The tick's intents within `allowed` placements (see the file's comment). */
+export function deferPlacements(input: DeferInput): DeferPlan {
+  const { intents, allowed } = input;
+  const placements: Placement[] = [];
+  intents.forEach((intent, index) => {
+    // A self-trade leg (the simulator's volume bots) is never split from its other leg.
+    if (intent.kind === 'place' && intent.selfTrade !== true) placements.push({ index, side: intent.side, price: intent.price, tag: intent.tag });
+    if (intent.kind === 'replace') placements.push({ index, side: intent.place.side, price: intent.place.price, tag: intent.place.tag });
+  });
+  if (placements.length <= allowed || intents.some((i) => i.kind === 'stop')) return { intents: [...intents], deferred: 0, kept: 0 };
+
+  const byId = new Map(input.own.map((o) => [o.clientOrderId, o]));
+  const goingOf = (intent: Intent): OwnOrder | undefined => (intent.kind === 'cancel' || intent.kind === 'replace' ? byId.get(intent.clientOrderId) : undefined);
+  // What each side holds once the tick's cancels are sent: the side holding fewer orders places first.
+  const holding: Record<Side, number> = { buy: 0, sell: 0 };
+  for (const o of input.own) if (o.state !== 'canceling') holding[o.side]++;
+  for (const intent of intents) {
+    const going = goingOf(intent);
+    if (going && going.state !== 'canceling') holding[going.side]--;
+  }
+  const distance = (p: Placement) => (input.reference === null ? null : abs(minus(p.price, input.reference)));
+  const rank = new Map<Placement, number>();
+  for (const side of ['buy', 'sell'] as const) {
+    const ofSide = placements.filter((p) => p.side === side);
+    ofSide.sort((a, b) => {
+      const [da, db] = [distance(a), distance(b)];
+      return da === null || db === null ? a.index - b.index : compare(da, db) || a.index - b.index;
+    });
+    ofSide.forEach((p, i) => rank.set(p, i));
+  }
+  const order = [...placements].sort((a, b) => rank.get(a)! - rank.get(b)! || holding[a.side] - holding[b.side] || a.index - b.index);
+  const deferred = new Set(order.slice(Math.max(0, allowed)).map((p) => p.index));
+  const deferredTags = new Set(placements.filter((p) => deferred.has(p.index)).map((p) => p.tag));
+
+  const out: Intent[] = [];
+  let kept = 0;
+  intents.forEach((intent, index) => {
+    if (intent.kind === 'place' && deferred.has(index)) return;
+    if (intent.kind === 'replace' && deferred.has(index)) {
+      const going = byId.get(intent.clientOrderId);
+      if (going === undefined || !safeToKeep(going, input)) out.push(cancel(intent.clientOrderId));
+      else kept++;
+      return;
+    }
+    if (intent.kind === 'cancel') {
+      const going = byId.get(intent.clientOrderId);
+      if (going !== undefined && going.state === 'open' && deferredTags.has(going.tag) && safeToKeep(going, input)) {
+        kept++;
+        return;
+      }
+    }
+    out.push(intent);
+  });
+  return { intents: out, deferred: deferred.size, kept };
+}
+
+/**
+ * An order that may rest on while its replacement waits: on its own side of the reference (a bid
+ * under it, an ask over it) and within the max deviation of it. Without a reference nothing can be
+ * judged: the cancel goes.
+ */
+export function safeToKeep(order: Pick<OwnOrder, 'side' | 'price'>, context: { reference: string | null; maxDeviation: string | null }): boolean {
+  const { reference, maxDeviation } = context;
+  if (reference === null) return false;
+  const side = compare(order.price, reference);
+  if (order.side === 'buy' ? side >= 0 : side <= 0) return false;
+  return maxDeviation === null || compare(abs(minus(order.price, reference)), mul(reference, maxDeviation)) <= 0;
+}
