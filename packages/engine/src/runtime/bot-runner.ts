@@ -725,7 +725,6 @@ export class BotRunner {
     const wanted = intents.filter((i) => i.kind === 'place' || i.kind === 'replace').length;
     if (wanted === 0) return intents;
     const allowed = this.bucket.available(now, budget, executor.liveCount + wanted);
-    if (wanted <= allowed) return intents;
     const plan = deferPlacements({ intents, own: executor.ownOrders(), allowed, reference: guard.reference, maxDeviation: guard.maxDeviation });
     this.deferred.add(now, plan.deferred);
     this.governor.placed(now, plan.deferred);

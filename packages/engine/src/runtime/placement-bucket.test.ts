@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancel, place, type Intent } from '../intents.ts';
 import type { OwnOrder } from '../strategy.ts';
-import { deferPlacements, INNER_REQUOTE, MIN_BURST, PlacementBucket, safeToKeep } from './placement-bucket.ts';
+import { deferPlacements, INNER_REQUOTE, MIN_BURST, PlacementBucket, RESERVE, safeToKeep } from './placement-bucket.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -59,8 +59,11 @@ describe('deferPlacements', () => {
     expect(plan).toMatchObject({ deferred: 2, kept: 2 });
     // Nothing allowed: everything waits, every order stays.
     expect(deferPlacements({ intents, own: orders, allowed: 0, ...context })).toMatchObject({ intents: [], deferred: 4, kept: 4 });
-    // Within the allowance: unchanged.
-    expect(deferPlacements({ intents, own: orders, allowed: 4, ...context }).intents).toEqual(intents);
+    // Four: a token stays in reserve, so the last (further) ask waits and its order stays.
+    expect(RESERVE).toBe(1);
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 4, ...context }).intents)).toEqual(['-b1', '-b2', '-a1', '+bid-1', '+bid-2', '+ask-1']);
+    // Within the allowance and its reserve: unchanged.
+    expect(deferPlacements({ intents, own: orders, allowed: 5, ...context }).intents).toEqual(intents);
   });
 
   it('picks by distance from the reference whatever order the placements come in, and the emptier side first on a tie of rank', () => {
@@ -68,18 +71,30 @@ describe('deferPlacements', () => {
     const orders = [own('a1', 'ask-1', 'sell', '100.1'), own('a2', 'ask-2', 'sell', '100.2'), own('a3', 'ask-3', 'sell', '100.3')];
     const intents = [ask('ask-4', '100.4'), bid('bid-3', '99.7'), bid('bid-1', '99.9'), bid('bid-2', '99.8')];
     expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 1, ...context }).intents)).toEqual(['+bid-1']);
-    // Two: the innermost of each side (the ask side's only placement is its innermost).
-    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 2, ...context }).intents)).toEqual(['+ask-4', '+bid-1']);
-    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 3, ...context }).intents)).toEqual(['+ask-4', '+bid-1', '+bid-2']);
+    // Two: the bid restores its side; the ask side holds orders, so its placement leaves the reserve alone.
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 2, ...context }).intents)).toEqual(['+bid-1']);
+    // Three: the innermost of each side (the ask side's only placement is its innermost), one in reserve.
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 3, ...context }).intents)).toEqual(['+ask-4', '+bid-1']);
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 4, ...context }).intents)).toEqual(['+ask-4', '+bid-1', '+bid-2']);
   });
 
-  it('still cancels an order that must go: across the reference, past the max deviation, no reference, a slot not refilled', () => {
+  it('keeps its reserve for a side a fill left empty', () => {
+    // The asks were filled; the bids want a deep refill first in the strategy's order.
+    const orders = [own('b1', 'bid-1', 'buy', '99.9'), own('b2', 'bid-2', 'buy', '99.8')];
+    const intents = [bid('bid-3', '99.7'), ask('ask-1', '100.1')];
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 1, ...context }).intents)).toEqual(['+ask-1']);
+    // No empty side: the last token stays in the bucket.
+    expect(deferPlacements({ intents: [bid('bid-3', '99.7')], own: orders, allowed: 1, ...context })).toMatchObject({ intents: [], deferred: 1 });
+  });
+
+  it('still cancels an order that must go (across the reference, past the max deviation, no reference), and keeps a safe one while its side waits', () => {
     const orders = [own('b1', 'bid-1', 'buy', '100.05'), own('b2', 'bid-2', 'buy', '94'), own('a1', 'ask-1', 'sell', '100.2'), own('x', 'bid-9', 'buy', '99')];
     const intents = [cancel('b1'), cancel('b2'), cancel('a1'), cancel('x'), bid('bid-1', '99.9'), bid('bid-2', '99.8'), ask('ask-1', '100.1')];
     const plan = deferPlacements({ intents, own: orders, allowed: 0, ...context });
-    // b1 is over the reference, b2 further than 5 % from it, x's slot is not refilled this tick; a1 is kept.
-    expect(tagsOf(plan.intents)).toEqual(['-b1', '-b2', '-x']);
-    expect(plan).toMatchObject({ deferred: 3, kept: 1 });
+    // b1 is over the reference, b2 further than 5 % from it: they go. a1 is kept for the deferred ask, and
+    // x (a slot no longer wanted, safe) for one of the two deferred bids.
+    expect(tagsOf(plan.intents)).toEqual(['-b1', '-b2']);
+    expect(plan).toMatchObject({ deferred: 3, kept: 2 });
     expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 0, reference: null, maxDeviation: null }).intents)).toEqual(['-b1', '-b2', '-a1', '-x']);
   });
 

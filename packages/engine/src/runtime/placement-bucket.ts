@@ -14,14 +14,19 @@ import type { OwnOrder } from '../strategy.ts';
  *   limits count placements only.
  * - `deferPlacements`: a tick's intents cut to what the bucket allows. The side's nearest placements go
  *   first (the innermost bid and the innermost ask before any further level, the side holding fewer
- *   orders first), so the bot stays two-sided; the rest wait for a later tick. A deferred placement
- *   keeps the order it would have replaced (the cancel of the order in its slot is held back, a
- *   replace is dropped whole) unless that order must go for safety: on the wrong side of the
+ *   orders first), so the bot stays two-sided; the rest wait for a later tick. RESERVE tokens are kept
+ *   for the placement that gives a side its only order (after a fill took its last): any other
+ *   placement goes only while the bucket holds more. For each deferred placement, one of its side's
+ *   cancels is held back and that order kept (the order of the deferred slot first, then the order
+ *   furthest from the reference; never one whose tag a placement of the tick takes; a deferred
+ *   replace is dropped whole), unless the order must go for safety: on the wrong side of the
  *   reference price, further from it than the bot's max deviation, no reference to judge by, or the
  *   bot stopping. Every other cancel goes as the strategy asked.
  */
 export const INNER_REQUOTE = 2;
 export const MIN_BURST = 4;
+/** Tokens only a placement restoring an empty side may take. */
+export const RESERVE = 1;
 
 export class PlacementBucket {
   private tokens: number | null = null;
@@ -84,58 +89,77 @@ interface Placement {
 
 /** The tick's intents within `allowed` placements (see the file's comment). */
 export function deferPlacements(input: DeferInput): DeferPlan {
-  const { intents, allowed } = input;
+  const { intents } = input;
   const placements: Placement[] = [];
   intents.forEach((intent, index) => {
     // A self-trade leg (the simulator's volume bots) is never split from its other leg.
     if (intent.kind === 'place' && intent.selfTrade !== true) placements.push({ index, side: intent.side, price: intent.price, tag: intent.tag });
     if (intent.kind === 'replace') placements.push({ index, side: intent.place.side, price: intent.place.price, tag: intent.place.tag });
   });
-  if (placements.length <= allowed || intents.some((i) => i.kind === 'stop')) return { intents: [...intents], deferred: 0, kept: 0 };
+  if (placements.length === 0 || input.allowed === Number.POSITIVE_INFINITY || intents.some((i) => i.kind === 'stop')) return { intents: [...intents], deferred: 0, kept: 0 };
 
   const byId = new Map(input.own.map((o) => [o.clientOrderId, o]));
-  const goingOf = (intent: Intent): OwnOrder | undefined => (intent.kind === 'cancel' || intent.kind === 'replace' ? byId.get(intent.clientOrderId) : undefined);
   // What each side holds once the tick's cancels are sent: the side holding fewer orders places first.
   const holding: Record<Side, number> = { buy: 0, sell: 0 };
   for (const o of input.own) if (o.state !== 'canceling') holding[o.side]++;
   for (const intent of intents) {
-    const going = goingOf(intent);
+    const going = intent.kind === 'cancel' || intent.kind === 'replace' ? byId.get(intent.clientOrderId) : undefined;
     if (going && going.state !== 'canceling') holding[going.side]--;
   }
-  const distance = (p: Placement) => (input.reference === null ? null : abs(minus(p.price, input.reference)));
+  const distance = (price: string) => (input.reference === null ? null : abs(minus(price, input.reference)));
   const rank = new Map<Placement, number>();
   for (const side of ['buy', 'sell'] as const) {
     const ofSide = placements.filter((p) => p.side === side);
     ofSide.sort((a, b) => {
-      const [da, db] = [distance(a), distance(b)];
+      const [da, db] = [distance(a.price), distance(b.price)];
       return da === null || db === null ? a.index - b.index : compare(da, db) || a.index - b.index;
     });
     ofSide.forEach((p, i) => rank.set(p, i));
   }
   const order = [...placements].sort((a, b) => rank.get(a)! - rank.get(b)! || holding[a.side] - holding[b.side] || a.index - b.index);
-  const deferred = new Set(order.slice(Math.max(0, allowed)).map((p) => p.index));
-  const deferredTags = new Set(placements.filter((p) => deferred.has(p.index)).map((p) => p.tag));
+  let tokens = Math.max(0, input.allowed);
+  const sending = new Set<number>();
+  for (const p of order) {
+    const restoring = holding[p.side] <= 0;
+    if (tokens >= (restoring ? 1 : 1 + RESERVE)) {
+      sending.add(p.index);
+      tokens--;
+      holding[p.side]++;
+    }
+  }
+  const deferred = placements.filter((p) => !sending.has(p.index));
+  if (deferred.length === 0) return { intents: [...intents], deferred: 0, kept: 0 };
 
+  // The cancels held back: per side, as many as its deferred placements (a deferred replace keeps its own order).
+  const takenTags = new Set(placements.filter((p) => sending.has(p.index)).map((p) => p.tag));
+  const deferredTags = new Set(deferred.map((p) => p.tag));
+  const held = new Set<string>();
+  for (const side of ['buy', 'sell'] as const) {
+    let room = deferred.filter((p) => p.side === side && intents[p.index]!.kind === 'place').length;
+    const candidates = intents
+      .map((intent) => (intent.kind === 'cancel' ? byId.get(intent.clientOrderId) : undefined))
+      .filter((o): o is OwnOrder => o !== undefined && o.side === side && o.state === 'open' && !takenTags.has(o.tag) && safeToKeep(o, input));
+    candidates.sort((a, b) => Number(deferredTags.has(b.tag)) - Number(deferredTags.has(a.tag)) || compare(distance(b.price)!, distance(a.price)!));
+    for (const o of candidates) {
+      if (room-- <= 0) break;
+      held.add(o.clientOrderId);
+    }
+  }
   const out: Intent[] = [];
-  let kept = 0;
+  let kept = held.size;
   intents.forEach((intent, index) => {
-    if (intent.kind === 'place' && deferred.has(index)) return;
-    if (intent.kind === 'replace' && deferred.has(index)) {
+    const isDeferred = (intent.kind === 'place' || intent.kind === 'replace') && placements.some((p) => p.index === index) && !sending.has(index);
+    if (intent.kind === 'place' && isDeferred) return;
+    if (intent.kind === 'replace' && isDeferred) {
       const going = byId.get(intent.clientOrderId);
       if (going === undefined || !safeToKeep(going, input)) out.push(cancel(intent.clientOrderId));
       else kept++;
       return;
     }
-    if (intent.kind === 'cancel') {
-      const going = byId.get(intent.clientOrderId);
-      if (going !== undefined && going.state === 'open' && deferredTags.has(going.tag) && safeToKeep(going, input)) {
-        kept++;
-        return;
-      }
-    }
+    if (intent.kind === 'cancel' && held.has(intent.clientOrderId)) return;
     out.push(intent);
   });
-  return { intents: out, deferred: deferred.size, kept };
+  return { intents: out, deferred: deferred.length, kept };
 }
 
 /**
