@@ -724,7 +724,9 @@ export class BotRunner {
     const now = this.clock.now();
     const wanted = intents.filter((i) => i.kind === 'place' || i.kind === 'replace').length;
     if (wanted === 0) return intents;
-    const allowed = this.bucket.available(now, budget, executor.liveCount + wanted);
+    // The ladder the tick asks for (its orders once its cancels and placements are sent): the first tick sizes the burst by it.
+    const ladder = executor.liveCount - intents.filter((i) => i.kind === 'cancel').length + intents.filter((i) => i.kind === 'place').length;
+    const allowed = this.bucket.available(now, budget, Math.max(0, ladder));
     const plan = deferPlacements({ intents, own: executor.ownOrders(), allowed, reference: guard.reference, maxDeviation: guard.maxDeviation });
     this.deferred.add(now, plan.deferred);
     this.governor.placed(now, plan.deferred);
