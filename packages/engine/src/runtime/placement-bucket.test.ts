@@ -54,8 +54,11 @@ describe('deferPlacements', () => {
     const orders = [own('b1', 'bid-1', 'buy', '99.85'), own('b2', 'bid-2', 'buy', '99.75'), own('a1', 'ask-1', 'sell', '100.15'), own('a2', 'ask-2', 'sell', '100.25')];
     // The strategy requotes every level (by tag: cancel the old, place the new).
     const intents = [cancel('b1'), cancel('b2'), cancel('a1'), cancel('a2'), bid('bid-1', '99.9'), bid('bid-2', '99.8'), ask('ask-1', '100.1'), ask('ask-2', '100.2')];
-    const plan = deferPlacements({ intents, own: orders, allowed: 2, ...context });
+    // Three: the innermost bid and ask; the third token stays in reserve.
+    const plan = deferPlacements({ intents, own: orders, allowed: 3, ...context });
     expect(tagsOf(plan.intents)).toEqual(['-b1', '-a1', '+bid-1', '+ask-1']);
+    // Two: one placement, the other token in reserve (both sides keep their orders).
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 2, ...context }).intents)).toEqual(['-b1', '+bid-1']);
     expect(plan).toMatchObject({ deferred: 2, kept: 2 });
     // Nothing allowed: everything waits, every order stays.
     expect(deferPlacements({ intents, own: orders, allowed: 0, ...context })).toMatchObject({ intents: [], deferred: 4, kept: 4 });
@@ -66,16 +69,17 @@ describe('deferPlacements', () => {
     expect(deferPlacements({ intents, own: orders, allowed: 5, ...context }).intents).toEqual(intents);
   });
 
-  it('picks by distance from the reference whatever order the placements come in, and the emptier side first on a tie of rank', () => {
+  it('picks by distance from the reference whatever order the placements come in: an empty side first, then a thin one, then the nearest', () => {
     // The bid side holds nothing, the ask side three orders: a single placement goes to the bid side.
     const orders = [own('a1', 'ask-1', 'sell', '100.1'), own('a2', 'ask-2', 'sell', '100.2'), own('a3', 'ask-3', 'sell', '100.3')];
     const intents = [ask('ask-4', '100.4'), bid('bid-3', '99.7'), bid('bid-1', '99.9'), bid('bid-2', '99.8')];
     expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 1, ...context }).intents)).toEqual(['+bid-1']);
     // Two: the bid restores its side; the ask side holds orders, so its placement leaves the reserve alone.
     expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 2, ...context }).intents)).toEqual(['+bid-1']);
-    // Three: the innermost of each side (the ask side's only placement is its innermost), one in reserve.
-    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 3, ...context }).intents)).toEqual(['+ask-4', '+bid-1']);
-    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 4, ...context }).intents)).toEqual(['+ask-4', '+bid-1', '+bid-2']);
+    // Three: the bid side, holding one order, is refilled before the ask side (three) moves on; one in reserve.
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 3, ...context }).intents)).toEqual(['+bid-1', '+bid-2']);
+    // Four: then the nearer of the sides' next placements (bid-3 at 0.3 from the reference, ask-4 at 0.4).
+    expect(tagsOf(deferPlacements({ intents, own: orders, allowed: 4, ...context }).intents)).toEqual(['+bid-3', '+bid-1', '+bid-2']);
   });
 
   it('keeps its reserve for a side a fill left empty', () => {

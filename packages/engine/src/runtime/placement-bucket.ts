@@ -13,10 +13,11 @@ import type { OwnOrder } from '../strategy.ts';
  *   (INNER_REQUOTE), at least MIN_BURST. It starts full. Cancels take nothing from it: a venue's order
  *   limits count placements only.
  * - `deferPlacements`: a tick's intents cut to what the bucket allows. The side's nearest placements go
- *   first (the innermost bid and the innermost ask before any further level, the side holding fewer
- *   orders first), so the bot stays two-sided; the rest wait for a later tick. RESERVE tokens are kept
- *   for the placement that gives a side its only order (after a fill took its last): any other
- *   placement goes only while the bucket holds more. For each deferred placement, one of its side's
+ *   first, and a side with no order, then one thinner than THIN, before the other side (counting
+ *   the orders it keeps, deferred replacements' included), so the bot stays two-sided and its ladder
+ *   keeps some depth after fills; the rest wait for a later tick. RESERVE tokens are kept for the
+ *   placement that gives a side its only order (after a fill took its last): any other placement goes
+ *   only while the bucket holds more. For each deferred placement, one of its side's
  *   cancels is held back and that order kept (the order of the deferred slot first, then the order
  *   furthest from the reference; never one whose tag a placement of the tick takes; a deferred
  *   replace is dropped whole), unless the order must go for safety: on the wrong side of the
@@ -27,6 +28,8 @@ export const INNER_REQUOTE = 2;
 export const MIN_BURST = 4;
 /** Tokens only a placement restoring an empty side may take. */
 export const RESERVE = 1;
+/** A side resting fewer orders is refilled before the other side's orders are requoted: a fill leaves it empty. */
+export const THIN = 2;
 
 export class PlacementBucket {
   private tokens: number | null = null;
@@ -99,33 +102,39 @@ export function deferPlacements(input: DeferInput): DeferPlan {
   if (placements.length === 0 || input.allowed === Number.POSITIVE_INFINITY || intents.some((i) => i.kind === 'stop')) return { intents: [...intents], deferred: 0, kept: 0 };
 
   const byId = new Map(input.own.map((o) => [o.clientOrderId, o]));
-  // What each side holds once the tick's cancels are sent: the side holding fewer orders places first.
-  const holding: Record<Side, number> = { buy: 0, sell: 0 };
-  for (const o of input.own) if (o.state !== 'canceling') holding[o.side]++;
+  // What each side keeps resting whatever is deferred: its orders less those that must go (a safe
+  // order whose replacement waits is kept). Placements beyond the side's safe cancels add to it.
+  const resting: Record<Side, number> = { buy: 0, sell: 0 };
+  const safeCancels: Record<Side, number> = { buy: 0, sell: 0 };
+  for (const o of input.own) if (o.state !== 'canceling') resting[o.side]++;
   for (const intent of intents) {
     const going = intent.kind === 'cancel' || intent.kind === 'replace' ? byId.get(intent.clientOrderId) : undefined;
-    if (going && going.state !== 'canceling') holding[going.side]--;
+    if (!going || going.state === 'canceling') continue;
+    if (going.state === 'open' && safeToKeep(going, input)) safeCancels[going.side]++;
+    else resting[going.side]--;
   }
+  const chosen: Record<Side, number> = { buy: 0, sell: 0 };
+  const holding = (side: Side) => resting[side] + Math.max(0, chosen[side] - safeCancels[side]);
+  // A side with no order first (it may take the reserve), then a thin side (under THIN orders), then the nearest.
+  const tier = (side: Side) => (holding(side) <= 0 ? 0 : holding(side) < THIN ? 1 : 2);
   const distance = (price: string) => (input.reference === null ? null : abs(minus(price, input.reference)));
-  const rank = new Map<Placement, number>();
-  for (const side of ['buy', 'sell'] as const) {
-    const ofSide = placements.filter((p) => p.side === side);
-    ofSide.sort((a, b) => {
-      const [da, db] = [distance(a.price), distance(b.price)];
-      return da === null || db === null ? a.index - b.index : compare(da, db) || a.index - b.index;
-    });
-    ofSide.forEach((p, i) => rank.set(p, i));
-  }
-  const order = [...placements].sort((a, b) => rank.get(a)! - rank.get(b)! || holding[a.side] - holding[b.side] || a.index - b.index);
+  const nearer = (a: Placement, b: Placement) => {
+    const [da, db] = [distance(a.price), distance(b.price)];
+    return da === null || db === null ? a.index - b.index : compare(da, db) || a.index - b.index;
+  };
+  const remaining = [...placements];
   let tokens = Math.max(0, input.allowed);
   const sending = new Set<number>();
-  for (const p of order) {
-    const restoring = holding[p.side] <= 0;
-    if (tokens >= (restoring ? 1 : 1 + RESERVE)) {
-      sending.add(p.index);
-      tokens--;
-      holding[p.side]++;
-    }
+  while (remaining.length > 0 && tokens >= 1) {
+    // Each side's nearest remaining placement; the better tier goes first, then the nearer.
+    const heads = (['buy', 'sell'] as const).map((side) => remaining.filter((p) => p.side === side).sort(nearer)[0]).filter((p): p is Placement => p !== undefined);
+    heads.sort((a, b) => tier(a.side) - tier(b.side) || nearer(a, b));
+    const next = heads[0]!;
+    if (tokens < (tier(next.side) === 0 ? 1 : 1 + RESERVE)) break;
+    sending.add(next.index);
+    remaining.splice(remaining.indexOf(next), 1);
+    tokens--;
+    chosen[next.side]++;
   }
   const deferred = placements.filter((p) => !sending.has(p.index));
   if (deferred.length === 0) return { intents: [...intents], deferred: 0, kept: 0 };

@@ -139,13 +139,13 @@ describe('the placement budget in the runner (issue 19)', () => {
     expect(askBefore).not.toBeNull();
     const deferredBefore = h.engine.runtime(1).perMinute.deferred ?? 0;
     // The reference jumps 3 % up: the resting ask (1 % over the old mid) is now under it. The tick wants
-    // a new bid and a new ask; the bucket, drained by the requotes, allows one at most (the bid: both
-    // are their side's innermost, and the bid comes first).
+    // a new bid and a new ask; the bucket, drained by the requotes, allows one at most: what waits
+    // keeps its order only where that is safe.
     bot.control.shift = '1.03';
     while (bot.control.shiftedTicks === 0) await h.clock.advance(1000);
     const reference = Number(bot.reference());
     const { quote, perMinute } = h.engine.runtime(1);
-    expect(perMinute.deferred ?? 0, 'the new ask was deferred').toBeGreaterThan(deferredBefore);
+    expect(perMinute.deferred ?? 0, 'a placement was deferred').toBeGreaterThan(deferredBefore);
     expect(quote.ask === null || Number(quote.ask) > reference, `no ask rests under the reference ${reference} (ask ${quote.ask})`).toBe(true);
     expect(quote.ask).not.toBe(askBefore);
     expect(quote.bid, 'the bid stays (replaced or kept)').not.toBeNull();
