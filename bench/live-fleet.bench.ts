@@ -147,7 +147,7 @@ export async function run(): Promise<void> {
     const laterPerMin = early === null || minutes <= 1 ? null : (counted.placements - early.placements) / (minutes - 1);
     console.log(`\nchurn and quotes (the bots' own figures sampled every 10 s)`);
     printTable(
-      ['cancels / bot-min', 'placements / bot-min after the first minute', 'projected orders / day after the first minute', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance at the end (lowest / median / highest)', 'budget (placements / min)', 'fills / bot-min'],
+      ['cancels / bot-min', 'placements / bot-min after the first minute', 'projected orders / day after the first minute', 'two-sided (of bot-samples)', 'own spread, median (bps)', 'effective tolerance at the end (lowest / median / highest)', 'budget (placements / min)', 'deferred / bot-min (bots\' figures)', 'fills / bot-min'],
       [[
         (counted.cancels / minutes / BOTS).toFixed(2),
         laterPerMin === null ? '–' : (laterPerMin / BOTS).toFixed(2),
@@ -156,6 +156,7 @@ export async function run(): Promise<void> {
         quotes.spreadBps === null ? '–' : quotes.spreadBps.toFixed(1),
         toleranceText(quotes),
         quotes.budget ?? '–',
+        quotes.deferredPerBotMin === null ? '–' : quotes.deferredPerBotMin.toFixed(2),
         (quotes.fillsPerBot / ((Date.now() - savingFrom) / 60_000)).toFixed(2),
       ]],
     );

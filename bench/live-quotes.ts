@@ -9,7 +9,7 @@ export interface QuoteRow {
   id: number;
   runtime: {
     quote: { bid: string | null; ask: string | null; spreadBps: string | null };
-    perMinute: { refreshTolerance?: string | null; budget?: string | null };
+    perMinute: { refreshTolerance?: string | null; budget?: string | null; deferred?: number | null };
     lastHour: { fills: number };
   } | null;
 }
@@ -23,6 +23,8 @@ export interface QuoteSummary {
   tolerance: { min: string; median: string; max: string } | null;
   /** The budget the bots showed at the last sample (placements a minute), or null. */
   budget: string | null;
+  /** Placements a bot deferred past its budget in the last minute (its own figure), the mean over the bot-samples that show one; null when none does. */
+  deferredPerBotMin: number | null;
   /** Fills a bot saw in its last hour, the mean over the bots at the last sample: a filled order is replaced whatever the tolerance. */
   fillsPerBot: number;
 }
@@ -32,6 +34,7 @@ export function sampleQuotes(read: () => Promise<QuoteRow[]>, everyMs = 5_000): 
   let samples = 0;
   let twoSided = 0;
   const spreads: number[] = [];
+  const deferred: number[] = [];
   let last: QuoteRow[] = [];
   let busy: Promise<void> = Promise.resolve();
   const take = async () => {
@@ -40,6 +43,8 @@ export function sampleQuotes(read: () => Promise<QuoteRow[]>, everyMs = 5_000): 
     for (const row of rows) {
       samples++;
       const quote = row.runtime?.quote;
+      const held = row.runtime?.perMinute.deferred;
+      if (typeof held === 'number') deferred.push(held);
       if (quote?.bid && quote.ask) {
         twoSided++;
         if (quote.spreadBps !== null) spreads.push(Number(quote.spreadBps));
@@ -59,6 +64,7 @@ export function sampleQuotes(read: () => Promise<QuoteRow[]>, everyMs = 5_000): 
         twoSided: samples === 0 ? 0 : twoSided / samples,
         spreadBps: spreads.length === 0 ? null : median(spreads),
         tolerance: sorted.length === 0 ? null : { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! },
+        deferredPerBotMin: deferred.length === 0 ? null : deferred.reduce((a, b) => a + b, 0) / deferred.length,
         budget: last.map((r) => r.runtime?.perMinute.budget).find((v): v is string => typeof v === 'string') ?? null,
         fillsPerBot: last.length === 0 ? 0 : last.reduce((sum, r) => sum + (r.runtime?.lastHour.fills ?? 0), 0) / last.length,
       };

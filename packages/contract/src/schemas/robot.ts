@@ -87,7 +87,10 @@ export const robotLiveFigures = z.object({
    * A quoting bot on a live venue has a placement budget (`budget`, placements a minute: its key's
    * daily order cap shared among the key's running bots, at most 5) and widens its refresh tolerance
    * while it places faster: `refreshTolerance` is the tolerance its last tick used (null for a bot
-   * without one; `budget` null where none applies, e.g. the simulator in process).
+   * without one; `budget` null where none applies, e.g. the simulator in process). Past its budget
+   * the bot defers placements to later ticks (keeping the orders they would replace): `deferred` is
+   * how many it deferred in the last minute (a placement deferred over several ticks counts at each;
+   * null where no budget applies).
    */
   perMinute: z.object({
     placements: z.string().nullable(),
@@ -95,6 +98,7 @@ export const robotLiveFigures = z.object({
     windowSec: z.number().int(),
     refreshTolerance: z.string().nullable(),
     budget: z.string().nullable(),
+    deferred: z.number().int().nullable(),
   }),
   /** Errors of this run (failed ticks, venue refusals, warnings and errors it logged), and the last. */
   errors: z.object({ count: z.number().int(), last: z.object({ at: epochMs, text: serverText }).nullable() }),
@@ -115,7 +119,7 @@ export const EMPTY_LIVE_FIGURES: RobotLiveFigures = {
   inventory: { base: null, share: null, target: null },
   lastAction: null,
   lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null },
-  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC, refreshTolerance: null, budget: null },
+  perMinute: { placements: null, cancels: null, windowSec: CHURN_WINDOW_SEC, refreshTolerance: null, budget: null, deferred: null },
   errors: { count: 0, last: null },
 };
 

@@ -12,8 +12,9 @@ import type { EngineDeps } from './engine-api.ts';
 import { OrderExecutor } from './executor.ts';
 import { guardPlacement, type GuardContext } from './price-guard.ts';
 import { firstTickAt, nextTickDelayMs } from './scheduler.ts';
-import { LiveFigures, withUnit } from './live-figures.ts';
+import { LiveFigures, RollingCounter, withUnit } from './live-figures.ts';
 import { PlacementGovernor, placementBudgetPerMinute, refreshToleranceOf, toleranceBound, usefulLevels, widenedTolerance, withRefreshTolerance } from './placement-budget.ts';
+import { deferPlacements, PlacementBucket } from './placement-bucket.ts';
 import { RequoteSummariser } from './requote-summary.ts';
 
 export interface RunnerSettings {
@@ -72,6 +73,9 @@ export class BotRunner {
   /** The placement budget's rate and widening level (placement-budget.ts), and what the last tick used. */
   private readonly governor = new PlacementGovernor();
   private churn: { tolerance: string | null; budget: number | null } = { tolerance: null, budget: null };
+  /** The hard bound on the bot's placements (placement-bucket.ts): the budget's token bucket, and the placements it deferred. */
+  private readonly bucket = new PlacementBucket();
+  private readonly deferred = new RollingCounter(60_000, 5_000);
   private readonly summariser: RequoteSummariser;
   /** The trading log's view of the bot's feed (a line when its stream goes down, one when it is back). */
   private readonly feedLog = new FeedLog();
@@ -124,7 +128,12 @@ export class BotRunner {
     const figures = this.live.snapshot(this.clock.now());
     return {
       ...figures,
-      perMinute: { ...figures.perMinute, refreshTolerance: this.churn.tolerance, budget: this.churn.budget === null ? null : this.churn.budget.toFixed(2) },
+      perMinute: {
+        ...figures.perMinute,
+        refreshTolerance: this.churn.tolerance,
+        budget: this.churn.budget === null ? null : this.churn.budget.toFixed(2),
+        deferred: this.churn.budget === null ? null : this.deferred.count(this.clock.now()),
+      },
       activity: this.activity,
       lastTickAt: this.lastTickAt,
       nextTickAt: this.nextTickAt,
@@ -443,8 +452,9 @@ export class BotRunner {
   }
 
   /** Applies the tick's intents; answers how many placements, cancels and replacements it sent. */
-  private async apply(intents: Intent[], tickGuard: GuardContext, stopping: boolean, watchOnly: boolean): Promise<{ places: number; cancels: number; replaces: number }> {
+  private async apply(asked: Intent[], tickGuard: GuardContext, stopping: boolean, watchOnly: boolean): Promise<{ places: number; cancels: number; replaces: number }> {
     const { executor } = await this.prepare();
+    const intents = watchOnly ? asked : this.withinBucket(asked, executor, tickGuard);
     const done = { places: 0, cancels: 0, replaces: 0 };
     const sent = (outcome: string) => outcome !== 'refused' && outcome !== 'rejected';
     // The account's resting orders as the tick read them, minus what it cancelled, plus what it placed:
@@ -699,6 +709,28 @@ export class BotRunner {
   private placedOne(at: number): void {
     this.live.placed(at);
     this.governor.placed(at);
+    this.bucket.spend();
+  }
+
+  /**
+   * A quoting bot with a placement budget places no faster than its bucket allows (placement-bucket.ts):
+   * the innermost levels first, the rest deferred to a later tick with the orders they would replace
+   * kept (cancels for safety still go). A deferred placement counts towards the governor's rate too,
+   * so the tolerance widens while the bot wants more than its budget.
+   */
+  private withinBucket(intents: Intent[], executor: OrderExecutor, guard: GuardContext): Intent[] {
+    const budget = this.churn.budget;
+    if (budget === null) return intents;
+    const now = this.clock.now();
+    const wanted = intents.filter((i) => i.kind === 'place' || i.kind === 'replace').length;
+    if (wanted === 0) return intents;
+    // The ladder the tick asks for (its orders once its cancels and placements are sent): the first tick sizes the burst by it.
+    const ladder = executor.liveCount - intents.filter((i) => i.kind === 'cancel').length + intents.filter((i) => i.kind === 'place').length;
+    const allowed = this.bucket.available(now, budget, Math.max(0, ladder));
+    const plan = deferPlacements({ intents, own: executor.ownOrders(), allowed, reference: guard.reference, maxDeviation: guard.maxDeviation });
+    this.deferred.add(now, plan.deferred);
+    this.governor.placed(now, plan.deferred);
+    return plan.intents;
   }
 
   /** Session, metered venue, pair rules and executor: made once, on the first tick that needs them. */

@@ -74,13 +74,13 @@ describe('live figures', () => {
     expect(perMinute(21, 180_000, 0, 600_000)).toBe('7');
     expect(perMinute(100, 3_600_000, 0, 600_000), 'the window, not the run').toBe('10');
     const live = new LiveFigures();
-    expect(live.snapshot(0).perMinute).toEqual({ placements: null, cancels: null, windowSec: 600, refreshTolerance: null, budget: null });
+    expect(live.snapshot(0).perMinute).toEqual({ placements: null, cancels: null, windowSec: 600, refreshTolerance: null, budget: null, deferred: null });
     live.begin(0);
     live.begin(50_000); // a later tick does not move the start
     for (let t = 5_000; t < 1_210_000; t += 10_000) live.placed(t); // 6 a minute for 20 minutes
     for (let t = 615_000; t < 1_200_000; t += 30_000) live.cancelled(t); // 2 a minute in the last 10
     const snap = live.snapshot(1_209_999); // 10 s buckets: the window's old edge is exact to a bucket
-    expect(snap.perMinute).toEqual({ placements: '6', cancels: '2', windowSec: 600, refreshTolerance: null, budget: null });
+    expect(snap.perMinute).toEqual({ placements: '6', cancels: '2', windowSec: 600, refreshTolerance: null, budget: null, deferred: null });
     expect(snap.lastHour).toMatchObject({ orders: 121, cancels: 20 });
   });
 

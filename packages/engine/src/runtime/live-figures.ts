@@ -159,6 +159,7 @@ export class LiveFigures {
         // The runner tells the placement budget's (placement-budget.ts).
         refreshTolerance: null,
         budget: null,
+        deferred: null,
       },
       errors: { count: this.errorCount, last: this.lastError },
       ...(this.obligation !== undefined ? { obligation: this.obligation } : {}),

@@ -162,6 +162,8 @@ export default {
   'runtime.perMinuteHelp': "Placements and cancels per minute over the last {{minutes}} minutes (since the start when shorter). A refresh tolerance keeps them down.",
   'runtime.tolerance': "Refresh tolerance {{tolerance}}",
   'runtime.toleranceBudget': "Refresh tolerance {{tolerance}} · budget {{budget}} placed / min",
+  'runtime.deferred': "{{count}} placements deferred in the last minute",
+  'runtime.deferredHelp': "Past its budget the bot places its innermost bid and ask first and defers the further levels to later ticks, keeping the orders they would replace; an order that must go (across the reference price, past its max deviation) is still cancelled. A placement deferred over several ticks counts at each.",
   'runtime.toleranceHelp': "The refresh tolerance the bot quotes with now. On a live venue each quoting bot has a placement budget (its key's daily order cap shared among the key's running bots, at most 5 a minute): placing faster, it keeps its orders longer by widening its tolerance, up to eight times the configured one and never past its half-spread; under a quarter of the budget it narrows back.",
   'runtime.errors_one': "{{count}} error",
   'runtime.errors_other': "{{count}} errors",

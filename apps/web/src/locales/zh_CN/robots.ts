@@ -165,6 +165,8 @@ export default {
   'runtime.perMinuteHelp': "近 {{minutes}} 分钟（运行不足则自启动起）每分钟的下单与撤单数。刷新容差可降低它们。",
   'runtime.tolerance': "刷新容差 {{tolerance}}",
   'runtime.toleranceBudget': "刷新容差 {{tolerance}} · 预算每分钟下单 {{budget}}",
+  'runtime.deferred': "近一分钟推迟下单 {{count}} 笔",
+  'runtime.deferredHelp': "超出预算时，机器人先下最内层的买单和卖单，外层的补单推迟到之后的轮次，并保留它们本应替换的挂单；必须撤的挂单（越过参考价、超出最大偏离）仍会撤单。同一笔推迟跨多个轮次时每轮都计一次。",
   'runtime.toleranceHelp': "机器人当前使用的刷新容差。在实盘交易所，每个报价机器人有下单预算（该密钥每日下单上限由其运行中的机器人均分，每分钟最多 5 笔）：下单超出预算时，它放宽容差、更久保留挂单，最多为设定值的八倍且不超过半个价差；低于预算四分之一时逐步收回。",
   'runtime.errors_one': "{{count}} 个错误",
   'runtime.errors_other': "{{count}} 个错误",

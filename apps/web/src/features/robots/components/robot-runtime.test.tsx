@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const inPair = (ui: React.ReactNode) => renderWithProviders(<TradingProvider coinId={1} name="BTC/USDT">{ui}</TradingProvider>);
 const depth = robotDto({ id: 3, type: 'depth_near' });
-const idle = robotDto({ id: 5, type: 'depth_far', status: 'stopped', runtime: { ...depth.runtime, activity: 'idle', openOrders: 0, quote: { bid: null, ask: null, spreadBps: null }, lastAction: null, lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null }, perMinute: { placements: null, cancels: null, windowSec: 600, refreshTolerance: null, budget: null }, errors: { count: 0, last: null } } });
+const idle = robotDto({ id: 5, type: 'depth_far', status: 'stopped', runtime: { ...depth.runtime, activity: 'idle', openOrders: 0, quote: { bid: null, ask: null, spreadBps: null }, lastAction: null, lastHour: { orders: 0, cancels: 0, fills: 0, orderToFill: null }, perMinute: { placements: null, cancels: null, windowSec: 600, refreshTolerance: null, budget: null, deferred: null }, errors: { count: 0, last: null } } });
 
 describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
   it('the list shows the quoted bid and ask with the spread in bps, inventory against target, the last action with its reason, the last hour and errors', async () => {
@@ -33,6 +33,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     expect(flow).toHaveTextContent('Order-to-fill 15.67');
     expect(within(flow).getByTestId('robot-churn')).toHaveTextContent('Per minute: 19.9 placed · 18.6 cancelled');
     expect(within(flow).getByTestId('robot-tolerance')).toHaveTextContent('Refresh tolerance 0.1 % · budget 2.36 placed / min');
+    expect(within(flow).getByTestId('robot-deferred')).toHaveTextContent('3 placements deferred in the last minute');
     expect(flow).toHaveTextContent('2 errors');
     const other = screen.getByText('#5').closest('tr')!;
     expect(within(other).getByTestId('robot-quote')).toHaveTextContent('– / – USDT');
@@ -43,6 +44,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     expect(within(other).getByTestId('robot-order-flow')).toHaveTextContent('Order-to-fill – (no fill)');
     expect(within(other).queryByTestId('robot-churn'), 'no churn figure before the run ticks').toBeNull();
     expect(within(other).queryByTestId('robot-tolerance'), 'no tolerance before the run ticks').toBeNull();
+    expect(within(other).queryByTestId('robot-deferred'), 'nothing deferred without a budget').toBeNull();
   });
 
   it('a bot keeping its pair obligation says how close it runs to it, in both languages', async () => {
@@ -73,6 +75,7 @@ describe('what each bot is doing, and why', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('robot-quote')).toHaveTextContent('价差 6.1 bps');
     expect(screen.getByTestId('robot-churn')).toHaveTextContent('每分钟：下单 19.9 · 撤单 18.6');
     expect(screen.getByTestId('robot-tolerance')).toHaveTextContent('刷新容差 0.1 % · 预算每分钟下单 2.36');
+    expect(screen.getByTestId('robot-deferred')).toHaveTextContent('近一分钟推迟下单 3 笔');
     window.history.replaceState(null, '', '/');
   });
 

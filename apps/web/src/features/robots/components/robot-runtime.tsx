@@ -103,7 +103,7 @@ export function RobotLastAction({ action, testId = 'robot-last-action' }: { acti
 /**
  * Orders placed, cancels and fills in the last hour, the order-to-fill ratio, the churn (placements and
  * cancels per minute over the last ten minutes, issue 19), the refresh tolerance the bot quotes with
- * now and its placement budget, and the run's errors.
+ * now and its placement budget (with the placements it deferred past it in the last minute), and the run's errors.
  */
 export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
   const { t, i18n } = useTranslation('robots');
@@ -126,6 +126,13 @@ export function RobotOrderFlow({ runtime }: { runtime: RobotLiveFigures }) {
             {perMinute.budget === null
               ? t('runtime.tolerance', { tolerance: percentOfFraction(perMinute.refreshTolerance) })
               : t('runtime.toleranceBudget', { tolerance: percentOfFraction(perMinute.refreshTolerance), budget: perMinute.budget })}
+          </Typography.Text>
+        </Tooltip>
+      )}
+      {perMinute.deferred !== null && perMinute.deferred > 0 && (
+        <Tooltip title={t('runtime.deferredHelp')}>
+          <Typography.Text type="secondary" data-testid="robot-deferred">
+            {t('runtime.deferred', { count: perMinute.deferred })}
           </Typography.Text>
         </Tooltip>
       )}

@@ -79,7 +79,7 @@ export function robotDto(over: Partial<RobotDto> & { id: number; type: RobotType
       inventory: { base: '2', share: '0.9924', target: '0.5' },
       lastAction: { at: NOW - 3_000, kind: 'requoted', reason: { key: 'bots.reason.midMoved', params: { move: '+0.12 %' } } },
       lastHour: { orders: 1191, cancels: 1115, fills: 76, orderToFill: '15.67' },
-      perMinute: { placements: '19.9', cancels: '18.6', windowSec: 600, refreshTolerance: '0.001', budget: '2.36' },
+      perMinute: { placements: '19.9', cancels: '18.6', windowSec: 600, refreshTolerance: '0.001', budget: '2.36', deferred: 3 },
       errors: { count: 2, last: { at: NOW - 60_000, text: { key: 'bots.tickFailed', params: { failures: 1, error: 'timeout' } } } },
     },
     figures: { lastHour: figures(), today: figures({ tradeCount: 10, baseVolume: '0.05000', pnlVsHold: '-4.20' }), allTime: figures({ tradeCount: 40 }) },
