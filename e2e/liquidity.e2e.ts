@@ -52,7 +52,7 @@ describe('liquidity', () => {
     await screenshotTall(page, 'liquidity-en');
   });
 
-  it('reads the sampler’s own figures for the pair once it has samples', async () => {
+  it('reads the sampler’s own figures for the pair once it has samples', { timeout: 330_000 }, async () => {
     // The server measures the simulator's pairs once a second: the empty state gives way to the figures.
     await expect.poll(async () => {
       await page.reload();
@@ -67,9 +67,14 @@ describe('liquidity', () => {
     }, { timeout: 100_000, interval: 5_000 }).toBe(true);
     // The seconds already measured are counted in the history (the screen reads again every 10 s).
     await visible(page, /^[1-9][\d,]* seconds sampled of 86,400$/);
-    expect(await page.locator('[data-figure="uptime"] .md-stat-value').innerText()).toMatch(/^\d+(\.\d+)? %$/);
     // Once a whole minute is written, the last minute's spread is read from it.
     await expect.poll(() => page.locator('[data-figure="spread"] .md-stat-value').innerText(), { timeout: 75_000, interval: 2_000 }).toMatch(/bps$/);
+    // The day's uptime counts from the first whole minute after the terms were set (as the server's
+    // monitor does): a figure once that minute has begun, the note naming its start.
+    const setAt = (await backendCall<{ updatedAt: number }>(page, baseUrl, 'GET', '/liquidity/obligation?coinId=1')).data.updatedAt;
+    const owedFrom = new Date(Math.ceil(setAt / 60_000) * 60_000).toISOString();
+    await expect.poll(() => page.locator('[data-figure="uptime"] .md-stat-value').innerText(), { timeout: 150_000, interval: 2_000 }).toMatch(/^\d+(\.\d+)? %$/);
+    expect(await page.locator('[data-figure="uptime"]').innerText()).toContain(`${owedFrom.slice(5, 10)} ${owedFrom.slice(11, 16)} to `);
     await screenshotTall(page, 'liquidity-live-en');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, ensureChromium, type System } from './ensure-chromium.ts';
+import { CJK_FONTS, DEBIAN_CHROMIUM, ensureChromium, ensureCjkFonts, type System } from './ensure-chromium.ts';
 
 const DEBIAN_RELEASE = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nID=debian\n';
 const UBUNTU_RELEASE = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\n';
@@ -105,5 +105,33 @@ describe('ensureChromium', () => {
     const missing = fakeSystem({ env: { CHROMIUM_PATH: '/opt/chrome/chrome' } });
     expect(ensureChromium(missing.system)).toMatchObject({ ok: false, message: expect.stringContaining('CHROMIUM_PATH is /opt/chrome/chrome') });
     expect(missing.ran).toEqual([]);
+  });
+});
+
+describe('ensureCjkFonts', () => {
+  const FONTS = 'env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk';
+  it('does nothing when a font that draws Chinese is there', () => {
+    const { system, ran } = fakeSystem({ files: [CJK_FONTS[1]!] });
+    expect(ensureCjkFonts(system)).toEqual({ installed: false, warning: null });
+    expect(ran).toEqual([]);
+  });
+
+  it('installs fonts-noto-cjk on Debian, through sudo when not root, saying each command', () => {
+    const root = fakeSystem({ installs: [CJK_FONTS[0]!] });
+    expect(ensureCjkFonts(root.system)).toEqual({ installed: true, warning: null });
+    expect(root.ran).toEqual(['apt-get update', FONTS]);
+    expect(root.said).toContain(`$ ${FONTS}`);
+    const user = fakeSystem({ isRoot: false, release: UBUNTU_RELEASE, files: ['/usr/bin/sudo'] });
+    expect(ensureCjkFonts(user.system).installed).toBe(true);
+    expect(user.ran).toEqual(['sudo apt-get update', `sudo ${FONTS}`]);
+  });
+
+  it('only warns where it cannot install: another system, no root, a failing command', () => {
+    const fedora = fakeSystem({ release: FEDORA_RELEASE });
+    expect(ensureCjkFonts(fedora.system).warning).toMatch(/^No font that draws Chinese was found .* not Debian or Ubuntu.*fonts-noto-cjk$/);
+    expect(fedora.ran).toEqual([]);
+    expect(ensureCjkFonts(fakeSystem({ isRoot: false }).system).warning).toMatch(/not root and has no sudo/);
+    const failing = fakeSystem({ statuses: { [FONTS]: 100 } });
+    expect(ensureCjkFonts(failing.system)).toMatchObject({ installed: false, warning: expect.stringContaining('failed (exit status 100)') });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Run before the browser tests: makes sure the Chromium they drive is there. When Debian's
  * `chromium` is missing it installs it with apt-get (through sudo when not root), saying what it
- * runs; when it cannot, it says what to do instead and exits non-zero.
+ * runs; when it cannot, it says what to do instead and exits non-zero. Then a font that draws
+ * Chinese (fonts-noto-cjk on Debian), warning only when it cannot.
  *
  *   node --import tsx scripts/ensure-chromium.ts
  */
@@ -74,6 +75,40 @@ export function ensureChromium(system: System): Outcome {
   return { ok: true, path: DEBIAN_CHROMIUM };
 }
 
+/**
+ * Fonts that draw Chinese: Debian's Noto CJK (fonts-noto-cjk), WenQuanYi or Droid's fallback. The
+ * Chinese journeys measure Chinese text (a card title on one line at a phone's width); without such
+ * a font Chromium draws empty boxes of another width.
+ */
+export const CJK_FONTS = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'];
+
+/**
+ * Makes sure a font that draws Chinese is there: on Debian or Ubuntu it installs fonts-noto-cjk with
+ * apt-get (through sudo when not root), saying what it runs. Elsewhere, or when it cannot, it only
+ * warns (other systems keep their fonts elsewhere): it never stops the tests itself.
+ */
+export function ensureCjkFonts(system: System): { installed: boolean; warning: string | null } {
+  if (CJK_FONTS.some((path) => system.exists(path))) return { installed: false, warning: null };
+  const warn = (why: string) => ({
+    installed: false,
+    warning: `No font that draws Chinese was found (${CJK_FONTS[0]}). ${why} The Chinese browser journeys may fail; on Debian: sudo apt-get install -y fonts-noto-cjk`,
+  });
+  if (!isDebianLike(system) || !onPath(system, 'apt-get')) return warn('This is not Debian or Ubuntu, so it is not installed from here.');
+  const sudo = system.isRoot ? [] : onPath(system, 'sudo') ? ['sudo'] : undefined;
+  if (sudo === undefined) return warn('Installing it takes root, and this user is not root and has no sudo.');
+  system.log("No font draws Chinese: installing Debian's fonts-noto-cjk for the browser tests.");
+  const steps: string[][] = [
+    [...sudo, 'apt-get', 'update'],
+    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', 'fonts-noto-cjk'],
+  ];
+  for (const [command, ...args] of steps) {
+    system.log(`$ ${[command, ...args].join(' ')}`);
+    const status = system.run(command!, args);
+    if (status !== 0) return warn(`\`${[command, ...args].join(' ')}\` failed (exit status ${status}).`);
+  }
+  return { installed: true, warning: null };
+}
+
 const realSystem: System = {
   env: process.env,
   exists: existsSync,
@@ -98,4 +133,6 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     console.error(outcome.message);
     process.exit(1);
   }
+  const fonts = ensureCjkFonts(realSystem);
+  if (fonts.warning !== null) console.warn(fonts.warning);
 }
