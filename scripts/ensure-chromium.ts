@@ -47,6 +47,28 @@ function isDebianLike(system: System): boolean {
   return ids.some((id) => id === 'debian' || id === 'ubuntu');
 }
 
+/**
+ * Installs a Debian package with apt-get (update, then install; through sudo when not root), saying
+ * each command: null when it did, else why it could not (not Debian or Ubuntu, no root nor sudo, a
+ * command that failed).
+ */
+function aptInstall(system: System, pkg: string, announce: string): string | null {
+  if (!isDebianLike(system) || !onPath(system, 'apt-get')) return 'This is not Debian or Ubuntu (no apt-get), so it cannot be installed from here.';
+  const sudo = system.isRoot ? [] : onPath(system, 'sudo') ? ['sudo'] : undefined;
+  if (sudo === undefined) return 'Installing it takes root, and this user is not root and has no sudo.';
+  system.log(announce);
+  const steps: string[][] = [
+    [...sudo, 'apt-get', 'update'],
+    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', pkg],
+  ];
+  for (const [command, ...args] of steps) {
+    system.log(`$ ${[command, ...args].join(' ')}`);
+    const status = system.run(command!, args);
+    if (status !== 0) return `\`${[command, ...args].join(' ')}\` failed (exit status ${status}).`;
+  }
+  return null;
+}
+
 export function ensureChromium(system: System): Outcome {
   const wanted = system.env.CHROMIUM_PATH;
   if (wanted) {
@@ -56,20 +78,8 @@ export function ensureChromium(system: System): Outcome {
   if (system.exists(DEBIAN_CHROMIUM)) return { ok: true, path: DEBIAN_CHROMIUM };
 
   const cannot = (why: string): Outcome => ({ ok: false, message: `The browser tests need Chromium at ${DEBIAN_CHROMIUM}, and it is not installed. ${why}\n${MANUAL_STEPS}` });
-  if (!isDebianLike(system) || !onPath(system, 'apt-get')) return cannot('This is not Debian or Ubuntu (no apt-get), so it cannot be installed from here.');
-  const sudo = system.isRoot ? [] : onPath(system, 'sudo') ? ['sudo'] : undefined;
-  if (sudo === undefined) return cannot('Installing it takes root, and this user is not root and has no sudo.');
-
-  system.log(`Chromium is missing at ${DEBIAN_CHROMIUM}: installing Debian's chromium for the browser tests (about a minute).`);
-  const steps: string[][] = [
-    [...sudo, 'apt-get', 'update'],
-    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', 'chromium'],
-  ];
-  for (const [command, ...args] of steps) {
-    system.log(`$ ${[command, ...args].join(' ')}`);
-    const status = system.run(command!, args);
-    if (status !== 0) return cannot(`\`${[command, ...args].join(' ')}\` failed (exit status ${status}).`);
-  }
+  const failed = aptInstall(system, 'chromium', `Chromium is missing at ${DEBIAN_CHROMIUM}: installing Debian's chromium for the browser tests (about a minute).`);
+  if (failed !== null) return cannot(failed);
   if (!system.exists(DEBIAN_CHROMIUM)) return cannot(`apt-get installed chromium, but ${DEBIAN_CHROMIUM} is still missing.`);
   system.log(`Chromium installed at ${DEBIAN_CHROMIUM}.`);
   return { ok: true, path: DEBIAN_CHROMIUM };
@@ -93,19 +103,8 @@ export function ensureCjkFonts(system: System): { installed: boolean; warning: s
     installed: false,
     warning: `No font that draws Chinese was found (${CJK_FONTS[0]}). ${why} The Chinese browser journeys may fail; on Debian: sudo apt-get install -y fonts-noto-cjk`,
   });
-  if (!isDebianLike(system) || !onPath(system, 'apt-get')) return warn('This is not Debian or Ubuntu, so it is not installed from here.');
-  const sudo = system.isRoot ? [] : onPath(system, 'sudo') ? ['sudo'] : undefined;
-  if (sudo === undefined) return warn('Installing it takes root, and this user is not root and has no sudo.');
-  system.log("No font draws Chinese: installing Debian's fonts-noto-cjk for the browser tests.");
-  const steps: string[][] = [
-    [...sudo, 'apt-get', 'update'],
-    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', 'fonts-noto-cjk'],
-  ];
-  for (const [command, ...args] of steps) {
-    system.log(`$ ${[command, ...args].join(' ')}`);
-    const status = system.run(command!, args);
-    if (status !== 0) return warn(`\`${[command, ...args].join(' ')}\` failed (exit status ${status}).`);
-  }
+  const failed = aptInstall(system, 'fonts-noto-cjk', "No font draws Chinese: installing Debian's fonts-noto-cjk for the browser tests.");
+  if (failed !== null) return warn(failed);
   return { installed: true, warning: null };
 }
 
