@@ -48,6 +48,10 @@ export class SimHarness {
       shareOf?: (budgetKey: string) => number;
       /** The daily order cap each key's venue reports (as Binance's headers do); none when left out. */
       dailyOrderCap?: number;
+      /** What stands between each key's account and the engine (a venue's limits, binance-limited-venue.ts); nothing when left out. */
+      wrapVenue?: (exchange: Exchange, apiKey: string) => Exchange;
+      /** The rate budget's key of an API key: `sim:<key>` (the simulator's budget) when left out, another prefix a live venue's budget (rate-budget.ts). */
+      budgetKeyOf?: (apiKey: string) => string;
     } = {},
   ) {
     this.clock = new FakeClock(SIM_T0);
@@ -111,7 +115,11 @@ export class SimHarness {
     };
     const keyOf = this.options.keyOf ?? (() => 'mm');
     const venues: VenueSessions = {
-      open: async (robot) => ({ exchange: this.withCap(this.key(keyOf(robot)).exchange), budgetKey: `sim:${keyOf(robot)}`, simulated: this.simulated }),
+      open: async (robot) => {
+        const apiKey = keyOf(robot);
+        const exchange = this.withCap(this.key(apiKey).exchange);
+        return { exchange: this.options.wrapVenue?.(exchange, apiKey) ?? exchange, budgetKey: this.options.budgetKeyOf?.(apiKey) ?? `sim:${apiKey}`, simulated: this.simulated };
+      },
     };
     return createBotEngine(
       {

@@ -3,6 +3,7 @@ export { CcxtExchange, createCcxtExchange, describeCcxtVenue } from './ccxt-exch
 export type { CcxtExchangeConfig, CcxtFetchInit } from './ccxt-exchange.ts';
 export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId, makerDeskClientOrderId, MANUAL_SCOPE, type ClientOrderOrigin } from '../client-order-id.ts';
 export { ccxtErrorKind, toExchangeError } from './ccxt-errors.ts';
+export { limitsFromExchangeInfo, publishedLimits, reportsUsage, usageFromHeaders } from './venue-usage.ts';
 export { openProVenue, proHas, type ProVenue } from './streams/pro-venue.ts';
 export { MarketFeed, type MarketFeedOptions } from './streams/market-feed.ts';
 export { marketStreamOptions } from './streams/market-venue.ts';
