@@ -65,6 +65,8 @@ export default {
   'history.ask': 'Mean ask depth within {{band}} %',
   'history.own': 'own {{own}} {{quote}}',
   'history.uptime': 'Uptime',
+  'history.note.means': 'Depths are means over time: the total depth over the seconds sampled, the own depth over every second of the range (a second without a sample counts as none).',
+  'history.note.terms': 'Uptime and breaches are measured against the current terms, also over the time before they were set ({{at}}).',
   'history.breaches': 'Breaches',
   'history.breaches.none': 'No breaches in this range',
   'history.breach.from': 'From',

@@ -68,6 +68,8 @@ export default {
   'history.ask': '卖方平均深度（{{band}} % 以内）',
   'history.own': '自有 {{own}} {{quote}}',
   'history.uptime': '在线率',
+  'history.note.means': '深度为时间均值：总深度按已采样的秒数平均，自有深度按时间范围内的每一秒平均（未采样的秒按零计）。',
+  'history.note.terms': '在线率与违约均按当前条款计算，条款设定（{{at}}）之前的时间也按此计算。',
   'history.breaches': '违约',
   'history.breaches.none': '此时间范围内没有违约',
   'history.breach.from': '开始',

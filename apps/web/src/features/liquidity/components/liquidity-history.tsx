@@ -23,12 +23,16 @@ interface LiquidityHistoryProps {
   /** The same range's report: its hourly or daily rows draw the charts. */
   report?: LiquidityReport | undefined;
   obligation?: LiquidityObligationTerms | null;
+  /** When the obligation was last set (epoch ms): a range that starts before it is measured against terms that did not apply yet, and says so. */
+  obligationSetAt?: number | null;
+  /** The range's start (epoch ms). */
+  rangeFrom?: number | null;
   /** The printable report of the same range. */
   reportHref?: string;
 }
 
 /** The chosen range's figures: spread p50/p95, mean depth per side (total and own), uptime, and the breaches listed. */
-export function LiquidityHistory({ range, onRange, summary, report, obligation = null, reportHref }: LiquidityHistoryProps) {
+export function LiquidityHistory({ range, onRange, summary, report, obligation = null, obligationSetAt = null, rangeFrom = null, reportHref }: LiquidityHistoryProps) {
   const { t } = useTranslation('liquidity');
   const { t: tc } = useTranslation('common');
   const { pair, precision } = useTrading();
@@ -81,6 +85,7 @@ export function LiquidityHistory({ range, onRange, summary, report, obligation =
         {report?.unit && report.rows.length > 0 && (
           <LiquidityCharts buckets={report.rows} unit={report.unit} obligation={obligation} band={d?.withinPct ?? '2'} quote={pair.quote} pricePrecision={precision.price} />
         )}
+        <LiquidityFigureNotes obligationSetAt={obligation ? obligationSetAt : null} rangeFrom={rangeFrom} />
         <Typography.Text strong>{t('history.breaches')}</Typography.Text>
         <Table<LiquidityBreach>
           size="small"
@@ -100,5 +105,31 @@ export function LiquidityHistory({ range, onRange, summary, report, obligation =
         />
       </Flex>
     </Card>
+  );
+}
+
+/**
+ * What the history's figures are measured against, said where they are read: the depth means' two
+ * denominators (the total over the seconds sampled, the own over every second: an unsampled second
+ * never flatters the desk), and, when the range starts before the obligation was last set, that the
+ * current terms are applied to the time before them too.
+ */
+export function LiquidityFigureNotes({
+  obligationSetAt,
+  rangeFrom,
+  formatAt = formatDateTime,
+}: {
+  obligationSetAt: number | null;
+  rangeFrom: number | null;
+  /** How the instant is written: the console's local time, or the report's UTC. */
+  formatAt?: (ms: number) => string;
+}) {
+  const { t } = useTranslation('liquidity');
+  const termsLater = obligationSetAt !== null && rangeFrom !== null && obligationSetAt > rangeFrom;
+  return (
+    <Flex vertical gap={2} className="md-liquidity-notes" data-testid="liquidity-figure-notes">
+      <Typography.Text type="secondary">{t('history.note.means')}</Typography.Text>
+      {termsLater && <Typography.Text type="secondary">{t('history.note.terms', { at: formatAt(obligationSetAt) })}</Typography.Text>}
+    </Flex>
   );
 }

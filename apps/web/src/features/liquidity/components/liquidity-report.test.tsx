@@ -151,4 +151,20 @@ describe('LiquidityReport', () => {
     expect(await screen.findByText('本期数据')).toBeInTheDocument();
     expect(screen.queryByTestId('liquidity-report-verdict')).toBeNull();
   });
+
+  it('says what the figures are measured against: the depth means, and the current terms applied before they were set', async () => {
+    stubServer({ ...obligation, updatedAt: T0 + 30 * 60_000 });
+    renderWithProviders(<LiquidityReport {...props} />);
+    const notes = within(await screen.findByTestId('liquidity-figure-notes', {}, { timeout: 5000 }));
+    expect(notes.getByText(/the own depth over every second of the range/)).toBeInTheDocument();
+    expect(notes.getByText('Uptime and breaches are measured against the current terms, also over the time before they were set (2026-11-27 08:30 UTC).')).toBeInTheDocument();
+  });
+
+  it('terms set before the range: no such note', async () => {
+    stubServer({ ...obligation, updatedAt: T0 - 1 });
+    renderWithProviders(<LiquidityReport {...props} />);
+    const notes = within(await screen.findByTestId('liquidity-figure-notes', {}, { timeout: 5000 }));
+    expect(notes.getByText(/the own depth over every second of the range/)).toBeInTheDocument();
+    expect(notes.queryByText(/before they were set/)).toBeNull();
+  });
 });

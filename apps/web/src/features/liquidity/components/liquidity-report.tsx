@@ -10,6 +10,7 @@ import { formatBpsValue, formatFixed } from '@/lib/numbers';
 import { downloadLiquidityReportCsv, useLiquidityReport, useObligation } from '../api/liquidity-queries';
 import { formatObligationHours, formatSpan } from '../utils/format';
 import { LiquidityCharts } from './liquidity-charts';
+import { LiquidityFigureNotes } from './liquidity-history';
 import { REPORT_PRESETS, formatUtcFull, presetRange, type ReportPreset, type ReportRange } from '../utils/report';
 import '../liquidity-i18n';
 
@@ -134,6 +135,7 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
         ) : (
           <Typography.Text>{t('report.verdict.noObligation')}</Typography.Text>
         )}
+        <LiquidityFigureNotes obligationSetAt={obligation?.updatedAt ?? null} rangeFrom={range.from} formatAt={(ms) => `${formatUtcFull(ms)} UTC`} />
       </section>
 
       <>

@@ -46,7 +46,7 @@ export function LiquidityScreen() {
         <LiquidityNow latest={latest.data} period={bounds && { bounds, summary: periodSummary.data }} obligation={terms} now={now} />
       )}
       <ObligationPanel coinId={pair.coinId} quote={pair.quote} obligation={terms} />
-      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data?.summary} report={history.data} obligation={terms} reportHref={reportHref(pair.coinId, { from: historyTo - HISTORY_RANGES[range], to: historyTo })} />}
+      {!noSamples && <LiquidityHistory range={range} onRange={setRange} summary={history.data?.summary} report={history.data} obligation={terms} obligationSetAt={terms?.updatedAt ?? null} rangeFrom={historyTo - HISTORY_RANGES[range]} reportHref={reportHref(pair.coinId, { from: historyTo - HISTORY_RANGES[range], to: historyTo })} />}
     </Flex>
   );
 }
