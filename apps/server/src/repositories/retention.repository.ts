@@ -159,9 +159,13 @@ export class RetentionRepository {
       await tx.execute(sql`lock table manual_fills in share mode`);
       const rows = await rowsOf<FillRow>(
         tx,
+        // The pair's oldest are among each bot's oldest `limit` (each read by its (robot, time) index):
+        // a batch sorts at most `limit` rows a bot, however many are past the cut.
         sql`delete from robot_fills where id in (
-              select f.id from robot_fills f join robots r on r.id = f.robot_id
-              where r.admin_id = ${pair.adminId} and r.coin_id = ${pair.coinId} and f.at < ${new Date(cut).toISOString()}::timestamptz
+              select f.id from robots r
+              cross join lateral (
+                select id, at from robot_fills where robot_id = r.id and at < ${new Date(cut).toISOString()}::timestamptz order by at, id limit ${limit}) f
+              where r.admin_id = ${pair.adminId} and r.coin_id = ${pair.coinId}
               order by f.at, f.id limit ${limit})
             returning id::text as id, robot_id, side, price::text as price, amount::text as amount, quote_amount::text as quote_amount, fee::text as fee,
               realized_pnl::text as realized_pnl, position_after::text as position_after, avg_cost_after::text as avg_cost_after,
