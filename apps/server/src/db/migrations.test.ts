@@ -183,6 +183,9 @@ interface ForeignKey {
 const CHECKED: Record<string, string> = {
   'liquidity_obligations.depth_within_pct': '2',
   'liquidity_obligations.period': 'day',
+  // 0024: from_hour_utc < to_hour_utc, within 0..24.
+  'liquidity_obligations.from_hour_utc': '0',
+  'liquidity_obligations.to_hour_utc': '24',
 };
 
 /** A value of a column's type that says where it was written (text) or differs per table (numbers). */

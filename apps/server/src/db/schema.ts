@@ -566,8 +566,38 @@ export const manualFills = pgTable(
     /** The order's client order id (who placed it: the console or another client of the key); null when unknown. */
     clientOrderId: text('client_order_id'),
     at: at('at').notNull(),
+    /** Folded into the pair's replay checkpoint (pair_fill_checkpoints) by a prune of the bots' fills: the analysis's replay resumes after it. */
+    checkpointed: boolean('checkpointed').notNull().default(false),
   },
   (t) => [uniqueIndex('manual_fills_trade_idx').on(t.adminId, t.coinId, t.tradeId), index('manual_fills_at_idx').on(t.adminId, t.coinId, t.at)],
+);
+
+/**
+ * Per account and pair, the analysis's replay of its fills (the bots' and the manual ones merged by time,
+ * then bots first, then id) folded up to the last bot fill retention pruned (services/retention): the
+ * average-cost position, realised P&L, fees in quote and fills counted there. The replay resumes from it
+ * with the bot fills kept and the manual fills not `checkpointed`. `throughAt`: the latest fill folded
+ * (a range ending before it cannot start from the row).
+ */
+export const pairFillCheckpoints = pgTable(
+  'pair_fill_checkpoints',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    throughAt: at('through_at').notNull(),
+    lastBotFillId: bigint('last_bot_fill_id', { mode: 'number' }).notNull(),
+    base: money('base').notNull(),
+    avgCost: money('avg_cost'),
+    realised: money('realised').notNull().default('0'),
+    fees: money('fees').notNull().default('0'),
+    trades: bigint('trades', { mode: 'number' }).notNull().default(0),
+    botTrades: bigint('bot_trades', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.coinId] })],
 );
 
 /**

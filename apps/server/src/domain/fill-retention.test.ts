@@ -61,7 +61,7 @@ class Ledgers {
     this.kept.push(row);
   }
 
-  /** One batch per bot, as RetentionRepository.pruneFills: its oldest kept fills (time, then id) before the cut, folded then removed. */
+  /** One batch per bot (RetentionRepository.pruneFills takes a pair's across its bots, each bot's part likewise): its oldest kept fills (time, then id) before the cut, folded then removed. */
   prune(cut: number, limit: number): void {
     for (const robot of [1, 2]) {
       const batch = this.kept

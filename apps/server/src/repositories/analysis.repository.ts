@@ -1,7 +1,9 @@
 import { add, parse } from '@makerdesk/decimal';
+import { positionOf } from '@makerdesk/engine';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analysisSettings, balanceSnapshots, credentials, manualFills, robotFillDays, robotFills, robotOrders, robots } from '../db/schema.ts';
+import { analysisSettings, balanceSnapshots, credentials, manualFills, pairFillCheckpoints, robotFillDays, robotFills, robotOrders, robots } from '../db/schema.ts';
+import { byReplayOrder, type ReplayState } from '../domain/account-replay.ts';
 
 export type SnapshotRow = typeof balanceSnapshots.$inferSelect;
 export type NewSnapshot = Omit<typeof balanceSnapshots.$inferInsert, 'id'>;
@@ -18,6 +20,8 @@ export interface AccountFill {
   /** Null when the fee was in a third asset whose price was unknown. */
   feeQuote: string | null;
   origin: 'bot' | 'manual';
+  /** The row's id in its table: the replay's order among fills of the same instant and origin. */
+  id: number;
 }
 
 /** Accounts and pairs the scheduler snapshots: each account with a key bound to a pair. */
@@ -158,21 +162,46 @@ export class AnalysisRepository {
     };
   }
 
-  /** The account's fills on the pair, its bots' and its manual ones, in (after, until]; oldest first. */
-  async fills(adminId: number, coinId: number, after: Date, until: Date): Promise<AccountFill[]> {
+  /**
+   * The account's fills on the pair, its bots' and its manual ones, in (after, until], in the replay's
+   * order (domain/account-replay.ts). `afterCheckpoint`: only those the pair's replay checkpoint has not
+   * folded (its bot fills are deleted; its manual ones marked).
+   */
+  async fills(adminId: number, coinId: number, after: Date, until: Date, afterCheckpoint = false): Promise<AccountFill[]> {
     const [bot, manual] = await Promise.all([
       this.db
-        .select({ at: robotFills.at, side: robotFills.side, price: robotFills.price, amount: robotFills.amount, feeQuote: robotFills.fee })
+        .select({ id: robotFills.id, at: robotFills.at, side: robotFills.side, price: robotFills.price, amount: robotFills.amount, feeQuote: robotFills.fee })
         .from(robotFills)
         .innerJoin(robots, eq(robots.id, robotFills.robotId))
         .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gt(robotFills.at, after), lte(robotFills.at, until))),
       this.db
-        .select({ at: manualFills.at, side: manualFills.side, price: manualFills.price, amount: manualFills.amount, feeQuote: manualFills.feeQuote })
+        .select({ id: manualFills.id, at: manualFills.at, side: manualFills.side, price: manualFills.price, amount: manualFills.amount, feeQuote: manualFills.feeQuote })
         .from(manualFills)
-        .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until))),
+        .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until), afterCheckpoint ? eq(manualFills.checkpointed, false) : undefined)),
     ]);
-    return [...bot.map((f) => ({ ...f, origin: 'bot' as const })), ...manual.map((f) => ({ ...f, origin: 'manual' as const }))].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const all = [...bot.map((f) => ({ ...f, origin: 'bot' as const })), ...manual.map((f) => ({ ...f, origin: 'manual' as const }))];
+    return all.sort((a, b) => byReplayOrder({ ...a, at: a.at.getTime() }, { ...b, at: b.at.getTime() }));
   }
+
+  /** The pair's replay checkpoint (retention folded its oldest fills into it), or undefined when none was. */
+  async replayCheckpoint(adminId: number, coinId: number): Promise<{ throughAt: Date; state: ReplayState } | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pairFillCheckpoints)
+      .where(and(eq(pairFillCheckpoints.adminId, adminId), eq(pairFillCheckpoints.coinId, coinId)));
+    return row && { throughAt: row.throughAt, state: replayStateOf(row) };
+  }
+}
+
+/** A checkpoint row as the replay's state. */
+export function replayStateOf(row: Pick<typeof pairFillCheckpoints.$inferSelect, 'base' | 'avgCost' | 'realised' | 'fees' | 'trades' | 'botTrades'>): ReplayState {
+  return {
+    position: positionOf({ positionAfter: row.base, avgCostAfter: row.avgCost }),
+    realized: row.realised,
+    fees: row.fees,
+    trades: Number(row.trades),
+    botTrades: Number(row.botTrades),
+  };
 }
 
 export function slotKey(adminId: number, coinId: number, slotAt: number): string {

@@ -1,7 +1,8 @@
 import { add } from '@makerdesk/decimal';
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { credentials, manualFills, robotFillDays, robotFills, robots } from '../db/schema.ts';
+import { credentials, manualFills, robotFillCheckpoints, robotFillDays, robotFills, robots } from '../db/schema.ts';
+import type { FoldedLedger } from '../domain/folded-ledger.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 /** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
@@ -196,6 +197,41 @@ export class DeskRepository {
       .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), robotId === null ? undefined : eq(robots.id, robotId)))
       .orderBy(asc(robotFills.at), asc(robotFills.id))
       .limit(EQUITY_FILLS_MAX);
+  }
+
+  /**
+   * What retention folded of the fills of the account's bots on the pair (or of one bot): per bot its
+   * days (robot_fill_days) and its ledger checkpoint, for the bots with one.
+   */
+  async botFolds(adminId: number, coinId: number, robotId: number | null): Promise<Map<number, FoldedLedger>> {
+    const mine = and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), robotId === null ? undefined : eq(robots.id, robotId));
+    const [checkpoints, days] = await Promise.all([
+      this.db
+        .select({ robotId: robotFillCheckpoints.robotId, positionAfter: robotFillCheckpoints.positionAfter, avgCostAfter: robotFillCheckpoints.avgCostAfter, throughAt: robotFillCheckpoints.throughAt })
+        .from(robotFillCheckpoints)
+        .innerJoin(robots, eq(robots.id, robotFillCheckpoints.robotId))
+        .where(mine),
+      this.db
+        .select({
+          robotId: robotFillDays.robotId,
+          firstAt: robotFillDays.firstAt,
+          lastAt: robotFillDays.lastAt,
+          realised: robotFillDays.realised,
+          fees: robotFillDays.fees,
+          positionAfter: robotFillDays.positionAfter,
+          avgCostAfter: robotFillDays.avgCostAfter,
+        })
+        .from(robotFillDays)
+        .innerJoin(robots, eq(robots.id, robotFillDays.robotId))
+        .where(mine)
+        .orderBy(asc(robotFillDays.robotId), asc(robotFillDays.lastAt)),
+    ]);
+    const out = new Map<number, FoldedLedger>();
+    for (const c of checkpoints) {
+      const own = days.filter((d) => d.robotId === c.robotId).map((d) => ({ ...d, firstAt: d.firstAt.getTime(), lastAt: d.lastAt.getTime() }));
+      out.set(c.robotId, { days: own, checkpoint: { positionAfter: c.positionAfter, avgCostAfter: c.avgCostAfter, throughAt: c.throughAt.getTime() } });
+    }
+    return out;
   }
 
   /** The ledger's rows, newest first, and how many match. */

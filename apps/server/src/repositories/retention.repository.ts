@@ -1,6 +1,8 @@
 import { compare } from '@makerdesk/decimal';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { positionOf } from '@makerdesk/engine';
+import { byReplayOrder, REPLAY_START, replayFills, type ReplayFill, type ReplayState } from '../domain/account-replay.ts';
 import { foldFills, foldOrders, type FoldableFill, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
 
 /**
@@ -43,6 +45,13 @@ interface FillRow {
   position_after: string;
   avg_cost_after: string | null;
   at_ms: string;
+  at_text: string;
+}
+
+/** An account and a pair: the bots' fills are pruned, and the analysis replays them, by both. */
+export interface FillPair {
+  adminId: number;
+  coinId: number;
 }
 
 /**
@@ -121,31 +130,46 @@ export class RetentionRepository {
     });
   }
 
-  /** The bots with a fill older than `cut` (each one's oldest fill found by its (robot, time) index). */
-  async botsWithFillsBefore(cut: number): Promise<number[]> {
-    const rows = await rowsOf<{ id: number }>(
+  /** The accounts and pairs whose bots have a fill older than `cut` (each bot's oldest found by its (robot, time) index). */
+  async pairsWithFillsBefore(cut: number): Promise<FillPair[]> {
+    const rows = await rowsOf<{ admin_id: number; coin_id: number }>(
       this.db,
-      sql`select r.id from robots r where exists (select 1 from robot_fills f where f.robot_id = r.id and f.at < ${new Date(cut).toISOString()}::timestamptz) order by r.id`,
+      sql`select distinct r.admin_id, r.coin_id from robots r
+          where exists (select 1 from robot_fills f where f.robot_id = r.id and f.at < ${new Date(cut).toISOString()}::timestamptz) order by r.admin_id, r.coin_id`,
     );
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => ({ adminId: Number(r.admin_id), coinId: Number(r.coin_id) }));
   }
 
   /**
-   * Up to `limit` of one bot's fills older than `cut`, oldest first (by time, then id): deleted, and in
-   * the same transaction folded into the bot's day aggregates (robot_fill_days) and its ledger
-   * checkpoint (robot_fill_checkpoints, the state after the pruned fill of greatest id). A rerun after
-   * a failure finds the fills it did not delete and folds them once: the fold and the delete commit together.
+   * Up to `limit` of the fills older than `cut` of an account's bots on a pair, oldest first (by time,
+   * then id, across its bots): deleted, and in the same transaction folded into each bot's day
+   * aggregates (robot_fill_days) and ledger checkpoint (robot_fill_checkpoints, the state after its
+   * pruned fill of greatest id), and the analysis's merged replay of the pair (its bots' and manual
+   * fills, domain/account-replay.ts) folded up to the last fill deleted into the pair's checkpoint
+   * (pair_fill_checkpoints), the manual fills it took marked. A pair at a time, not a bot: every bot
+   * fill before the last one deleted is then deleted too, so what the replay folded is exactly what
+   * goes (deleted) and what is marked. A rerun after a failure finds the fills it did not delete and
+   * folds them once: the folds and the delete commit together.
    */
-  async pruneFills(robotId: number, cut: number, limit: number): Promise<BatchResult> {
+  async pruneFills(pair: FillPair, cut: number, limit: number): Promise<BatchResult> {
     return this.db.transaction(async (tx) => {
       if (!(await locked(tx))) return { pruned: 0, busy: true };
+      // No manual fill is copied in while the replay is folded: one committed after the fold with an
+      // older time would be replayed after the checkpoint, not in its place before the fills deleted.
+      await tx.execute(sql`lock table manual_fills in share mode`);
       const rows = await rowsOf<FillRow>(
         tx,
+        // The pair's oldest are among each bot's oldest `limit` (each read by its (robot, time) index):
+        // a batch sorts at most `limit` rows a bot, however many are past the cut.
         sql`delete from robot_fills where id in (
-              select id from robot_fills where robot_id = ${robotId} and at < ${new Date(cut).toISOString()}::timestamptz order by at, id limit ${limit})
+              select f.id from robots r
+              cross join lateral (
+                select id, at from robot_fills where robot_id = r.id and at < ${new Date(cut).toISOString()}::timestamptz order by at, id limit ${limit}) f
+              where r.admin_id = ${pair.adminId} and r.coin_id = ${pair.coinId}
+              order by f.at, f.id limit ${limit})
             returning id::text as id, robot_id, side, price::text as price, amount::text as amount, quote_amount::text as quote_amount, fee::text as fee,
               realized_pnl::text as realized_pnl, position_after::text as position_after, avg_cost_after::text as avg_cost_after,
-              floor(extract(epoch from at) * 1000)::text as at_ms`,
+              floor(extract(epoch from at) * 1000)::text as at_ms, at::text as at_text`,
       );
       if (rows.length === 0) return { pruned: 0, busy: false };
       const fills: FoldableFill[] = rows.map((r) => ({
@@ -195,8 +219,53 @@ export class RetentionRepository {
             through_at = greatest(robot_fill_checkpoints.through_at, excluded.through_at),
             fills = robot_fill_checkpoints.fills + excluded.fills`);
       }
+      await this.foldPairReplay(tx, pair, fills, rows);
       return { pruned: rows.length, busy: false };
     });
+  }
+
+  /**
+   * The pair's replay checkpoint moved on over the bot fills just deleted and the manual fills before
+   * the last of them (by the replay's order: bots first at the same instant) that no fold took yet,
+   * those marked. Every bot fill before the last deleted one is gone (a batch takes the pair's oldest),
+   * so the fold is the replay's next stretch: from the checkpoint (or flat), the same fills, the same order.
+   */
+  private async foldPairReplay(tx: Pick<Db, 'execute'>, pair: FillPair, deleted: readonly FoldableFill[], rows: readonly FillRow[]): Promise<void> {
+    const last = rows.reduce((a, b) => (byReplayOrder(toReplay(a), toReplay(b)) >= 0 ? a : b));
+    const [had] = await rowsOf<CheckpointRow>(
+      tx,
+      sql`select base::text as base, avg_cost::text as avg_cost, realised::text as realised, fees::text as fees, trades::text as trades, bot_trades::text as bot_trades
+          from pair_fill_checkpoints where admin_id = ${pair.adminId} and coin_id = ${pair.coinId} for update`,
+    );
+    const manual = await rowsOf<ManualRow>(
+      tx,
+      sql`update manual_fills set checkpointed = true
+          where admin_id = ${pair.adminId} and coin_id = ${pair.coinId} and not checkpointed and at < ${last.at_text}::timestamptz
+          returning id::text as id, side, price::text as price, amount::text as amount, fee_quote::text as fee_quote, floor(extract(epoch from at) * 1000)::text as at_ms`,
+    );
+    const from: ReplayState = had
+      ? {
+          position: positionOf({ positionAfter: had.base, avgCostAfter: had.avg_cost }),
+          realized: had.realised,
+          fees: had.fees,
+          trades: Number(had.trades),
+          botTrades: Number(had.bot_trades),
+        }
+      : REPLAY_START;
+    const replayed: ReplayFill[] = [
+      ...deleted.map((f) => ({ at: f.at, side: f.side, price: f.price, amount: f.amount, feeQuote: f.fee, origin: 'bot' as const, id: f.id })),
+      ...manual.map((m) => ({ at: Number(m.at_ms), side: m.side, price: m.price, amount: m.amount, feeQuote: m.fee_quote, origin: 'manual' as const, id: Number(m.id) })),
+    ];
+    const state = replayFills(from, replayed);
+    const throughAt = Math.max(...replayed.map((f) => f.at));
+    await tx.execute(sql`insert into pair_fill_checkpoints (admin_id, coin_id, through_at, last_bot_fill_id, base, avg_cost, realised, fees, trades, bot_trades)
+      values (${pair.adminId}, ${pair.coinId}, ${new Date(throughAt).toISOString()}::timestamptz, ${Number(last.id)}, ${state.position.base}::numeric,
+              ${state.position.avgCost}::numeric, ${state.realized}::numeric, ${state.fees}::numeric, ${state.trades}, ${state.botTrades})
+      on conflict (admin_id, coin_id) do update set
+        through_at = greatest(pair_fill_checkpoints.through_at, excluded.through_at),
+        last_bot_fill_id = excluded.last_bot_fill_id,
+        base = excluded.base, avg_cost = excluded.avg_cost, realised = excluded.realised, fees = excluded.fees,
+        trades = excluded.trades, bot_trades = excluded.bot_trades`);
   }
 
   /** Up to `limit` trading-log lines written before `cut`, oldest first. */
@@ -264,6 +333,26 @@ export class RetentionRepository {
     for (const table of tables) await this.db.execute(sql`vacuum ${sql.raw(table)}`);
   }
 }
+
+interface CheckpointRow {
+  base: string;
+  avg_cost: string | null;
+  realised: string;
+  fees: string;
+  trades: string;
+  bot_trades: string;
+}
+
+interface ManualRow {
+  id: string;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  fee_quote: string | null;
+  at_ms: string;
+}
+
+const toReplay = (r: FillRow) => ({ at: Number(r.at_ms), origin: 'bot' as const, id: Number(r.id) });
 
 /**
  * The order journal's indexes rebuilt when they take more than this many times its rows: a pruned

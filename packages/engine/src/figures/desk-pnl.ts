@@ -167,15 +167,22 @@ export interface CurvePoint {
   total: string;
 }
 
+/** Where a curve stands before its fills: the position, and realised P&L less fees booked so far. */
+export interface CurveStart {
+  position: Position;
+  booked: string;
+}
+
 /**
  * An equity curve: cumulative total P&L (realised − fees + unrealised at each point's mid) at each
- * sample of `mids` (oldest first), from a flat position before `fills`.
+ * sample of `mids` (oldest first), from `start` before `fills` (a flat position, nothing booked, unless
+ * told: the state a ledger's folded fills left).
  */
-export function equityCurve(fills: readonly PnlFill[], mids: readonly { at: number; mid: string }[]): CurvePoint[] {
+export function equityCurve(fills: readonly PnlFill[], mids: readonly { at: number; mid: string }[], start: CurveStart = { position: FLAT, booked: '0' }): CurvePoint[] {
   const sorted = [...fills].sort((a, b) => a.at - b.at);
   const out: CurvePoint[] = [];
-  let position: Position = FLAT;
-  let booked = '0';
+  let position: Position = start.position;
+  let booked = start.booked;
   let i = 0;
   for (const sample of mids) {
     while (i < sorted.length && (sorted[i] as PnlFill).at <= sample.at) {

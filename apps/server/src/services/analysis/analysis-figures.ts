@@ -1,5 +1,6 @@
 import { abs, add, div, minus, mul, sign } from '@makerdesk/decimal';
-import { applyFill, FLAT, unrealizedPnl, type Position } from '@makerdesk/engine';
+import { unrealizedPnl } from '@makerdesk/engine';
+import { REPLAY_START, replayFills, type ReplayFill, type ReplayState } from '../../domain/account-replay.ts';
 
 /**
  * The data-analysis figures (spec §3 "Analysis") from a history of balance snapshots and
@@ -16,15 +17,8 @@ export interface BalancePoint {
   price: string | null;
 }
 
-/** One fill of the account on the pair, a bot's or a manual one; `feeQuote` is the fee in quote (null: a third asset whose price was unknown). */
-export interface AnalysisTrade {
-  at: number;
-  side: TradeSide;
-  price: string;
-  amount: string;
-  feeQuote: string | null;
-  origin: 'bot' | 'manual';
-}
+/** One fill of the account on the pair, a bot's or a manual one (the replay's, domain/account-replay.ts). */
+export type AnalysisTrade = ReplayFill;
 
 /** What the user set; null means "the first snapshot's". */
 export interface StartingPoint {
@@ -109,19 +103,13 @@ function byTime<T extends { at: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.at - b.at);
 }
 
-/** The average-cost position of every trade (BOTS.md "Figures"), the engine's ledger rule. */
-export function positionCost(trades: readonly AnalysisTrade[], price: string | null): PositionCost {
-  let position: Position = FLAT;
-  let realized = '0';
-  let fees = '0';
-  let bot = 0;
-  for (const trade of byTime(trades)) {
-    const applied = applyFill(position, { side: trade.side, price: trade.price, amount: trade.amount });
-    position = applied.position;
-    realized = add(realized, applied.realized);
-    if (trade.feeQuote !== null) fees = add(fees, trade.feeQuote);
-    if (trade.origin === 'bot') bot++;
-  }
+/**
+ * The average-cost position of every trade (BOTS.md "Figures"), the engine's ledger rule, in replay
+ * order (`byReplayOrder`), from `from`: the pair's checkpoint when retention folded its oldest fills
+ * (then `trades` are those left), else from flat.
+ */
+export function positionCost(trades: readonly AnalysisTrade[], price: string | null, from: ReplayState = REPLAY_START): PositionCost {
+  const { position, realized, fees, trades: tradeCount, botTrades } = replayFills(from, trades);
   return {
     base: position.base,
     avgCost: position.avgCost,
@@ -129,18 +117,19 @@ export function positionCost(trades: readonly AnalysisTrade[], price: string | n
     realizedPnl: realized,
     unrealizedPnl: price === null ? null : unrealizedPnl(position, price),
     fees,
-    tradeCount: trades.length,
-    botTrades: bot,
-    manualTrades: trades.length - bot,
+    tradeCount,
+    botTrades,
+    manualTrades: tradeCount - botTrades,
   };
 }
 
 /**
  * The figures of a time range. `snapshots` are the range's (any order); `first` is the account's
- * very first snapshot, the default starting point; `trades` are those the position cost counts.
+ * very first snapshot, the default starting point; `trades` are those the position cost counts, after
+ * `replayFrom` (the pair's replay checkpoint) when retention folded the oldest.
  * Null when the range holds no snapshot.
  */
-export function analysisFigures(input: { snapshots: readonly BalancePoint[]; first: BalancePoint; start: StartingPoint; trades: readonly AnalysisTrade[] }): AnalysisFigures | null {
+export function analysisFigures(input: { snapshots: readonly BalancePoint[]; first: BalancePoint; start: StartingPoint; trades: readonly AnalysisTrade[]; replayFrom?: ReplayState }): AnalysisFigures | null {
   const points = byTime(input.snapshots);
   const latestPoint = points.at(-1);
   if (!latestPoint) return null;
@@ -166,7 +155,7 @@ export function analysisFigures(input: { snapshots: readonly BalancePoint[]; fir
     sinceLast: previous ? changes(previous, previous.value, latest, latest.value) : null,
     sinceInitial: changes(initial, initialValue, latest, latest.value),
     pnl: latest.value === null || holdNow === null ? null : delta(holdNow, latest.value),
-    position: positionCost(input.trades, latest.price),
+    position: positionCost(input.trades, latest.price, input.replayFrom),
     series,
   };
 }

@@ -33,7 +33,7 @@ export const MANUAL_FILL_PAGES_PER_READ = 10;
 export interface AnalysisDeps {
   repo: Pick<
     AnalysisRepository,
-    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills' | 'volume'
+    'targets' | 'settingsOf' | 'allSettings' | 'saveSettings' | 'insertSnapshot' | 'takenSlots' | 'first' | 'count' | 'snapshotsIn' | 'insertManualFills' | 'botOrderNos' | 'knownTradeIds' | 'fills' | 'volume' | 'replayCheckpoint'
   >;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; findCoin(coinId: number): Promise<Coin | null> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
@@ -296,7 +296,11 @@ export class AnalysisService {
       this.deps.repo.snapshotsIn(admin.id, coin.coinId, new Date(from), new Date(to)),
     ]);
     const settings = settingsDto(coin.coinId, settingsRow);
-    const fills = first ? await this.deps.repo.fills(admin.id, coin.coinId, new Date(0), new Date(to)) : [];
+    // Retention folded the pair's oldest fills into its checkpoint: the replay resumes there with the
+    // fills it has not folded. A range ending before the checkpoint's last fill replays what is kept.
+    const checkpoint = first ? await this.deps.repo.replayCheckpoint(admin.id, coin.coinId) : undefined;
+    const resume = checkpoint && checkpoint.throughAt.getTime() <= to ? checkpoint : undefined;
+    const fills = first ? await this.deps.repo.fills(admin.id, coin.coinId, new Date(0), new Date(to), resume !== undefined) : [];
     const trades: AnalysisTrade[] = fills.map((f) => ({ ...f, at: f.at.getTime() }));
     // A range that has not ended (no end, or one not before now: the console asks up to the next
     // minute) runs to now: the balances and price read live (not kept) follow the last snapshot, so
@@ -305,7 +309,7 @@ export class AnalysisService {
     const runsToNow = query.to === undefined || query.to >= this.now();
     const live = runsToNow && first ? await this.liveReading(admin.id, coin) : null;
     if (live && live.at > (points.at(-1)?.at ?? 0)) points.push(live);
-    const figures = first ? analysisFigures({ snapshots: points, first: toPoint(first), start: settings, trades }) : null;
+    const figures = first ? analysisFigures({ snapshots: points, first: toPoint(first), start: settings, trades, replayFrom: resume?.state }) : null;
     const [base = '', quote = ''] = coin.coinName.split('/');
     const cycleMs = settings.cycleHours * HOUR;
     return {

@@ -25,6 +25,7 @@ import { candleIntervalMs, type CandleInterval, type Exchange, type Market } fro
 import type { AdminRow } from '../../domain/account.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { venueCall } from '../../domain/exchange-errors.ts';
+import { foldedEquityCurve } from '../../domain/folded-ledger.ts';
 import type { ApiKeyMaterial } from '../../domain/key-material.ts';
 import type { BotWindowRow, DeskRepository, LedgerFilter, LedgerRow, ManualFillRow } from '../../repositories/desk.repository.ts';
 import { pageWindow } from '../../repositories/query-kit.ts';
@@ -38,7 +39,7 @@ const EQUITY_POINTS_MAX = 500;
 export const DESK_PAIRS_IN_PARALLEL = 4;
 
 export interface DeskDeps {
-  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills' | 'tradedPairs'>;
+  repo: Pick<DeskRepository, 'botWindows' | 'manualFills' | 'ledger' | 'botFills' | 'botFolds' | 'tradedPairs'>;
   coins: { requireUsablePair(admin: AdminRow, coinId: number): Promise<Coin>; listFor(admin: AdminRow): Promise<Coin[]> };
   credentials: { materialOf(adminId: number, coinId: number): Promise<ApiKeyMaterial | null> };
   gateway: { forKey(material: ApiKeyMaterial): Promise<Exchange> };
@@ -193,15 +194,17 @@ export class DeskService {
   /**
    * The equity curve of the desk (each source replayed on its own, then summed) or of one bot: the
    * cumulative total P&L at each candle close since the first fill and at the mid now, and its daily bars.
+   * A bot's fills retention pruned are read from its folded days and checkpoint (`foldedEquityCurve`).
    */
   async equity(admin: AdminRow, query: DeskEquityQuery): Promise<DeskEquity> {
     const coin = await this.deps.coins.requireUsablePair(admin, query.coinId);
     const [, quote = ''] = coin.coinName.split('/');
     if (query.robotId === undefined) await this.deps.manualFills.syncManualFills(admin, coin);
     const venue = await venueCall(() => this.venue(admin, coin));
-    const [botRows, manualRows] = await Promise.all([
+    const [botRows, manualRows, folds] = await Promise.all([
       this.deps.repo.botFills(admin.id, coin.coinId, query.robotId ?? null),
       query.robotId === undefined ? this.deps.repo.manualFills(admin.id, coin.coinId, new Date(this.now())) : Promise.resolve([]),
+      this.deps.repo.botFolds(admin.id, coin.coinId, query.robotId ?? null),
     ]);
     const toFill = (r: ManualFillRow): PnlFill => ({ at: r.at.getTime(), side: r.side, price: parse(r.price), amount: parse(r.amount), feeQuote: r.feeQuote === null ? '0' : parse(r.feeQuote) });
     const sources = new Map<string, PnlFill[]>();
@@ -211,12 +214,19 @@ export class DeskService {
       list.push(toFill(r));
       sources.set(key, list);
     }
+    // A bot whose oldest fills retention folded starts where they did, and its curve reads them from its days and checkpoint.
+    for (const robotId of folds.keys()) if (!sources.has(`b${robotId}`)) sources.set(`b${robotId}`, []);
     if (manualRows.length > 0) sources.set('manual', manualRows.map(toFill));
-    const first = Math.min(...[...sources.values()].map((f) => f[0]?.at ?? Infinity));
+    const foldedFirst = [...folds.values()].flatMap((f) => f.days.map((d) => d.firstAt));
+    const first = Math.min(...[...sources.values()].map((f) => f[0]?.at ?? Infinity), ...foldedFirst);
     if (!venue || !Number.isFinite(first)) return { quote, points: [], daily: [] };
     const mids = await this.midSeries(venue.exchange, coin.coinName, first);
     const points = mids.map((m) => ({ at: m.at, total: '0' }));
-    for (const fills of sources.values()) equityCurve(fills, mids).forEach((p, i) => (points[i]!.total = add(points[i]!.total, p.total)));
+    for (const [key, fills] of sources) {
+      const folded = key.startsWith('b') ? folds.get(Number(key.slice(1))) : undefined;
+      const curve = folded ? foldedEquityCurve(fills, mids, folded) : equityCurve(fills, mids);
+      curve.forEach((p, i) => (points[i]!.total = add(points[i]!.total, p.total)));
+    }
     return { quote, points, daily: dailyBars(points) };
   }
 

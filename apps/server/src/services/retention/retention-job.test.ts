@@ -5,7 +5,7 @@ import { RetentionJob, type RetentionJobDeps } from './retention-job.ts';
 
 const DAY = 86_400_000;
 
-/** A store with `left` rows of each kind to prune, answering batches as the SQL one does. */
+/** A store with `left` rows of each kind to prune (the fills by pair, of account 1), answering batches as the SQL one does. */
 function fakeStore(left: { orders: number; logs: number; incidents: number; fills?: Record<number, number> }, busyAfter = Infinity) {
   const calls: string[] = [];
   let batches = 0;
@@ -20,13 +20,13 @@ function fakeStore(left: { orders: number; logs: number; incidents: number; fill
     pruneOrders: async (cuts, limit) => (calls.push(`orders<${cuts.cancelledOrders}/${cuts.filledOrders}`), take('orders', limit)),
     pruneTradingLogs: async (cut, limit) => (calls.push(`logs<${cut}`), take('logs', limit)),
     pruneIncidents: async (cut, limit) => (calls.push(`incidents<${cut}`), take('incidents', limit)),
-    botsWithFillsBefore: async (cut) => (calls.push(`bots<${cut}`), Object.keys(left.fills ?? {}).map(Number)),
-    pruneFills: async (robotId, cut, limit) => {
-      calls.push(`fills ${robotId}<${cut}`);
+    pairsWithFillsBefore: async (cut) => (calls.push(`pairs<${cut}`), Object.keys(left.fills ?? {}).map((coinId) => ({ adminId: 1, coinId: Number(coinId) }))),
+    pruneFills: async ({ adminId, coinId }, cut, limit) => {
+      calls.push(`fills ${adminId}/${coinId}<${cut}`);
       if (++batches > busyAfter) return { pruned: 0, busy: true };
       const fills = left.fills!;
-      const pruned = Math.min(limit, fills[robotId]!);
-      fills[robotId]! -= pruned;
+      const pruned = Math.min(limit, fills[coinId]!);
+      fills[coinId]! -= pruned;
       return { pruned, busy: false };
     },
     sizes: async () => ({ ...sizes }),
@@ -46,10 +46,10 @@ describe('the retention job', () => {
     const pass = await new RetentionJob({ repo: store.repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
     expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, fills: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
     const orders = `orders<${now - 3 * DAY}/${now - 30 * DAY}`;
-    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, `bots<${now - 400 * DAY}`, 'vacuum robot_orders']);
+    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, `pairs<${now - 400 * DAY}`, 'vacuum robot_orders']);
   });
 
-  it('prunes the fills bot by bot at their own cut (400 days), each bot drained in batches, and vacuums the ledger after many', async () => {
+  it('prunes the fills pair by pair at their own cut (400 days), each pair drained in batches, and vacuums the ledger after many', async () => {
     const store = fakeStore({ orders: 0, logs: 0, incidents: 0, fills: { 7: 25, 9: 4 } });
     const rebuilt: RetentionTable[] = [];
     const repo = { ...store.repo, reindexIfBloated: async (table: RetentionTable) => (rebuilt.push(table), true) };
@@ -57,12 +57,12 @@ describe('the retention job', () => {
     const cut = now - 400 * DAY;
     expect(pass).toMatchObject({ fills: 29, busy: false, reindexed: true, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
     expect(rebuilt).toEqual(['robot_fills']);
-    expect(store.calls.filter((c) => c.startsWith('fills') || c.startsWith('bots') || c.startsWith('vacuum'))).toEqual([
-      `bots<${cut}`,
-      `fills 7<${cut}`,
-      `fills 7<${cut}`,
-      `fills 7<${cut}`,
-      `fills 9<${cut}`,
+    expect(store.calls.filter((c) => c.startsWith('fills') || c.startsWith('pairs') || c.startsWith('vacuum'))).toEqual([
+      `pairs<${cut}`,
+      `fills 1/7<${cut}`,
+      `fills 1/7<${cut}`,
+      `fills 1/7<${cut}`,
+      `fills 1/9<${cut}`,
       'vacuum robot_fills',
     ]);
     expect(store.left.fills).toEqual({ 7: 0, 9: 0 });

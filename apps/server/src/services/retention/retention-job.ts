@@ -23,7 +23,7 @@ export interface RetentionPass {
 }
 
 export interface RetentionJobDeps {
-  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated' | 'pruneFills' | 'botsWithFillsBefore'>>;
+  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated' | 'pruneFills' | 'pairsWithFillsBefore'>>;
   settings: RetentionSettings;
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
@@ -39,7 +39,7 @@ export interface RetentionJobDeps {
 /**
  * Bounded data (issue 21): every `sweepMs`, removes what is past its retention in batches of
  * `batch` rows, each batch one transaction (the bots' orders and fills folded into their day aggregates,
- * and the fills into each bot's ledger checkpoint, as they go), then vacuums the tables it removed many rows from so their space is used again. In a cluster
+ * and the fills into each bot's ledger checkpoint and each pair's replay checkpoint, as they go), then vacuums the tables it removed many rows from so their space is used again. In a cluster
  * one server runs it (`mine`), and a batch's advisory lock keeps two passes from overlapping anyway.
  */
 export class RetentionJob {
@@ -104,12 +104,13 @@ export class RetentionJob {
     });
     result.tradingLogs = await drain(() => this.deps.repo.pruneTradingLogs(cuts.tradingLogs, limit));
     result.incidents = await drain(() => this.deps.repo.pruneIncidents(cuts.incidents, limit));
-    // The fills bot by bot (each bot's oldest found by its own index), after the orders (a pruned order leaves its number on its fills).
-    const { pruneFills, botsWithFillsBefore } = this.deps.repo;
-    if (pruneFills && botsWithFillsBefore && !result.busy) {
-      for (const robotId of await botsWithFillsBefore.call(this.deps.repo, cuts.fills)) {
+    // The fills account and pair by account and pair (the analysis replays a pair's bots' and manual
+    // fills merged: each batch folds the pair's oldest), after the orders (a pruned order leaves its number on its fills).
+    const { pruneFills, pairsWithFillsBefore } = this.deps.repo;
+    if (pruneFills && pairsWithFillsBefore && !result.busy) {
+      for (const pair of await pairsWithFillsBefore.call(this.deps.repo, cuts.fills)) {
         if (this.stopping || result.busy) break;
-        result.fills += await drain(() => pruneFills.call(this.deps.repo, robotId, cuts.fills, limit));
+        result.fills += await drain(() => pruneFills.call(this.deps.repo, pair, cuts.fills, limit));
       }
     }
     const threshold = this.deps.vacuumAfterRows ?? VACUUM_AFTER_ROWS;
