@@ -16,6 +16,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
+import { requestWeight } from '@makerdesk/exchange/binance-facade';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app.ts';
@@ -30,31 +31,12 @@ const PHASES = new Set((process.env.LIVE_BENCH_PHASES ?? 'before,after,streams')
 const SYMBOL = 'BTC/USDT';
 const KEY = 'bench-live-key';
 
-/** Binance spot's request weight of a call (DESK.md "Venue limits"); unknown endpoints count 1 and are named. */
+/**
+ * Binance spot's request weight of a call (DESK.md "Venue limits"), by the facade's own weight table
+ * (the one the simulator's Binance API charges): `path` is the whole path, `/api/v3/...`.
+ */
 export function binanceWeight(method: string, path: string, query: URLSearchParams): number {
-  const endpoint = `${method} ${path}`;
-  switch (endpoint) {
-    case 'GET /api/v3/depth': {
-      const limit = Number(query.get('limit') ?? 100);
-      return limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250;
-    }
-    case 'GET /api/v3/openOrders':
-      return query.has('symbol') ? 6 : 80;
-    case 'GET /api/v3/account':
-    case 'GET /api/v3/myTrades':
-    case 'GET /api/v3/allOrders':
-    case 'GET /api/v3/exchangeInfo':
-      return 20;
-    case 'GET /api/v3/order':
-      return 4;
-    case 'GET /api/v3/trades':
-      return 25;
-    case 'POST /api/v3/order':
-    case 'DELETE /api/v3/order':
-      return 1;
-    default:
-      return 1;
-  }
+  return requestWeight(method, path.replace(/^\/api\/v3\//, ''), (name) => query.get(name) ?? undefined, 'api');
 }
 
 interface Tally {
