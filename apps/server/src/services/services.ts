@@ -299,6 +299,9 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       return undefined;
     },
     restingOrders: (coinId) => liquidityRepo.restingBotOrders(coinId),
+    ledgerSince: (coinIds, cursor, manualFrom) => liquidityRepo.ledgerSince(coinIds, cursor, manualFrom),
+    ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
+    ...(log ? { log } : {}),
   });
   const liquiditySources = new CombinedLiquiditySources([simLiquiditySources, liveLiquiditySources]);
   const liquidityJobs = new LiquidityJobs(

@@ -214,6 +214,10 @@ describe('MarketFeed', () => {
     const behind = feed.peekTradesSince(back.cursor)!;
     expect([behind.trades.length, behind.trades[0]!.id, behind.complete]).toEqual([HEARD_CAP, '110', false]);
     expect(rest.trades).toBe(0);
+    // A cursor of another feed of the pair (opened again since): counting starts again.
+    const other = new MarketFeed({ symbol: SYMBOL, pro: proVenue(new Script<CcxtOrderBook>(), new Script<CcxtTrade[]>()), rest });
+    expect([other.peekTradesSince(behind.cursor)!.trades, other.peekTradesSince(behind.cursor)!.complete]).toEqual([[], false]);
+    await other.close();
     await feed.close();
   });
 

@@ -49,9 +49,13 @@ export const HEARD_CAP = 5000;
 
 /** Where a reader of `peekTradesSince` stands: the trades it has read, and the stream's failures it knew of. */
 export interface HeardCursor {
+  /** The feed the cursor is of: a feed opened again (after it idled) starts counting again. */
+  feed: number;
   seq: number;
   breaks: number;
 }
+
+let feedsOpened = 0;
 
 /** What `peekTradesSince` answers. */
 export interface HeardTrades {
@@ -92,6 +96,7 @@ export class MarketFeed {
   private readonly heardIds = new Set<string>();
   /** The trades' stream's failures so far: trades may have been missed at each. */
   private heardBreaks = 0;
+  private readonly feedNo = ++feedsOpened;
 
   constructor(private readonly options: MarketFeedOptions) {
     this.symbol = options.symbol;
@@ -182,12 +187,13 @@ export class MarketFeed {
   /**
    * The trades heard on the stream since `cursor` (the one the previous read answered), never asking
    * the venue; null where the venue does not stream trades. A first read (no cursor) answers none and
-   * where counting starts: trades before it were not the reader's to count.
+   * where counting starts: trades before it were not the reader's to count; so does a cursor of another
+   * feed of the pair (this one opened since).
    */
   peekTradesSince(cursor?: HeardCursor): HeardTrades | null {
     if (!this.watchesTrades) return null;
-    const next: HeardCursor = { seq: this.heardBase + this.heard.length, breaks: this.heardBreaks };
-    if (cursor === undefined) return { trades: [], cursor: next, complete: false };
+    const next: HeardCursor = { feed: this.feedNo, seq: this.heardBase + this.heard.length, breaks: this.heardBreaks };
+    if (cursor === undefined || cursor.feed !== this.feedNo) return { trades: [], cursor: next, complete: false };
     const trades = this.heard.slice(Math.max(0, cursor.seq - this.heardBase));
     const complete = !this.closed && this.tradesWatching && !this.state.isDown('trades') && cursor.breaks === this.heardBreaks && cursor.seq >= this.heardBase;
     return { trades, cursor: next, complete };
