@@ -93,6 +93,20 @@ it('samples a streamed live pair from its feed and the bots’ journal, and drop
     const after = sampler.recent(coinId).at(-1)!;
     expect([after.ownBidQuote, after.ownAskQuote]).toEqual(['0', '0']);
     expect(Number(after.bidQuote)).toBeGreaterThan(0);
+
+    // An order of the desk's account outside the bots' journal (a manual one) counts while the key's
+    // account stream holds the pair's open orders, and stops counting once cancelled.
+    const price = (await venue.marketData().fetchOrderBook(SYMBOL, 5)).bids[0]![0];
+    const manual = await venue.account('live-liq-key').placeOrder({ symbol: SYMBOL, direction: 'buy', tradeType: 'limit', price, amount: '0.01', timeInForce: 'GTC', clientOrderId: 'manual-liq-1' });
+    await sleep(1000);
+    await sampler.sampleOnce();
+    const held = sampler.recent(coinId).at(-1)!;
+    expect([Number(held.ownBidQuote), held.ownAskQuote]).toEqual([Number(mul(price, '0.01')), '0']);
+    await venue.account('live-liq-key').cancelOrder(SYMBOL, manual.orderNo);
+    await sleep(1000);
+    await sampler.sampleOnce();
+    expect(sampler.recent(coinId).at(-1)!.ownBidQuote).toBe('0');
+    expect([count('GET /api/v3/openOrders')]).toEqual([0]);
   } finally {
     venue.stop();
   }

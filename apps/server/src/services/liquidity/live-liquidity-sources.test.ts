@@ -1,11 +1,12 @@
 import type { LiquidityObligation } from '@makerdesk/contract';
 import { describe, expect, it } from 'vitest';
-import type { Trade } from '@makerdesk/exchange';
+import type { RestingQuote } from '@makerdesk/engine';
+import type { Order, Trade } from '@makerdesk/exchange';
 import type { HeardCursor, HeardTrades } from '@makerdesk/exchange/ccxt';
 import type { LedgerBatch, LedgerCursor } from '../../repositories/liquidity.repository.ts';
 import type { LiveMarket } from '../../venues/market-feeds.ts';
 import type { LiquiditySources } from './liquidity-sampler.ts';
-import { CombinedLiquiditySources, LIVE_BOOK_STALE_MS, LiveLiquiditySources } from './live-liquidity-sources.ts';
+import { CombinedLiquiditySources, LIVE_BOOK_STALE_MS, LiveLiquiditySources, streamedOrders, type LiveAccount } from './live-liquidity-sources.ts';
 
 const obligation: LiquidityObligation = { coinId: 7, maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '100', minUptimePct: '90', period: 'day', updatedAt: 1 };
 const book = { symbol: 'ABC/USDT', bids: [['99', '1']] as [string, string][], asks: [['101', '1']] as [string, string][], timestamp: 0 };
@@ -67,6 +68,32 @@ describe('LiveLiquiditySources', () => {
     const s = new LiveLiquiditySources({ livePairs: async () => [{ id: 7, symbol: 'ABC/USDT' }], obligations: async () => [obligation], marketOf: async () => undefined, restingOrders: async () => [], ledgerSince: noLedger });
     expect(await s.pairs()).toHaveLength(1);
     expect(await s.book(7)).toBeNull();
+  });
+});
+
+describe('LiveLiquiditySources own orders', () => {
+  const order = (orderNo: string, direction: 'buy' | 'sell', price: string | null, amount: string, filledAmount: string) => ({ orderNo, direction, price, amount, filledAmount }) as Order;
+  const journal: RestingQuote[] = [{ side: 'buy', price: '1', remaining: '1' }];
+  const sources = (accounts: LiveAccount[]) =>
+    new LiveLiquiditySources({ livePairs: async () => [{ id: 7, symbol: 'ABC/USDT' }], obligations: async () => [obligation], marketOf: async () => undefined, restingOrders: async () => journal, accountsOf: async () => accounts, ledgerSince: noLedger });
+
+  it('takes the open orders every account stream holds (manual ones too, each once), else the bots’ journal', async () => {
+    const a: LiveAccount = { peekOpenOrders: () => [order('1', 'buy', '99', '2', '0.5'), order('2', 'sell', '101', '1', '0'), order('3', 'buy', null, '1', '0')] };
+    const sameKey: LiveAccount = { peekOpenOrders: () => [order('2', 'sell', '101', '1', '0')] };
+    const blind: LiveAccount = { peekOpenOrders: () => null };
+    const both = sources([a, sameKey]);
+    await both.pairs();
+    expect(await both.ownOrders(7)).toEqual([
+      { side: 'buy', price: '99', remaining: '1.5' },
+      { side: 'sell', price: '101', remaining: '1' },
+    ]);
+    // One stream that cannot tell (down, or not complete for the pair), or no stream: the journal.
+    for (const accounts of [[a, blind], []]) {
+      const s = sources(accounts);
+      await s.pairs();
+      expect(await s.ownOrders(7)).toEqual(journal);
+    }
+    expect(streamedOrders({ symbol: 'ABC/USDT', accounts: [] })).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import type { LiquidityObligation } from '@makerdesk/contract';
+import { minus } from '@makerdesk/decimal';
 import type { LiquidityBook, MinuteActivity, RestingQuote } from '@makerdesk/engine';
+import type { Order } from '@makerdesk/exchange';
 import type { HeardCursor } from '@makerdesk/exchange/ccxt';
 import type { LedgerBatch, LedgerCursor } from '../../repositories/liquidity.repository.ts';
 import type { LiveMarket } from '../../venues/market-feeds.ts';
@@ -15,8 +17,12 @@ import type { LiquiditySources, MeasuredPair } from './liquidity-sampler.ts';
  *   the poll the bots' reads make, at their pace: an answer older than LIVE_BOOK_STALE_MS is no sample
  *   (a gap, down), and so is a feed that holds no book yet. The sampler's peeks keep the feed open
  *   (and its stream subscribed) but never make it ask the venue.
- * - The desk's own orders: the bots' orders resting on the pair in their journal (open), not the
- *   venue's account (that would be a request per second and key). Manual orders are not counted.
+ * - The desk's own orders: where the account stream of every key the console holds on the pair is up
+ *   and complete for it, the open orders it holds (the venue's truth, as on the simulator: the bots',
+ *   the console's manual orders and any other of those accounts, each order once), peeked at without
+ *   a request and without marking the pair as read by the feed; else the bots' orders resting on the
+ *   pair in their journal (open), not the venue's account (reading it would be a request per second
+ *   and key), so manual orders count only while the account streams are up.
  * - The market's traded volume: the trades the pair's feed heard on its trade stream (ccxt.pro's
  *   `watchTrades`, which the feed subscribes with the book: one subscription per venue and pair for
  *   every reader on the server) since the previous second, each trade once (MarketFeed.peekTradesSince),
@@ -55,6 +61,8 @@ export interface LiveLiquidityDeps {
   marketOf(coinId: number): Promise<LiveMarket | undefined>;
   /** The bots' resting orders on the pair (their journal). */
   restingOrders(coinId: number): Promise<RestingQuote[]>;
+  /** The accounts of the keys the console holds on the pair, as their streams hold them; none: the journal only. */
+  accountsOf?(coinId: number): Promise<LiveAccount[]>;
   /** The desk's ledger on these pairs since `cursor` (LiquidityRepository.ledgerSince); none counted without a cursor. */
   ledgerSince(coinIds: readonly number[], cursor: LedgerCursor | undefined, manualFrom: number): Promise<{ batch: LedgerBatch; cursor: LedgerCursor }>;
   now?: () => number;
@@ -63,9 +71,15 @@ export interface LiveLiquidityDeps {
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
+/** A key's account as its stream holds it (ExchangeGateway.liveAccountOf). */
+export interface LiveAccount {
+  peekOpenOrders(symbol: string): Order[] | null;
+}
+
 interface LivePair {
   symbol: string;
   market: LiveMarket | undefined;
+  accounts: LiveAccount[];
   /** Where the pair's count of the feed's trades stands. */
   heard: HeardCursor | undefined;
 }
@@ -105,8 +119,9 @@ export class LiveLiquiditySources implements LiquiditySources {
       } catch {
         market = undefined;
       }
+      const accounts = (await this.deps.accountsOf?.(id).catch(() => [])) ?? [];
       const prior = this.state.get(id);
-      this.state.set(id, { symbol, market, heard: prior?.symbol === symbol ? prior.heard : undefined });
+      this.state.set(id, { symbol, market, accounts, heard: prior?.symbol === symbol ? prior.heard : undefined });
       measured.push({ coinId: id, obligation: { maxSpreadBps: o.maxSpreadBps, depthWithinPct: o.depthWithinPct, minDepthQuote: o.minDepthQuote, minUptimePct: o.minUptimePct, period: o.period } });
     }
     for (const id of [...this.state.keys()])
@@ -127,8 +142,9 @@ export class LiveLiquiditySources implements LiquiditySources {
   }
 
   async ownOrders(coinId: number): Promise<RestingQuote[]> {
-    if (!this.state.has(coinId)) return [];
-    return this.deps.restingOrders(coinId);
+    const pair = this.state.get(coinId);
+    if (!pair) return [];
+    return streamedOrders(pair) ?? this.deps.restingOrders(coinId);
   }
 
   /** The pair's trading since its previous second: the market's volume from its feed, the desk's part from its ledger. */
@@ -173,6 +189,24 @@ export class LiveLiquiditySources implements LiquiditySources {
     })();
     return ledger.reading;
   }
+}
+
+/** The pair's open orders in every account's stream, each order once; null when one of them cannot tell (or there is none). */
+export function streamedOrders(pair: { symbol: string; accounts: readonly LiveAccount[] }): RestingQuote[] | null {
+  if (pair.accounts.length === 0) return null;
+  const seen = new Set<string>();
+  const out: RestingQuote[] = [];
+  for (const account of pair.accounts) {
+    const open = account.peekOpenOrders(pair.symbol);
+    if (open === null) return null;
+    for (const o of open) {
+      // Two console accounts holding one venue key see the same orders.
+      if (seen.has(o.orderNo)) continue;
+      seen.add(o.orderNo);
+      if (o.price !== null) out.push({ side: o.direction, price: o.price, remaining: minus(o.amount, o.filledAmount) });
+    }
+  }
+  return out;
 }
 
 /** Several sources as one: each pair is answered by the source that listed it (the first one, if several did). */
