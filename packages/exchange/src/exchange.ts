@@ -251,6 +251,12 @@ export interface Exchange {
    * without a token (it costs the venue nothing). Absent or false: a request.
    */
   answersLocally?(method: LocalRead, args: readonly unknown[]): boolean;
+  /**
+   * The key's open orders on the pair as its account stream holds them now, never asking the venue
+   * and not marking the pair as read (its reconciliations do not start reading it for this); null
+   * unless the stream is up and complete for the pair. For a sampler that must add no request.
+   */
+  peekOpenOrders?(symbol: string): Order[] | null;
 }
 
 /** The reads a stream-fed venue may answer from memory. */

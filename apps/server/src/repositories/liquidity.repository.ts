@@ -1,11 +1,42 @@
 import { ALL_DAY, appliesAllDay, type LiquidityBreachKind, type LiquidityDepthBand, type LiquidityObligation, type LiquidityObligationTerms } from '@makerdesk/contract';
-import { minus, parse } from '@makerdesk/decimal';
+import { minus, mul, parse } from '@makerdesk/decimal';
 import type { LiquidityMinute, LiquidityMinuteRun, LiquidityPartTotals, LiquidityTotals, RestingQuote } from '@makerdesk/engine';
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { liquidityMinutes, liquidityObligations, robotOrders, robots } from '../db/schema.ts';
+import { liquidityMinutes, liquidityObligations, manualFills, robotFills, robotOrders, robots } from '../db/schema.ts';
 
 type MinuteRow = typeof liquidityMinutes.$inferSelect;
+
+/** One of the desk's fills on a pair: a bot's (robot_fills: an increment of an order's filled amount) or a manual one (manual_fills). */
+export interface LedgerFill {
+  coinId: number;
+  side: 'buy' | 'sell';
+  amount: string;
+  /** price × amount, as the ledger keeps it. */
+  quoteAmount: string;
+  /** Epoch ms. */
+  at: number;
+  /** Set on manual fills: the venue's trade (two accounts of the console on the same venue account copy it twice). */
+  tradeId?: string;
+}
+
+/** What one read of the ledger found since the previous one. */
+export interface LedgerBatch {
+  botFills: LedgerFill[];
+  manualFills: LedgerFill[];
+  /** The bots' orders placed (journal rows written, not refused), per pair. */
+  placed: { coinId: number; count: number }[];
+}
+
+/** Where a read of the desk's ledger reached: the last row id of robot_fills, robot_orders and manual_fills. */
+export interface LedgerCursor {
+  fillId: number;
+  orderId: number;
+  manualId: number;
+}
+
+/** Fills read at most per table and read of the ledger; more wait for the next read. */
+const LEDGER_ROWS_MAX = 10_000;
 
 /** numeric columns answer '25.0': canonical decimals, as the contract writes them. */
 const canon = (v: string) => parse(v);
@@ -146,6 +177,63 @@ export class LiquidityRepository {
       .innerJoin(robots, eq(robots.id, robotOrders.robotId))
       .where(and(eq(robots.coinId, coinId), eq(robotOrders.state, 'open')));
     return rows.map((r) => ({ side: r.side, price: canon(r.price), remaining: minus(r.amount, r.filled) }));
+  }
+
+  /**
+   * What the desk's ledger gained on the pairs `coinIds` since `cursor` (the row ids the previous read
+   * reached in robot_fills, robot_orders and manual_fills): the bots' fills and the manual fills (those
+   * at `manualFrom` or later: a first copy of an account's trade history is not this period's trading),
+   * and the bots' placements counted per pair (refused ones not). Without a cursor, only where the
+   * tables stand (nothing counted). One read of where the tables stand, then three range reads on their
+   * primary keys, whatever the number of bots and pairs: the live liquidity sources read it for all their pairs at once every few seconds.
+   */
+  async ledgerSince(coinIds: readonly number[], cursor: LedgerCursor | undefined, manualFrom: number): Promise<{ batch: LedgerBatch; cursor: LedgerCursor }> {
+    const empty: LedgerBatch = { botFills: [], manualFills: [], placed: [] };
+    // Where the tables stand now: the read counts up to there, and the cursor moves there whatever the
+    // pairs (a pair listed later starts from there, never from its rows written before).
+    const [tops] = await this.db
+      .select({
+        fillId: sql<string | null>`(select max(${robotFills.id}) from ${robotFills})`,
+        orderId: sql<string | null>`(select max(${robotOrders.id}) from ${robotOrders})`,
+        manualId: sql<string | null>`(select max(${manualFills.id}) from ${manualFills})`,
+      })
+      .from(sql`(select 1) as one`);
+    const top: LedgerCursor = { fillId: Number(tops?.fillId ?? 0), orderId: Number(tops?.orderId ?? 0), manualId: Number(tops?.manualId ?? 0) };
+    if (cursor === undefined || coinIds.length === 0) return { batch: empty, cursor: cursor === undefined ? top : { fillId: Math.max(cursor.fillId, top.fillId), orderId: Math.max(cursor.orderId, top.orderId), manualId: Math.max(cursor.manualId, top.manualId) } };
+    const coins = [...coinIds];
+    const [fills, placed, manual] = await Promise.all([
+      this.db
+        .select({ id: robotFills.id, coinId: robots.coinId, side: robotFills.side, amount: robotFills.amount, quoteAmount: robotFills.quoteAmount, at: robotFills.at })
+        .from(robotFills)
+        .innerJoin(robots, eq(robots.id, robotFills.robotId))
+        .where(and(gt(robotFills.id, cursor.fillId), lte(robotFills.id, top.fillId), inArray(robots.coinId, coins)))
+        .orderBy(asc(robotFills.id))
+        .limit(LEDGER_ROWS_MAX),
+      this.db
+        .select({ coinId: robots.coinId, count: count() })
+        .from(robotOrders)
+        .innerJoin(robots, eq(robots.id, robotOrders.robotId))
+        .where(and(gt(robotOrders.id, cursor.orderId), lte(robotOrders.id, top.orderId), inArray(robots.coinId, coins), ne(robotOrders.state, 'rejected')))
+        .groupBy(robots.coinId),
+      this.db
+        .select({ id: manualFills.id, coinId: manualFills.coinId, side: manualFills.side, price: manualFills.price, amount: manualFills.amount, at: manualFills.at, tradeId: manualFills.tradeId })
+        .from(manualFills)
+        .where(and(gt(manualFills.id, cursor.manualId), lte(manualFills.id, top.manualId), inArray(manualFills.coinId, coins)))
+        .orderBy(asc(manualFills.id))
+        .limit(LEDGER_ROWS_MAX),
+    ]);
+    // A read that hit its limit resumes after its last row.
+    const reached = (rows: { id: number }[], from: number, to: number) => Math.max(from, rows.length === LEDGER_ROWS_MAX ? rows.at(-1)!.id : to);
+    return {
+      batch: {
+        botFills: fills.map((r) => ({ coinId: r.coinId, side: r.side, amount: canon(r.amount), quoteAmount: canon(r.quoteAmount), at: r.at.getTime() })),
+        manualFills: manual
+          .filter((r) => r.at.getTime() >= manualFrom)
+          .map((r) => ({ coinId: r.coinId, side: r.side, amount: canon(r.amount), quoteAmount: mul(r.price, r.amount), at: r.at.getTime(), tradeId: r.tradeId })),
+        placed: placed.map((r) => ({ coinId: r.coinId, count: r.count })),
+      },
+      cursor: { fillId: reached(fills, cursor.fillId, top.fillId), orderId: Math.max(cursor.orderId, top.orderId), manualId: reached(manual, cursor.manualId, top.manualId) },
+    };
   }
 
   async minutes(coinId: number, from: number, to: number): Promise<LiquidityMinute[]> {

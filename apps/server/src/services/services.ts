@@ -299,6 +299,18 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       return undefined;
     },
     restingOrders: (coinId) => liquidityRepo.restingBotOrders(coinId),
+    accountsOf: async (coinId) => {
+      const accounts = [];
+      for (const adminId of await repos.credentials.holdersOf(coinId)) {
+        const material = await credentials.materialOf(adminId, coinId);
+        const account = material && (await gateway.liveAccountOf(material).catch(() => undefined));
+        if (account) accounts.push(account);
+      }
+      return accounts;
+    },
+    ledgerSince: (coinIds, cursor, manualFrom) => liquidityRepo.ledgerSince(coinIds, cursor, manualFrom),
+    ...(liquidityOptions.now ? { now: liquidityOptions.now } : {}),
+    ...(log ? { log } : {}),
   });
   const liquiditySources = new CombinedLiquiditySources([simLiquiditySources, liveLiquiditySources]);
   const liquidityJobs = new LiquidityJobs(

@@ -288,6 +288,18 @@ export class ExchangeGateway {
     return this.sessionMarkets.get(await this.session(material));
   }
 
+  /**
+   * A live key's account as its stream holds it (the key's venue, opened once per key version and
+   * shared with its sessions), for readers that must add no request (the liquidity sampler's own
+   * depth); undefined for a simulator key or a venue without an account feed.
+   */
+  async liveAccountOf(material: ApiKeyMaterial): Promise<Pick<Required<Exchange>, 'peekOpenOrders'> | undefined> {
+    if (material.platformCode === SIM_PLATFORM) return undefined;
+    const opened = await this.open(material);
+    const peek = opened.peekOpenOrders?.bind(opened);
+    return peek && { peekOpenOrders: peek };
+  }
+
   /** The other-side book: the simulator's reference venue (the follow modes' price source). */
   referenceBook(symbol: string, depth = 20): Promise<OrderBook> {
     return this.sim.referenceBook(symbol, depth);

@@ -7,7 +7,7 @@
  * and closes once nobody has read it for `idleMs`; a venue's connections close with its last feed.
  */
 import type { Exchange, FeedStatus, OrderBook, Trade } from '@makerdesk/exchange';
-import { createCcxtExchange, MarketFeed, marketStreamOptions, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
+import { createCcxtExchange, MarketFeed, type HeardCursor, type HeardTrades, marketStreamOptions, openProVenue, type CcxtExchangeConfig, type MarketFeedOptions, type ProVenue } from '@makerdesk/exchange/ccxt';
 
 /** A venue's public connections: REST (the fallback and seeds) and ccxt.pro's (null without a stream). */
 export interface MarketVenue {
@@ -31,6 +31,12 @@ export interface LiveMarket {
    * holds a book.
    */
   peekBook?(symbol: string, depth?: number): Promise<{ book: OrderBook; at: number; streamed: boolean } | null>;
+  /**
+   * The pair's public trades heard on its feed's trade stream since `cursor` (MarketFeed.peekTradesSince),
+   * never asking the venue; null where the venue streams no trades. Opens and keeps the feed open as
+   * peekBook does (the feed subscribes the trades with the book: one subscription per venue and pair).
+   */
+  peekTradesSince?(symbol: string, cursor?: HeardCursor): Promise<HeardTrades | null>;
 }
 
 export interface MarketFeedsOptions {
@@ -91,6 +97,7 @@ export class MarketFeeds {
       feedStatus: (symbol) => this.feedOf(settings, symbol)?.status() ?? null,
       answersLocally: (read, symbol, size) => this.feedOf(settings, symbol)?.answersLocally(read, size) ?? false,
       peekBook: async (symbol, depth) => (await this.feed(settings, symbol)).peekBook(depth),
+      peekTradesSince: async (symbol, cursor) => (await this.feed(settings, symbol)).peekTradesSince(cursor),
     };
   }
 

@@ -5,7 +5,7 @@ export { botScope, CLIENT_ORDER_ID_PREFIX, clientOrderOrigin, isOwnClientOrderId
 export { ccxtErrorKind, toExchangeError } from './ccxt-errors.ts';
 export { limitsFromExchangeInfo, publishedLimits, reportsUsage, usageFromHeaders } from './venue-usage.ts';
 export { openProVenue, proHas, type ProVenue } from './streams/pro-venue.ts';
-export { MarketFeed, type MarketFeedOptions } from './streams/market-feed.ts';
+export { HEARD_CAP, MarketFeed, type HeardCursor, type HeardTrades, type MarketFeedOptions } from './streams/market-feed.ts';
 export { marketStreamOptions } from './streams/market-venue.ts';
 export { AccountFeed, openAccountFeed, proAccountStream, retryDelayMs, withAccountFeed } from './streams/account-feed.ts';
 export type { AccountFeedOptions, AccountStream } from './streams/account-feed.ts';

@@ -19,7 +19,7 @@ import type { MeasuredPair, LiquiditySources } from './liquidity-sampler.ts';
  *   placed counted as order numbers seen for the first time (open, or in a fill), so an order placed
  *   and cancelled within the same second without a fill is not counted.
  *
- * Live venues' pairs are not measured here yet (their book would be the shared market feed's).
+ * Live venues' pairs are measured by LiveLiquiditySources (live-liquidity-sources.ts).
  */
 
 const BOOK_LEVELS = 1000;

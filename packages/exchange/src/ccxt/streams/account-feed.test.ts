@@ -117,12 +117,17 @@ describe('AccountFeed with a stream', () => {
     expect(exchange.answersLocally?.('fetchOpenOrders', [SYMBOL])).toBe(true);
     expect(exchange.answersLocally?.('fetchOpenOrders', ['ETH/USDT'])).toBe(false);
     expect(exchange.answersLocally?.('fetchOrderBook', [SYMBOL])).toBe(false);
-    // …and are requests again once it is down.
+    // A sampler's peek: the same open orders, none for a pair never read, no request.
+    expect(exchange.peekOpenOrders?.(SYMBOL)).toEqual(await exchange.fetchOpenOrders(SYMBOL));
+    expect(exchange.peekOpenOrders?.('ETH/USDT')).toBeNull();
+    expect(rest.calls).toEqual(before);
+    // …and are requests again once it is down (the peek: none).
     stream.cut();
     await vi.advanceTimersByTimeAsync(0);
     expect(feed.status()).toMatchObject({ mode: 'polling', reason: 'down' });
     expect(exchange.answersLocally?.('fetchBalances', [])).toBe(false);
     expect(exchange.answersLocally?.('fetchOpenOrders', [SYMBOL])).toBe(false);
+    expect(exchange.peekOpenOrders?.(SYMBOL)).toBeNull();
   });
 
   it('a fill told by the stream shows in the open orders, and a final order is answered without REST', async () => {

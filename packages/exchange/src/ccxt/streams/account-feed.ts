@@ -275,6 +275,11 @@ export class AccountFeed {
     return this.state.knownOpen(symbol);
   }
 
+  /** The pair's open orders while the stream is up and complete for it, else null: no request, and the pair is not marked in use. */
+  peekOpenOrders(symbol: string): Order[] | null {
+    return this.streaming ? this.state.openOrders(symbol) : null;
+  }
+
   /** From the state where it is final there, or open on a pair the stream keeps complete; else by REST. */
   async order(symbol: string, orderNo: string): Promise<Order> {
     this.use(symbol);
@@ -401,6 +406,7 @@ export function withAccountFeed(exchange: Exchange, feed: AccountFeed): Exchange
   const overrides: Partial<Exchange> = {
     fetchBalances: () => feed.balances(),
     fetchOpenOrders: (symbol) => feed.openOrders(symbol),
+    peekOpenOrders: (symbol) => feed.peekOpenOrders(symbol),
     fetchOrder: (symbol, orderNo) => feed.order(symbol, orderNo),
     fetchOrderByClientId: (symbol, clientOrderId) => feed.orderByClientId(symbol, clientOrderId),
     cancelOrder: async (symbol, orderNo) => feed.applied(await exchange.cancelOrder(symbol, orderNo)),

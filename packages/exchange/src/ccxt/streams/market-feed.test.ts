@@ -2,7 +2,7 @@
 import type { OrderBook as CcxtOrderBook, Trade as CcxtTrade } from 'ccxt';
 import { describe, expect, it } from 'vitest';
 import type { OrderBook, Trade } from '../../exchange.ts';
-import { MarketFeed } from './market-feed.ts';
+import { HEARD_CAP, MarketFeed } from './market-feed.ts';
 import type { ProVenue } from './pro-venue.ts';
 
 const SYMBOL = 'BTC/USDT';
@@ -174,6 +174,56 @@ describe('MarketFeed', () => {
     expect(rest.trades).toBe(2);
     await books.deliver(ccxtBook(2, 100));
     expect(feed.status().mode).toBe('stream');
+    await feed.close();
+  });
+  it('tells a reader the trades heard since it last looked, each once, and when it may have missed some', async () => {
+    const books = new Script<CcxtOrderBook>();
+    const trades = new Script<CcxtTrade[]>();
+    const rest = new CountingRest();
+    const feed = new MarketFeed({ symbol: SYMBOL, pro: proVenue(books, trades), rest, retryDelayMs: () => 0 });
+    const t = (id: string, price: number, amount: number, timestamp: number) => ({ id, price, amount, side: 'buy', timestamp, symbol: SYMBOL }) as CcxtTrade;
+    await books.deliver(ccxtBook(1, 100));
+    await trades.deliver([t('1', 100, 1, 10)]);
+    // A first read: where counting starts, nothing counted.
+    const first = feed.peekTradesSince()!;
+    expect([first.trades, first.complete]).toEqual([[], false]);
+    // Out of order in one answer, and a trade answered twice: oldest first, each once.
+    await trades.deliver([t('3', 101, 0.5, 30), t('2', 100.5, 2, 20)]);
+    await trades.deliver([t('3', 101, 0.5, 30), t('4', 102, 1, 40)]);
+    const second = feed.peekTradesSince(first.cursor)!;
+    expect([second.trades.map((x) => [x.id, x.price, x.amount]), second.complete]).toEqual([
+      [
+        ['2', '100.5', '2'],
+        ['3', '101', '0.5'],
+        ['4', '102', '1'],
+      ],
+      true,
+    ]);
+    const quiet = feed.peekTradesSince(second.cursor)!;
+    expect([quiet.trades, quiet.complete]).toEqual([[], true]);
+    // The stream fails: incomplete (trades may be missed) while down and for the read across the failure.
+    await trades.fail();
+    const down = feed.peekTradesSince(quiet.cursor)!;
+    expect(down.complete).toBe(false);
+    expect(feed.peekTradesSince(down.cursor)!.complete).toBe(false);
+    await trades.deliver([t('5', 103, 1, 50)]);
+    const back = feed.peekTradesSince(down.cursor)!;
+    expect([back.trades.map((x) => x.id), back.complete]).toEqual([['5'], true]);
+    // More than the log keeps between two reads: told, and the newest HEARD_CAP given.
+    await trades.deliver(Array.from({ length: HEARD_CAP + 10 }, (_, i) => t(String(100 + i), 100, 1, 100 + i)));
+    const behind = feed.peekTradesSince(back.cursor)!;
+    expect([behind.trades.length, behind.trades[0]!.id, behind.complete]).toEqual([HEARD_CAP, '110', false]);
+    expect(rest.trades).toBe(0);
+    // A cursor of another feed of the pair (opened again since): counting starts again.
+    const other = new MarketFeed({ symbol: SYMBOL, pro: proVenue(new Script<CcxtOrderBook>(), new Script<CcxtTrade[]>()), rest });
+    expect([other.peekTradesSince(behind.cursor)!.trades, other.peekTradesSince(behind.cursor)!.complete]).toEqual([[], false]);
+    await other.close();
+    await feed.close();
+  });
+
+  it('has no heard trades where the venue streams none', async () => {
+    const feed = new MarketFeed({ symbol: SYMBOL, pro: proVenue(new Script<CcxtOrderBook>(), null), rest: new CountingRest() });
+    expect(feed.peekTradesSince()).toBeNull();
     await feed.close();
   });
 });

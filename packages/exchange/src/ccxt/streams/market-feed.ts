@@ -10,6 +10,11 @@
  * pair to polling (`down`): one REST request for all readers (`SharedPoll`), while the stream is
  * retried after 1 s, 2 s, 4 s … 30 s until it delivers again. The trades' stream gives only what
  * happens after it subscribed, so its tape is seeded once by REST (shared as well) after each (re)start.
+ *
+ * The trades heard on the stream are also kept in the order they came (`peekTradesSince`), for a reader
+ * that counts what traded since it last looked (the liquidity sampler's traded volume) without a
+ * request: each trade once (by id), and a reader is told when the stream failed or the log rolled past
+ * its place since, so trades it could not hear are never counted as none.
  */
 import type { OrderBook as CcxtOrderBook, Trade as CcxtTrade } from 'ccxt';
 import type { Exchange, FeedStatus, OrderBook, Trade } from '../../exchange.ts';
@@ -39,6 +44,32 @@ export interface MarketFeedOptions {
 const TAPE_CAP = 1000;
 /** What a read of trades without a limit answers (Binance's REST default). */
 const DEFAULT_TRADES = 500;
+/** Trades kept in the order heard for `peekTradesSince`: a reader that looks less often than this many trades falls behind (told so). */
+export const HEARD_CAP = 5000;
+
+/** Where a reader of `peekTradesSince` stands: the trades it has read, and the stream's failures it knew of. */
+export interface HeardCursor {
+  /** The feed the cursor is of: a feed opened again (after it idled) starts counting again. */
+  feed: number;
+  seq: number;
+  breaks: number;
+}
+
+let feedsOpened = 0;
+
+/** What `peekTradesSince` answers. */
+export interface HeardTrades {
+  /** The trades heard since the reader's cursor, oldest first (none on a first read). */
+  trades: Trade[];
+  /** Pass it to the next read. */
+  cursor: HeardCursor;
+  /**
+   * Whether `trades` are all the pair traded since the cursor: false on a first read (no cursor), when
+   * the stream failed since (or is down now) and when the log rolled past the cursor (more than
+   * HEARD_CAP trades between two reads).
+   */
+  complete: boolean;
+}
 
 export class MarketFeed {
   readonly symbol: string;
@@ -59,6 +90,13 @@ export class MarketFeed {
   private seeded = false;
   private readonly watchesTrades: boolean;
   private tradesWatching = false;
+  /** Trades heard on the stream in arrival order (each id once); `heardBase` is the sequence number of heard[0]. */
+  private heard: Trade[] = [];
+  private heardBase = 0;
+  private readonly heardIds = new Set<string>();
+  /** The trades' stream's failures so far: trades may have been missed at each. */
+  private heardBreaks = 0;
+  private readonly feedNo = ++feedsOpened;
 
   constructor(private readonly options: MarketFeedOptions) {
     this.symbol = options.symbol;
@@ -146,6 +184,21 @@ export class MarketFeed {
     return this.tradesPoll.get(String(limit ?? ''), () => this.options.rest.fetchTrades(this.symbol, limit));
   }
 
+  /**
+   * The trades heard on the stream since `cursor` (the one the previous read answered), never asking
+   * the venue; null where the venue does not stream trades. A first read (no cursor) answers none and
+   * where counting starts: trades before it were not the reader's to count; so does a cursor of another
+   * feed of the pair (this one opened since).
+   */
+  peekTradesSince(cursor?: HeardCursor): HeardTrades | null {
+    if (!this.watchesTrades) return null;
+    const next: HeardCursor = { feed: this.feedNo, seq: this.heardBase + this.heard.length, breaks: this.heardBreaks };
+    if (cursor === undefined || cursor.feed !== this.feedNo) return { trades: [], cursor: next, complete: false };
+    const trades = this.heard.slice(Math.max(0, cursor.seq - this.heardBase));
+    const complete = !this.closed && this.tradesWatching && !this.state.isDown('trades') && cursor.breaks === this.heardBreaks && cursor.seq >= this.heardBase;
+    return { trades, cursor: next, complete };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -194,16 +247,15 @@ export class MarketFeed {
         const heard = await pro.watchTrades(this.symbol);
         if (this.closed) return;
         failures = 0;
-        this.tape = mergeTrades(
-          this.tape,
-          heard.map((t: CcxtTrade) => parseTrade(t, this.symbol, this.now())),
-          TAPE_CAP,
-        );
+        const parsed = heard.map((t: CcxtTrade) => parseTrade(t, this.symbol, this.now()));
+        this.tape = mergeTrades(this.tape, parsed, TAPE_CAP);
+        this.hear(parsed);
         this.state.up('trades', this.now());
       } catch (err) {
         if (this.closed) return;
         // Trades missed while away: the tape starts again, seeded again.
         this.tradesWatching = false;
+        this.heardBreaks++;
         this.tape = [];
         this.seeded = false;
         this.tradesPoll.clear();
@@ -212,6 +264,19 @@ export class MarketFeed {
         await this.pause(this.retry(++failures));
       }
     }
+  }
+
+  /** Logs the trades a watch answered that were not heard before (a watch may answer some again), oldest first. */
+  private hear(trades: readonly Trade[]): void {
+    const fresh = trades.filter((t) => t.id === '' || !this.heardIds.has(t.id)).sort((a, b) => a.timestamp - b.timestamp);
+    for (const t of fresh) {
+      this.heard.push(t);
+      if (t.id !== '') this.heardIds.add(t.id);
+    }
+    const over = this.heard.length - HEARD_CAP;
+    if (over <= 0) return;
+    for (const t of this.heard.splice(0, over)) this.heardIds.delete(t.id);
+    this.heardBase += over;
   }
 
   /** Waits `ms`, or less if the feed closes meanwhile. */
