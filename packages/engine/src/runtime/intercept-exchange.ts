@@ -1,7 +1,7 @@
 import type { CandleInterval, Exchange, ExchangeEvent, MyTradesOptions, Order, PlaceOrderRequest, SubscribeOptions } from '@makerdesk/exchange';
 
 /** The Exchange methods that send a request to the venue (subscribe and close are not requests). */
-export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close' | 'venueUsage' | 'feedStatus' | 'answersLocally'>;
+export type VenueCall = Exclude<keyof Exchange, 'id' | 'capabilities' | 'subscribe' | 'close' | 'venueUsage' | 'feedStatus' | 'answersLocally' | 'peekOpenOrders'>;
 
 /** Runs one venue request: `send` performs it on the inner venue. */
 export type CallInterceptor = <T>(method: VenueCall, send: () => Promise<T>, args: readonly unknown[]) => Promise<T>;
@@ -18,6 +18,7 @@ class InterceptedExchange implements Exchange {
   readonly venueUsage?: Exchange['venueUsage'];
   readonly answersLocally?: Exchange['answersLocally'];
   readonly feedStatus?: Exchange['feedStatus'];
+  readonly peekOpenOrders?: Exchange['peekOpenOrders'];
 
   constructor(
     private readonly inner: Exchange,
@@ -37,6 +38,9 @@ class InterceptedExchange implements Exchange {
     // How the venue's data arrives (stream or polling, issue 19): a reading of its state, no request.
     const feed = inner.feedStatus?.bind(inner);
     if (feed) this.feedStatus = feed;
+    // The account stream's open orders as held, no request: passed through.
+    const peek = inner.peekOpenOrders?.bind(inner);
+    if (peek) this.peekOpenOrders = peek;
   }
 
   loadMarkets() {
