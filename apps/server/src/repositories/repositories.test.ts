@@ -279,6 +279,9 @@ describe.each(targets)('repositories ($name)', (target) => {
       { id: a.id, adminId: sub.id, coinId: eth.id, symbol: 'ETH/USDT', type: 'depth_far', config: { depthLayersMin: 20 }, status: 'running', startMode: 'scheduled', startAt: minutes(2).getTime(), priceMode: 'normal', state: null, startedAt: minutes(1).getTime() },
       expect.objectContaining({ id: b.id, type: 'amm' }),
     ]);
+    const running = await repos.robots.runningCoinIds();
+    expect(running.has(eth.id), 'the pairs some bot runs on').toBe(true);
+    expect(running.has(btc.id) === (await repos.robots.listRunning()).some((r) => r.coinId === btc.id)).toBe(true);
     await repos.robots.saveState(a.id, { step: 3, levels: ['1.5'] });
     expect((await repos.robots.get(a.id))?.state).toEqual({ step: 3, levels: ['1.5'] });
     // States saved at the same moment (written together): each bot keeps its own, the later of two, and null clears.

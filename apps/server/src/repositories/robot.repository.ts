@@ -92,6 +92,12 @@ export class RobotRepository implements RobotStore {
     return this.select(adminId === undefined ? eq(robots.coinId, coinId) : and(eq(robots.coinId, coinId), eq(robots.adminId, adminId)));
   }
 
+  /** The pairs some bot runs on (switched on, any account). */
+  async runningCoinIds(): Promise<Set<number>> {
+    const rows = await this.db.selectDistinct({ coinId: robots.coinId }).from(robots).where(eq(robots.status, 'running'));
+    return new Set(rows.map((r) => r.coinId));
+  }
+
   async listRunning(): Promise<RobotRecord[]> {
     return (await this.select(eq(robots.status, 'running'))).map(toRobotRecord);
   }

@@ -280,14 +280,15 @@ export function createServices({ database, masterKey, mailer, webDist, sim, live
       return [...new Set(keys.filter((k): k is string => k !== undefined))];
     },
   });
-  // Live pairs with an obligation, from the shared market feed of the pair on this server and the bots'
+  // Live pairs with an obligation or a running bot, from the shared market feed of the pair on this server and the bots'
   // journal; measured by the same one server as the simulator's pairs (the seat's holder), so a minute
   // has one writer.
   const liveLiquiditySources = new LiveLiquiditySources({
     livePairs: async () => {
       if (!sim.localVenue) return [];
       const live = new Set((await repos.platforms.list()).filter((p) => p.code !== SIM_PLATFORM).map((p) => p.id));
-      return (await repos.coins.listAll()).filter((c) => c.status === 'enabled' && live.has(c.platformId)).map((c) => ({ id: c.id, symbol: c.coinName }));
+      const running = await repos.robots.runningCoinIds();
+      return (await repos.coins.listAll()).filter((c) => c.status === 'enabled' && live.has(c.platformId)).map((c) => ({ id: c.id, symbol: c.coinName, botsRunning: running.has(c.id) }));
     },
     obligations: () => liquidityRepo.obligations(),
     marketOf: async (coinId) => {

@@ -437,6 +437,9 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
       async listOnPair(coinId, adminId) {
         return robotsWhere((r) => r.coinId === coinId && (adminId === undefined || r.adminId === adminId));
       },
+      async runningCoinIds() {
+        return new Set(robotsWhere((r) => r.status === 'running').map((r) => r.coinId));
+      },
       async listRunning() {
         return robotsWhere((r) => r.status === 'running').map(toRobotRecord);
       },

@@ -51,6 +51,29 @@ describe('LiveLiquiditySources', () => {
     expect(peeks).toEqual(['ABC/USDT']);
   });
 
+  it('measures a live pair a bot runs on without an obligation too (no uptime owed), and none with neither', async () => {
+    const peeks: string[] = [];
+    const s = new LiveLiquiditySources({
+      livePairs: async () => [
+        { id: 7, symbol: 'ABC/USDT', botsRunning: false },
+        { id: 8, symbol: 'XYZ/USDT', botsRunning: true },
+        { id: 9, symbol: 'QRS/USDT', botsRunning: false },
+      ],
+      obligations: async () => [obligation],
+      marketOf: async () => market({ at: 0, streamed: true }, peeks),
+      restingOrders: async () => [],
+      ledgerSince: noLedger,
+      now: () => 60_000,
+    });
+    expect(await s.pairs()).toEqual([
+      { coinId: 7, obligation: { maxSpreadBps: '25', depthWithinPct: '2', minDepthQuote: '100', minUptimePct: '90', period: 'day' } },
+      { coinId: 8, obligation: null },
+    ]);
+    expect(await s.book(8)).toEqual({ bids: book.bids, asks: book.asks });
+    expect(await s.book(9)).toBeNull();
+    expect(peeks).toEqual(['XYZ/USDT']);
+  });
+
   it('takes a polled book while it is fresh, a gap once it is older than a few seconds or when the feed holds none', async () => {
     const at = 100_000;
     const fresh = sources({ at, streamed: false }, at + LIVE_BOOK_STALE_MS);

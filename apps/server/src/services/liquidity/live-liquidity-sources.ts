@@ -9,8 +9,10 @@ import { addOwn, foldLedger, NO_OWN_ACTIVITY, tradedQuote, type OwnActivity } fr
 import type { LiquiditySources, MeasuredPair } from './liquidity-sampler.ts';
 
 /**
- * The LiquiditySources of live pairs (a ccxt or custom-URL platform) that have an obligation (issue
- * 20): measured from what the server already holds, never by a request of their own.
+ * The LiquiditySources of live pairs (a ccxt or custom-URL platform) that have an obligation or a
+ * bot running on them (issue 20: the market quality a desk's bots make is measured whether or not it
+ * is owed; a pair with neither is not, as its book would cost a stream of its own): measured from what
+ * the server already holds, never by a request of their own.
  *
  * - The book: the pair's shared market feed (market-feeds.ts), peeked at. While the venue streams it,
  *   the stream's book; while the feed polls (no stream, or the stream is down), the newest answer of
@@ -57,8 +59,8 @@ export const LIVE_BOOK_STALE_MS = 5000;
 const BOOK_LEVELS = 1000;
 
 export interface LiveLiquidityDeps {
-  /** The enabled pairs of live platforms (id and symbol). */
-  livePairs(): Promise<{ id: number; symbol: string }[]>;
+  /** The enabled pairs of live platforms (id and symbol), and whether a bot runs on each. */
+  livePairs(): Promise<{ id: number; symbol: string; botsRunning?: boolean }[]>;
   obligations(): Promise<LiquidityObligation[]>;
   /** The pair's shared market, through a key the console holds on it; undefined without one. */
   marketOf(coinId: number): Promise<LiveMarket | undefined>;
@@ -112,9 +114,9 @@ export class LiveLiquiditySources implements LiquiditySources {
     const terms = new Map(obligations.map((o) => [o.coinId, o]));
     const measured: MeasuredPair[] = [];
     const kept = new Set<number>();
-    for (const { id, symbol } of pairs) {
+    for (const { id, symbol, botsRunning = false } of pairs) {
       const o = terms.get(id);
-      if (!o) continue;
+      if (!o && !botsRunning) continue;
       kept.add(id);
       let market: LiveMarket | undefined;
       try {
@@ -125,7 +127,7 @@ export class LiveLiquiditySources implements LiquiditySources {
       const accounts = (await this.deps.accountsOf?.(id).catch(() => [])) ?? [];
       const prior = this.state.get(id);
       this.state.set(id, { symbol, market, accounts, heard: prior?.symbol === symbol ? prior.heard : undefined });
-      measured.push({ coinId: id, obligation: { maxSpreadBps: o.maxSpreadBps, depthWithinPct: o.depthWithinPct, minDepthQuote: o.minDepthQuote, minUptimePct: o.minUptimePct, period: o.period } });
+      measured.push({ coinId: id, obligation: o ? { maxSpreadBps: o.maxSpreadBps, depthWithinPct: o.depthWithinPct, minDepthQuote: o.minDepthQuote, minUptimePct: o.minUptimePct, period: o.period } : null });
     }
     for (const id of [...this.state.keys()])
       if (!kept.has(id)) {
