@@ -98,7 +98,7 @@ describe('liquidity report', () => {
     await visible(page, 'Obligation not met: two-sided uptime 93.4 % against a minimum of 95 %.');
     const rows = page.locator('[data-testid="liquidity-report-table"] tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBe(8);
-    await expect.poll(() => rows.nth(3).innerText()).toMatch(/59\.16\s+49\.2\s+1$/);
+    await expect.poll(() => rows.nth(3).innerText()).toMatch(/59\.16\s+49\.2\s+41\.2\s+12\.5\s+1$/);
     await expect.poll(() => page.locator('[data-testid="liquidity-report-breaches"] tbody tr.ant-table-row').count()).toBe(3);
     // One report call answers the page (not one summary per row).
     expect(reportCalls).toBe(1);

@@ -188,13 +188,13 @@ describe('GET /backend/liquidity/report.csv', () => {
     expect(lines).toContain('# period.obligation,not_met');
     const header = lines.findIndex((l) => l.startsWith('hour_start_utc,'));
     expect(lines[header]).toBe(
-      'hour_start_utc,minutes,samples,spread_p50_bps,spread_p95_bps,depth_within_pct,bid_depth_quote,ask_depth_quote,own_bid_depth_quote,own_ask_depth_quote,uptime_pct,own_share_of_depth_pct,breaches,breached_minutes',
+      'hour_start_utc,minutes,samples,spread_p50_bps,spread_p95_bps,depth_within_pct,bid_depth_quote,ask_depth_quote,own_bid_depth_quote,own_ask_depth_quote,uptime_pct,own_share_of_depth_pct,own_share_of_volume_pct,order_to_trade,breaches,breached_minutes',
     );
     const rows = lines.slice(header + 1, -1);
     expect(rows).toEqual([
-      `${new Date(H).toISOString()},2,120,10,30,2,400000,600000,300000,200000,50,50,1,1`,
+      `${new Date(H).toISOString()},2,120,10,30,2,400000,600000,300000,200000,50,50,,,1,1`,
       // Minute H+61 has no row: a gap, down, no own depth.
-      `${new Date(H + HOUR).toISOString()},2,60,12.5,12.5,2,400000,600000,150000,100000,50,50,1,1`,
+      `${new Date(H + HOUR).toISOString()},2,60,12.5,12.5,2,400000,600000,150000,100000,50,50,,,1,1`,
     ]);
 
     // Each row is the summary over the same part of the hour.
@@ -205,7 +205,7 @@ describe('GET /backend/liquidity/report.csv', () => {
     for (const [i, [a, b]] of parts.entries()) {
       const s = (await t.call('GET', `/backend/liquidity/summary?coinId=${BTC}&from=${a}&to=${b}`, { token: trader.token })).body.data;
       const d = s.depth;
-      expect(rows[i]!.split(',').slice(2, 12)).toEqual([String(s.samples), s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct]);
+      expect(rows[i]!.split(',').slice(2, 14)).toEqual([String(s.samples), s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct, s.ownShareOfVolumePct ?? '', s.orderToTrade ?? '']);
     }
   });
 
@@ -262,11 +262,11 @@ describe('GET /backend/liquidity/report', () => {
     const lines = res.body.split('\r\n');
     const csvRows = lines.slice(lines.findIndex((l) => l.startsWith('hour_start_utc,')) + 1, -1);
     expect(csvRows).toEqual(
-      report.rows.map((r: { start: number; minutes: number; summary: Record<string, never> & { samples: number; spreadBps: { p50: string; p95: string }; depth: Record<string, string>; uptimePct: string; ownShareOfDepthPct: string; breaches: { from: number; to: number }[] } }) => {
+      report.rows.map((r: { start: number; minutes: number; summary: Record<string, never> & { samples: number; spreadBps: { p50: string; p95: string }; depth: Record<string, string>; uptimePct: string; ownShareOfDepthPct: string; ownShareOfVolumePct: string | null; orderToTrade: string | null; breaches: { from: number; to: number }[] } }) => {
         const s = r.summary;
         const d = s.depth;
         const breached = s.breaches.reduce((m, b) => m + (b.to - b.from) / MIN, 0);
-        return [new Date(r.start).toISOString(), r.minutes, s.samples, s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct, s.breaches.length, breached].join(',');
+        return [new Date(r.start).toISOString(), r.minutes, s.samples, s.spreadBps.p50, s.spreadBps.p95, d.withinPct, d.bidQuote, d.askQuote, d.ownBidQuote, d.ownAskQuote, s.uptimePct, s.ownShareOfDepthPct, s.ownShareOfVolumePct ?? '', s.orderToTrade ?? '', s.breaches.length, breached].join(',');
       }),
     );
   });

@@ -272,6 +272,8 @@ export const LIQUIDITY_REPORT_COLUMNS = [
   'own_ask_depth_quote',
   'uptime_pct',
   'own_share_of_depth_pct',
+  'own_share_of_volume_pct',
+  'order_to_trade',
   'breaches',
   'breached_minutes',
 ] as const;

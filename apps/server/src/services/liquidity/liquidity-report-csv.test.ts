@@ -25,8 +25,19 @@ describe('liquidityReportCsv', () => {
     expect(lines[1]).toBe('# pair,"A,B/""C"""');
     expect(lines).toContain('# period.breaches,2');
     expect(lines).toContain('# period.obligation,not_met');
-    expect(lines.at(-2)).toBe('1970-01-01T00:00:00.000Z,60,3540,12.5,,2,400000.12345678,600000,250000,0,98.33,25,2,4');
+    expect(lines.at(-2)).toBe('1970-01-01T00:00:00.000Z,60,3540,12.5,,2,400000.12345678,600000,250000,0,98.33,25,,,2,4');
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('carries the share of traded volume and the order-to-trade ratio, per hour and for the period', () => {
+    const traded = { ...summary, ownShareOfVolumePct: '12.34', orderToTrade: '5.5' };
+    const lines = liquidityReportCsv({ pair: 'BTC/USDT', from: 0, to: 3_600_000, obligation: null, period: traded, hours: [{ ...hours[0]!, summary: traded }] }).split('\r\n');
+    expect(lines).toContain('# period.own_share_of_volume_pct,12.34');
+    expect(lines).toContain('# period.order_to_trade,5.5');
+    const header = lines.find((l) => l.startsWith('hour_start_utc,'))!.split(',');
+    const row = lines.at(-2)!.split(',');
+    expect(row[header.indexOf('own_share_of_volume_pct')]).toBe('12.34');
+    expect(row[header.indexOf('order_to_trade')]).toBe('5.5');
   });
 
   it('says when the pair has no obligation', () => {

@@ -39,6 +39,8 @@ function hourRow(h: LiquidityBucket): string {
     s.depth.ownAskQuote,
     s.uptimePct,
     s.ownShareOfDepthPct,
+    s.ownShareOfVolumePct,
+    s.orderToTrade,
     s.breaches.length,
     breachedMinutes(s.breaches),
   ]
@@ -72,6 +74,8 @@ export function liquidityReportCsv(input: LiquidityReportInput): string {
     ['period.own_ask_depth_quote', p.depth.ownAskQuote],
     ['period.uptime_pct', p.uptimePct],
     ['period.own_share_of_depth_pct', p.ownShareOfDepthPct],
+    ['period.own_share_of_volume_pct', p.ownShareOfVolumePct],
+    ['period.order_to_trade', p.orderToTrade],
     ['period.breaches', p.breaches.length],
   );
   if (o !== null) meta.push(['period.obligation', yesNo(liquidityVerdict(p, o).met)]);

@@ -27,8 +27,8 @@ function summary(over: Partial<LiquiditySummary>): LiquiditySummary {
     depth: { withinPct: '2', bidQuote: '400000', askQuote: '600000', ownBidQuote: '300000', ownAskQuote: '200000' },
     uptimePct: '75',
     ownShareOfDepthPct: '50',
-    ownShareOfVolumePct: null,
-    orderToTrade: null,
+    ownShareOfVolumePct: '2.5',
+    orderToTrade: '6.25',
     breaches: [{ from: T0 + HOUR + 15 * 60_000, to: T0 + HOUR + 45 * 60_000, kind: 'depth' }],
     ...over,
   };
@@ -98,6 +98,8 @@ describe('LiquidityReport', () => {
       '200,000.00',
       '50',
       '50',
+      '2.5',
+      '6.25',
       '1',
     ]);
 
@@ -166,5 +168,17 @@ describe('LiquidityReport', () => {
     const notes = within(await screen.findByTestId('liquidity-figure-notes', {}, { timeout: 5000 }));
     expect(notes.getByText(/the own depth over every second of the range/)).toBeInTheDocument();
     expect(notes.queryByText(/before they were set/)).toBeNull();
+  });
+
+  it('shows the share of traded volume and the order-to-trade ratio of the period and of each hour', async () => {
+    stubServer(obligation);
+    renderWithProviders(<LiquidityReport {...props} />);
+    const figures = within(await screen.findByTestId('liquidity-report-figures', {}, { timeout: 5000 }));
+    expect(within(figures.getByText('Own share of traded volume').closest('tr')!).getByText('2.5 %')).toBeInTheDocument();
+    expect(within(figures.getByText('Order-to-trade (orders placed per fill)').closest('tr')!).getByText('6.25')).toBeInTheDocument();
+    const table = within(screen.getByTestId('liquidity-report-table'));
+    expect(table.getAllByText('Volume share %').length).toBeGreaterThan(0);
+    const hour = table.getByText('2026-11-27 08:00').closest('tr')!;
+    expect([...hour.querySelectorAll('td')].map((td) => td.textContent).slice(-3)).toEqual(['2.5', '6.25', '0']);
   });
 });

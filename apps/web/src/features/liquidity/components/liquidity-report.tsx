@@ -179,6 +179,8 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
               <Descriptions.Item label={t('report.figure.bid', { band })}>{`${money(summary.depth.bidQuote)} (${t('history.own', { own: formatFixed(summary.depth.ownBidQuote, digits), quote })})`}</Descriptions.Item>
               <Descriptions.Item label={t('report.figure.ask', { band })}>{`${money(summary.depth.askQuote)} (${t('history.own', { own: formatFixed(summary.depth.ownAskQuote, digits), quote })})`}</Descriptions.Item>
               <Descriptions.Item label={t('report.figure.share')}>{pct(summary.ownShareOfDepthPct)}</Descriptions.Item>
+              <Descriptions.Item label={t('report.figure.volumeShare')}>{pct(summary.ownShareOfVolumePct)}</Descriptions.Item>
+              <Descriptions.Item label={t('report.figure.orderToTrade')}>{summary.orderToTrade ?? dash}</Descriptions.Item>
               <Descriptions.Item label={t('report.figure.breaches')}>{summary.breaches.length}</Descriptions.Item>
             </Descriptions>
           </section>
@@ -213,6 +215,8 @@ export function LiquidityReport({ coinId, pair, quote, digits, range: linkRange,
                   { key: 'ownAsk', title: t('report.col.ownAsk'), align: 'right', render: (_, r) => formatFixed(r.summary.depth.ownAskQuote, digits) },
                   { key: 'uptime', title: t('report.col.uptime'), align: 'right', render: (_, r) => r.summary.uptimePct ?? dash },
                   { key: 'share', title: t('report.col.share'), align: 'right', render: (_, r) => r.summary.ownShareOfDepthPct ?? dash },
+                  { key: 'volumeShare', title: t('report.col.volumeShare'), align: 'right', render: (_, r) => r.summary.ownShareOfVolumePct ?? dash },
+                  { key: 'orderToTrade', title: t('report.col.orderToTrade'), align: 'right', render: (_, r) => r.summary.orderToTrade ?? dash },
                   { key: 'breaches', title: t('report.col.breaches'), align: 'right', render: (_, r) => r.summary.breaches.length },
                 ]}
               />
