@@ -35,7 +35,8 @@ export function LiquidityScreen() {
 
   const error = latest.error ?? history.error ?? obligation.error;
   if (error && !latest.data && !history.data) return <EmptyState title={t('error.title')} description={error.message} />;
-  if (obligation.isLoading) return <Skeleton active />;
+  // Until both reads answer, nothing is known of the samples: neither the figures nor the empty state.
+  if (obligation.isLoading || latest.isLoading || history.isLoading) return <Skeleton active />;
 
   const noSamples = latest.data?.samples === 0 && history.data?.summary.samples === 0;
   return (
