@@ -21,6 +21,7 @@ import { RetentionRepository } from '../../repositories/retention.repository.ts'
 import { freshDatabase } from '../../testing/test-app.ts';
 import { DeskService } from '../desk/desk.service.ts';
 import { RetentionJob } from './retention-job.ts';
+import { insertLedgerBot } from '../../testing/retention-fixtures.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -89,23 +90,7 @@ beforeAll(async () => {
   const row = (await repos.coins.listAll())[0]!;
   coin = { coinId: row.id, coinName: row.coinName, platformId: simId, marketKind: 'spot', endTimeStamp: null, status: 'enabled' };
   admin = (await repos.admins.insert({ account: 'equity@desk.io', passwordHash: 'h', role: 'trader', employeeName: 'desk', mainAccountId: MAIN_ACCOUNT }))!;
-  const bot = async (type: string) =>
-    (
-      await repos.robots.insert({
-        adminId: admin.id,
-        coinId: coin.coinId,
-        credentialId: null,
-        type,
-        config: {},
-        status: 'running',
-        stopReason: null,
-        startMode: 'now',
-        startAt: null,
-        priceMode: 'normal',
-        description: type,
-        startedAt: null,
-      })
-    ).id;
+  const bot = (type: string) => insertLedgerBot(repos, admin.id, coin.coinId, type);
   bots = [await bot('depth_near'), await bot('depth_far')];
   const analysis = new AnalysisRepository(database.db);
   const legs: ['buy' | 'sell', string][] = [

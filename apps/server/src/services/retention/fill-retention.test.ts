@@ -19,6 +19,7 @@ import { RetentionRepository } from '../../repositories/retention.repository.ts'
 import { freshDatabase } from '../../testing/test-app.ts';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '../../domain/retention.ts';
 import { RetentionJob } from './retention-job.ts';
+import { insertLedgerBot } from '../../testing/retention-fixtures.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -95,23 +96,7 @@ beforeAll(async () => {
   await repos.coins.insertMissing(simId, ['BTC/USDT']);
   coinId = (await repos.coins.listAll())[0]!.id;
   adminId = (await repos.admins.insert({ account: 'fills@desk.io', passwordHash: 'h', role: 'trader', employeeName: 'desk', mainAccountId: MAIN_ACCOUNT }))!.id;
-  const bot = async (type: string) =>
-    (
-      await repos.robots.insert({
-        adminId,
-        coinId,
-        credentialId: null,
-        type,
-        config: {},
-        status: 'running',
-        stopReason: null,
-        startMode: 'now',
-        startAt: null,
-        priceMode: 'normal',
-        description: type,
-        startedAt: null,
-      })
-    ).id;
+  const bot = (type: string) => insertLedgerBot(repos, adminId, coinId, type);
   bots = [await bot('depth_near'), await bot('depth_far')];
   for (let daysAgo = 12; daysAgo >= 1; daysAgo--) {
     await botDay(bots[0]!, daysAgo);

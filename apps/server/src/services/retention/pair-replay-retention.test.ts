@@ -24,6 +24,7 @@ import { RetentionRepository } from '../../repositories/retention.repository.ts'
 import { freshDatabase } from '../../testing/test-app.ts';
 import { AnalysisService } from '../analysis/analysis.service.ts';
 import { RetentionJob } from './retention-job.ts';
+import { insertLedgerBot } from '../../testing/retention-fixtures.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -141,23 +142,7 @@ beforeAll(async () => {
   await repos.coins.insertMissing(simId, ['BTC/USDT', 'ETH/USDT']);
   coins = (await repos.coins.listAll()).map((c) => ({ coinId: c.id, coinName: c.coinName, platformId: simId, marketKind: 'spot', endTimeStamp: null, status: 'enabled' }));
   admin = (await repos.admins.insert({ account: 'replay@desk.io', passwordHash: 'h', role: 'trader', employeeName: 'desk', mainAccountId: MAIN_ACCOUNT }))!;
-  const bot = async (coinId: number, type: string) =>
-    (
-      await repos.robots.insert({
-        adminId: admin.id,
-        coinId,
-        credentialId: null,
-        type,
-        config: {},
-        status: 'running',
-        stopReason: null,
-        startMode: 'now',
-        startAt: null,
-        priceMode: 'normal',
-        description: type,
-        startedAt: null,
-      })
-    ).id;
+  const bot = (coinId: number, type: string) => insertLedgerBot(repos, admin.id, coinId, type);
   bots = [await bot(coins[0]!.coinId, 'depth_near'), await bot(coins[0]!.coinId, 'depth_far'), await bot(coins[1]!.coinId, 'depth_near')];
   for (let daysAgo = 12; daysAgo >= 1; daysAgo--) await pairDay(daysAgo);
   // Snapshots through the period, one within the last hour.

@@ -20,6 +20,7 @@ import { RetentionRepository } from '../../repositories/retention.repository.ts'
 import { freshDatabase } from '../../testing/test-app.ts';
 import { RETENTION_DEFAULTS } from '../../domain/retention.ts';
 import { RetentionJob } from './retention-job.ts';
+import { insertLedgerBot } from '../../testing/retention-fixtures.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -131,23 +132,7 @@ beforeAll(async () => {
   await repos.coins.insertMissing(simId, ['BTC/USDT']);
   coinId = (await repos.coins.listAll())[0]!.id;
   adminId = (await repos.admins.insert({ account: 'desk@desk.io', passwordHash: 'h', role: 'trader', employeeName: 'desk', mainAccountId: MAIN_ACCOUNT }))!.id;
-  const bot = async (type: string) =>
-    (
-      await repos.robots.insert({
-        adminId,
-        coinId,
-        credentialId: null,
-        type,
-        config: {},
-        status: 'running',
-        stopReason: null,
-        startMode: 'now',
-        startAt: null,
-        priceMode: 'normal',
-        description: type,
-        startedAt: null,
-      })
-    ).id;
+  const bot = (type: string) => insertLedgerBot(repos, adminId, coinId, type);
   bots = [await bot('depth_near'), await bot('depth_far')];
   for (let daysAgo = 45; daysAgo >= 1; daysAgo--) for (const id of bots) await botDay(id, daysAgo);
   // Today, and the last hour.
