@@ -156,6 +156,16 @@ export async function run(): Promise<void> {
       backups.map((b, i) => [String(i + 1), `${(b.ms / 1000).toFixed(1)} s`, `${(b.bytes / MB).toFixed(0)} MiB`, `${(b.bytes / MB / (b.ms / 1000)).toFixed(0)} MiB/s`, `${b.loopP99.toFixed(1)} / ${b.loopMax.toFixed(1)} ms`, b.load]),
     );
     for (const b of backups) console.log(`  ${b.said}`);
+    // Where in each backup the slow ones fall: at its checkpoint (its start), in the copy, or at its end.
+    printTable(
+      ['backup', 'tick-to-order n', 'p50 ms', 'p99 ms', 'max ms', 'the five slowest: ms @ s from the backup\'s start'],
+      backups.map((b, i) => {
+        const mine = recorder.tickToOrders.filter((v) => v.at >= b.from && v.at < b.to);
+        const ms = mine.map((v) => v.ms);
+        const slowest = [...mine].sort((x, y) => y.ms - x.ms).slice(0, 5);
+        return [String(i + 1), String(ms.length), q(ms, 0.5), q(ms, 0.99), q(ms, 1), slowest.map((v) => `${v.ms.toFixed(0)} @ ${((v.at - b.from) / 1000).toFixed(1)}`).join(', ')];
+      }),
+    );
     // Each backup's window, and the AFTER_S after it (up to the next backup or the end).
     const inBackups = (values: readonly Timed[]) => backups.flatMap((b) => within(values, b.from, b.to));
     const afterBackups = (values: readonly Timed[]) => backups.flatMap((b, i) => within(values, b.to, backups[i + 1]?.from ?? afterEnd));
