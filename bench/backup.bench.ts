@@ -6,28 +6,21 @@
  * socket, as it asks a running server. Reports the backup's time and size and the ticks' latency
  * before and during it; then how long PGlite's own dumpDataDir() would hold the event loop.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { listenBackupControl } from '../apps/server/src/backup/control-socket.ts';
 import { writeHotBackup } from '../apps/server/src/backup/hot-backup.ts';
+import { backupCli, folderBytes, padDatabase } from './backup-helpers.ts';
 import { printTable, quantile } from './report.ts';
 
 const SIZE_MB = Number(process.env.MAKERDESK_BENCH_BACKUP_MB ?? 1024);
 const BOTS = 100;
 const TICK_MS = 1000;
 const BASELINE_MS = 10_000;
-const REPO = new URL('../', import.meta.url).pathname;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-function folderBytes(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.size;
-  return readdirSync(path).reduce((sum, name) => sum + folderBytes(join(path, name)), 0);
-}
 
 /** The hundred bots: each writes its journal row once a second, staggered; answers each write's latency from when it was due. */
 function startBots(db: PGlite) {
@@ -54,21 +47,6 @@ function startBots(db: PGlite) {
   };
 }
 
-function cli(file: string, dataDir: string): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'scripts', 'backup.ts'), file], {
-      cwd: REPO,
-      env: { ...process.env, MAKERDESK_DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPO },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
-}
-
 const ms = (values: number[], q: number) => (values.length ? quantile(values, q).toFixed(1) : '-');
 
 export async function run(): Promise<void> {
@@ -79,20 +57,15 @@ export async function run(): Promise<void> {
     const db = new PGlite(pgdata);
     await db.waitReady;
     let began = performance.now();
-    // Rows of ~1 KB kept inline and uncompressed: the folder grows by about what is inserted.
-    await db.exec('create table big (id int, v text); create table journal (id serial primary key, bot int, state text, amount numeric)');
-    const rowsPerBatch = 50_000;
-    for (let done = 0; done < SIZE_MB * 1000; done += rowsPerBatch) {
-      await db.query(`insert into big select g, repeat(md5(g::text), 30) from generate_series(${done + 1}, ${done + rowsPerBatch}) g`);
-    }
-    await db.exec('checkpoint');
+    await db.exec('create table journal (id serial primary key, bot int, state text, amount numeric)');
+    await padDatabase(db, SIZE_MB);
     const size = folderBytes(pgdata);
     console.log(`  made the database: ${(size / 1048576).toFixed(0)} MiB on disk in ${((performance.now() - began) / 1000).toFixed(1)} s`);
 
     const control = await listenBackupControl(root, (sink) => writeHotBackup(db, pgdata, sink), quiet);
     // First with nothing else running: what the machine gives the backup alone.
     began = performance.now();
-    const idle = await cli(join(root, 'idle.tar'), root);
+    const idle = await backupCli(join(root, 'idle.tar'), root);
     if (idle.code !== 0) throw new Error(`the backup failed: ${idle.out}`);
     console.log(`  alone: ${((performance.now() - began) / 1000).toFixed(1)} s from the CLI's start; ${idle.out.split('\n')[0]}`);
     rmSync(join(root, 'idle.tar'), { force: true });
@@ -103,7 +76,7 @@ export async function run(): Promise<void> {
     const backupStart = Date.now();
     began = performance.now();
     const file = join(root, 'backup.tar');
-    const result = await cli(file, root);
+    const result = await backupCli(file, root);
     const backupMs = performance.now() - began;
     const backupEnd = Date.now();
     loop.disable();

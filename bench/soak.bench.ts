@@ -35,18 +35,15 @@ import { openDatabase, type PGliteClient } from '../apps/server/src/db/client.ts
 import { RetentionRepository } from '../apps/server/src/repositories/retention.repository.ts';
 import { RETENTION_DEFAULTS } from '../apps/server/src/domain/retention.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
-import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app.ts';
-import { importKey } from '../apps/server/src/testing/accounts.ts';
+import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 import { printTable } from './report.ts';
+import { startSimFleet } from './sim-fleet.ts';
 
 const BOTS = Number(process.env.SOAK_BOTS ?? 100);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_SECONDS ?? 60);
 const WARMUP_MIN = Number(process.env.SOAK_WARMUP_MINUTES ?? 5);
 const CHECKPOINT_MIN = Number(process.env.SOAK_PGLITE_CHECKPOINT_MINUTES ?? 5);
-/** The simulator's four default pairs: coin ids 1..4 on platform 1. */
-const COINS = [1, 2, 3, 4];
-const ASSETS = ['BTC', 'ETH', 'SOL', 'MDK'];
 const TABLES = ['robot_orders', 'robot_fills', 'trading_logs'] as const;
 const MB = 1048576;
 const mb = (bytes: number) => (Number.isFinite(bytes) ? (bytes / MB).toFixed(1) : '-');
@@ -85,12 +82,6 @@ function gc(): void {
   collect();
 }
 
-async function ok<T>(t: TestApp, method: 'GET' | 'PUT', url: string, token: string, body?: unknown): Promise<T> {
-  const res = await t.call(method, url, { token, ...(body === undefined ? {} : { body }) });
-  if (res.body.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(res.body)}`);
-  return res.body.data as T;
-}
-
 /** The child: one database, the server with its bots, sampled; prints its samples as one JSON line. */
 async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const scratch = await scratchDatabase(kind === 'postgres' ? process.env.DATABASE_URL : undefined);
@@ -103,23 +94,7 @@ async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const samples: Sample[] = [];
   const checkpointMs: number[] = [];
   try {
-    const token = await t.login();
-    for (let i = 0; i < 20; i++) venue.step();
-    venue.start();
-    for (const [i, coinId] of COINS.entries()) {
-      const key = `soak-key-${coinId}`;
-      await importKey(t, token, { coinId, apiKey: key });
-      // Enough of both sides for every bot on the pair to quote all day.
-      await venue.deposit(key, 'USDT', '100000000');
-      await venue.deposit(key, ASSETS[i] as string, '1000000');
-    }
-    await t.services.engine.start();
-    for (let i = 0; i < BOTS; i++) {
-      const coinId = COINS[i % COINS.length] as number;
-      const list = await ok<{ type: string; defaults: Record<string, unknown> }[]>(t, 'GET', `/backend/robot/init/list?coinId=${coinId}`, token);
-      const config = list.find((item) => item.type === 'depth_near')!.defaults;
-      await ok(t, 'PUT', '/backend/robot/update', token, { coinId, type: 'depth_near', config, status: 'running', startMode: 'now', priceMode: 'safe', confirmExposure: true });
-    }
+    await startSimFleet(t, BOTS);
     const started = Date.now();
     let nextCheckpoint = CHECKPOINT_MIN > 0 ? started + CHECKPOINT_MIN * 60_000 : Infinity;
     const sample = async () => {
