@@ -4,11 +4,9 @@
  * `npm run backup` CLI (scripts/backup.ts) run as a child process, which asks the process holding
  * the folder for the backup over the control socket in the data folder, as it asks a running server.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const REPO = new URL('../', import.meta.url).pathname;
+import { runRepoScript } from '../apps/server/src/testing/repo-script.ts';
 
 /** The bytes under a path, every file counted once. */
 export function folderBytes(path: string): number {
@@ -32,16 +30,5 @@ export async function padDatabase(db: { query(sql: string): Promise<unknown>; ex
 
 /** `npm run backup -- <file>` against the data folder `dataDir`: its exit code and everything it printed. */
 export function backupCli(file: string, dataDir: string): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'scripts', 'backup.ts'), file], {
-      cwd: REPO,
-      env: { ...process.env, MAKERDESK_DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: REPO },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
+  return runRepoScript('backup', [file], { MAKERDESK_DATA_DIR: dataDir });
 }

@@ -5,18 +5,17 @@
  * holds no master key unless asked, and then only sealed; a restore refuses a folder in use.
  * Always PGlite (the embedded database is what `npm run backup` is for): run in the PGlite pass only.
  */
-import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { robotTypes, type RobotTypeKey } from '@makerdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRepoScript } from '../testing/repo-script.ts';
 import { ServerProcess, until } from '../testing/server-process.ts';
 import { suiteDatabaseUrl } from '../testing/test-postgres.ts';
 import { checkAgreement, readStopped } from '../testing/venue-agreement.ts';
 import { readTar } from './tar.ts';
 
-const REPO = new URL('../../../../', import.meta.url).pathname;
 const PASSWORD = 'Backup-admin-123';
 const SIM_KEY = 'backup-bots-key';
 const SIM_SEED = 20261123;
@@ -41,21 +40,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** `npm run backup|restore -- …` as a user runs it (from the repository's root). */
-function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'scripts', `${script}.ts`), ...args], {
-      cwd: REPO,
-      env: { ...process.env, DATABASE_URL: '', MAKERDESK_MASTER_KEY: '', MAKERDESK_BACKUP_PASSPHRASE: '', INIT_CWD: REPO, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
-}
+const cli = runRepoScript;
 
 async function entries(file: string): Promise<string[]> {
   const names: string[] = [];
