@@ -127,7 +127,7 @@ export function LiquidityFigureNotes({
   const { t } = useTranslation('liquidity');
   const termsLater = obligationSetAt !== null && rangeFrom !== null && obligationSetAt > rangeFrom;
   return (
-    <Flex vertical gap={2} className="md-liquidity-notes" data-testid="liquidity-figure-notes">
+    <Flex vertical gap={2} className="md-liquidity-notes" data-testid="liquidity-figure-notes" style={{ marginTop: 8 }}>
       <Typography.Text type="secondary">{t('history.note.means')}</Typography.Text>
       {termsLater && <Typography.Text type="secondary">{t('history.note.terms', { at: formatAt(obligationSetAt) })}</Typography.Text>}
     </Flex>
