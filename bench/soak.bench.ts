@@ -31,9 +31,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk/engine';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type PGliteClient } from '../apps/server/src/db/client.ts';
 import { RetentionRepository } from '../apps/server/src/repositories/retention.repository.ts';
 import { RETENTION_DEFAULTS } from '../apps/server/src/domain/retention.ts';
+import { encodeFillPack, type PackedFill } from '../apps/server/src/domain/fill-pack.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 import { printTable } from './report.ts';
@@ -64,11 +66,56 @@ export interface Sample {
   filledOrders: number;
 }
 
+/** The run's own fills packed as retention packs them (domain/fill-pack.ts), one pack a bot and UTC day. */
+export interface PackMeasure {
+  fills: number;
+  packs: number;
+  bytes: number;
+}
+
 interface SoakResult {
   kind: string;
   bots: number;
   checkpointMs: number[];
   samples: Sample[];
+  packed?: PackMeasure;
+}
+
+/**
+ * Every fill of the run read back as the prune reads it and packed per bot and UTC day: the bytes a
+ * packed fill takes. A 30-minute run's packs hold about 45 fills a bot, a day's about 2,150: the
+ * compression of a short pack is the worse one, so the figure errs high.
+ */
+async function packRunFills(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }): Promise<PackMeasure> {
+  const answer = (await db.execute(
+    sql`select id::text as id, robot_id, client_order_id, filled_after::text as filled_after, side, price::text as price, amount::text as amount,
+          quote_amount::text as quote_amount, fee::text as fee, realized_pnl::text as realized_pnl, position_after::text as position_after,
+          avg_cost_after::text as avg_cost_after, floor(extract(epoch from at) * 1000)::text as at_ms, order_no from robot_fills`,
+  )) as { rows: Record<string, string | null>[] };
+  const groups = new Map<string, PackedFill[]>();
+  for (const r of answer.rows) {
+    const at = Number(r.at_ms);
+    const key = `${r.robot_id}|${new Date(at).toISOString().slice(0, 10)}`;
+    const fill: PackedFill = {
+      id: Number(r.id),
+      clientOrderId: r.client_order_id as string,
+      filledAfter: r.filled_after as string,
+      side: r.side as 'buy' | 'sell',
+      price: r.price as string,
+      amount: r.amount as string,
+      quoteAmount: r.quote_amount as string,
+      fee: r.fee as string,
+      realizedPnl: r.realized_pnl as string,
+      positionAfter: r.position_after as string,
+      avgCostAfter: r.avg_cost_after,
+      at,
+      orderNo: r.order_no,
+    };
+    groups.set(key, [...(groups.get(key) ?? []), fill]);
+  }
+  let bytes = 0;
+  for (const fills of groups.values()) bytes += encodeFillPack(fills).length;
+  return { fills: answer.rows.length, packs: groups.size, bytes };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +140,7 @@ async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const store = new RetentionRepository(database.db, database.kind);
   const samples: Sample[] = [];
   const checkpointMs: number[] = [];
+  let packed: PackMeasure | undefined;
   try {
     await startSimFleet(t, BOTS);
     const started = Date.now();
@@ -128,13 +176,14 @@ async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
       await sleep(Math.min(SAMPLE_S * 1000, started + MINUTES * 60_000 - Date.now()));
       await sample();
     }
+    packed = await packRunFills(database.db as never);
   } finally {
     venue.stop();
     await t.close();
     await database.close();
     await scratch.drop();
   }
-  console.log(`SOAK ${JSON.stringify({ kind, bots: BOTS, checkpointMs, samples })}`);
+  console.log(`SOAK ${JSON.stringify({ kind, bots: BOTS, checkpointMs, samples, packed })}`);
 }
 
 /** Least-squares slope of y over x. */
