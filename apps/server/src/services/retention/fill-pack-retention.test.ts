@@ -128,6 +128,10 @@ describe('the packed fill archive', () => {
     const store = new RetentionRepository(database.db, database.kind);
     const before = await ledgers();
     const pnlBefore = await desk.botWindows(adminId, coinId, new Date(dayStart(NOW) - 30 * DAY), new Date(NOW));
+    // The bot's drawer: its latest fills, on into the packs (bots[1]'s are all packed).
+    const drawers = async () => [await repos.robotJournal.recentFills(bots[0]!, 150), await repos.robotJournal.recentFills(bots[1]!, 50), await repos.robotJournal.recentFills(bots[0]!, 7)];
+    const drawersBefore = await drawers();
+    expect(drawersBefore.map((d) => d.length)).toEqual([150, 50, 7]);
     const countBefore = (await store.counts()).robot_fills;
     expect(before.all!.total).toBe(13 * 20 + 6 * 20 + 27);
     expect(before.all!.paged).toEqual(before.all!.rows);
@@ -152,6 +156,7 @@ describe('the packed fill archive', () => {
       expect(after[name], name).toEqual(before[name]);
     }
     expect(await desk.botWindows(adminId, coinId, new Date(dayStart(NOW) - 30 * DAY), new Date(NOW))).toEqual(pnlBefore);
+    expect(await drawers()).toEqual(drawersBefore);
 
     // A late fill, dated before fills already packed: listed in its place as a row, then packed into its day.
     const late = fill(bots[0]!, 'buy', '101.5', '0.2', dayStart(NOW) - 5 * DAY + 7 * HOUR + 123);
