@@ -70,6 +70,8 @@ export interface PackMeasure {
   fills: number;
   packs: number;
   bytes: number;
+  /** Each pack's fills and bytes: a pack's bytes over its fills (least squares) tell a day's pack from a short run's. */
+  each?: [number, number][];
 }
 
 interface SoakResult {
@@ -114,8 +116,13 @@ async function packRunFills(db: { execute: (q: string) => Promise<unknown> }): P
     groups.set(key, [...(groups.get(key) ?? []), fill]);
   }
   let bytes = 0;
-  for (const fills of groups.values()) bytes += encodeFillPack(fills).length;
-  return { fills: rows.length, packs: groups.size, bytes };
+  const each: [number, number][] = [];
+  for (const fills of groups.values()) {
+    const size = encodeFillPack(fills).length;
+    bytes += size;
+    each.push([fills.length, size]);
+  }
+  return { fills: rows.length, packs: groups.size, bytes, each };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -246,7 +253,14 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const orderBytes = Number.isFinite(orders.bytesPerRow) ? orders.bytesPerRow : 0;
   const fillBytes = Number.isFinite(fills.bytesPerRow) ? fills.bytesPerRow : 0;
   const encoded = packed && packed.fills > 0 ? packed.bytes / packed.fills : NaN;
-  const packedBytes = Number.isFinite(encoded) ? encoded * PACK_TABLE_OVERHEAD : PACKED_FILL_BYTES_DEFAULT;
+  // A day's pack holds a bot-day's fills: its bytes from the run's packs' fixed part and bytes a fill
+  // (least squares of a pack's bytes over its fills), since a short run's packs pay the fixed part over few fills.
+  const xs = (packed?.each ?? []).map(([n]) => n);
+  const ys = (packed?.each ?? []).map(([, b]) => b);
+  const perFill = slope(xs, ys);
+  const fixedPart = xs.length > 1 ? ys.reduce((a, b) => a + b, 0) / ys.length - (perFill * xs.reduce((a, b) => a + b, 0)) / xs.length : NaN;
+  const dayPack = Number.isFinite(perFill) && fills.rows > 0 ? (fixedPart + perFill * fills.rows) / fills.rows : encoded;
+  const packedBytes = Number.isFinite(dayPack) ? dayPack * PACK_TABLE_OVERHEAD : PACKED_FILL_BYTES_DEFAULT;
   const rowDays = Math.min(365, r.fillRowDays, r.fillDays);
   const packDays = Math.min(365, r.fillDays) - rowDays;
   const parts = {
@@ -270,7 +284,7 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const lines = [
     `  per bot-day: ${orders.rows.toFixed(0)} orders (${cancelledOrders.toFixed(0)} without a fill, ${filledOrders.toFixed(0)} with one), ${fills.rows.toFixed(0)} fills, ${logs.rows.toFixed(0)} log lines; bytes a row: orders ${orders.bytesPerRow.toFixed(0)}, fills ${fills.bytesPerRow.toFixed(0)}, logs ${logs.bytesPerRow.toFixed(0)}`,
     packed && packed.fills > 0
-      ? `  the run's ${packed.fills} fills packed as retention packs them (${packed.packs} packs, a bot and UTC day each): ${encoded.toFixed(1)} bytes a fill, ${packedBytes.toFixed(1)} in the table (× ${PACK_TABLE_OVERHEAD} for the pack's row, indexes and TOAST); a run's short packs compress worse than a day's 2,150 fills (about 28)`
+      ? `  the run's ${packed.fills} fills packed as retention packs them (${packed.packs} packs, a bot and UTC day each): ${encoded.toFixed(1)} bytes a fill in these short packs; a pack's bytes ≈ ${fixedPart.toFixed(0)} + ${perFill.toFixed(1)} a fill (least squares), so a bot-day's pack of ${fills.rows.toFixed(0)} fills ≈ ${dayPack.toFixed(1)} bytes a fill, ${packedBytes.toFixed(1)} in the table (× ${PACK_TABLE_OVERHEAD} for the pack's row, indexes and TOAST)`
       : `  packed fills: ${packedBytes} bytes a fill (not measured in this run)`,
     `  ${bots} bots after a year, default retention (cancelled orders ${r.cancelledOrderDays} d, orders with a fill ${r.filledOrderDays} d, logs ${r.tradingLogDays} d, fills ${r.fillDays} d of which ${r.fillRowDays} d as rows, day rows kept):`,
     ...Object.entries(parts).map(([name, size]) => `    ${name.padEnd(20)} ${(size / 1e9).toFixed(2)} GB`),
