@@ -1,4 +1,4 @@
-import { MAIN_ACCOUNT, renderServerText, text } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, text } from '@makerdesk/contract';
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderStoredLine } from '../domain/trading-log-line.ts';
