@@ -112,7 +112,7 @@ export interface TradingLogEntry {
   coinId: number;
   adminId: number;
   level: 'info' | 'warn' | 'error';
-  /** The line in English (kept for readers of the raw table). */
+  /** The line in English: stored only for a line without a key (a verbatim text); a keyed line's English renders from its key. */
   message: string;
   /** The line as a server text, rendered in each reader's language. */
   text: ServerText;

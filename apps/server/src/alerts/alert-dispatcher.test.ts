@@ -1,6 +1,7 @@
-import { MAIN_ACCOUNT, renderServerText, text } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, text } from '@makerdesk/contract';
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { renderStoredLine } from '../domain/trading-log-line.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { ManualClock, settle } from '../testing/manual-clock.ts';
 import { AlertDispatcher } from './alert-dispatcher.ts';
@@ -45,7 +46,7 @@ describe('AlertDispatcher', () => {
   }
 
   const raise = (d: AlertDispatcher, title: string) => d.raise({ adminId, coinId, level: 'warn', title, text: `${title} text` });
-  const logs = () => fake.tables.tradingLogs.map((l) => `${l.level}: ${l.message}`);
+  const logs = () => fake.tables.tradingLogs.map((l) => `${l.level}: ${renderStoredLine(l, 'en_US')}`);
 
   it('sends to every enabled channel, with the opened secret, and logs each outcome on the pair', async () => {
     const on = await telegramChannel('desk');
@@ -153,15 +154,15 @@ describe('AlertDispatcher', () => {
     const title = text('monitor.price.alertTitle', { pair: 'BTC/USDT' });
     await d.raise({ adminId, coinId, level: 'warn', title: 'BTC/USDT price alert', text: 'x', message: { title, text: text('verbatim', { text: 'x' }) } });
     await clock.advance(10_000);
-    const zh = fake.tables.tradingLogs.map((l) => renderServerText({ key: l.textKey!, params: l.textParams ?? {} }, 'zh_CN'));
+    const zh = fake.tables.tradingLogs.map((l) => renderStoredLine(l, 'zh_CN'));
     expect(zh).toEqual([
       '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 1 / 4 次尝试失败（被拒绝：HTTP 502）；1 秒后重试',
       '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 2 / 4 次尝试失败（被拒绝：HTTP 502）；2 秒后重试',
       '告警“BTC/USDT 价格告警”通过 telegram "desk" (chat -1001) 发送：第 3 / 4 次尝试失败（被拒绝：HTTP 502）；4 秒后重试',
       '告警“BTC/USDT 价格告警”经 4 次尝试仍未能通过 telegram "desk" (chat -1001) 发送：被拒绝：HTTP 502',
     ]);
-    // The English line is the stored message, word for word.
-    expect(fake.tables.tradingLogs.map((l) => renderServerText({ key: l.textKey!, params: l.textParams ?? {} }, 'en_US'))).toEqual(fake.tables.tradingLogs.map((l) => l.message));
+    // Only the key and params are stored: the English is rendered from them, as the Chinese is.
+    expect(fake.tables.tradingLogs.map((l) => [l.message, l.textKey])).toEqual(fake.tables.tradingLogs.map(() => [null, expect.stringMatching(/^alerts\./)]));
     expect(logs().at(-1)).toBe('error: Alert "BTC/USDT price alert" not delivered via telegram "desk" (chat -1001) after 4 attempts: refused: HTTP 502');
   });
 

@@ -312,18 +312,15 @@ export class AlertDispatcher {
     this.waiters.delete(item.delivery.id);
   }
 
-  /** A delivery's outcome in the pair's trading log: in English, and as a server text each reader reads in their language. */
+  /** A delivery's outcome in the pair's trading log: a server text each reader reads in their language. */
   private async log(item: QueuedDelivery, level: 'info' | 'warn' | 'error', line: ServerText): Promise<void> {
-    const message = renderServerText(line, 'en_US');
     try {
       await this.deps.repos.tradingLogs.append({
         coinId: item.alert.coinId,
         adminId: item.alert.adminId,
         robotId: item.alert.robotId,
         level,
-        message: message.slice(0, 2000),
-        textKey: line.key,
-        textParams: line.params,
+        text: line,
         createdAt: new Date(this.clock.now()),
       });
     } catch (err) {

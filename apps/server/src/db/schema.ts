@@ -147,8 +147,11 @@ export const tradingLogs = pgTable(
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     robotId: integer('robot_id').references(() => robots.id, { onDelete: 'set null' }),
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
-    /** The line in English; rows without a text key (written before 0016) render it verbatim. */
-    message: text('message').notNull(),
+    /**
+     * The line's words when it has no text key (a venue's own words; rows before 0016), shown verbatim;
+     * null beside a key (0027: the English is rendered from the key, not stored again).
+     */
+    message: text('message'),
     /** The line as a server text (key and params), rendered in the reader's language. */
     textKey: text('text_key'),
     textParams: jsonb('text_params').$type<Record<string, string | number>>(),

@@ -1,5 +1,6 @@
 import { VERBATIM_KEY, type ServerText } from '@makerdesk/contract';
 import type { TradingLogEntry, TradingLogSink } from '@makerdesk/engine';
+import { VERBATIM_MESSAGE_MAX } from '../domain/trading-log-line.ts';
 import type { TradingLogRepository } from '../repositories/trading-log.repository.ts';
 
 export interface BatchedSinkOptions {
@@ -62,8 +63,7 @@ export class BatchedTradingLogSink implements TradingLogSink {
           adminId: e.adminId,
           robotId: e.robotId,
           level: e.level,
-          message: e.message.slice(0, 2000),
-          ...textColumns(e.text),
+          ...lineOf(e),
           createdAt: new Date(e.at),
         })),
       )
@@ -86,8 +86,7 @@ export class BatchedTradingLogSink implements TradingLogSink {
   }
 }
 
-/** A server text's columns: a verbatim text keeps its words in `message` only (no key), as rows before 0016 did. */
-export function textColumns(text: ServerText | undefined): { textKey: string | null; textParams: Record<string, string | number> | null } {
-  if (!text || text.key === VERBATIM_KEY) return { textKey: null, textParams: null };
-  return { textKey: text.key, textParams: text.params };
+/** An entry's line: its server text (stored as key and params); its English words as they are when it has no key. */
+function lineOf(e: TradingLogEntry): { text: ServerText } | { message: string } {
+  return e.text.key !== VERBATIM_KEY ? { text: e.text } : { message: e.message.slice(0, VERBATIM_MESSAGE_MAX) };
 }

@@ -1,11 +1,23 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { ServerText } from '@makerdesk/contract';
 import { tradingLogs } from '../db/schema.ts';
+import { storedLine } from '../domain/trading-log-line.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 export type TradingLogRow = typeof tradingLogs.$inferSelect;
-/** A line to write: `message` in English, and the same line as a server text (`textKey`, `textParams`) when it has one. */
-export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level' | 'message'> & Partial<Pick<TradingLogRow, 'textKey' | 'textParams'>> & { createdAt?: Date };
+/**
+ * A line to write: a server text (stored as its key and params, rendered in each reader's language),
+ * or words without a key (`message`, shown as they are in every language).
+ */
+export type NewTradingLog = Pick<TradingLogRow, 'coinId' | 'adminId' | 'robotId' | 'level'> & { createdAt?: Date } & ({ text: ServerText } | { message: string });
+
+/** The row's columns for a line to write (domain/trading-log-line.ts: no English beside a key). */
+export function tradingLogColumns(entry: NewTradingLog): typeof tradingLogs.$inferInsert {
+  const { coinId, adminId, robotId, level, createdAt } = entry;
+  const line = 'text' in entry ? storedLine(entry.text) : { message: entry.message, textKey: null, textParams: null };
+  return { coinId, adminId, robotId, level, ...line, ...(createdAt !== undefined ? { createdAt } : {}) };
+}
 
 /** Narrows a pair's logs: one account's, one bot, one level, a time window (from inclusive, to exclusive). */
 export interface TradingLogFilter {
@@ -21,7 +33,7 @@ export class TradingLogRepository {
   constructor(private readonly db: Db) {}
 
   async append(entry: NewTradingLog): Promise<TradingLogRow> {
-    const [row] = await this.db.insert(tradingLogs).values(entry).returning();
+    const [row] = await this.db.insert(tradingLogs).values(tradingLogColumns(entry)).returning();
     if (!row) throw new Error('trading log insert returned no row');
     return row;
   }
@@ -29,7 +41,7 @@ export class TradingLogRepository {
   /** One insert for a batch (the engine's sink flushes this way). */
   async appendMany(entries: NewTradingLog[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.insert(tradingLogs).values(entries);
+    await this.db.insert(tradingLogs).values(entries.map(tradingLogColumns));
   }
 
   /** Newest first. */

@@ -98,9 +98,7 @@ export class EmergencyStopService {
         adminId: cause.logAdminId ?? null,
         robotId: null,
         level,
-        message: renderServerText(summary, 'en_US'),
-        textKey: summary.key,
-        textParams: summary.params,
+        text: summary,
       });
       await this.reportStop(coinId, coin.coinName, cause, result, startedAt, level);
       return {

@@ -6,6 +6,7 @@ import type { CoinRow } from '../repositories/coin.repository.ts';
 import { createInMemoryRepositories, type InMemoryRepositories } from '../testing/in-memory-repositories.ts';
 import { CoinService } from './coin.service.ts';
 import type { ApiKeyMaterial } from '../domain/key-material.ts';
+import { renderStoredLine } from '../domain/trading-log-line.ts';
 import { fallbackPair, RobotService } from './robot.service.ts';
 
 const NOW = Date.UTC(2030, 0, 1, 12);
@@ -71,7 +72,7 @@ describe('RobotService', () => {
     const { id } = await service().update(main, { ...req, config: { ...req.config, orderAmountMin: 0.25 } });
     expect(fake.tables.robots[0]?.config.orderAmountMin).toBe('0.25');
     expect(fake.tables.robotRuns).toEqual([{ id: expect.any(Number), robotId: id, startedAt: new Date(NOW), stoppedAt: null }]);
-    expect(fake.tables.tradingLogs.map((l) => l.message)).toEqual([`Depth near bot #${id} created and switched on by main@desk.io`]);
+    expect(fake.tables.tradingLogs.map((l) => renderStoredLine(l, 'en_US'))).toEqual([`Depth near bot #${id} created and switched on by main@desk.io`]);
     const [dto] = await service().list(main, btc.id);
     expect(dto?.figures.allTime).toMatchObject({ to: NOW, tradeCount: 0, unrealizedPnl: '0', pnlVsHold: '0', uptimeMs: 0 });
     expect(await service().list(sub, btc.id)).toEqual([]);

@@ -200,11 +200,10 @@ export class RobotService {
           { id: robotId, account: admin.account },
         );
       }
-      const message = renderServerText(line, 'en_US');
       // A scheduled bot's uptime starts at its start time.
       if (req.status === 'running') await tx.robots.openRun(robotId, startAt !== null && startAt > now ? new Date(startAt) : at);
       else await tx.robots.closeRun(robotId, at);
-      await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', message, textKey: line.key, textParams: line.params, createdAt: at });
+      await tx.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId, level: 'info', text: line, createdAt: at });
       return robotId;
     });
     if (switchingOn && !isRiskControlType(req.type)) await this.halts?.botSwitchedOn(coin.coinId);
@@ -212,7 +211,7 @@ export class RobotService {
       await this.engine.apply(id);
     } catch (err) {
       const line = text('bots.applyFailed', { id, error: err instanceof Error ? err.message : String(err) });
-      await this.repos.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId: id, level: 'error', message: renderServerText(line, 'en_US'), textKey: line.key, textParams: line.params });
+      await this.repos.tradingLogs.append({ coinId: coin.coinId, adminId: admin.id, robotId: id, level: 'error', text: line });
     }
     return { id };
   }

@@ -1,8 +1,9 @@
-import { MAIN_ACCOUNT, renderServerText, type Lang, type Page, type TradingLog } from '@makerdesk/contract';
+import { MAIN_ACCOUNT, type Lang, type Page, type TradingLog } from '@makerdesk/contract';
 import { pageWindow } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
 import type { AdminRow } from '../domain/account.ts';
+import { renderStoredLine } from '../domain/trading-log-line.ts';
 import type { CoinService } from './coin.service.ts';
 
 export interface TradingLogQuery {
@@ -17,10 +18,9 @@ export interface TradingLogQuery {
   to?: number | undefined;
 }
 
-/** A row as the API answers it: its text rendered in the reader's language; a row without a key (before 0016) verbatim. */
+/** A row as the API answers it: its text rendered in the reader's language (English too); a row without a key verbatim. */
 export function toTradingLog(r: TradingLogRow, lang: Lang = 'en_US'): TradingLog {
-  const message = r.textKey === null ? r.message : renderServerText({ key: r.textKey, params: r.textParams ?? {} }, lang);
-  return { id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message, createdAt: r.createdAt.getTime() };
+  return { id: r.id, coinId: r.coinId, robotId: r.robotId, level: r.level, message: renderStoredLine(r, lang), createdAt: r.createdAt.getTime() };
 }
 
 export class TradingLogService {

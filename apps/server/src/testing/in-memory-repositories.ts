@@ -20,7 +20,7 @@ import type { PlatformRow } from '../repositories/platform.repository.ts';
 import type { PageWindow, RowPage } from '../repositories/query-kit.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { LoginLogRow, SessionRow } from '../repositories/session.repository.ts';
-import type { TradingLogRow } from '../repositories/trading-log.repository.ts';
+import { tradingLogColumns, type NewTradingLog, type TradingLogRow } from '../repositories/trading-log.repository.ts';
 
 /** The rows an in-memory fake holds; tests arrange and inspect them directly. */
 export interface InMemoryTables {
@@ -93,6 +93,13 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
   let lastId = 0;
   const nextId = () => ++lastId;
   const claimEnd = (claim: { ms: number }) => new Date(now().getTime() + claim.ms);
+  /** A trading-log line stored as the SQL repository stores it (no English beside a key). */
+  const appendLog = (entry: NewTradingLog): TradingLogRow => {
+    const { coinId, adminId, robotId, level, message, textKey, textParams } = tradingLogColumns(entry);
+    const row: TradingLogRow = { id: nextId(), coinId, adminId: adminId ?? null, robotId: robotId ?? null, level, message: message ?? null, textKey: textKey ?? null, textParams: textParams ?? null, createdAt: entry.createdAt ?? now() };
+    fake.tables.tradingLogs.push(row);
+    return row;
+  };
 
   const record = (row: CredentialRow): CredentialRecord => ({
     ...row,
@@ -356,12 +363,10 @@ export function createInMemoryRepositories(now: () => Date = () => new Date()): 
     },
     tradingLogs: {
       async append(entry) {
-        const row: TradingLogRow = { ...entry, textKey: entry.textKey ?? null, textParams: entry.textParams ?? null, id: nextId(), createdAt: entry.createdAt ?? now() };
-        fake.tables.tradingLogs.push(row);
-        return row;
+        return appendLog(entry);
       },
       async appendMany(entries) {
-        for (const entry of entries) fake.tables.tradingLogs.push({ ...entry, textKey: entry.textKey ?? null, textParams: entry.textParams ?? null, id: nextId(), createdAt: entry.createdAt ?? now() });
+        for (const entry of entries) appendLog(entry);
       },
       async listByCoin(coinId, window, filter = {}) {
         const rows = fake.tables.tradingLogs.filter(

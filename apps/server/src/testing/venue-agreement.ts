@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { robotFills, robotOrders, robots, tradingLogs } from '../db/schema.ts';
+import { renderStoredLine } from '../domain/trading-log-line.ts';
 import { SimStateRepository } from '../repositories/sim-state.repository.ts';
 import { simVenueFactory } from '../venues/sim-factory.ts';
 import { SimHost } from '../venues/sim-host.ts';
@@ -93,7 +94,9 @@ export async function readStoppedDatabase(
       .select({ robotId: robotFills.robotId, clientOrderId: robotFills.clientOrderId, filledAfter: robotFills.filledAfter, amount: robotFills.amount })
       .from(robotFills);
     const bots = await database.db.select({ id: robots.id, status: robots.status, stopReason: robots.stopReason }).from(robots);
-    const logs = await database.db.select({ robotId: tradingLogs.robotId, message: tradingLogs.message }).from(tradingLogs);
+    const logs = (await database.db.select({ robotId: tradingLogs.robotId, message: tradingLogs.message, textKey: tradingLogs.textKey, textParams: tradingLogs.textParams }).from(tradingLogs)).map(
+      (row) => ({ robotId: row.robotId, message: renderStoredLine(row, 'en_US') }),
+    );
     return { journal, fills, robots: bots, logs, ...(await readVenue(database, journal)) };
   } finally {
     await database.close();

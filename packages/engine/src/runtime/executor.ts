@@ -6,12 +6,10 @@ import type { OwnFill, OwnOrder, PairRules } from '../strategy.ts';
 import { isRefusal, orderUpdate, refusalParams } from './order-state.ts';
 import type { GuardContext, GuardedOrder } from './price-guard.ts';
 import { planReconciliation } from './reconcile.ts';
+import { EndedOrders } from './ended-orders.ts';
 
 /** A lost placement that the venue still does not know this long after it was sent never arrived. */
 export const DEFAULT_NOT_FOUND_AFTER_MS = 5_000;
-
-/** How many ended orders an executor remembers for writes racing their end (far more than one tick touches). */
-const ENDED_KEPT = 512;
 
 export interface ExecutorOptions {
   robot: Pick<RobotRecord, 'id' | 'symbol'>;
@@ -61,14 +59,13 @@ export class OrderExecutor {
   private loaded = false;
   /** While recording: how each order that became final ended (an emergency stop counts them). */
   private closed: Map<string, JournalState> | null = null;
-  /** The latest orders that became final, as written: a write racing their end reads them, not a stale copy. */
-  private readonly ended = new Map<string, JournalOrder>();
   /**
-   * Of those, the ones the venue itself said ended (filled, cancelled): an older view of the venue
-   * (the tick's read of the open orders, taken before the stream told of the end) never reopens them.
-   * An end the executor only inferred (never arrived, no longer known) yields to what the venue shows.
+   * The latest orders that became final, as written: a write racing their end reads them, not a stale
+   * copy. Of those, the ones the venue itself said ended (filled, cancelled): an older view of the
+   * venue (the tick's read of the open orders, taken before the stream told of the end) never reopens
+   * them. An end the executor only inferred (never arrived, no longer known) yields to what the venue shows.
    */
-  private readonly endedByVenue = new Set<string>();
+  private readonly ended = new EndedOrders();
   /** The tail of the journal writes: each reads the order as it is now and writes, one at a time. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -378,7 +375,7 @@ export class OrderExecutor {
       for (const target of targets) {
         // As the order is now: a streamed fill or end may have come while the cancels were out.
         const o = this.current(target);
-        if (FINAL_JOURNAL_STATES.has(o.state) || this.endedByVenue.has(o.clientOrderId)) continue;
+        if (FINAL_JOURNAL_STATES.has(o.state) || this.ended.endedByVenue(o.clientOrderId)) continue;
         const answer = answers.get(o.orderNo!);
         if (answer) {
           const update = orderUpdate({ ...o, state: 'canceling' }, answer, this.o.rules, now);
@@ -455,12 +452,12 @@ export class OrderExecutor {
   private applyVenue(order: JournalOrder, venue: Order): Promise<JournalState> {
     return this.exclusive(async () => {
       const now = this.current(order);
-      if (this.endedByVenue.has(now.clientOrderId)) return now.state;
+      if (this.ended.endedByVenue(now.clientOrderId)) return now.state;
       const update = orderUpdate(now, venue, this.o.rules, this.o.clock.now());
       if (!update) return now.state;
       const next = await this.write(now, update.patch, update.fill ? [update.fill] : []);
       if (update.fill) this.recordFill(now, update.fill);
-      if (update.patch.state !== undefined && FINAL_JOURNAL_STATES.has(update.patch.state)) this.endedByVenue.add(now.clientOrderId);
+      if (update.patch.state !== undefined && FINAL_JOURNAL_STATES.has(update.patch.state)) this.ended.markEndedByVenue(now.clientOrderId);
       return next.state;
     });
   }
@@ -510,7 +507,7 @@ export class OrderExecutor {
       this.remember(order, patch);
       if (fill) this.recordFill(order, fill);
       // The venue's answer to a cancel: its end is the venue's word.
-      if (patch.state !== undefined && FINAL_JOURNAL_STATES.has(patch.state)) this.endedByVenue.add(order.clientOrderId);
+      if (patch.state !== undefined && FINAL_JOURNAL_STATES.has(patch.state)) this.ended.markEndedByVenue(order.clientOrderId);
     }
   }
 
@@ -529,12 +526,7 @@ export class OrderExecutor {
     const next: JournalOrder = { ...order, ...patch };
     if (FINAL_JOURNAL_STATES.has(next.state)) {
       this.live.delete(next.clientOrderId);
-      this.ended.set(next.clientOrderId, next);
-      if (this.ended.size > ENDED_KEPT) {
-        const oldest = this.ended.keys().next().value!;
-        this.ended.delete(oldest);
-        this.endedByVenue.delete(oldest);
-      }
+      this.ended.remember(next, this.o.clock.now());
     } else this.live.set(next.clientOrderId, next);
     if (patch.state && patch.state !== order.state && FINAL_JOURNAL_STATES.has(patch.state)) {
       observer?.order?.(robot.id, patch.state as 'filled' | 'canceled' | 'rejected');
