@@ -34,6 +34,7 @@ import { createBotEngine, createRateBudgets, strategyRegistry } from '@makerdesk
 import { openDatabase, type PGliteClient } from '../apps/server/src/db/client.ts';
 import { RetentionRepository } from '../apps/server/src/repositories/retention.repository.ts';
 import { RETENTION_DEFAULTS } from '../apps/server/src/domain/retention.ts';
+import { encodeFillPack, type PackedFill } from '../apps/server/src/domain/fill-pack.ts';
 import { scratchDatabase } from '../apps/server/src/testing/scratch-database.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 import { printTable } from './report.ts';
@@ -64,11 +65,64 @@ export interface Sample {
   filledOrders: number;
 }
 
+/** The run's own fills packed as retention packs them (domain/fill-pack.ts), one pack a bot and UTC day. */
+export interface PackMeasure {
+  fills: number;
+  packs: number;
+  bytes: number;
+  /** Each pack's fills and bytes: a pack's bytes over its fills (least squares) tell a day's pack from a short run's. */
+  each?: [number, number][];
+}
+
 interface SoakResult {
   kind: string;
   bots: number;
   checkpointMs: number[];
   samples: Sample[];
+  packed?: PackMeasure;
+}
+
+/**
+ * Every fill of the run read back as the prune reads it and packed per bot and UTC day: the bytes a
+ * packed fill takes. A 30-minute run's packs hold about 45 fills a bot, a day's about 2,150: the
+ * compression of a short pack is the worse one, so the figure errs high.
+ */
+async function packRunFills(db: { execute: (q: string) => Promise<unknown> }): Promise<PackMeasure> {
+  const answer = (await db.execute(
+    `select id::text as id, robot_id, client_order_id, filled_after::text as filled_after, side, price::text as price, amount::text as amount,
+          quote_amount::text as quote_amount, fee::text as fee, realized_pnl::text as realized_pnl, position_after::text as position_after,
+          avg_cost_after::text as avg_cost_after, floor(extract(epoch from at) * 1000)::text as at_ms, order_no from robot_fills`,
+  )) as { rows: Record<string, string | null>[] } | Record<string, string | null>[];
+  const rows = Array.isArray(answer) ? answer : answer.rows;
+  const groups = new Map<string, PackedFill[]>();
+  for (const r of rows) {
+    const at = Number(r.at_ms);
+    const key = `${r.robot_id}|${new Date(at).toISOString().slice(0, 10)}`;
+    const fill: PackedFill = {
+      id: Number(r.id),
+      clientOrderId: r.client_order_id as string,
+      filledAfter: r.filled_after as string,
+      side: r.side as 'buy' | 'sell',
+      price: r.price as string,
+      amount: r.amount as string,
+      quoteAmount: r.quote_amount as string,
+      fee: r.fee as string,
+      realizedPnl: r.realized_pnl as string,
+      positionAfter: r.position_after as string,
+      avgCostAfter: r.avg_cost_after ?? null,
+      at,
+      orderNo: r.order_no ?? null,
+    };
+    groups.set(key, [...(groups.get(key) ?? []), fill]);
+  }
+  let bytes = 0;
+  const each: [number, number][] = [];
+  for (const fills of groups.values()) {
+    const size = encodeFillPack(fills).length;
+    bytes += size;
+    each.push([fills.length, size]);
+  }
+  return { fills: rows.length, packs: groups.size, bytes, each };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +147,7 @@ async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
   const store = new RetentionRepository(database.db, database.kind);
   const samples: Sample[] = [];
   const checkpointMs: number[] = [];
+  let packed: PackMeasure | undefined;
   try {
     await startSimFleet(t, BOTS);
     const started = Date.now();
@@ -128,13 +183,14 @@ async function soakOne(kind: 'pglite' | 'postgres'): Promise<void> {
       await sleep(Math.min(SAMPLE_S * 1000, started + MINUTES * 60_000 - Date.now()));
       await sample();
     }
+    packed = await packRunFills(database.db as never);
   } finally {
     venue.stop();
     await t.close();
     await database.close();
     await scratch.drop();
   }
-  console.log(`SOAK ${JSON.stringify({ kind, bots: BOTS, checkpointMs, samples })}`);
+  console.log(`SOAK ${JSON.stringify({ kind, bots: BOTS, checkpointMs, samples, packed })}`);
 }
 
 /** Least-squares slope of y over x. */
@@ -165,17 +221,27 @@ function perBotDay(samples: readonly Sample[], bots: number, table: (typeof TABL
 }
 
 /**
+ * What a packed fill takes in robot_fill_packs beyond its share of the encoded pack: the pack's row,
+ * its two index entries and TOAST's chunk headers, measured with 60 packs of 2,150 fills on PGlite
+ * (29.9 bytes a fill in the table for 27.6 encoded): about 8 %.
+ */
+export const PACK_TABLE_OVERHEAD = 1.08;
+/** Bytes a packed fill takes when the run packed none (SOAK measures it; this is a bot-day of 2,150 synthetic fills in the table). */
+export const PACKED_FILL_BYTES_DEFAULT = 30;
+
+/**
  * The size after a year for `bots` bots with the default retention, from the run's rates: orders
  * cancelled without a fill are kept RETENTION_DEFAULTS.cancelledOrderDays (3), orders with a fill
- * filledOrderDays (30), trading-log lines tradingLogDays (90), fills fillDays (400: a year keeps
- * them all, min(365, fillDays) days of them), each bot-day's pruned orders fold into one
- * robot_order_days row (365 of them, ~200 B each) and each bot-day's pruned fills into one
- * robot_fill_days row (~250 B; none in the first year with the default 400 days). Pruned space is reused after the retention job's VACUUM, so a table levels off at its kept
- * days × its daily rows × its bytes a row (measured: heap, indexes and TOAST over rows). Orders with a
- * fill are counted as the share of the journal's orders with filled_amount > 0 at the end.
- * Plus the fixed part (the empty schema, catalogs) and the WAL.
+ * filledOrderDays (30), trading-log lines tradingLogDays (90); fills stay rows fillRowDays (30), then
+ * are packed per bot and day until fillDays (400: a year keeps them all, the rest of the year as packs)
+ * at the bytes the run's own fills take packed (`packed`, times PACK_TABLE_OVERHEAD); each bot-day's
+ * pruned orders fold into one robot_order_days row (365 of them, ~200 B each) and each bot-day's packed
+ * fills into one robot_fill_days row (~250 B). Pruned space is reused after the retention job's VACUUM,
+ * so a table levels off at its kept days × its daily rows × its bytes a row (measured: heap, indexes and
+ * TOAST over rows). Orders with a fill are counted as the share of the journal's orders with
+ * filled_amount > 0 at the end. Plus the fixed part (the empty schema, catalogs) and the WAL.
  */
-export function projectYear(kind: string, samples: readonly Sample[], runBots: number, bots = 100): { bytes: number; lines: string[] } {
+export function projectYear(kind: string, samples: readonly Sample[], runBots: number, bots = 100, packed?: PackMeasure): { bytes: number; lines: string[] } {
   const orders = perBotDay(samples, runBots, 'robot_orders');
   const fills = perBotDay(samples, runBots, 'robot_fills');
   const logs = perBotDay(samples, runBots, 'trading_logs');
@@ -186,13 +252,25 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const r = RETENTION_DEFAULTS;
   const orderBytes = Number.isFinite(orders.bytesPerRow) ? orders.bytesPerRow : 0;
   const fillBytes = Number.isFinite(fills.bytesPerRow) ? fills.bytesPerRow : 0;
+  const encoded = packed && packed.fills > 0 ? packed.bytes / packed.fills : NaN;
+  // A day's pack holds a bot-day's fills: its bytes from the run's packs' fixed part and bytes a fill
+  // (least squares of a pack's bytes over its fills), since a short run's packs pay the fixed part over few fills.
+  const xs = (packed?.each ?? []).map(([n]) => n);
+  const ys = (packed?.each ?? []).map(([, b]) => b);
+  const perFill = slope(xs, ys);
+  const fixedPart = xs.length > 1 ? ys.reduce((a, b) => a + b, 0) / ys.length - (perFill * xs.reduce((a, b) => a + b, 0)) / xs.length : NaN;
+  const dayPack = Number.isFinite(perFill) && fills.rows > 0 ? (fixedPart + perFill * fills.rows) / fills.rows : encoded;
+  const packedBytes = Number.isFinite(dayPack) ? dayPack * PACK_TABLE_OVERHEAD : PACKED_FILL_BYTES_DEFAULT;
+  const rowDays = Math.min(365, r.fillRowDays, r.fillDays);
+  const packDays = Math.min(365, r.fillDays) - rowDays;
   const parts = {
     'cancelled orders': bots * cancelledOrders * r.cancelledOrderDays * orderBytes,
     'orders with a fill': bots * filledOrders * r.filledOrderDays * orderBytes,
-    fills: bots * fills.rows * Math.min(365, r.fillDays) * fillBytes,
+    'fill rows': bots * fills.rows * rowDays * fillBytes,
+    'fill packs': bots * fills.rows * packDays * packedBytes,
     'trading logs': bots * logs.rows * Math.min(365, r.tradingLogDays) * (Number.isFinite(logs.bytesPerRow) ? logs.bytesPerRow : 0),
     'order days': bots * 365 * 200,
-    'fill days': bots * Math.max(0, 365 - r.fillDays) * 250,
+    'fill days': bots * packDays * 250,
   };
   const first = samples[0] as Sample;
   const tablesAtStart = TABLES.reduce((sum, name) => sum + first.tables[name].bytes, 0);
@@ -202,19 +280,23 @@ export function projectYear(kind: string, samples: readonly Sample[], runBots: n
   const timed = kind === 'pglite' && CHECKPOINT_MIN > 0;
   const wal = (timed ? 80 : 1024) * MB;
   const bytes = Object.values(parts).reduce((a, b) => a + b, 0) + fixed + wal;
+  const ledgerDays = (days: number) => bots * fills.rows * (rowDays * fillBytes + Math.max(0, days - rowDays) * packedBytes) + bots * Math.max(0, days - rowDays) * 250;
   const lines = [
     `  per bot-day: ${orders.rows.toFixed(0)} orders (${cancelledOrders.toFixed(0)} without a fill, ${filledOrders.toFixed(0)} with one), ${fills.rows.toFixed(0)} fills, ${logs.rows.toFixed(0)} log lines; bytes a row: orders ${orders.bytesPerRow.toFixed(0)}, fills ${fills.bytesPerRow.toFixed(0)}, logs ${logs.bytesPerRow.toFixed(0)}`,
-    `  ${bots} bots after a year, default retention (cancelled orders ${r.cancelledOrderDays} d, orders with a fill ${r.filledOrderDays} d, logs ${r.tradingLogDays} d, fills ${r.fillDays} d, day rows kept):`,
+    packed && packed.fills > 0
+      ? `  the run's ${packed.fills} fills packed as retention packs them (${packed.packs} packs, a bot and UTC day each): ${encoded.toFixed(1)} bytes a fill in these short packs; a pack's bytes ≈ ${fixedPart.toFixed(0)} + ${perFill.toFixed(1)} a fill (least squares), so a bot-day's pack of ${fills.rows.toFixed(0)} fills ≈ ${dayPack.toFixed(1)} bytes a fill, ${packedBytes.toFixed(1)} in the table (× ${PACK_TABLE_OVERHEAD} for the pack's row, indexes and TOAST)`
+      : `  packed fills: ${packedBytes} bytes a fill (not measured in this run)`,
+    `  ${bots} bots after a year, default retention (cancelled orders ${r.cancelledOrderDays} d, orders with a fill ${r.filledOrderDays} d, logs ${r.tradingLogDays} d, fills ${r.fillDays} d of which ${r.fillRowDays} d as rows, day rows kept):`,
     ...Object.entries(parts).map(([name, size]) => `    ${name.padEnd(20)} ${(size / 1e9).toFixed(2)} GB`),
     `    ${'fixed part'.padEnd(20)} ${(fixed / 1e9).toFixed(2)} GB (the database at the start less these tables)`,
     `    ${'WAL'.padEnd(20)} ${(wal / 1e9).toFixed(2)} GB (${timed ? 'min_wal_size: PGlite checkpointed every few minutes' : 'max_wal_size, the default: the most kept between checkpoints'})`,
     `    ${'total'.padEnd(20)} ${(bytes / 1e9).toFixed(2)} GB (target: under 20 GB)`,
-    `  the fills level off after ${r.fillDays} days at ${((bots * fills.rows * r.fillDays * fillBytes) / 1e9).toFixed(2)} GB (plus ${((bots * 250 * 365) / 1e9).toFixed(2)} GB of day rows a further year)`,
+    `  the fills level off after ${r.fillDays} days at ${(ledgerDays(r.fillDays) / 1e9).toFixed(2)} GB (rows, packs and their day rows)`,
   ];
   return { bytes, lines };
 }
 
-function report(kind: string, bots: number, checkpointMs: readonly number[], samples: readonly Sample[]): void {
+function report(kind: string, bots: number, checkpointMs: readonly number[], samples: readonly Sample[], packed?: PackMeasure): void {
   const name = kind === 'pglite' ? 'PGlite (a data folder)' : 'PostgreSQL';
   console.log(`\nsoak on ${name}: ${bots} depth near bots on the simulator's 4 pairs, ${(samples.at(-1)?.minute ?? 0).toFixed(1)} min, after a forced GC every ${SAMPLE_S} s${checkpointMs.length > 0 ? `; ${checkpointMs.length} CHECKPOINTs (every ${CHECKPOINT_MIN} min, ${checkpointMs.map((ms) => ms.toFixed(0)).join(', ')} ms)` : ''}`);
   printTable(
@@ -257,7 +339,7 @@ function report(kind: string, bots: number, checkpointMs: readonly number[], sam
   const botDays = (bots * (last.minute - first.minute)) / 1440;
   const grew = (kind === 'pglite' ? last.folder - first.folder : last.database - first.database) / botDays;
   console.log(`  ${kind === 'pglite' ? 'folder' : 'database'} growth: ${(grew / MB).toFixed(1)} MB a bot-day (${((last.database - first.database) / botDays / MB).toFixed(1)} MB a bot-day by pg_database_size)`);
-  for (const line of projectYear(kind, samples, bots).lines) console.log(line);
+  for (const line of projectYear(kind, samples, bots, 100, packed).lines) console.log(line);
 }
 
 function runChild(kind: 'pglite' | 'postgres', env: NodeJS.ProcessEnv): Promise<SoakResult> {
@@ -284,7 +366,7 @@ export async function run(): Promise<void> {
   const which = process.env.SOAK_DB ?? 'both';
   if (which === 'pglite' || which === 'both') {
     const result = await runChild('pglite', process.env);
-    report(result.kind, result.bots, result.checkpointMs, result.samples);
+    report(result.kind, result.bots, result.checkpointMs, result.samples, result.packed);
   }
   if (which === 'postgres' || which === 'both') {
     const { realSystem, runPostgres } = await import('../scripts/ensure-postgres.ts');
@@ -297,7 +379,7 @@ export async function run(): Promise<void> {
         return;
       }
       const result = await runChild('postgres', { ...process.env, DATABASE_URL: url });
-      report(result.kind, result.bots, result.checkpointMs, result.samples);
+      report(result.kind, result.bots, result.checkpointMs, result.samples, result.packed);
     } finally {
       await postgres?.release();
     }

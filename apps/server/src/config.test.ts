@@ -78,10 +78,12 @@ describe('loadConfig', () => {
   });
 
   it('keeps each kind of data as long as a desk would by default; each retention is a setting in whole days, checked', () => {
-    expect(loadConfig({}).retention).toEqual({ cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400, intervalMs: 3_600_000 });
+    expect(loadConfig({}).retention).toEqual({ cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400, fillRowDays: 30, intervalMs: 3_600_000 });
     expect(
-      loadConfig({ MAKERDESK_RETAIN_CANCELLED_DAYS: '1', MAKERDESK_RETAIN_FILLED_ORDER_DAYS: '60', MAKERDESK_RETAIN_LOG_DAYS: '30', MAKERDESK_RETAIN_INCIDENT_DAYS: '365', MAKERDESK_RETAIN_FILL_DAYS: '730', MAKERDESK_RETENTION_INTERVAL_MINUTES: '15' }).retention,
-    ).toEqual({ cancelledOrderDays: 1, filledOrderDays: 60, tradingLogDays: 30, incidentDays: 365, fillDays: 730, intervalMs: 900_000 });
+      loadConfig({ MAKERDESK_RETAIN_CANCELLED_DAYS: '1', MAKERDESK_RETAIN_FILLED_ORDER_DAYS: '60', MAKERDESK_RETAIN_LOG_DAYS: '30', MAKERDESK_RETAIN_INCIDENT_DAYS: '365', MAKERDESK_RETAIN_FILL_DAYS: '730', MAKERDESK_RETAIN_FILL_ROW_DAYS: '90', MAKERDESK_RETENTION_INTERVAL_MINUTES: '15' }).retention,
+    ).toEqual({ cancelledOrderDays: 1, filledOrderDays: 60, tradingLogDays: 30, incidentDays: 365, fillDays: 730, fillRowDays: 90, intervalMs: 900_000 });
+    // A ledger kept shorter than the rows' default keeps its fills as rows throughout; set explicitly longer than the ledger, refused.
+    expect(loadConfig({ MAKERDESK_RETAIN_FILL_DAYS: '20' }).retention.fillRowDays).toBe(20);
     const refusal = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -93,6 +95,8 @@ describe('loadConfig', () => {
     expect(refusal({ MAKERDESK_RETAIN_CANCELLED_DAYS: '0' })).toContain('MAKERDESK_RETAIN_CANCELLED_DAYS: must be a whole number of days between 1 and 3650');
     expect(refusal({ MAKERDESK_RETAIN_LOG_DAYS: '2.5' })).toContain('MAKERDESK_RETAIN_LOG_DAYS: must be a whole number of days between 1 and 3650');
     expect(refusal({ MAKERDESK_RETAIN_INCIDENT_DAYS: 'forever' })).toContain('MAKERDESK_RETAIN_INCIDENT_DAYS: must be a whole number of days between 1 and 3650');
+    expect(refusal({ MAKERDESK_RETAIN_FILL_ROW_DAYS: '0' })).toContain('MAKERDESK_RETAIN_FILL_ROW_DAYS: must be a whole number of days between 1 and 3650');
+    expect(refusal({ MAKERDESK_RETAIN_FILL_DAYS: '60', MAKERDESK_RETAIN_FILL_ROW_DAYS: '61' })).toContain('MAKERDESK_RETAIN_FILL_ROW_DAYS: must be at most MAKERDESK_RETAIN_FILL_DAYS (60)');
     expect(refusal({ MAKERDESK_RETENTION_INTERVAL_MINUTES: '0' })).toContain('MAKERDESK_RETENTION_INTERVAL_MINUTES: must be between 1 and 1440 minutes');
   });
 

@@ -6,9 +6,14 @@ import { parseBinanceLimits, type BinanceLimits } from '@makerdesk/exchange/bina
 
 /** A retention in whole days, 1 to 3650 (ten years). */
 function retentionDays(fallback: number) {
-  const message = 'must be a whole number of days between 1 and 3650';
-  return z.coerce.number({ message }).int({ message }).min(1, { message }).max(3650, { message }).default(fallback);
+  return wholeDays().default(fallback);
 }
+function wholeDays() {
+  const message = 'must be a whole number of days between 1 and 3650';
+  return z.coerce.number({ message }).int({ message }).min(1, { message }).max(3650, { message });
+}
+/** Days a fill stays a row before it is packed: 30, or the ledger's retention when that is shorter. */
+const DEFAULT_FILL_ROW_DAYS = 30;
 /** The longest drain: a service manager's stop timeout (deploy/makerdesk.service) must exceed it. */
 export const MAX_DRAIN_MS = 120_000;
 
@@ -72,6 +77,7 @@ const envSchema = z.object({
   MAKERDESK_RETAIN_LOG_DAYS: retentionDays(90),
   MAKERDESK_RETAIN_INCIDENT_DAYS: retentionDays(90),
   MAKERDESK_RETAIN_FILL_DAYS: retentionDays(400),
+  MAKERDESK_RETAIN_FILL_ROW_DAYS: wholeDays().optional(),
   MAKERDESK_RETENTION_INTERVAL_MINUTES: z.coerce
     .number({ message: 'must be a whole number of minutes' })
     .int({ message: 'must be a whole number of minutes' })
@@ -127,7 +133,7 @@ export interface Config {
    */
   simBinanceLimits: BinanceLimits;
   /** How long each kind of data is kept (MAKERDESK_RETAIN_*), and how often the retention job runs. */
-  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; fillDays: number; intervalMs: number };
+  retention: { cancelledOrderDays: number; filledOrderDays: number; tradingLogDays: number; incidentDays: number; fillDays: number; fillRowDays: number; intervalMs: number };
   /**
    * How long a stopping server (SIGTERM, SIGINT) keeps serving after its readiness probe turned 503
    * (`server: draining`), so a load balancer takes it out of rotation before it closes; 0: at once.
@@ -157,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MAKERDESK_RETAIN_FILL_ROW_DAYS !== undefined && e.MAKERDESK_RETAIN_FILL_ROW_DAYS > e.MAKERDESK_RETAIN_FILL_DAYS) {
+    throw new ConfigError(
+      `Invalid settings:\n  MAKERDESK_RETAIN_FILL_ROW_DAYS: must be at most MAKERDESK_RETAIN_FILL_DAYS (${e.MAKERDESK_RETAIN_FILL_DAYS}): a fill stays a row, then packed, within the ledger's retention`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -181,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tradingLogDays: e.MAKERDESK_RETAIN_LOG_DAYS,
       incidentDays: e.MAKERDESK_RETAIN_INCIDENT_DAYS,
       fillDays: e.MAKERDESK_RETAIN_FILL_DAYS,
+      fillRowDays: e.MAKERDESK_RETAIN_FILL_ROW_DAYS ?? Math.min(DEFAULT_FILL_ROW_DAYS, e.MAKERDESK_RETAIN_FILL_DAYS),
       intervalMs: e.MAKERDESK_RETENTION_INTERVAL_MINUTES * 60_000,
     },
     drainMs: e.MAKERDESK_DRAIN_MS,

@@ -405,6 +405,28 @@ export const robotFills = pgTable(
   ],
 );
 
+/**
+ * The bots' fills past MAKERDESK_RETAIN_FILL_ROW_DAYS, one pack per bot and UTC day of the fill
+ * (domain/fill-pack.ts: column-wise, compressed), until MAKERDESK_RETAIN_FILL_DAYS: the ledger's list
+ * reads on into them. Their figures are in robot_fill_days and the checkpoints, folded when they were packed.
+ */
+export const robotFillPacks = pgTable(
+  'robot_fill_packs',
+  {
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    fills: integer('fills').notNull(),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
+    firstId: bigint('first_id', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    pack: bytea('pack').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.robotId, t.day] }), index('robot_fill_packs_last_at_idx').on(t.lastAt)],
+);
+
 /** When each bot ran: one row per switch-on (or server start), closed at switch-off or shutdown; uptime is their sum. */
 export const robotRuns = pgTable(
   'robot_runs',

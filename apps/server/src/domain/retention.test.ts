@@ -11,7 +11,9 @@ describe('which orders retention prunes', () => {
   const cuts = retentionCuts(now, RETENTION_DEFAULTS);
 
   it('cuts each kind at its days before now', () => {
-    expect(cuts).toEqual({ cancelledOrders: now - 3 * DAY, filledOrders: now - 30 * DAY, tradingLogs: now - 90 * DAY, incidents: now - 90 * DAY, fills: now - 400 * DAY });
+    expect(cuts).toEqual({ cancelledOrders: now - 3 * DAY, filledOrders: now - 30 * DAY, tradingLogs: now - 90 * DAY, incidents: now - 90 * DAY, fills: now - 400 * DAY, fillRows: now - 30 * DAY });
+    // Fill rows never outlive the ledger: a row retention over the ledger's reads as the ledger's.
+    expect(retentionCuts(now, { ...RETENTION_DEFAULTS, fillDays: 20, fillRowDays: 30 })).toMatchObject({ fills: now - 20 * DAY, fillRows: now - 20 * DAY });
   });
 
   it('never a live or unknown order, whatever its age', () => {

@@ -11,11 +11,16 @@ export interface RetentionSettings {
   tradingLogDays: number;
   /** Incidents (a pair's emergency stop still halting it is kept whatever its age). */
   incidentDays: number;
-  /** The bots' fills (the ledger), folded into per-day aggregates and a checkpoint first. */
+  /** The bots' fills (the ledger): how long the ledger keeps them, as rows then in packs. */
   fillDays: number;
+  /**
+   * How long a fill stays a row: then it is folded into per-day aggregates and checkpoints and packed
+   * with its bot's day (robot_fill_packs) until `fillDays`. At most `fillDays` (a larger value reads as it).
+   */
+  fillRowDays: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionSettings = { cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400 };
+export const RETENTION_DEFAULTS: RetentionSettings = { cancelledOrderDays: 3, filledOrderDays: 30, tradingLogDays: 90, incidentDays: 90, fillDays: 400, fillRowDays: 30 };
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +30,10 @@ export interface RetentionCuts {
   filledOrders: number;
   tradingLogs: number;
   incidents: number;
+  /** The ledger's cut: packs of fills all older go. */
   fills: number;
+  /** Fill rows older go (folded and packed). Never earlier than `fills`. */
+  fillRows: number;
 }
 
 export function retentionCuts(now: number, s: RetentionSettings): RetentionCuts {
@@ -35,6 +43,7 @@ export function retentionCuts(now: number, s: RetentionSettings): RetentionCuts 
     tradingLogs: now - s.tradingLogDays * DAY_MS,
     incidents: now - s.incidentDays * DAY_MS,
     fills: now - s.fillDays * DAY_MS,
+    fillRows: now - Math.min(s.fillRowDays, s.fillDays) * DAY_MS,
   };
 }
 

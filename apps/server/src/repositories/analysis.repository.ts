@@ -2,7 +2,10 @@ import { add, parse } from '@makerdesk/decimal';
 import { positionOf } from '@makerdesk/engine';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analysisSettings, balanceSnapshots, credentials, manualFills, pairFillCheckpoints, robotFillDays, robotFills, robotOrders, robots } from '../db/schema.ts';
+import { analysisSettings, balanceSnapshots, credentials, manualFills, pairFillCheckpoints, robotFillDays, robotFillPacks, robotFills, robotOrders, robots } from '../db/schema.ts';
+import { decodeFillPack } from '../domain/fill-pack.ts';
+
+const DAY_MS = 86_400_000;
 import { byReplayOrder, type ReplayState } from '../domain/account-replay.ts';
 
 export type SnapshotRow = typeof balanceSnapshots.$inferSelect;
@@ -112,9 +115,26 @@ export class AnalysisRepository {
     return new Set(rows.map((r) => r.tradeId));
   }
 
-  /** Which of these venue order numbers belong to the account's bots on the pair. */
-  async botOrderNos(adminId: number, coinId: number, orderNos: string[]): Promise<Set<string>> {
+  /**
+   * Which of these venue order numbers belong to the account's bots on the pair. `around` (epoch ms, the
+   * trades' times): numbers found neither in the journal nor on a fill row are looked for in the packs
+   * of the bots' fills (robot_fill_packs) of those days, a day either side.
+   */
+  async botOrderNos(adminId: number, coinId: number, orderNos: string[], around?: { from: number; to: number }): Promise<Set<string>> {
     if (orderNos.length === 0) return new Set();
+    const found = await this.botOrderNosKept(adminId, coinId, orderNos);
+    const missing = new Set(orderNos.filter((no) => !found.has(no)));
+    if (!around || missing.size === 0) return found;
+    const packs = await this.db
+      .select({ pack: robotFillPacks.pack })
+      .from(robotFillPacks)
+      .innerJoin(robots, eq(robots.id, robotFillPacks.robotId))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gte(robotFillPacks.lastAt, new Date(around.from - DAY_MS)), lte(robotFillPacks.firstAt, new Date(around.to + DAY_MS))));
+    for (const { pack } of packs) for (const f of decodeFillPack(pack)) if (f.orderNo !== null && missing.has(f.orderNo)) found.add(f.orderNo);
+    return found;
+  }
+
+  private async botOrderNosKept(adminId: number, coinId: number, orderNos: string[]): Promise<Set<string>> {
     const rows = await this.db
       .select({ orderNo: robotOrders.orderNo })
       .from(robotOrders)
@@ -179,8 +199,24 @@ export class AnalysisRepository {
         .from(manualFills)
         .where(and(eq(manualFills.adminId, adminId), eq(manualFills.coinId, coinId), gt(manualFills.at, after), lte(manualFills.at, until), afterCheckpoint ? eq(manualFills.checkpointed, false) : undefined)),
     ]);
-    const all = [...bot.map((f) => ({ ...f, origin: 'bot' as const })), ...manual.map((f) => ({ ...f, origin: 'manual' as const }))];
+    // Before the checkpoint, the bots' fills retention packed replay in their places (those past the ledger's days are gone).
+    const packed = afterCheckpoint ? [] : await this.packedFills(adminId, coinId, after, until);
+    const all = [...bot.map((f) => ({ ...f, origin: 'bot' as const })), ...packed, ...manual.map((f) => ({ ...f, origin: 'manual' as const }))];
     return all.sort((a, b) => byReplayOrder({ ...a, at: a.at.getTime() }, { ...b, at: b.at.getTime() }));
+  }
+
+  /** The account's bots' fills on the pair in (after, until] that retention packed (robot_fill_packs), as the replay reads them. */
+  private async packedFills(adminId: number, coinId: number, after: Date, until: Date): Promise<AccountFill[]> {
+    const packs = await this.db
+      .select({ pack: robotFillPacks.pack })
+      .from(robotFillPacks)
+      .innerJoin(robots, eq(robots.id, robotFillPacks.robotId))
+      .where(and(eq(robots.adminId, adminId), eq(robots.coinId, coinId), gt(robotFillPacks.lastAt, after), lte(robotFillPacks.firstAt, until)));
+    return packs.flatMap(({ pack }) =>
+      decodeFillPack(pack)
+        .filter((f) => f.at > after.getTime() && f.at <= until.getTime())
+        .map((f) => ({ id: f.id, at: new Date(f.at), side: f.side, price: f.price, amount: f.amount, feeQuote: f.fee, origin: 'bot' as const })),
+    );
   }
 
   /** The pair's replay checkpoint (retention folded its oldest fills into it), or undefined when none was. */

@@ -1,8 +1,10 @@
 import { add } from '@makerdesk/decimal';
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { credentials, manualFills, robotFillCheckpoints, robotFillDays, robotFills, robots } from '../db/schema.ts';
+import { decodeFillPack } from '../domain/fill-pack.ts';
 import type { FoldedLedger } from '../domain/folded-ledger.ts';
+import { ledgerOrder, takeNewest, type PackSpan } from '../domain/packed-ledger.ts';
 import type { PageWindow, RowPage } from './query-kit.ts';
 
 /** A bot's ledger summed over a window, with its position before it and after it (the rows' own average-cost columns). */
@@ -234,23 +236,111 @@ export class DeskRepository {
     return out;
   }
 
-  /** The ledger's rows, newest first, and how many match. */
+  /**
+   * The ledger's rows, newest first, and how many match: the kept rows (the bots' and the manual fills)
+   * and, past them, the bots' fills retention packed (robot_fill_packs), merged in the same order (time,
+   * the bots' first, then id). A page wholly newer than every packed fill is the kept rows' SQL page;
+   * one reaching into the packs decodes the packs it pages through (newest first) and merges them with
+   * the kept rows as old (the manual fills, and a late fill not yet packed).
+   */
   async ledger(filter: LedgerFilter, page: PageWindow | null): Promise<RowPage<LedgerRow>> {
+    const packs = filter.table === 'nonBot' ? [] : await this.packSpans(filter);
+    if (packs.length === 0) return this.keptLedger(filter, page, null);
+    const newest = new Date(Math.max(...packs.map((p) => p.lastAt)));
+    const kept = await this.keptLedger(filter, page, { after: newest });
+    // The kept rows newer than every packed fill come first: a page among them reads as before.
+    const want = page ? Math.max(0, page.offset + page.limit - kept.newer) : Infinity;
+    const [older, packed] = await Promise.all([this.keptLedger(filter, page && { limit: want, offset: 0 }, { until: newest }), this.packedCount(filter, packs)]);
+    const total = kept.total + older.total + packed;
+    if (want === 0) return { rows: kept.rows, total };
+    const names = await this.robotNames(packs.map((p) => p.robotId));
+    const fromPacks = await takeNewest(packs, want, async (span) => (await this.packRows(span, filter)).map((f) => ({ ...f, ...names.get(span.robotId)! })));
+    const merged = [...older.rows, ...fromPacks].sort(ledgerOrder);
+    if (!page) return { rows: [...kept.rows, ...merged], total };
+    // kept.rows: the newer rows from the page's offset on (none when the page starts past them).
+    const start = page.offset - kept.newer;
+    const head = start < 0 ? kept.rows : [];
+    return { rows: [...head, ...merged.slice(Math.max(0, start), start + page.limit)], total };
+  }
+
+  /**
+   * The kept rows' page and count; with `after`, only those newer (and `newer` how many), with `until`
+   * only those as old or older. A page with `after` is the page of the whole kept list when it lies
+   * among the newer ones; else its newer rows from the offset on.
+   */
+  private async keptLedger(filter: LedgerFilter, page: PageWindow | null, bound: { after: Date } | { until: Date } | null): Promise<RowPage<LedgerRow> & { newer: number }> {
+    const extra = bound === null ? null : 'after' in bound ? { op: sql`>`, at: bound.after } : { op: sql`<=`, at: bound.until };
     const parts: SQL[] = [];
-    if (filter.table !== 'nonBot') parts.push(this.botPart(filter));
-    if (filter.table !== 'bot' && filter.robotId === null) parts.push(this.nonBotPart(filter));
-    if (parts.length === 0) return { rows: [], total: 0 };
+    if (filter.table !== 'nonBot') parts.push(this.botPart(filter, extra));
+    if (filter.table !== 'bot' && filter.robotId === null) parts.push(this.nonBotPart(filter, extra));
+    if (parts.length === 0) return { rows: [], total: 0, newer: 0 };
     const union = sql.join(parts, sql` union all `);
     const paging = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
     const [rows, counted] = await Promise.all([
       this.rows<RawLedgerRow>(sql`select * from (${union}) as f order by f.at desc, f.kind asc, f.id desc${paging}`),
       this.rows<{ n: number | string }>(sql`select count(*) as n from (${union}) as f`),
     ]);
-    return { rows: rows.map(ledgerRowOf), total: Number(counted[0]?.n ?? 0) };
+    const total = Number(counted[0]?.n ?? 0);
+    return { rows: rows.map(ledgerRowOf), total, newer: total };
   }
 
-  private botPart(f: LedgerFilter): SQL {
+  /** The packs of the account's bots on the pair (or of one bot) that may hold a fill in the filter's range, newest first. */
+  private async packSpans(f: LedgerFilter): Promise<PackSpan[]> {
     const conditions = [sql`r.admin_id = ${f.adminId}`, sql`r.coin_id = ${f.coinId}`];
+    if (f.robotId !== null) conditions.push(sql`r.id = ${f.robotId}`);
+    if (f.from) conditions.push(sql`p.last_at >= ${f.from.toISOString()}::timestamptz`);
+    if (f.to) conditions.push(sql`p.first_at <= ${f.to.toISOString()}::timestamptz`);
+    const rows = await this.rows<{ robot_id: number; day: string; fills: number; first_ms: string; last_ms: string }>(
+      sql`select p.robot_id, p.day::text as day, p.fills, floor(extract(epoch from p.first_at) * 1000)::text as first_ms, floor(extract(epoch from p.last_at) * 1000)::text as last_ms
+          from robot_fill_packs p join robots r on r.id = p.robot_id where ${sql.join(conditions, sql` and `)} order by p.last_at desc, p.robot_id`,
+    );
+    return rows.map((r) => ({ robotId: Number(r.robot_id), day: r.day, fills: Number(r.fills), firstAt: Number(r.first_ms), lastAt: Number(r.last_ms) }));
+  }
+
+  /** How many packed fills match: a pack wholly inside the filter's range by its count, one across an end decoded. */
+  private async packedCount(f: LedgerFilter, packs: readonly PackSpan[]): Promise<number> {
+    let n = 0;
+    for (const span of packs) {
+      const whole = (!f.from || span.firstAt >= f.from.getTime()) && (!f.to || span.lastAt <= f.to.getTime());
+      n += whole ? span.fills : (await this.packRows(span, f)).length;
+    }
+    return n;
+  }
+
+  /** A pack's fills in the filter's range, as ledger rows (newest first), without the bot's names. */
+  private async packRows(span: PackSpan, f: LedgerFilter): Promise<Omit<LedgerRow, 'robotDescription' | 'robotType'>[]> {
+    const [row] = await this.rows<{ pack: Uint8Array }>(sql`select pack from robot_fill_packs where robot_id = ${span.robotId} and day = ${span.day}::date`);
+    if (!row) return [];
+    const from = f.from?.getTime() ?? -Infinity;
+    const to = f.to?.getTime() ?? Infinity;
+    return decodeFillPack(row.pack)
+      .filter((p) => p.at >= from && p.at <= to)
+      .reverse()
+      .map((p) => ({
+        kind: 'bot' as const,
+        id: p.id,
+        at: new Date(p.at),
+        side: p.side,
+        price: p.price,
+        amount: p.amount,
+        fee: p.fee,
+        feeAsset: null,
+        feeQuote: p.fee,
+        robotId: span.robotId,
+        clientOrderId: p.clientOrderId,
+        orderNo: p.orderNo,
+      }));
+  }
+
+  private async robotNames(ids: readonly number[]): Promise<Map<number, { robotDescription: string | null; robotType: string | null }>> {
+    const unique = [...new Set(ids)];
+    const rows = await this.db.select({ id: robots.id, description: robots.description, type: robots.type }).from(robots).where(inArray(robots.id, unique));
+    return new Map(rows.map((r) => [r.id, { robotDescription: r.description, robotType: r.type }]));
+  }
+
+  private botPart(f: LedgerFilter, extra: { op: SQL; at: Date } | null = null): SQL {
+    const conditions = [sql`r.admin_id = ${f.adminId}`, sql`r.coin_id = ${f.coinId}`];
+    if (extra) conditions.push(sql`rf.at ${extra.op} ${extra.at.toISOString()}::timestamptz`);
     if (f.robotId !== null) conditions.push(sql`r.id = ${f.robotId}`);
     if (f.from) conditions.push(sql`rf.at >= ${f.from.toISOString()}::timestamptz`);
     if (f.to) conditions.push(sql`rf.at <= ${f.to.toISOString()}::timestamptz`);
@@ -261,8 +351,9 @@ export class DeskRepository {
       where ${sql.join(conditions, sql` and `)}`;
   }
 
-  private nonBotPart(f: LedgerFilter): SQL {
+  private nonBotPart(f: LedgerFilter, extra: { op: SQL; at: Date } | null = null): SQL {
     const conditions = [sql`mf.admin_id = ${f.adminId}`, sql`mf.coin_id = ${f.coinId}`];
+    if (extra) conditions.push(sql`mf.at ${extra.op} ${extra.at.toISOString()}::timestamptz`);
     if (f.from) conditions.push(sql`mf.at >= ${f.from.toISOString()}::timestamptz`);
     if (f.to) conditions.push(sql`mf.at <= ${f.to.toISOString()}::timestamptz`);
     // A row copied before the client order id was kept counts as the console's.

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positionOf } from '@makerdesk/engine';
 import { byReplayOrder, REPLAY_START, replayFills, type ReplayFill, type ReplayState } from '../domain/account-replay.ts';
-import { foldFills, foldOrders, type FoldableFill, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
+import { addToFillPack, type PackedFill } from '../domain/fill-pack.ts';
+import { dayOf, foldFills, foldOrders, type FoldableFill, type FoldableOrder, type RetentionCuts } from '../domain/retention.ts';
 
 /**
  * The advisory lock each pruning batch takes for its transaction: two servers on one PostgreSQL never
@@ -12,7 +13,7 @@ import { foldFills, foldOrders, type FoldableFill, type FoldableOrder, type Rete
 const RETENTION_LOCK = 0x4d44_0021;
 
 /** The tables retention prunes, whose size it measures and whose space it gives back. */
-export const RETENTION_TABLES = ['robot_orders', 'robot_order_days', 'robot_fills', 'robot_fill_days', 'trading_logs', 'incidents'] as const;
+export const RETENTION_TABLES = ['robot_orders', 'robot_order_days', 'robot_fills', 'robot_fill_days', 'robot_fill_packs', 'trading_logs', 'incidents'] as const;
 export type RetentionTable = (typeof RETENTION_TABLES)[number];
 
 /** A batch's outcome: rows it removed, or `busy` when another server's batch held the lock. */
@@ -46,6 +47,9 @@ interface FillRow {
   avg_cost_after: string | null;
   at_ms: string;
   at_text: string;
+  client_order_id: string;
+  filled_after: string;
+  order_no: string | null;
 }
 
 /** An account and a pair: the bots' fills are pruned, and the analysis replays them, by both. */
@@ -169,7 +173,8 @@ export class RetentionRepository {
               order by f.at, f.id limit ${limit})
             returning id::text as id, robot_id, side, price::text as price, amount::text as amount, quote_amount::text as quote_amount, fee::text as fee,
               realized_pnl::text as realized_pnl, position_after::text as position_after, avg_cost_after::text as avg_cost_after,
-              floor(extract(epoch from at) * 1000)::text as at_ms, at::text as at_text`,
+              floor(extract(epoch from at) * 1000)::text as at_ms, at::text as at_text,
+              client_order_id, filled_after::text as filled_after, order_no`,
       );
       if (rows.length === 0) return { pruned: 0, busy: false };
       const fills: FoldableFill[] = rows.map((r) => ({
@@ -220,7 +225,77 @@ export class RetentionRepository {
             fills = robot_fill_checkpoints.fills + excluded.fills`);
       }
       await this.foldPairReplay(tx, pair, fills, rows);
+      await this.packFills(tx, rows);
       return { pruned: rows.length, busy: false };
+    });
+  }
+
+  /**
+   * The fills just deleted written into their bots' packs of their UTC days (domain/fill-pack.ts), in the
+   * prune's transaction: a day's pack already written (an earlier batch, or a late fill's day) is read,
+   * the fills added and written back, one pack a bot and day. A fill whose order still has its row takes
+   * the order's venue number with it (the ledger shows it; the order's own prune finds no fill row left to give it to).
+   */
+  private async packFills(tx: Pick<Db, 'execute'>, rows: readonly FillRow[]): Promise<void> {
+    const unnumbered = [...new Set(rows.filter((r) => r.order_no === null).map((r) => r.client_order_id))];
+    const numbers = new Map<string, string>();
+    if (unnumbered.length > 0) {
+      const found = await rowsOf<{ client_order_id: string; order_no: string }>(
+        tx,
+        sql`select client_order_id, order_no from robot_orders where order_no is not null and client_order_id in (${sql.join(
+          unnumbered.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      for (const f of found) numbers.set(f.client_order_id, f.order_no);
+    }
+    const byDay = new Map<string, { robotId: number; day: string; fills: PackedFill[] }>();
+    for (const r of rows) {
+      const at = Number(r.at_ms);
+      const key = `${r.robot_id}|${dayOf(at)}`;
+      let group = byDay.get(key);
+      if (!group) byDay.set(key, (group = { robotId: Number(r.robot_id), day: dayOf(at), fills: [] }));
+      group.fills.push({
+        id: Number(r.id),
+        clientOrderId: r.client_order_id,
+        filledAfter: r.filled_after,
+        side: r.side,
+        price: r.price,
+        amount: r.amount,
+        quoteAmount: r.quote_amount,
+        fee: r.fee,
+        realizedPnl: r.realized_pnl,
+        positionAfter: r.position_after,
+        avgCostAfter: r.avg_cost_after,
+        at,
+        orderNo: r.order_no ?? numbers.get(r.client_order_id) ?? null,
+      });
+    }
+    for (const { robotId, day, fills } of byDay.values()) {
+      const [had] = await rowsOf<{ pack: Uint8Array }>(tx, sql`select pack from robot_fill_packs where robot_id = ${robotId} and day = ${day}::date for update`);
+      const { pack, fills: all } = addToFillPack(had ? had.pack : null, fills);
+      const first = all[0] as PackedFill;
+      const last = all.at(-1) as PackedFill;
+      const ids = all.map((f) => f.id);
+      await tx.execute(sql`insert into robot_fill_packs (robot_id, day, fills, first_at, last_at, first_id, last_id, pack)
+        values (${robotId}, ${day}::date, ${all.length}, ${new Date(first.at).toISOString()}::timestamptz, ${new Date(last.at).toISOString()}::timestamptz,
+                ${Math.min(...ids)}, ${Math.max(...ids)}, ${pack}::bytea)
+        on conflict (robot_id, day) do update set fills = excluded.fills, first_at = excluded.first_at, last_at = excluded.last_at,
+          first_id = excluded.first_id, last_id = excluded.last_id, pack = excluded.pack`);
+    }
+  }
+
+  /** Up to `limit` fill packs whose every fill is older than `cut` (the ledger's retention): already folded, they go. */
+  async pruneFillPacks(cut: number, limit: number): Promise<BatchResult> {
+    return this.db.transaction(async (tx) => {
+      if (!(await locked(tx))) return { pruned: 0, busy: true };
+      const gone = await rowsOf<{ robot_id: unknown }>(
+        tx,
+        sql`delete from robot_fill_packs where (robot_id, day) in (
+              select robot_id, day from robot_fill_packs where last_at < ${new Date(cut).toISOString()}::timestamptz order by last_at limit ${limit})
+            returning robot_id`,
+      );
+      return { pruned: gone.length, busy: false };
     });
   }
 

@@ -15,9 +15,10 @@ import {
   type OrderJournal,
   type Position,
 } from '@makerdesk/engine';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { robotFillCheckpoints, robotFillDays, robotFills, robotOrderDays, robotOrders } from '../db/schema.ts';
+import { robotFillCheckpoints, robotFillDays, robotFillPacks, robotFills, robotOrderDays, robotOrders } from '../db/schema.ts';
+import { decodeFillPack } from '../domain/fill-pack.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 type OrderRow = typeof robotOrders.$inferSelect;
@@ -204,10 +205,10 @@ export class RobotJournalRepository implements OrderJournal {
     }));
   }
 
-  /** The bot's latest fills, newest first (the detail drawer). */
+  /** The bot's latest fills, newest first (the detail drawer): its rows, then its packed days (robot_fill_packs) newest first when they are fewer. */
   async recentFills(robotId: number, limit: number): Promise<RobotFill[]> {
     const rows = await this.db.select().from(robotFills).where(eq(robotFills.robotId, robotId)).orderBy(desc(robotFills.at), desc(robotFills.id)).limit(limit);
-    return rows.map((r) => ({
+    const out: RobotFill[] = rows.map((r) => ({
       clientOrderId: r.clientOrderId,
       side: r.side,
       price: parse(r.price),
@@ -216,6 +217,22 @@ export class RobotJournalRepository implements OrderJournal {
       fee: parse(r.fee),
       at: r.at.getTime(),
     }));
+    if (out.length >= limit) return out;
+    // Packed fills are older than the bot's rows but a late fill's: the pack days before its oldest row, newest first.
+    const oldest = rows.at(-1)?.at;
+    const packs = await this.db
+      .select({ pack: robotFillPacks.pack })
+      .from(robotFillPacks)
+      .where(and(eq(robotFillPacks.robotId, robotId), oldest ? lt(robotFillPacks.firstAt, oldest) : undefined))
+      .orderBy(desc(robotFillPacks.day));
+    for (const { pack } of packs) {
+      if (out.length >= limit) break;
+      const fills = decodeFillPack(pack).filter((f) => !oldest || f.at < oldest.getTime()).reverse();
+      for (const f of fills.slice(0, limit - out.length)) {
+        out.push({ clientOrderId: f.clientOrderId, side: f.side, price: parse(f.price), amount: parse(f.amount), quoteAmount: parse(f.quoteAmount), fee: parse(f.fee), at: f.at });
+      }
+    }
+    return out;
   }
 
   /** Open orders per bot as the journal has them (not final), for many bots at once. */

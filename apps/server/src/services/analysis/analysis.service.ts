@@ -191,7 +191,9 @@ export class AnalysisService {
 
   /** Copies a page of trades (oldest first) up to the first whose order stays unknown; answers the last trade passed. */
   private async copyPage(adminId: number, coinId: number, venue: Venue, trades: MyTrade[], lookups: number): Promise<{ passed: MyTrade | undefined; asked: number }> {
-    const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))]);
+    // The trades' days: an old bot order's number may be only in its fills' pack (retention packed them).
+    const around = { from: Math.min(...trades.map((t) => t.timestamp)), to: Math.max(...trades.map((t) => t.timestamp)) };
+    const bots = await this.deps.repo.botOrderNos(adminId, coinId, [...new Set(trades.map((t) => t.orderNo))], around);
     const known = await this.deps.repo.knownTradeIds(adminId, coinId, trades.map((t) => t.id));
     const others = trades.filter((t) => !bots.has(t.orderNo));
     const { clientIds, unresolved, asked } = await resolveClientIds(this.deps.origins, { exchange: venue.exchange, symbol: venue.market.symbol, coinId }, others.map((t) => t.orderNo), lookups, this.deps.log);

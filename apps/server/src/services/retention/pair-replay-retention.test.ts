@@ -31,7 +31,8 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const NOW = Date.now();
 const dayStart = (ms: number) => ms - (ms % DAY);
-const SETTINGS: RetentionSettings = { ...RETENTION_DEFAULTS, fillDays: 5 };
+// The fills stay rows 5 days, then packed (kept 400 days): a range ending before the checkpoint replays the packed fills too.
+const SETTINGS: RetentionSettings = { ...RETENTION_DEFAULTS, fillRowDays: 5, fillDays: 400 };
 const CUT = NOW - 5 * DAY;
 
 let database: Database;
@@ -122,6 +123,8 @@ async function analysis() {
     { coinId },
     { coinId, from: dayStart(NOW) - 20 * DAY, to: NOW - 2 * DAY },
     { coinId, from: dayStart(NOW) - 3 * DAY, to: dayStart(NOW) - 2 * DAY + 5 * HOUR },
+    // Ending before the checkpoint's last fill: replayed from the start, the packed fills with the kept ones.
+    { coinId, from: dayStart(NOW) - 12 * DAY, to: dayStart(NOW) - 8 * DAY + 3 * HOUR },
   ];
   const out = [];
   for (const coin of coins) for (const q of ranges(coin.coinId)) out.push(await service().summary(admin, q));
@@ -162,7 +165,8 @@ describe('the analysis replay across a prune', () => {
     const before = await analysis();
     // Every fill in the replay now: 9 bot fills and 4 manual ones a day on the pair, 1 and 1 on the other.
     expect(before[0]!.figures!.position).toMatchObject({ tradeCount: 12 * 13, botTrades: 12 * 9, manualTrades: 12 * 4 });
-    expect(before[3]!.figures!.position).toMatchObject({ tradeCount: 12 * 2, botTrades: 12 });
+    expect(before[4]!.figures!.position).toMatchObject({ tradeCount: 12 * 2, botTrades: 12 });
+    expect(before[3]!.figures!.position.botTrades).toBeGreaterThan(3 * 9);
     expect(before[0]!.figures!.position.base).not.toBe('0');
 
     const job = () => new RetentionJob({ repo: store, settings: SETTINGS, now: () => NOW, batch: 5 });

@@ -6,7 +6,7 @@ import { RetentionJob, type RetentionJobDeps } from './retention-job.ts';
 const DAY = 86_400_000;
 
 /** A store with `left` rows of each kind to prune (the fills by pair, of account 1), answering batches as the SQL one does. */
-function fakeStore(left: { orders: number; logs: number; incidents: number; fills?: Record<number, number> }, busyAfter = Infinity) {
+function fakeStore(left: { orders: number; logs: number; incidents: number; fills?: Record<number, number>; packs?: number }, busyAfter = Infinity) {
   const calls: string[] = [];
   let batches = 0;
   const take = (kind: 'orders' | 'logs' | 'incidents', limit: number): BatchResult => {
@@ -15,7 +15,7 @@ function fakeStore(left: { orders: number; logs: number; incidents: number; fill
     left[kind] -= pruned;
     return { pruned, busy: false };
   };
-  const sizes = { robot_orders: 1000, robot_order_days: 10, robot_fills: 10, robot_fill_days: 1, trading_logs: 100, incidents: 100, database: 2000 };
+  const sizes = { robot_orders: 1000, robot_order_days: 10, robot_fills: 10, robot_fill_days: 1, robot_fill_packs: 1, trading_logs: 100, incidents: 100, database: 2000 };
   const repo: RetentionJobDeps['repo'] = {
     pruneOrders: async (cuts, limit) => (calls.push(`orders<${cuts.cancelledOrders}/${cuts.filledOrders}`), take('orders', limit)),
     pruneTradingLogs: async (cut, limit) => (calls.push(`logs<${cut}`), take('logs', limit)),
@@ -27,6 +27,13 @@ function fakeStore(left: { orders: number; logs: number; incidents: number; fill
       const fills = left.fills!;
       const pruned = Math.min(limit, fills[coinId]!);
       fills[coinId]! -= pruned;
+      return { pruned, busy: false };
+    },
+    pruneFillPacks: async (cut, limit) => {
+      calls.push(`packs<${cut}`);
+      if (++batches > busyAfter) return { pruned: 0, busy: true };
+      const pruned = Math.min(limit, left.packs ?? 0);
+      left.packs = (left.packs ?? 0) - pruned;
       return { pruned, busy: false };
     },
     sizes: async () => ({ ...sizes }),
@@ -44,18 +51,18 @@ describe('the retention job', () => {
   it('drains each kind in batches until one comes back short, at its own cut, then vacuums the tables it removed many rows from', async () => {
     const store = fakeStore({ orders: 25, logs: 3, incidents: 0 });
     const pass = await new RetentionJob({ repo: store.repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
-    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, fills: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
+    expect(pass).toEqual({ orders: 25, tradingLogs: 3, incidents: 0, fills: 0, fillPacks: 0, busy: false, reindexed: false, vacuumed: [{ table: 'robot_orders', before: 1000, after: 500 }] });
     const orders = `orders<${now - 3 * DAY}/${now - 30 * DAY}`;
-    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, `pairs<${now - 400 * DAY}`, 'vacuum robot_orders']);
+    expect(store.calls).toEqual([orders, orders, orders, `logs<${now - 90 * DAY}`, `incidents<${now - 90 * DAY}`, `pairs<${now - 30 * DAY}`, `packs<${now - 400 * DAY}`, 'vacuum robot_orders']);
   });
 
-  it('prunes the fills pair by pair at their own cut (400 days), each pair drained in batches, and vacuums the ledger after many', async () => {
-    const store = fakeStore({ orders: 0, logs: 0, incidents: 0, fills: { 7: 25, 9: 4 } });
+  it('packs the fill rows pair by pair at their rows’ cut (30 days), each pair drained in batches, drops the packs past the ledger’s (400 days), and vacuums the ledger after many', async () => {
+    const store = fakeStore({ orders: 0, logs: 0, incidents: 0, fills: { 7: 25, 9: 4 }, packs: 13 });
     const rebuilt: RetentionTable[] = [];
     const repo = { ...store.repo, reindexIfBloated: async (table: RetentionTable) => (rebuilt.push(table), true) };
     const pass = await new RetentionJob({ repo, settings: RETENTION_DEFAULTS, now: () => now, batch: 10, vacuumAfterRows: 20 }).sweep();
-    const cut = now - 400 * DAY;
-    expect(pass).toMatchObject({ fills: 29, busy: false, reindexed: true, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
+    const cut = now - 30 * DAY;
+    expect(pass).toMatchObject({ fills: 29, fillPacks: 13, busy: false, reindexed: true, vacuumed: [{ table: 'robot_fills', before: 10, after: 5 }] });
     expect(rebuilt).toEqual(['robot_fills']);
     expect(store.calls.filter((c) => c.startsWith('fills') || c.startsWith('pairs') || c.startsWith('vacuum'))).toEqual([
       `pairs<${cut}`,
@@ -65,7 +72,9 @@ describe('the retention job', () => {
       `fills 1/9<${cut}`,
       'vacuum robot_fills',
     ]);
+    expect(store.calls.filter((c) => c.startsWith('packs'))).toEqual([`packs<${now - 400 * DAY}`, `packs<${now - 400 * DAY}`]);
     expect(store.left.fills).toEqual({ 7: 0, 9: 0 });
+    expect(store.left.packs).toBe(0);
   });
 
   it('after vacuuming the order journal, has its indexes rebuilt when bloated', async () => {

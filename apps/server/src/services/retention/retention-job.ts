@@ -12,8 +12,10 @@ export interface RetentionPass {
   orders: number;
   tradingLogs: number;
   incidents: number;
-  /** The bots' fills older than their retention, folded into day aggregates and each bot's ledger checkpoint. */
+  /** The bots' fill rows older than their rows' retention, folded into day aggregates and each bot's ledger checkpoint, and packed. */
   fills: number;
+  /** Packs of fills all older than the ledger's retention, deleted. */
+  fillPacks?: number;
   /** Tables vacuumed after the pass, with their bytes before and after. */
   vacuumed: { table: RetentionTable; before: number; after: number }[];
   /** Another server's batch held the lock: this pass stopped early. */
@@ -23,7 +25,7 @@ export interface RetentionPass {
 }
 
 export interface RetentionJobDeps {
-  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated' | 'pruneFills' | 'pairsWithFillsBefore'>>;
+  repo: Pick<RetentionRepository, 'pruneOrders' | 'pruneTradingLogs' | 'pruneIncidents' | 'sizes' | 'vacuum'> & Partial<Pick<RetentionRepository, 'reindexIfBloated' | 'pruneFills' | 'pairsWithFillsBefore' | 'pruneFillPacks'>>;
   settings: RetentionSettings;
   now?: () => number;
   log?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
@@ -108,11 +110,14 @@ export class RetentionJob {
     // fills merged: each batch folds the pair's oldest), after the orders (a pruned order leaves its number on its fills).
     const { pruneFills, pairsWithFillsBefore } = this.deps.repo;
     if (pruneFills && pairsWithFillsBefore && !result.busy) {
-      for (const pair of await pairsWithFillsBefore.call(this.deps.repo, cuts.fills)) {
+      for (const pair of await pairsWithFillsBefore.call(this.deps.repo, cuts.fillRows)) {
         if (this.stopping || result.busy) break;
-        result.fills += await drain(() => pruneFills.call(this.deps.repo, pair, cuts.fills, limit));
+        result.fills += await drain(() => pruneFills.call(this.deps.repo, pair, cuts.fillRows, limit));
       }
     }
+    // The packs (the fills past their rows' days) go at the ledger's own cut; their figures were folded when packed.
+    const { pruneFillPacks } = this.deps.repo;
+    if (pruneFillPacks && !result.busy && !this.stopping) result.fillPacks = await drain(() => pruneFillPacks.call(this.deps.repo, cuts.fills, limit));
     const threshold = this.deps.vacuumAfterRows ?? VACUUM_AFTER_ROWS;
     const heavy: RetentionTable[] = [];
     if (result.orders >= threshold) heavy.push('robot_orders');
@@ -134,7 +139,7 @@ export class RetentionJob {
       const after = await this.deps.repo.sizes();
       result.vacuumed = heavy.map((table) => ({ table, before: before[table], after: after[table] }));
     }
-    if (result.orders + result.tradingLogs + result.incidents + result.fills > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
+    if (result.orders + result.tradingLogs + result.incidents + result.fills + (result.fillPacks ?? 0) > 0) this.deps.log?.info?.({ ...result }, 'retention: pruned');
     return result;
   }
 }

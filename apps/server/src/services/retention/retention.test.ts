@@ -34,6 +34,8 @@ let coinId: number;
 let bots: number[];
 /** Venue order numbers of every order that filled (its trades are the venue's record of it). */
 const filledOrderNos: string[] = [];
+/** Those whose fills stay rows (newer than the rows' 30 days). */
+const rowOrderNos: string[] = [];
 
 let seq = 0;
 const order = (robotId: number, at: number, fields: Partial<JournalOrder> = {}): JournalOrder => ({
@@ -90,6 +92,7 @@ async function botDay(robotId: number, daysAgo: number): Promise<void> {
   ];
   await repos.robotJournal.settle(changes, [fill(buy, '2', buy.createdAt + 5000), fill(sell, '1.5', sell.createdAt + 5000), fill(partial, '0.5', partial.createdAt + 4000)]);
   filledOrderNos.push(no(buy), no(sell), no(partial));
+  if (daysAgo < RETENTION_DEFAULTS.fillRowDays) rowOrderNos.push(no(buy), no(sell), no(partial));
 }
 
 /** Every figure the console reads of the history. */
@@ -106,17 +109,19 @@ async function figures() {
   const origins = new OrderOriginRepository(database.db);
   const sinceStart = new Date(dayStart(NOW) - 60 * DAY);
   const ledger = await desk.ledger({ adminId, coinId, from: null, to: null, robotId: null, table: null, manualOnly: null }, null);
-  const clientIds = await origins.clientIdsOf(coinId, filledOrderNos);
+  // The client order ids the journal and the fill rows tell: those of orders whose fills stay rows (one whose fills were packed is asked of the venue, order-origins.ts).
+  const clientIds = await origins.clientIdsOf(coinId, rowOrderNos);
   return {
     data: bots.map((id) => data.get(id)),
     robotFigures,
     deskSinceStart: await desk.botWindows(adminId, coinId, sinceStart, new Date(NOW)),
     deskToday: await desk.botWindows(adminId, coinId, new Date(windows.today.from), new Date(NOW)),
     ledger: { total: ledger.total, rows: ledger.rows.map((r) => [r.id, r.at.getTime(), r.side, r.price, r.amount, r.fee, r.robotId, r.clientOrderId, r.orderNo]) },
-    botFills: await desk.botFills(adminId, coinId, null),
+    // The equity curve's rows: the fills kept as rows (it reads the packed ones from their days and checkpoint, desk-equity-retention.test.ts).
+    botFills: (await desk.botFills(adminId, coinId, null)).filter((f) => f.at.getTime() >= NOW - RETENTION_DEFAULTS.fillRowDays * DAY),
     volume: await analysis.volume(adminId, coinId, sinceStart, new Date(NOW)),
     analysisFills: await analysis.fills(adminId, coinId, sinceStart, new Date(NOW)),
-    botOrderNos: [...(await analysis.botOrderNos(adminId, coinId, filledOrderNos))].sort(),
+    botOrderNos: [...(await analysis.botOrderNos(adminId, coinId, filledOrderNos, { from: sinceStart.getTime(), to: NOW }))].sort(),
     clientIds: [...clientIds.entries()].sort(),
     liveCounts: [...(await repos.robotJournal.liveCounts(bots)).entries()],
     live: await Promise.all(bots.map((id) => repos.robotJournal.live(id))),
@@ -190,7 +195,10 @@ describe('retention', () => {
     expect(passes[0]!.orders + passes[1]!.orders + last.orders).toBe(pruned);
     expect(rowsAfter.robot_orders).toBe(rowsBefore.robot_orders - pruned);
     expect(rowsAfter.robot_order_days).toBeGreaterThan(0);
-    expect(rowsAfter.robot_fills).toBe(rowsBefore.robot_fills);
+    // The fills (3 a bot-day) stay rows 30 days, then are packed (days 30..45): the ledger lists them as before.
+    expect(passes[0]!.fills + passes[1]!.fills + last.fills).toBe(2 * 16 * 3);
+    expect(rowsAfter.robot_fills).toBe(rowsBefore.robot_fills - 2 * 16 * 3);
+    expect(rowsAfter.robot_fill_packs).toBe(2 * 16);
     // Lines and incidents 90+ days old go; the emergency stop still halting its pair stays.
     expect(rowsAfter.trading_logs).toBe(90);
     expect(rowsAfter.incidents).toBe(91);
