@@ -177,19 +177,7 @@ export class RetentionRepository {
               client_order_id, filled_after::text as filled_after, order_no`,
       );
       if (rows.length === 0) return { pruned: 0, busy: false };
-      const fills: FoldableFill[] = rows.map((r) => ({
-        id: Number(r.id),
-        robotId: Number(r.robot_id),
-        side: r.side,
-        price: r.price,
-        amount: r.amount,
-        quoteAmount: r.quote_amount,
-        fee: r.fee,
-        realizedPnl: r.realized_pnl,
-        positionAfter: r.position_after,
-        avgCostAfter: r.avg_cost_after,
-        at: Number(r.at_ms),
-      }));
+      const fills = rows.map((r) => ({ ...packedFillOf(r), robotId: Number(r.robot_id) }));
       const { days, checkpoints } = foldFills(fills);
       const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
       const values = days.map(
@@ -225,7 +213,7 @@ export class RetentionRepository {
             fills = robot_fill_checkpoints.fills + excluded.fills`);
       }
       await this.foldPairReplay(tx, pair, fills, rows);
-      await this.packFills(tx, rows);
+      await this.packFills(tx, fills);
       return { pruned: rows.length, busy: false };
     });
   }
@@ -236,8 +224,8 @@ export class RetentionRepository {
    * the fills added and written back, one pack a bot and day. A fill whose order still has its row takes
    * the order's venue number with it (the ledger shows it; the order's own prune finds no fill row left to give it to).
    */
-  private async packFills(tx: Pick<Db, 'execute'>, rows: readonly FillRow[]): Promise<void> {
-    const unnumbered = [...new Set(rows.filter((r) => r.order_no === null).map((r) => r.client_order_id))];
+  private async packFills(tx: Pick<Db, 'execute'>, rows: readonly (PackedFill & { robotId: number })[]): Promise<void> {
+    const unnumbered = [...new Set(rows.filter((r) => r.orderNo === null).map((r) => r.clientOrderId))];
     const numbers = new Map<string, string>();
     if (unnumbered.length > 0) {
       const found = await rowsOf<{ client_order_id: string; order_no: string }>(
@@ -250,26 +238,11 @@ export class RetentionRepository {
       for (const f of found) numbers.set(f.client_order_id, f.order_no);
     }
     const byDay = new Map<string, { robotId: number; day: string; fills: PackedFill[] }>();
-    for (const r of rows) {
-      const at = Number(r.at_ms);
-      const key = `${r.robot_id}|${dayOf(at)}`;
+    for (const { robotId, ...fill } of rows) {
+      const key = `${robotId}|${dayOf(fill.at)}`;
       let group = byDay.get(key);
-      if (!group) byDay.set(key, (group = { robotId: Number(r.robot_id), day: dayOf(at), fills: [] }));
-      group.fills.push({
-        id: Number(r.id),
-        clientOrderId: r.client_order_id,
-        filledAfter: r.filled_after,
-        side: r.side,
-        price: r.price,
-        amount: r.amount,
-        quoteAmount: r.quote_amount,
-        fee: r.fee,
-        realizedPnl: r.realized_pnl,
-        positionAfter: r.position_after,
-        avgCostAfter: r.avg_cost_after,
-        at,
-        orderNo: r.order_no ?? numbers.get(r.client_order_id) ?? null,
-      });
+      if (!group) byDay.set(key, (group = { robotId, day: dayOf(fill.at), fills: [] }));
+      group.fills.push({ ...fill, orderNo: fill.orderNo ?? numbers.get(fill.clientOrderId) ?? null });
     }
     for (const { robotId, day, fills } of byDay.values()) {
       const [had] = await rowsOf<{ pack: Uint8Array }>(tx, sql`select pack from robot_fill_packs where robot_id = ${robotId} and day = ${day}::date for update`);
@@ -443,4 +416,23 @@ async function locked(tx: Pick<Db, 'execute'>): Promise<boolean> {
 
 async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A deleted fill row as its pack keeps it (and as the folds read it). */
+function packedFillOf(r: FillRow): PackedFill {
+  return {
+    id: Number(r.id),
+    clientOrderId: r.client_order_id,
+    filledAfter: r.filled_after,
+    side: r.side,
+    price: r.price,
+    amount: r.amount,
+    quoteAmount: r.quote_amount,
+    fee: r.fee,
+    realizedPnl: r.realized_pnl,
+    positionAfter: r.position_after,
+    avgCostAfter: r.avg_cost_after,
+    at: Number(r.at_ms),
+    orderNo: r.order_no,
+  };
 }
