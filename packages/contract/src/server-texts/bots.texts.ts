@@ -24,8 +24,8 @@ export const botTexts: ServerTextTemplates = {
   'bots.fill': { en: '{side} {amount} at {price}, fee {fee}', zh: '{side} {amount}，价格 {price}，手续费 {fee}' },
 
   // Requotes summarised per tick (or over several ticks when the bot is fast).
-  'bots.requote.one': { en: 'Requoted {orders} orders: {reason}', zh: '重新挂单 {orders} 笔：{reason}' },
-  'bots.requote.many': { en: 'Requoted {orders} orders over {ticks} ticks: {reason}', zh: '{ticks} 个周期内重新挂单 {orders} 笔：{reason}' },
+  'bots.requote.one': { en: 'Requoted {orders} order(s): {reason}', zh: '重新挂单 {orders} 笔：{reason}' },
+  'bots.requote.many': { en: 'Requoted {orders} order(s) over {ticks} ticks: {reason}', zh: '{ticks} 个周期内重新挂单 {orders} 笔：{reason}' },
   'bots.placed.one': { en: 'Placed {orders} orders: {reason}', zh: '新挂单 {orders} 笔：{reason}' },
   'bots.placed.many': { en: 'Placed {orders} orders over {ticks} ticks: {reason}', zh: '{ticks} 个周期内新挂单 {orders} 笔：{reason}' },
   'bots.cancelled.one': { en: 'Cancelled {orders} orders: {reason}', zh: '撤单 {orders} 笔：{reason}' },

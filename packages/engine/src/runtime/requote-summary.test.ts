@@ -13,7 +13,7 @@ describe('requote summariser', () => {
     expect(en(first.line)).toBe('Placed 4 orders: first orders of the run');
     expect(first.action?.kind).toBe('placed');
     const second = s.tick(20_000, tick({ replaces: 4, reference: '100.12' }));
-    expect(en(second.line)).toBe('Requoted 4 orders: mid moved +0.12 %');
+    expect(en(second.line)).toBe('Requoted 4 order(s): mid moved +0.12 %');
     expect(zh(second.line)).toBe('重新挂单 4 笔：中间价变动 +0.12 %');
     expect(second.action).toEqual({ kind: 'requoted', reason: { key: 'bots.reason.midMoved', params: { move: '+0.12 %' } } });
   });
@@ -22,7 +22,7 @@ describe('requote summariser', () => {
     const s = new RequoteSummariser({ quoting: true, follows: true });
     s.tick(0, tick({ reference: '200' }));
     const out = s.tick(1, tick({ places: 3, cancels: 3, reference: '199' }));
-    expect(en(out.line)).toBe('Requoted 3 orders: reference price moved -0.5 %');
+    expect(en(out.line)).toBe('Requoted 3 order(s): reference price moved -0.5 %');
   });
 
   it('a fast bot is rate-limited: ticks inside the gap fold into the next line, nothing is lost', () => {
@@ -36,7 +36,7 @@ describe('requote summariser', () => {
     }
     expect(lines).toBe(0);
     const folded = s.tick(10_000, tick({ replaces: 4, reference: '101' }));
-    expect(en(folded.line)).toBe('Requoted 40 orders over 10 ticks: mid moved +1 %');
+    expect(en(folded.line)).toBe('Requoted 40 order(s) over 10 ticks: mid moved +1 %');
     expect(zh(folded.line)).toBe('10 个周期内重新挂单 40 笔：中间价变动 +1 %');
   });
 
@@ -50,10 +50,10 @@ describe('requote summariser', () => {
       if (out.line) lines.push(en(out.line)!);
     }
     expect(lines).toEqual([
-      'Requoted 4 orders: orders refreshed at an unchanged price (age, size or layout)',
-      'Requoted 48 orders over 12 ticks: mid moved +1 %',
-      'Requoted 48 orders over 12 ticks: mid moved +0.99 %',
-      'Requoted 48 orders over 12 ticks: mid moved +0.98 %',
+      'Requoted 4 order(s): orders refreshed at an unchanged price (age, size or layout)',
+      'Requoted 48 order(s) over 12 ticks: mid moved +1 %',
+      'Requoted 48 order(s) over 12 ticks: mid moved +0.99 %',
+      'Requoted 48 order(s) over 12 ticks: mid moved +0.98 %',
     ]);
     // Every tick's 4 orders are in a line: 37 ticks.
     expect(lines.reduce((n, line) => n + Number(/Requoted (\d+)/.exec(line)![1]), 0)).toBe(37 * 4);
@@ -65,8 +65,8 @@ describe('requote summariser', () => {
   it('a quiet tick writes nothing, and fills or an unchanged price give their own reason', () => {
     const s = new RequoteSummariser({ minGapMs: 0, quoting: true });
     expect(s.tick(0, tick({}))).toEqual({ line: null, action: null });
-    expect(en(s.tick(1, tick({ replaces: 1, fills: 2 })).line)).toBe('Requoted 1 orders: 2 fill(s) changed the orders');
-    expect(en(s.tick(2, tick({ replaces: 2 })).line)).toBe('Requoted 2 orders: orders refreshed at an unchanged price (age, size or layout)');
+    expect(en(s.tick(1, tick({ replaces: 1, fills: 2 })).line)).toBe('Requoted 1 order(s): 2 fill(s) changed the orders');
+    expect(en(s.tick(2, tick({ replaces: 2 })).line)).toBe('Requoted 2 order(s): orders refreshed at an unchanged price (age, size or layout)');
     expect(en(s.tick(3, tick({ cancels: 2 })).line)).toBe('Cancelled 2 orders: orders refreshed at an unchanged price (age, size or layout)');
   });
 
