@@ -246,7 +246,8 @@ export class DeskRepository {
   async ledger(filter: LedgerFilter, page: PageWindow | null): Promise<RowPage<LedgerRow>> {
     const packs = filter.table === 'nonBot' ? [] : await this.packSpans(filter);
     if (packs.length === 0) return this.keptLedger(filter, page, null);
-    const newest = new Date(Math.max(...packs.map((p) => p.lastAt)));
+    // Newest first (packSpans' order); no spread of a list that grows a row a bot-day.
+    const newest = new Date(packs[0]!.lastAt);
     const kept = await this.keptLedger(filter, page, { after: newest });
     // The kept rows newer than every packed fill come first: a page among them reads as before.
     const want = page ? Math.max(0, page.offset + page.limit - kept.newer) : Infinity;

@@ -249,10 +249,16 @@ export class RetentionRepository {
       const { pack, fills: all } = addToFillPack(had ? had.pack : null, fills);
       const first = all[0] as PackedFill;
       const last = all.at(-1) as PackedFill;
-      const ids = all.map((f) => f.id);
+      // A day's ids by a loop: a spread of a busy bot's whole day could pass the engine's argument limit.
+      let firstId = first.id;
+      let lastId = first.id;
+      for (const f of all) {
+        if (f.id < firstId) firstId = f.id;
+        if (f.id > lastId) lastId = f.id;
+      }
       await tx.execute(sql`insert into robot_fill_packs (robot_id, day, fills, first_at, last_at, first_id, last_id, pack)
         values (${robotId}, ${day}::date, ${all.length}, ${new Date(first.at).toISOString()}::timestamptz, ${new Date(last.at).toISOString()}::timestamptz,
-                ${Math.min(...ids)}, ${Math.max(...ids)}, ${pack}::bytea)
+                ${firstId}, ${lastId}, ${pack}::bytea)
         on conflict (robot_id, day) do update set fills = excluded.fills, first_at = excluded.first_at, last_at = excluded.last_at,
           first_id = excluded.first_id, last_id = excluded.last_id, pack = excluded.pack`);
     }
