@@ -4,9 +4,9 @@ import { and, asc, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'driz
 import type { Db } from '../db/client.ts';
 import { analysisSettings, balanceSnapshots, credentials, manualFills, pairFillCheckpoints, robotFillDays, robotFillPacks, robotFills, robotOrders, robots } from '../db/schema.ts';
 import { decodeFillPack } from '../domain/fill-pack.ts';
+import { byReplayOrder, type ReplayState } from '../domain/account-replay.ts';
 
 const DAY_MS = 86_400_000;
-import { byReplayOrder, type ReplayState } from '../domain/account-replay.ts';
 
 export type SnapshotRow = typeof balanceSnapshots.$inferSelect;
 export type NewSnapshot = Omit<typeof balanceSnapshots.$inferInsert, 'id'>;

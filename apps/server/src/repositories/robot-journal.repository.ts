@@ -220,13 +220,21 @@ export class RobotJournalRepository implements OrderJournal {
     if (out.length >= limit) return out;
     // Packed fills are older than the bot's rows but a late fill's: the pack days before its oldest row, newest first.
     const oldest = rows.at(-1)?.at;
-    const packs = await this.db
-      .select({ pack: robotFillPacks.pack })
+    // The days first, then each day's pack only while more fills are wanted: a bot stopped a month has
+    // up to a year of packs, and its drawer needs the newest one or two.
+    const days = await this.db
+      .select({ day: robotFillPacks.day })
       .from(robotFillPacks)
       .where(and(eq(robotFillPacks.robotId, robotId), oldest ? lt(robotFillPacks.firstAt, oldest) : undefined))
       .orderBy(desc(robotFillPacks.day));
-    for (const { pack } of packs) {
+    for (const { day } of days) {
       if (out.length >= limit) break;
+      const [found] = await this.db
+        .select({ pack: robotFillPacks.pack })
+        .from(robotFillPacks)
+        .where(and(eq(robotFillPacks.robotId, robotId), eq(robotFillPacks.day, day)));
+      if (!found) continue;
+      const pack = found.pack;
       const fills = decodeFillPack(pack).filter((f) => !oldest || f.at < oldest.getTime()).reverse();
       for (const f of fills.slice(0, limit - out.length)) {
         out.push({ clientOrderId: f.clientOrderId, side: f.side, price: parse(f.price), amount: parse(f.amount), quoteAmount: parse(f.quoteAmount), fee: parse(f.fee), at: f.at });
